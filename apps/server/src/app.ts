@@ -1,0 +1,140 @@
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerDevIdentityProvider } from './auth/oidc/dev-provider.ts';
+import { createRelyingParty } from './auth/oidc/relying-party.ts';
+import type { AppConfig } from './config/app-config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { unauthenticated } from './errors/app-error.ts';
+import { LiveHub } from './live/hub.ts';
+import { devMailRoutes } from './mail/dev-mail-page.ts';
+import { outboxDir } from './mail/mailer.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import {
+  assertSameOrigin,
+  registerRateLimits,
+  registerSecurityHeaders,
+} from './plugins/security.ts';
+import { loadSession } from './plugins/session.ts';
+import { publicAuthRoutes, sessionAuthRoutes } from './routes/api/auth.ts';
+import { functionRoutes } from './routes/api/functions.ts';
+import { inAppFormRoutes } from './routes/api/in-app-form.ts';
+import { liveRoutes } from './routes/api/live.ts';
+import { documentRoutes } from './routes/api/me.ts';
+import { uploadRoutes } from './routes/api/uploads.ts';
+import { webAppRoutes } from './routes/web-app.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: Database;
+    liveHub: LiveHub;
+  }
+}
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Tests pass an already-open database; otherwise the config's is opened (and closed with the app). */
+  database?: Database;
+  /** Benchmarks send all their load from one address; they turn per-client limits off. */
+  rateLimits?: boolean;
+}
+
+/** Composes the whole product: infrastructure plugins, then the API, then the web app. */
+export async function buildApp(
+  config: AppConfig,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestTimeout: 75_000,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const database = options.database ?? (await openDatabase(config.database));
+  const liveHub = new LiveHub(database, app.log);
+  await liveHub.start();
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('liveHub', liveHub);
+  app.decorateRequest('session', null);
+  app.addHook('onClose', async () => {
+    await liveHub.stop();
+    if (!options.database) await database.close();
+  });
+
+  await app.register(cookie, { secret: config.sessionSecret });
+  await app.register(formbody);
+  const issuerOrigin = new URL(config.oidc.issuer).origin;
+  await registerSecurityHeaders(
+    app,
+    issuerOrigin === new URL(config.publicUrl).origin ? [] : [issuerOrigin],
+  );
+  if (options.rateLimits !== false) await registerRateLimits(app);
+
+  const redirectUri = `${config.publicUrl}/api/auth/callback`;
+  if (config.oidc.kind === 'development') {
+    await registerDevIdentityProvider(app, {
+      issuer: config.oidc.issuer,
+      clients: [
+        {
+          clientId: config.oidc.clientId,
+          clientSecret: config.oidc.clientSecret,
+          redirectUris: [redirectUri],
+        },
+      ],
+      cookieKeys: [config.sessionSecret],
+    });
+  }
+  const relyingParty = createRelyingParty({
+    issuer: config.oidc.issuer,
+    clientId: config.oidc.clientId,
+    clientSecret: config.oidc.clientSecret,
+    redirectUri,
+    allowInsecureHttp: !config.production && config.oidc.issuer.startsWith('http:'),
+  });
+
+  const allowedOrigins = new Set([new URL(config.publicUrl).origin]);
+  const secureCookies = config.publicUrl.startsWith('https:');
+
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', async (request) => assertSameOrigin(request, allowedOrigins));
+      api.get('/health', async () => ({ ok: true }));
+      await api.register(publicAuthRoutes, {
+        prefix: '/auth',
+        relyingParty,
+        secureCookies,
+        sessionTtlMs: config.sessionTtlMs,
+      });
+      // The in-app free-trial form is for people without an account (SPEC §2; ADR 005).
+      await api.register(inAppFormRoutes);
+      // Deny by default: everything else under /api needs a live session.
+      await api.register(async (authed) => {
+        authed.addHook('onRequest', async (request, reply) => {
+          await loadSession(request, reply, database);
+          if (!request.session) throw unauthenticated();
+        });
+        await authed.register(sessionAuthRoutes, { prefix: '/auth' });
+        await authed.register(documentRoutes);
+        await authed.register(uploadRoutes);
+        await authed.register(functionRoutes);
+        await authed.register(liveRoutes);
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(devMailRoutes, {
+    outboxDir: outboxDir(config.dataDir),
+    production: config.production,
+  });
+  await app.register(webAppRoutes, { distDir: config.webDistDir });
+  return app;
+}

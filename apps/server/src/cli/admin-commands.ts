@@ -1,0 +1,165 @@
+import { subscriptionStatusSchema } from '@pasado/core';
+import { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import { AppError } from '../errors/app-error.ts';
+import { changeSubscriptionStatus } from '../functions/payments/change-status.ts';
+import { listSubscriptionsOf } from '../repositories/payments.ts';
+import { appendAudit } from '../repositories/session-logs.ts';
+import { findUserByEmail, findUserById, setRole } from '../repositories/users.ts';
+
+export const ADMIN_USAGE = `Usage: npm run admin -- <command> [arguments]
+
+Commands:
+  grant-admin <email>                             make the user staff (role admin)
+  revoke-admin <email>                            make the user a student again
+  subscriptions <email>                           list the user's subscriptions, newest first
+  set-status <subscriptionId> <status> [reason]   change a status by the staff rules (audited as 'cli')
+
+Statuses: ${subscriptionStatusSchema.options.join(', ')}
+
+Exit codes: 0 done, 1 refused or not found, 2 usage error.`;
+
+export interface AdminDeps {
+  db: Db;
+  out: (line: string) => void;
+  err: (line: string) => void;
+  now?: () => Date;
+}
+
+/** Exit codes of the operator CLI. */
+export const EXIT = { ok: 0, refused: 1, usage: 2 } as const;
+
+/**
+ * The operator commands (DESIGN.md "Staff": staff are granted from the command line). Returns the
+ * exit code; every change is one transaction with an audit row whose actor is 'cli'.
+ */
+export async function runAdminCommand(args: readonly string[], deps: AdminDeps): Promise<number> {
+  const [command, ...rest] = args;
+  const now = deps.now ?? (() => new Date());
+  const usage = (problem?: string) => {
+    if (problem) deps.err(problem);
+    deps.err(ADMIN_USAGE);
+    return EXIT.usage;
+  };
+  try {
+    switch (command) {
+      case 'grant-admin':
+      case 'revoke-admin': {
+        if (rest.length !== 1 || !z.email().safeParse(rest[0]).success) {
+          return usage(`${command} takes one email address.`);
+        }
+        const role = command === 'grant-admin' ? 'admin' : 'student';
+        return await deps.db.transaction(async (tx) => {
+          const user = await findUserByEmail(tx, rest[0] ?? '');
+          if (!user) {
+            deps.err(`No user with the email ${rest[0]}.`);
+            return EXIT.refused;
+          }
+          if (user.role === role) {
+            deps.out(`${user.email} is already ${role}.`);
+            return EXIT.ok;
+          }
+          await setRole(tx, user.id, role);
+          await appendAudit(tx, {
+            actorUserId: null,
+            actorEmail: 'cli',
+            action: command,
+            targetType: 'user',
+            targetId: user.id,
+            details: { from: user.role, to: role },
+          });
+          deps.out(`${user.email} is now ${role}.`);
+          return EXIT.ok;
+        });
+      }
+      case 'subscriptions': {
+        if (rest.length !== 1) return usage('subscriptions takes one email address.');
+        const user = await findUserByEmail(deps.db, rest[0] ?? '');
+        if (!user) {
+          deps.err(`No user with the email ${rest[0]}.`);
+          return EXIT.refused;
+        }
+        const subs = await listSubscriptionsOf(deps.db, user.id);
+        if (subs.length === 0) {
+          deps.out(`${user.email} has no subscriptions.`);
+          return EXIT.ok;
+        }
+        const rows = subs.map((s) => [
+          s.id,
+          s.status,
+          s.isFreeTrial ? 'free trial' : (s.selectedPlan?.name ?? '-'),
+          s.id === user.currentSubscriptionId ? 'current' : s.queuedAt ? 'queued' : '',
+          s.startsAt.toISOString(),
+          s.expiryDate.toISOString(),
+        ]);
+        for (const line of table(['id', 'status', 'plan', 'role', 'starts', 'expires'], rows)) {
+          deps.out(line);
+        }
+        return EXIT.ok;
+      }
+      case 'set-status': {
+        const parsed = z
+          .tuple([z.uuid(), subscriptionStatusSchema])
+          .rest(z.string())
+          .safeParse(rest);
+        if (!parsed.success || rest.length > 3) {
+          return usage('set-status takes a subscription id, a status and an optional reason.');
+        }
+        const [subscriptionId, status, reason] = parsed.data;
+        if (reason !== undefined && reason.length > 500) {
+          return usage('The reason is at most 500 characters.');
+        }
+        const change = await deps.db.transaction((tx) =>
+          changeSubscriptionStatus(tx, {
+            subscriptionId,
+            to: status,
+            reason,
+            now: now(),
+            actor: { roles: ['staff'], userId: null, email: 'cli', via: 'cli' },
+          }),
+        );
+        if (!change) {
+          deps.out(`Subscription ${subscriptionId} is already ${status}.`);
+          return EXIT.ok;
+        }
+        const owner = await findOwnerEmail(deps.db, subscriptionId);
+        deps.out(`Subscription ${subscriptionId}${owner}: ${change.from} → ${change.status}.`);
+        return EXIT.ok;
+      }
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        deps.out(ADMIN_USAGE);
+        return command === undefined ? EXIT.usage : EXIT.ok;
+      default:
+        return usage(`Unknown command: ${command}`);
+    }
+  } catch (error) {
+    if (error instanceof AppError && error.code !== 'INTERNAL') {
+      deps.err(error.message);
+      return EXIT.refused;
+    }
+    throw error;
+  }
+}
+
+async function findOwnerEmail(db: Db, subscriptionId: string): Promise<string> {
+  const [sub] = await db.query.subscriptions.findMany({
+    where: (s, { eq }) => eq(s.id, subscriptionId),
+    limit: 1,
+  });
+  const owner = sub ? await findUserById(db, sub.userId) : null;
+  return owner ? ` (${owner.email})` : '';
+}
+
+/** A plain fixed-width table. */
+export function table(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)];
+}

@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+
+export const LIVE_CHANNEL = 'pasado_live';
+
+/** What travels through NOTIFY: only the topic and version, never the document (DESIGN.md). */
+export interface LiveNotice {
+  topic: string;
+  version: number;
+}
+
+export const topics = {
+  user: (uid: string) => `users/${uid}`,
+  subscription: (id: string) => `subscriptions/${id}`,
+  loginDevices: (uid: string) => `login_devices/${uid}`,
+  /** Internal: a session of this user ended; streams re-check theirs. Never subscribed by clients. */
+  sessions: (uid: string) => `sessions/${uid}`,
+} as const;
+
+/**
+ * Announces a change. Inside a transaction PostgreSQL holds the notice until COMMIT and drops it
+ * on ROLLBACK, so listeners never see a change that did not happen.
+ */
+export async function announce(ex: Executor, topic: string, version = 0): Promise<void> {
+  const notice: LiveNotice = { topic, version };
+  await ex.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(notice)})`);
+}

@@ -1,0 +1,36 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.ts';
+import { toAppConfig } from './config/app-config.ts';
+import { InvalidEnvironmentError, parseEnv } from './config/env.ts';
+
+async function main() {
+  let env: ReturnType<typeof parseEnv>;
+  try {
+    env = parseEnv(process.env);
+  } catch (error) {
+    if (error instanceof InvalidEnvironmentError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const config = toAppConfig(env);
+  const app = await buildApp(config, {
+    logger: { level: env.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+  });
+
+  // Finish in-flight requests and close the database before exiting (SIGTERM from the platform).
+  closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+    if (err) app.log.error({ err }, 'closing after an uncaught error');
+    else app.log.info({ signal }, 'closing');
+    await app.close();
+  });
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  app.log.info(
+    { url: config.publicUrl, database: config.database.engine, signIn: config.oidc.kind },
+    `Pasado is ready on ${config.publicUrl}`,
+  );
+}
+
+await main();

@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callFunction, signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { ENGINES } from '../helpers/test-database.ts';
+
+describe.each(ENGINES)('server functions on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+  });
+  afterAll(() => t.close());
+
+  const claimsOf = async (cookie: string) =>
+    (await t.app.inject({ url: '/api/auth/claims?force=1', headers: { cookie } })).json().claims;
+
+  it('refuses a caller without a session', async () => {
+    const res = await callFunction(t, null, 'getServerTime', {});
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({
+      error: { status: 'UNAUTHENTICATED', message: 'Sign in to continue.' },
+    });
+  });
+
+  it('refuses a call from another origin, even with a session', async () => {
+    const { cookie } = await signedInUser(t);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/functions/getServerTime',
+      headers: { cookie, origin: 'https://evil.example' },
+      payload: { data: {} },
+    });
+    expect(res.statusCode).toBe(403);
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/functions/getServerTime',
+      headers: { cookie },
+      payload: { data: {} },
+    });
+    expect(missing.statusCode).toBe(403);
+  });
+
+  it('answers an unknown function with NOT_FOUND', async () => {
+    const { cookie } = await signedInUser(t);
+    const res = await callFunction(t, cookie, 'mintMoney', {});
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.status).toBe('NOT_FOUND');
+  });
+
+  it('getServerTime returns the server clock', async () => {
+    const { cookie } = await signedInUser(t);
+    const before = Date.now();
+    const res = await callFunction(t, cookie, 'getServerTime', {});
+    expect(res.statusCode).toBe(200);
+    const { serverTime } = res.json().result;
+    expect(serverTime).toBeGreaterThanOrEqual(before);
+    expect(serverTime).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('getServerTime refuses unexpected input', async () => {
+    const { cookie } = await signedInUser(t);
+    const res = await callFunction(t, cookie, 'getServerTime', { hack: 1 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.status).toBe('INVALID_ARGUMENT');
+  });
+
+  it('addSessionLog stores the entry for the caller only', async () => {
+    const { cookie, userId } = await signedInUser(t);
+    const res = await callFunction(t, cookie, 'addSessionLog', {
+      type: 'app_open',
+      payload: { screen: 'quiz' },
+    });
+    expect(res.json()).toEqual({ result: { success: true } });
+    const rows = await t.app.database.db.query.sessionLogs.findMany({
+      where: (log, { eq }) => eq(log.userId, userId),
+    });
+    expect(rows.map((r) => [r.type, r.payload])).toEqual([['app_open', { screen: 'quiz' }]]);
+  });
+
+  it('addSessionLog refuses a missing type and writes nothing', async () => {
+    const { cookie, userId } = await signedInUser(t);
+    const res = await callFunction(t, cookie, 'addSessionLog', { type: '  ', payload: {} });
+    expect(res.statusCode).toBe(400);
+    const rows = await t.app.database.db.query.sessionLogs.findMany({
+      where: (log, { eq }) => eq(log.userId, userId),
+    });
+    expect(rows).toHaveLength(0);
+  });
+
+  it('a body that is not { data } is refused', async () => {
+    const { cookie } = await signedInUser(t);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/functions/getServerTime',
+      headers: { cookie, origin: t.origin, 'content-type': 'application/json' },
+      payload: '"just a string"',
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  describe('applyRevAccess', () => {
+    it('grants the reviewer, onboards and starts a 3-day free trial', async () => {
+      const { cookie } = await signedInUser(t);
+      expect(await claimsOf(cookie)).toMatchObject({
+        isOnboarded: false,
+        subscriptionStatus: null,
+        access: {},
+      });
+
+      const before = Date.now();
+      const res = await callFunction(t, cookie, 'applyRevAccess', {
+        knowFrom: 'TikTok',
+        reviewer: 'let-elem',
+      });
+      expect(res.json()).toEqual({ result: { success: true, freeTrialStarted: true } });
+
+      expect(await claimsOf(cookie)).toMatchObject({
+        isOnboarded: true,
+        subscriptionStatus: 'completed',
+        access: { 'let-elem': 'Granted' },
+      });
+      const me = (await t.app.inject({ url: '/api/me', headers: { cookie } })).json();
+      const sub = (
+        await t.app.inject({ url: `/api/subscriptions/${me.subscription.id}`, headers: { cookie } })
+      ).json();
+      expect(sub.isFreeTrial).toBe(true);
+      const days = (Date.parse(sub.expiryDate) - before) / 86_400_000;
+      expect(days).toBeGreaterThan(2.99);
+      expect(days).toBeLessThan(3.01);
+    });
+
+    it('never starts a second free trial', async () => {
+      const { cookie, userId } = await signedInUser(t);
+      await callFunction(t, cookie, 'applyRevAccess', {
+        knowFrom: 'Facebook',
+        reviewer: 'let-elem',
+      });
+      const again = await callFunction(t, cookie, 'applyRevAccess', {
+        knowFrom: 'Other',
+        reviewer: 'cse-pro',
+      });
+      expect(again.json()).toEqual({ result: { success: true, freeTrialStarted: false } });
+      const subs = await t.app.database.db.query.subscriptions.findMany({
+        where: (s, { eq }) => eq(s.userId, userId),
+      });
+      expect(subs).toHaveLength(1);
+      expect((await claimsOf(cookie)).access).toEqual({
+        'let-elem': 'Granted',
+        'cse-pro': 'Granted',
+      });
+    });
+
+    it('two devices onboarding at once start one trial', async () => {
+      const { cookie, userId } = await signedInUser(t);
+      const results = await Promise.all([
+        callFunction(t, cookie, 'applyRevAccess', { knowFrom: 'Facebook', reviewer: 'let-elem' }),
+        callFunction(t, cookie, 'applyRevAccess', { knowFrom: 'Facebook', reviewer: 'let-elem' }),
+      ]);
+      expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+      const started = results.filter((r) => r.json().result.freeTrialStarted);
+      expect(started).toHaveLength(1);
+      const subs = await t.app.database.db.query.subscriptions.findMany({
+        where: (s, { eq }) => eq(s.userId, userId),
+      });
+      expect(subs).toHaveLength(1);
+    });
+
+    it('refuses an unknown reviewer and changes nothing', async () => {
+      const { cookie } = await signedInUser(t);
+      const res = await callFunction(t, cookie, 'applyRevAccess', {
+        knowFrom: 'TikTok',
+        reviewer: 'nope',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toEqual({
+        status: 'INVALID_ARGUMENT',
+        message: 'Choose one of the listed reviewers.',
+      });
+      expect(await claimsOf(cookie)).toMatchObject({
+        isOnboarded: false,
+        subscriptionStatus: null,
+        access: {},
+      });
+    });
+
+    it('refuses an answer outside the "how did you hear" options', async () => {
+      const { cookie } = await signedInUser(t);
+      const res = await callFunction(t, cookie, 'applyRevAccess', {
+        knowFrom: 'Spam',
+        reviewer: 'let-elem',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toMatch(/^knowFrom: /);
+    });
+  });
+});

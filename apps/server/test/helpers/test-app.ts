@@ -1,0 +1,94 @@
+import { createServer } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { signIn } from '../../src/auth/sign-in.ts';
+import { toAppConfig } from '../../src/config/app-config.ts';
+import { parseEnv } from '../../src/config/env.ts';
+import { createTestDatabase, type Engine, type TestDatabase } from './test-database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  url: string;
+  origin: string;
+  testDb: TestDatabase;
+  close(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/**
+ * The whole server on a fresh database, listening on a free port (the development identity
+ * provider is reached over real HTTP, as a browser would).
+ */
+export async function startTestApp(
+  engine: Engine,
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const testDb = await createTestDatabase(engine);
+  const config = toAppConfig(
+    parseEnv({
+      NODE_ENV: 'test',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: '.test-data',
+      ...env,
+    }),
+  );
+  const app = await buildApp(config, { database: testDb.database });
+  await app.listen({ port, host: '127.0.0.1' });
+  return {
+    app,
+    url,
+    origin: url,
+    testDb,
+    async close() {
+      await app.close();
+      await testDb.drop();
+    },
+  };
+}
+
+let counter = 0;
+
+/** Signs a user in directly (the OIDC flow itself has its own tests) and returns the cookie. */
+export async function signedInUser(
+  testApp: TestApp,
+  input: { email?: string; deviceId?: string } = {},
+): Promise<{ userId: string; cookie: string; deviceId: string; email: string }> {
+  counter += 1;
+  const email = input.email ?? `student${counter}-${Date.now()}@example.com`;
+  const deviceId = input.deviceId ?? `device-${counter}-${Date.now()}`;
+  const { userId, token } = await signIn(testApp.app.database, {
+    identity: { issuer: 'https://issuer.test', subject: `sub-${email}`, email, name: null },
+    deviceId,
+    deviceInfo: 'vitest',
+    ttlMs: 60 * 60 * 1000,
+    now: new Date(),
+  });
+  return { userId, cookie: `pasado_session=${token}`, deviceId, email };
+}
+
+/** Calls a server function as a browser on our origin would. */
+export function callFunction(testApp: TestApp, cookie: string | null, name: string, data: unknown) {
+  return testApp.app.inject({
+    method: 'POST',
+    url: `/api/functions/${name}`,
+    headers: { origin: testApp.origin, ...(cookie ? { cookie } : {}) },
+    payload: { data },
+  });
+}

@@ -1,0 +1,128 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ATTACHMENT_MAX_BYTES, MESSAGES } from '@pasado/core';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploads } from '../../src/db/schema.ts';
+import { signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { ENGINES } from '../helpers/test-database.ts';
+import { makeStaff, pngBytes, tempDataDir, uploadScreenshot } from './payments-helpers.ts';
+
+describe.each(ENGINES)('payment screenshot uploads on %s', (engine) => {
+  let t: TestApp;
+  const dataDir = tempDataDir();
+  beforeAll(async () => {
+    t = await startTestApp(engine, { DATA_DIR: dataDir });
+  });
+  afterAll(() => t.close());
+
+  const uploadRows = (ownerUserId: string) =>
+    t.app.database.db.select().from(uploads).where(eq(uploads.ownerUserId, ownerUserId));
+
+  it('stores the image at images/paymentScreenshots/{timestamp}_{filename}, owned by the uploader', async () => {
+    const user = await signedInUser(t);
+    const bytes = pngBytes();
+    const before = Date.now();
+    const res = await uploadScreenshot(t, user.cookie, bytes, { name: '../My GCash receipt!.png' });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.path).toMatch(/^images\/paymentScreenshots\/(\d+)_My_GCash_receipt_.png$/);
+    const timestamp = Number(body.path.split('/')[2].split('_')[0]);
+    expect(timestamp).toBeGreaterThanOrEqual(before);
+    expect(body.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(body.url).toBe(`/api/files/${body.path}`);
+    const onDisk = path.join(dataDir, 'storage', body.path);
+    expect(readFileSync(onDisk).equals(bytes)).toBe(true);
+    expect(await uploadRows(user.userId)).toMatchObject([
+      { path: body.path, sha256: body.sha256, contentType: 'image/png', sizeBytes: bytes.length },
+    ]);
+  });
+
+  it('refuses a file over 5 MB with 413 and stores nothing', async () => {
+    const user = await signedInUser(t);
+    const res = await uploadScreenshot(t, user.cookie, pngBytes(ATTACHMENT_MAX_BYTES + 1));
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.message).toBe(MESSAGES.FILE_TOO_LARGE);
+    expect(await uploadRows(user.userId)).toEqual([]);
+  });
+
+  it('accepts exactly 5 MB', async () => {
+    const user = await signedInUser(t);
+    const res = await uploadScreenshot(t, user.cookie, pngBytes(ATTACHMENT_MAX_BYTES));
+    expect(res.statusCode).toBe(201);
+  });
+
+  it.each([
+    ['a text file', 'text/plain', Buffer.from('hello')],
+    ['JSON', 'application/json', Buffer.from('{"a":1}')],
+    ['bytes that are not an image, labelled image/png', 'image/png', Buffer.from('<svg></svg>')],
+    ['an SVG', 'image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')],
+    ['a PNG labelled as a PDF', 'application/pdf', pngBytes()],
+  ])('refuses %s with 400 and the images-only message', async (_label, type, body) => {
+    const user = await signedInUser(t);
+    const res = await uploadScreenshot(t, user.cookie, body, { type });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({ status: 'INVALID_ARGUMENT', message: MESSAGES.IMAGES_ONLY });
+    expect(await uploadRows(user.userId)).toEqual([]);
+  });
+
+  it('refuses an empty body with the missing-file message', async () => {
+    const user = await signedInUser(t);
+    const res = await uploadScreenshot(t, user.cookie, Buffer.alloc(0));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(MESSAGES.MISSING_UPLOAD_FILE);
+    expect(await uploadRows(user.userId)).toEqual([]);
+  });
+
+  it('refuses an upload without a session or from another origin', async () => {
+    const anonymous = await uploadScreenshot(t, null, pngBytes());
+    expect(anonymous.statusCode).toBe(401);
+    const user = await signedInUser(t);
+    const crossSite = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/payment-screenshot',
+      headers: { cookie: user.cookie, origin: 'https://evil.example', 'content-type': 'image/png' },
+      payload: pngBytes(),
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect(await uploadRows(user.userId)).toEqual([]);
+  });
+
+  it('serves a file to its owner and to staff only', async () => {
+    const owner = await signedInUser(t);
+    const other = await signedInUser(t);
+    const staff = await makeStaff(t);
+    const bytes = pngBytes();
+    const { url } = (await uploadScreenshot(t, owner.cookie, bytes)).json();
+
+    const asOwner = await t.app.inject({ url, headers: { cookie: owner.cookie } });
+    expect(asOwner.statusCode).toBe(200);
+    expect(asOwner.headers['content-type']).toBe('image/png');
+    expect(asOwner.headers['x-content-type-options']).toBe('nosniff');
+    expect(asOwner.rawPayload.equals(bytes)).toBe(true);
+
+    const asStaff = await t.app.inject({ url, headers: { cookie: staff.cookie } });
+    expect(asStaff.statusCode).toBe(200);
+    expect(asStaff.rawPayload.equals(bytes)).toBe(true);
+
+    const asOther = await t.app.inject({ url, headers: { cookie: other.cookie } });
+    expect(asOther.statusCode).toBe(403);
+    expect(asOther.json().error.status).toBe('PERMISSION_DENIED');
+
+    const anonymous = await t.app.inject({ url });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('answers 404 for an unknown file and never reads outside storage', async () => {
+    const user = await signedInUser(t);
+    for (const url of [
+      '/api/files/images/paymentScreenshots/1_nothing.png',
+      '/api/files/../../package.json',
+      '/api/files/%2e%2e/%2e%2e/etc/passwd',
+    ]) {
+      const res = await t.app.inject({ url, headers: { cookie: user.cookie } });
+      expect(res.statusCode, url).toBe(404);
+    }
+    expect(existsSync(path.join(dataDir, 'storage'))).toBe(true);
+  });
+});

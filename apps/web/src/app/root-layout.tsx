@@ -1,0 +1,121 @@
+import { decideRoute, PATHS } from '@pasado/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { ErrorScreen } from '../features/errors/error-screen.tsx';
+import { InlineLoading, LoadingOverlay } from '../features/shell/loading-overlay.tsx';
+import { OFFLINE_BANNER } from '../features/shell/offline-banner.tsx';
+import { TopBanners } from '../features/shell/top-banners.tsx';
+import { useBanners, useRegisterBanner } from '../lib/banners.tsx';
+import { notify } from '../lib/notify.ts';
+import { routeMeta } from '../lib/route-meta.ts';
+import { claimsQueryOptions, refreshClaims } from '../lib/session/get-claims.ts';
+import { meQueryOptions } from '../lib/session/get-me.ts';
+import { subscriptionQueryOptions } from '../lib/session/get-subscription.ts';
+import { useOnline } from '../lib/use-online.ts';
+
+const SignedInServices = lazy(() =>
+  import('./signed-in-services.tsx').then((m) => ({ default: m.SignedInServices })),
+);
+
+/**
+ * The app's root: banner area, the route guard and the loading overlay. The guard is evaluated
+ * here and only here, with core's decideRoute (SPEC §2, §4 Route guard outcomes, §6), from the
+ * matched routes' handles, the claims and the current subscription.
+ */
+export function RootLayout() {
+  const client = useQueryClient();
+  const location = useLocation();
+  const meta = routeMeta(useMatches());
+  const online = useOnline();
+  useRegisterBanner(online ? null : OFFLINE_BANNER);
+  const banners = useBanners();
+
+  const claimsQuery = useQuery(claimsQueryOptions());
+  const claims = claimsQuery.data;
+  const signedIn = claims !== undefined && claims !== null;
+  const meQuery = useQuery({ ...meQueryOptions(), enabled: signedIn });
+  const subscriptionId = signedIn ? (meQuery.data?.subscription?.id ?? null) : null;
+  const subscriptionQuery = useQuery({
+    ...subscriptionQueryOptions(subscriptionId ?? ''),
+    enabled: subscriptionId !== null,
+  });
+
+  // SPEC §8 "Offline: a user data fetch failure only logs a warning."
+  useEffect(() => {
+    if (meQuery.error) console.warn('Could not load your data', meQuery.error);
+  }, [meQuery.error]);
+
+  const sessionReady =
+    claims !== undefined &&
+    (claims === null ||
+      ((meQuery.data !== undefined || meQuery.isError) &&
+        (subscriptionId === null ||
+          subscriptionQuery.data !== undefined ||
+          subscriptionQuery.isError)));
+
+  // SPEC §8: a subscription past its expiry date is expired once, with the alert; from then on
+  // this page treats it as expired, so the guard's own table sends the user to no-subscription.
+  const [expiredId, setExpiredId] = useState<string | null>(null);
+  const subscription = subscriptionQuery.data ?? null;
+  const expiredHere = subscription !== null && subscription.id === expiredId;
+  const decision =
+    sessionReady && claims !== undefined
+      ? decideRoute({
+          pathname: location.pathname,
+          route: meta.access,
+          claims: claims && expiredHere ? { ...claims, subscriptionStatus: 'expired' } : claims,
+          subscription: subscription
+            ? {
+                status: expiredHere ? 'expired' : subscription.status,
+                expiryDate: subscription.expiryDate,
+              }
+            : null,
+          now: new Date(),
+        })
+      : null;
+
+  const expireAlert = decision?.kind === 'expire' ? decision.alert : null;
+  const expiringId = expireAlert !== null ? (subscription?.id ?? null) : null;
+  useEffect(() => {
+    if (expireAlert === null || expiringId === null) return;
+    setExpiredId(expiringId);
+    // Reading claims makes the server expire the subscription; its answer carries the alert. Only
+    // when the server cannot be reached does this page show the alert itself.
+    refreshClaims(client).catch((error: unknown) => {
+      console.warn('Claims refresh failed', error);
+      notify(expireAlert);
+    });
+  }, [expireAlert, expiringId, client]);
+
+  const publicRoute = !meta.access.auth && location.pathname !== PATHS.login;
+  let content: ReactNode;
+  if (claimsQuery.isError && claims === undefined && !publicRoute) {
+    content = <ErrorScreen onRetry={() => void claimsQuery.refetch()} />;
+  } else if (publicRoute || decision?.kind === 'allow') {
+    content = <Outlet />;
+  } else if (decision?.kind === 'redirect') {
+    content = <Navigate to={decision.to} replace />;
+  } else if (decision?.kind === 'expire') {
+    content = null;
+  } else if (meta.skipLoadingOverlay || location.pathname === PATHS.onboarding) {
+    content = <InlineLoading />;
+  } else {
+    content = <LoadingOverlay />;
+  }
+
+  return (
+    <div className="app" data-banners={Math.min(banners.length, 4)}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <TopBanners banners={banners} />
+      {content}
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <SignedInServices uid={claims.uid} subscriptionId={subscriptionId} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,251 @@
+import { PATHS } from '@pasado/core';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { RouteError } from '../features/errors/route-error.tsx';
+import { HydrateFallback } from '../features/shell/loading-overlay.tsx';
+import type { RouteHandle } from '../lib/route-meta.ts';
+import { RootLayout } from './root-layout.tsx';
+
+/**
+ * The route table (SPEC §2 Screens and routes). Every screen is a lazy chunk; metadata lives in
+ * `handle` and is read by the one guard in RootLayout. Redirect-only routes use a loader and load
+ * no code.
+ */
+const PUBLIC: RouteHandle = { auth: false };
+const AUTH: RouteHandle = { auth: true };
+const REV_ACCESS: RouteHandle = { auth: true, requiresRevAccess: true };
+
+const toQuiz = () => redirect(PATHS.quiz);
+
+const subscriptionPages = () =>
+  import('../features/subscription-pages/subscription-status-page.tsx');
+
+/** A lazy route whose module exports the screen under a named export (kebab-case files). */
+const page =
+  <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
+  async () => ({ Component: pick(await load()) });
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    HydrateFallback,
+    children: [
+      {
+        // A second boundary inside the root keeps the banner area when a page fails.
+        id: 'app',
+        ErrorBoundary: RouteError,
+        children: [
+          {
+            path: 'login',
+            handle: PUBLIC,
+            lazy: page(
+              () => import('../features/auth/login-page.tsx'),
+              (m) => m.LoginPage,
+            ),
+          },
+          {
+            path: 'logout',
+            handle: PUBLIC,
+            lazy: page(
+              () => import('../features/auth/logout-page.tsx'),
+              (m) => m.LogoutPage,
+            ),
+          },
+          {
+            path: 'not-found',
+            handle: PUBLIC,
+            lazy: page(
+              () => import('../features/errors/not-found-page.tsx'),
+              (m) => m.NotFoundPage,
+            ),
+          },
+          {
+            path: 'unauthorized',
+            handle: PUBLIC,
+            lazy: page(
+              () => import('../features/errors/unauthorized-page.tsx'),
+              (m) => m.UnauthorizedPage,
+            ),
+          },
+          {
+            path: 'error',
+            handle: PUBLIC,
+            lazy: page(
+              () => import('../features/errors/error-page.tsx'),
+              (m) => m.ErrorPage,
+            ),
+          },
+          {
+            path: 'onboarding',
+            handle: { auth: true, skipLoadingOverlay: true } satisfies RouteHandle,
+            lazy: page(
+              () => import('../features/onboarding/onboarding-page.tsx'),
+              (m) => m.OnboardingPage,
+            ),
+          },
+          {
+            path: 'subscription',
+            handle: AUTH,
+            children: [
+              {
+                path: 'suspended',
+                lazy: page(
+                  () => subscriptionPages(),
+                  (m) => m.SuspendedPage,
+                ),
+              },
+              {
+                path: 'revoked',
+                lazy: page(
+                  () => subscriptionPages(),
+                  (m) => m.RevokedPage,
+                ),
+              },
+              {
+                path: 'no-subscription',
+                lazy: page(
+                  () => subscriptionPages(),
+                  (m) => m.NoSubscriptionPage,
+                ),
+              },
+              {
+                path: 'invalid-subscription',
+                lazy: page(
+                  () => subscriptionPages(),
+                  (m) => m.InvalidSubscriptionPage,
+                ),
+              },
+              {
+                path: 'purchase',
+                handle: { skipLoadingOverlay: true } satisfies RouteHandle,
+                lazy: page(
+                  () => import('../features/purchase/purchase-page.tsx'),
+                  (m) => m.PurchasePage,
+                ),
+              },
+            ],
+          },
+          {
+            // The screens with the bottom menu share one layout, so the menu stays put between tabs.
+            handle: { auth: true, menu: true } satisfies RouteHandle,
+            lazy: page(
+              () => import('../features/shell/menu-layout.tsx'),
+              (m) => m.MenuLayout,
+            ),
+            children: [
+              { index: true, loader: toQuiz, element: null },
+              { path: 'dashboard', loader: toQuiz, element: null },
+              {
+                path: 'quiz',
+                lazy: page(
+                  () => import('../features/quiz/quiz-home-page.tsx'),
+                  (m) => m.QuizHomePage,
+                ),
+              },
+              {
+                path: 'study',
+                lazy: page(
+                  () => import('../features/study/study-launcher-page.tsx'),
+                  (m) => m.StudyLauncherPage,
+                ),
+              },
+              {
+                path: 'tasks',
+                lazy: page(
+                  () => import('../features/tasks/tasks-page.tsx'),
+                  (m) => m.TasksPage,
+                ),
+              },
+              {
+                path: 'leaderboard',
+                children: [
+                  {
+                    index: true,
+                    lazy: page(
+                      () => import('../features/leaderboard/leaderboard-page.tsx'),
+                      (m) => m.LeaderboardDashboardPage,
+                    ),
+                  },
+                ],
+              },
+              {
+                path: 'account',
+                lazy: page(
+                  () => import('../features/account/account-page.tsx'),
+                  (m) => m.AccountPage,
+                ),
+              },
+            ],
+          },
+          {
+            path: 'quiz/:reviewer',
+            handle: REV_ACCESS,
+            children: [
+              {
+                path: 'lite',
+                lazy: page(
+                  () => import('../features/quiz/quiz-screen-page.tsx'),
+                  (m) => m.LiteQuizPage,
+                ),
+              },
+              {
+                path: 'mock',
+                lazy: page(
+                  () => import('../features/quiz/quiz-screen-page.tsx'),
+                  (m) => m.MockExamPage,
+                ),
+              },
+            ],
+          },
+          {
+            path: 'study/:reviewer',
+            handle: REV_ACCESS,
+            children: [
+              {
+                path: 'flash',
+                lazy: page(
+                  () => import('../features/study/study-mode-page.tsx'),
+                  (m) => m.FlashPage,
+                ),
+              },
+              {
+                path: 'read',
+                lazy: page(
+                  () => import('../features/study/study-mode-page.tsx'),
+                  (m) => m.ReadPage,
+                ),
+              },
+              {
+                path: 'listen',
+                lazy: page(
+                  () => import('../features/study/study-mode-page.tsx'),
+                  (m) => m.ListenPage,
+                ),
+              },
+              {
+                path: 'drill',
+                lazy: page(
+                  () => import('../features/study/study-mode-page.tsx'),
+                  (m) => m.DrillPage,
+                ),
+              },
+            ],
+          },
+          {
+            path: 'admin',
+            handle: { auth: true, requiresRole: 'admin' } satisfies RouteHandle,
+            lazy: page(
+              () => import('../features/admin/admin-page.tsx'),
+              (m) => m.AdminPage,
+            ),
+          },
+          { path: '*', loader: () => redirect(PATHS.notFound), element: null },
+        ],
+      },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

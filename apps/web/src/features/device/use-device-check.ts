@@ -1,0 +1,58 @@
+import { decideDeviceCheck, MESSAGES } from '@pasado/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { readDeviceId } from '../../lib/device-id.ts';
+import { endSession } from '../../lib/end-session.ts';
+import { devicesQueryOptions } from '../../lib/session/get-devices.ts';
+
+export type DeviceCheck = { status: 'checking' } | { status: 'ok'; localDeviceId: string };
+
+/**
+ * The single-device rules at start-up (SPEC §8): an unreadable local device id ends the session
+ * with the login error; a missing or different server record ends it with the invalid-device
+ * error. When the server cannot be reached the check is left to the live stream, which compares
+ * the same document as soon as it connects.
+ */
+export function useDeviceCheck(uid: string): DeviceCheck {
+  const client = useQueryClient();
+  const [result, setResult] = useState<{ uid: string; localDeviceId: string } | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      let localDeviceId: string | null;
+      try {
+        localDeviceId = await readDeviceId();
+      } catch (error) {
+        console.warn('Could not read the local device id', error);
+        await endSession(MESSAGES.LOGIN_ERROR, 'reload');
+        return;
+      }
+      let serverCurrentDevice: string | null;
+      try {
+        const doc = await client.fetchQuery(devicesQueryOptions());
+        serverCurrentDevice = doc?.currentDeviceUsed ?? null;
+      } catch (error) {
+        console.warn('Could not load login devices; the live stream will check', error);
+        if (!cancelled && localDeviceId) setResult({ uid, localDeviceId });
+        return;
+      }
+      if (cancelled) return;
+      if (
+        decideDeviceCheck({ localDeviceId, serverCurrentDevice }) === 'invalid' ||
+        localDeviceId === null
+      ) {
+        await endSession(MESSAGES.INVALID_DEVICE, 'reload');
+        return;
+      }
+      setResult({ uid, localDeviceId });
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [client, uid]);
+
+  return result?.uid === uid
+    ? { status: 'ok', localDeviceId: result.localDeviceId }
+    : { status: 'checking' };
+}

@@ -1,0 +1,6 @@
+import { ErrorScreen } from './error-screen.tsx';
+
+/** /error (SPEC §2). */
+export function ErrorPage() {
+  return <ErrorScreen />;
+}

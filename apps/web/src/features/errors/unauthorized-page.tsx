@@ -1,0 +1,25 @@
+import { PATHS } from '@pasado/core';
+import { Link } from 'react-router';
+import { LockIcon } from '../../components/status-icons.tsx';
+import { StatusScreen } from '../../components/status-screen.tsx';
+
+/** /unauthorized (SPEC §2, §6): e.g. a reviewer the user has no access to. */
+export function UnauthorizedPage() {
+  return (
+    <StatusScreen
+      title="No access to this page"
+      tone="warning"
+      icon={<LockIcon />}
+      actions={
+        <Link className="btn btn--primary btn--block" to={PATHS.root}>
+          Go to home
+        </Link>
+      }
+    >
+      <p>
+        Your account cannot open this page. If it is a reviewer you did not pick, it is not part of
+        your access yet.
+      </p>
+    </StatusScreen>
+  );
+}

@@ -1,0 +1,18 @@
+import { callFunction } from '../../lib/call-function.ts';
+
+let counted = false;
+
+/**
+ * incrementInAppFormVisit (SPEC §7): once per page load (StrictMode mounts twice in development);
+ * a failure is only logged, the form works without it.
+ */
+export async function incrementInAppFormVisit(): Promise<boolean> {
+  if (counted) return false;
+  counted = true;
+  try {
+    return (await callFunction('incrementInAppFormVisit', {})).success;
+  } catch (error) {
+    console.warn('incrementInAppFormVisit failed', error);
+    return false;
+  }
+}

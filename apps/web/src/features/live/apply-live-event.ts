@@ -1,0 +1,115 @@
+import {
+  type LiveEvent,
+  type LoginDevicesDoc,
+  loginDevicesDocSchema,
+  MESSAGES,
+  type SubscriptionDoc,
+  type SubscriptionStatus,
+  subscriptionDocSchema,
+  type UserDoc,
+  userDocSchema,
+} from '@pasado/core';
+import type { QueryClient } from '@tanstack/react-query';
+import { endSession, isSessionEnding } from '../../lib/end-session.ts';
+import { refreshClaims } from '../../lib/session/get-claims.ts';
+import { devicesQueryKey } from '../../lib/session/get-devices.ts';
+import { meQueryKey } from '../../lib/session/get-me.ts';
+import { subscriptionQueryKey } from '../../lib/session/get-subscription.ts';
+
+/** SPEC §4: "If the user's subscription changes to suspended, revoked or expired, the page reloads." */
+const RELOAD_ON: readonly SubscriptionStatus[] = ['suspended', 'revoked', 'expired'];
+
+export type LiveContext = {
+  client: QueryClient;
+  uid: string;
+  localDeviceId: string;
+  reload: () => void;
+};
+
+function refreshClaimsQuietly(client: QueryClient): void {
+  refreshClaims(client).catch((error: unknown) => console.warn('Claims refresh failed', error));
+}
+
+function statusChanged(
+  before: SubscriptionStatus | undefined,
+  after: SubscriptionStatus | undefined,
+  ctx: LiveContext,
+): boolean {
+  if (before === after) return false;
+  if (after !== undefined && RELOAD_ON.includes(after)) {
+    ctx.reload();
+    return true;
+  }
+  // Claims carry the subscription status, which the guard reads: refresh them.
+  refreshClaimsQuietly(ctx.client);
+  return true;
+}
+
+/**
+ * Puts one live document into the query cache (['me'], ['subscription', id], ['devices']) and reacts
+ * to what changed: claims refresh, the SPEC §4 reload, and the single-device rule (SPEC §8).
+ */
+export function applyLiveEvent(event: LiveEvent, ctx: LiveContext): void {
+  if (isSessionEnding()) return;
+  const slash = event.topic.indexOf('/');
+  const collection = event.topic.slice(0, slash);
+  const id = event.topic.slice(slash + 1);
+  const { client } = ctx;
+
+  if (collection === 'users' && id === ctx.uid) {
+    if (event.data === null) return;
+    const parsed = userDocSchema.safeParse(event.data);
+    if (!parsed.success) {
+      console.warn('Live: unexpected user document', parsed.error.issues);
+      return;
+    }
+    const before = client.getQueryData<UserDoc>(meQueryKey);
+    const after = parsed.data;
+    client.setQueryData(meQueryKey, after);
+    if (!before) return;
+    const reacted =
+      before.subscription?.id === after.subscription?.id &&
+      statusChanged(before.subscription?.status, after.subscription?.status, ctx);
+    if (
+      !reacted &&
+      (before.isOnboarded !== after.isOnboarded ||
+        before.subscription?.id !== after.subscription?.id ||
+        before.subscription?.status !== after.subscription?.status)
+    ) {
+      refreshClaimsQuietly(client);
+    }
+    return;
+  }
+
+  if (collection === 'subscriptions') {
+    const key = subscriptionQueryKey(id);
+    if (event.data === null) {
+      client.setQueryData(key, null);
+      return;
+    }
+    const parsed = subscriptionDocSchema.safeParse(event.data);
+    if (!parsed.success) {
+      console.warn('Live: unexpected subscription', parsed.error.issues);
+      return;
+    }
+    const before = client.getQueryData<SubscriptionDoc | null>(key);
+    client.setQueryData(key, parsed.data);
+    if (before) statusChanged(before.status, parsed.data.status, ctx);
+    return;
+  }
+
+  if (collection === 'login_devices' && id === ctx.uid) {
+    if (event.data === null) return;
+    const parsed = loginDevicesDocSchema.safeParse(event.data);
+    if (!parsed.success) {
+      console.warn('Live: unexpected devices document', parsed.error.issues);
+      return;
+    }
+    const doc: LoginDevicesDoc = parsed.data;
+    client.setQueryData(devicesQueryKey, doc);
+    // SPEC §8: the current device differs from the device id recorded on the server.
+    if (doc.currentDeviceUsed !== ctx.localDeviceId) {
+      void endSession(MESSAGES.OTHER_DEVICE_LOGOUT, 'login');
+    }
+  }
+}

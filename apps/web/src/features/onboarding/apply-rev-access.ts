@@ -1,0 +1,20 @@
+import type { FunctionInput } from '@pasado/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callFunction } from '../../lib/call-function.ts';
+import { refreshClaims } from '../../lib/session/get-claims.ts';
+import { meQueryKey } from '../../lib/session/get-me.ts';
+
+/**
+ * applyRevAccess (SPEC §7; DESIGN.md "Onboarding"): grants the reviewer, sets isOnboarded and may
+ * start the free trial. Afterwards the claims are refreshed (forced) so the guard moves the user on.
+ */
+export function useApplyRevAccess() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: FunctionInput<'applyRevAccess'>) => callFunction('applyRevAccess', input),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: meQueryKey });
+      await refreshClaims(client);
+    },
+  });
+}

@@ -1,0 +1,20 @@
+import { type Reviewer, reviewersResponseSchema } from '@pasado/core';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, getJson } from '../../lib/api.ts';
+
+/** GET /api/reviewers: every exam track (DESIGN.md "Reviewers"); open to users not yet onboarded. */
+export async function getReviewers(signal?: AbortSignal): Promise<Reviewer[]> {
+  const body = await getJson<unknown>('/api/reviewers', signal ? { signal } : {});
+  const parsed = reviewersResponseSchema.safeParse(body);
+  if (!parsed.success) throw new ApiError(502, 'Unexpected answer from the server.');
+  return parsed.data.reviewers;
+}
+
+export const reviewersQueryOptions = () =>
+  queryOptions({
+    queryKey: ['reviewers'],
+    queryFn: ({ signal }) => getReviewers(signal),
+    staleTime: 60 * 60_000,
+  });
+
+export const useReviewers = () => useQuery(reviewersQueryOptions());

@@ -1,0 +1,142 @@
+import { KNOW_FROM_OPTIONS, MESSAGES, PATHS } from '@pasado/core';
+import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { BrandMark } from '../../components/brand-mark.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { useApplyRevAccess } from './apply-rev-access.ts';
+import { useReviewers } from './get-reviewers.ts';
+import './onboarding.css';
+
+type KnowFrom = (typeof KNOW_FROM_OPTIONS)[number];
+
+function errorText(error: unknown): string {
+  if (error instanceof ApiError && error.status < 500) return error.message;
+  return 'We could not save your choice. Check your connection and try again.';
+}
+
+/**
+ * /onboarding (SPEC §1 "New users complete onboarding first"; DESIGN.md "Onboarding"): pick one
+ * reviewer and say how you heard about us; Continue calls applyRevAccess, then the guard moves on.
+ */
+export function OnboardingPage() {
+  const reviewers = useReviewers();
+  const apply = useApplyRevAccess();
+  const [reviewer, setReviewer] = useState<string | null>(null);
+  const [knowFrom, setKnowFrom] = useState<KnowFrom | ''>('');
+  const reviewerLegendId = useId();
+  const knowFromId = useId();
+  const busy = apply.isPending;
+  const ready = reviewer !== null && knowFrom !== '';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!reviewer || knowFrom === '' || busy) return;
+    apply.mutate({ reviewer, knowFrom });
+  };
+
+  return (
+    <main id="main" className="onboarding">
+      <header className="onboarding__header">
+        <BrandMark size={40} />
+        <h1 className="onboarding__title">Set up your review</h1>
+        <p className="onboarding__lead">
+          Choose the exam you are preparing for. You can start reviewing right after.
+        </p>
+      </header>
+
+      <form className="onboarding__form" onSubmit={submit} aria-busy={busy}>
+        <fieldset className="fieldset" aria-describedby={reviewerLegendId}>
+          <legend className="fieldset__legend">Which exam are you reviewing for?</legend>
+          <p id={reviewerLegendId} className="fieldset__hint">
+            Pick one reviewer.
+          </p>
+          {reviewers.isPending ? (
+            <div className="choice-list" role="status" aria-label="Loading reviewers">
+              <div className="choice-skeleton" />
+              <div className="choice-skeleton" />
+              <div className="choice-skeleton" />
+            </div>
+          ) : reviewers.isError ? (
+            <div className="notice notice--danger" role="alert">
+              <p>We could not load the reviewers.</p>
+              <button
+                type="button"
+                className="btn btn--secondary"
+                onClick={() => void reviewers.refetch()}
+              >
+                Try again
+              </button>
+            </div>
+          ) : (
+            <div className="choice-list">
+              {reviewers.data.map((item) => (
+                <label key={item.shorthand} className="choice-card">
+                  <input
+                    type="radio"
+                    name="reviewer"
+                    className="choice-card__input"
+                    value={item.shorthand}
+                    checked={reviewer === item.shorthand}
+                    onChange={() => setReviewer(item.shorthand)}
+                    disabled={busy}
+                  />
+                  <span className="choice-card__body">
+                    <span className="choice-card__title">{item.abbreviation}</span>
+                    <span className="choice-card__text">{item.name}</span>
+                  </span>
+                  <span className="choice-card__check" aria-hidden="true" />
+                </label>
+              ))}
+            </div>
+          )}
+        </fieldset>
+
+        <div className="field">
+          <label htmlFor={knowFromId} className="field__label">
+            How did you hear about us?
+          </label>
+          <select
+            id={knowFromId}
+            className="select"
+            value={knowFrom}
+            onChange={(event) => setKnowFrom(event.target.value as KnowFrom | '')}
+            disabled={busy}
+          >
+            <option value="" disabled>
+              Choose one
+            </option>
+            {KNOW_FROM_OPTIONS.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </div>
+
+        <div role="alert" className="onboarding__error">
+          {apply.isError ? <p className="form-error">{errorText(apply.error)}</p> : null}
+        </div>
+
+        <button
+          type="submit"
+          className="btn btn--primary btn--lg btn--block"
+          disabled={!ready || busy}
+        >
+          {busy ? (
+            <>
+              <Spinner size="sm" />
+              {MESSAGES.PLEASE_WAIT}
+            </>
+          ) : (
+            'Continue'
+          )}
+        </button>
+      </form>
+
+      <p className="onboarding__footer">
+        Wrong account? <Link to={PATHS.logout}>Sign out</Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,36 @@
+import { MESSAGES, PATHS } from '@pasado/core';
+import { BrandMark } from '../../components/brand-mark.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+
+/** The full-screen 'Loading App' overlay shown until the session state is ready (SPEC §2 App shell). */
+export function LoadingOverlay() {
+  return (
+    <div className="loading-overlay" role="status" aria-live="polite">
+      <BrandMark size={56} />
+      <Spinner size="lg" />
+      <p className="loading-overlay__text">{MESSAGES.LOADING_APP}</p>
+    </div>
+  );
+}
+
+/** The small in-page spinner used where SPEC §2 rules out the full-screen overlay. */
+export function InlineLoading() {
+  return (
+    <div className="inline-loading" role="status">
+      <Spinner />
+      <span className="visually-hidden">Loading</span>
+    </div>
+  );
+}
+
+/** Paths that never show the full-screen overlay (SPEC §2: purchase; onboarding). */
+const PATHS_WITHOUT_OVERLAY: ReadonlySet<string> = new Set([PATHS.onboarding, PATHS.purchase]);
+
+/**
+ * Shown while the first route's code loads. It runs before any route matches, so it reads the path
+ * itself: otherwise the overlay would flash on the very screens that must not show it.
+ */
+export function HydrateFallback() {
+  const path = window.location.pathname.replace(/\/+$/, '') || '/';
+  return PATHS_WITHOUT_OVERLAY.has(path) ? <InlineLoading /> : <LoadingOverlay />;
+}

@@ -1,0 +1,60 @@
+import { MESSAGES, TAB_NAVIGATION_DELAY_MS } from '@pasado/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { BrandMark } from '../../components/brand-mark.tsx';
+import { meQueryOptions } from '../../lib/session/get-me.ts';
+import { BottomMenu, currentTab } from './bottom-menu.tsx';
+import { MessageButton } from './message-button.tsx';
+import './shell.css';
+
+/**
+ * The layout of the screens with the menu (SPEC §2 App shell): app bar, content, the message button
+ * and the bottom menu. A tab click starts the transition state and navigates after 400 ms.
+ */
+export function MenuLayout() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const me = useQuery(meQueryOptions()).data;
+  // The transition belongs to the page it started on; a new location ends it without an effect.
+  const [transition, setTransition] = useState<{ from: string; to: string } | null>(null);
+  const pending = transition?.from === location.pathname ? transition.to : null;
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const select = (path: string) => {
+    clearTimeout(timer.current);
+    setTransition({ from: location.pathname, to: path });
+    timer.current = setTimeout(() => navigate(path), TAB_NAVIGATION_DELAY_MS);
+  };
+
+  const tasksDot =
+    (me?.challengesProgress.streak.some((item) => item.status === 'unclaimed') ?? false) ||
+    (me?.unclaimedDrillPoints ?? 0) > 0;
+
+  return (
+    <div className="menu-layout">
+      <header className="app-bar">
+        <BrandMark size={28} />
+        <span className="app-bar__name">Pasado</span>
+      </header>
+      <main
+        id="main"
+        className={`menu-layout__main${pending ? ' is-transitioning' : ''}`}
+        aria-busy={pending !== null}
+      >
+        <Outlet />
+      </main>
+      <p className={`transition-note${pending ? ' is-visible' : ''}`} role="status">
+        {pending ? MESSAGES.TRANSITIONING : ''}
+      </p>
+      <MessageButton />
+      <BottomMenu
+        current={currentTab(location.pathname)}
+        pending={pending}
+        tasksDot={tasksDot}
+        onSelect={select}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { MESSAGES } from '@pasado/core';
+import { OfflineIcon } from '../../components/icons.tsx';
+import type { Banner } from '../../lib/banners.tsx';
+
+/** The offline notice (SPEC §2 App shell); first in the banner area. */
+export const OFFLINE_BANNER: Banner = {
+  id: 'offline',
+  order: 0,
+  tone: 'warning',
+  content: (
+    <>
+      <OfflineIcon className="banner__icon" />
+      <span className="banner__text">{MESSAGES.OFFLINE}</span>
+    </>
+  ),
+};

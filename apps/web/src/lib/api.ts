@@ -1,0 +1,90 @@
+/**
+ * The one HTTP helper of the web app. The session lives in an httpOnly cookie, so every request is
+ * same-origin with credentials; state-changing requests carry the browser's Origin header, which the
+ * server checks (DESIGN.md "Sessions").
+ */
+
+/** An HTTP or callable error with the server's status and message (DESIGN.md "How the pieces talk"). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+type ApiInit = Omit<RequestInit, 'body' | 'signal'> & {
+  json?: unknown;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+};
+
+/** fetch() with same-origin credentials, a JSON body and a timeout through an AbortController. */
+export async function apiFetch(path: string, init: ApiInit = {}): Promise<Response> {
+  const { json, timeoutMs = DEFAULT_TIMEOUT_MS, signal, headers, ...rest } = init;
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('Timed out', 'TimeoutError')),
+    timeoutMs,
+  );
+  const onAbort = () => controller.abort(signal?.reason);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    return await fetch(path, {
+      ...rest,
+      credentials: 'same-origin',
+      headers: {
+        Accept: 'application/json',
+        ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...headers,
+      },
+      ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+      signal: controller.signal,
+    });
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** Reads `{ error: { status, message } }` (or any JSON with a message) from a failed response. */
+export async function toApiError(response: Response): Promise<ApiError> {
+  let message = response.statusText || `Request failed (${response.status})`;
+  let code: string | null = null;
+  try {
+    const body = (await response.json()) as {
+      error?: { status?: unknown; message?: unknown } | string;
+      message?: unknown;
+    };
+    if (typeof body.error === 'object' && body.error !== null) {
+      if (typeof body.error.message === 'string') message = body.error.message;
+      if (typeof body.error.status === 'string') code = body.error.status;
+    } else if (typeof body.message === 'string') {
+      message = body.message;
+    }
+  } catch {
+    // Not JSON (a proxy page, an empty body): keep the status text.
+  }
+  return new ApiError(response.status, message, code);
+}
+
+/**
+ * GET a JSON resource. The body is trusted as `T` without a runtime parse on purpose: these calls
+ * sit on the /login first load, and zod would cost the 120 KB budget (DESIGN.md quality bars); the
+ * server serialises every response with the contract's schemas. `null` on 404 when `nullOn404`.
+ */
+export async function getJson<T>(path: string, options: { signal?: AbortSignal } = {}): Promise<T> {
+  const response = await apiFetch(path, options.signal ? { signal: options.signal } : {});
+  if (!response.ok) throw await toApiError(response);
+  return (await response.json()) as T;
+}
+
+/** True for failures worth retrying: network errors, timeouts and 5xx answers. */
+export function isRetryable(error: unknown): boolean {
+  return !(error instanceof ApiError) || error.status >= 500;
+}

@@ -1,0 +1,58 @@
+import {
+  FUNCTIONS_TIMEOUT_MS,
+  type FunctionInput,
+  type FunctionName,
+  type FunctionResult,
+  functionSchemas,
+} from '@pasado/core';
+import { ApiError, apiFetch, toApiError } from './api.ts';
+
+/**
+ * Calls a server function (SPEC §7; DESIGN.md "Server functions"): POST /api/functions/{name} with
+ * `{ data }`, answered `{ result }` or `{ error: { status, message } }`, 70 s timeout. The input and
+ * the result are checked with the contract's zod schemas. This module brings zod with it, so only
+ * lazily loaded code imports it (the /login budget, DESIGN.md quality bars).
+ */
+export async function callFunction<N extends FunctionName>(
+  name: N,
+  data: FunctionInput<N>,
+  options: { signal?: AbortSignal } = {},
+): Promise<FunctionResult<N>> {
+  const schema = functionSchemas[name];
+  const input = schema.input.safeParse(data);
+  if (!input.success) throw new ApiError(400, 'Invalid request.', 'INVALID_ARGUMENT');
+  const response = await apiFetch(`/api/functions/${name}`, {
+    method: 'POST',
+    json: { data: input.data },
+    timeoutMs: FUNCTIONS_TIMEOUT_MS,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  if (!response.ok) throw await toApiError(response);
+  const body = (await response.json()) as { result?: unknown };
+  const result = schema.result.safeParse(body.result);
+  if (!result.success) throw new ApiError(502, 'Unexpected answer from the server.', 'INTERNAL');
+  return result.data as FunctionResult<N>;
+}
+
+/** getServerTime (SPEC §7): the server clock in ms, falling back to the device time on failure. */
+export async function getServerTime(): Promise<number> {
+  try {
+    return (await callFunction('getServerTime', {})).serverTime;
+  } catch (error) {
+    console.warn('getServerTime failed; using the device clock', error);
+    return Date.now();
+  }
+}
+
+/** addSessionLog (SPEC §7): a failure is only logged (SPEC §8). */
+export async function addSessionLog(
+  type: string,
+  payload: Record<string, unknown> = {},
+): Promise<boolean> {
+  try {
+    return (await callFunction('addSessionLog', { type, payload })).success;
+  } catch (error) {
+    console.warn('addSessionLog failed', error);
+    return false;
+  }
+}

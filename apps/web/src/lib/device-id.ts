@@ -1,0 +1,46 @@
+import { deobfuscate, LOCAL_DB_NAME, LOCAL_DB_STORE, obfuscate } from '@pasado/core';
+import { createStore, del, get, set } from 'idb-keyval';
+
+/**
+ * The local device id (SPEC §3 Local session table, §8; DESIGN.md "One device per login"):
+ * IndexedDB database 'pasado' version 1, store 'sessions-table', key 'deviceId', value obfuscated.
+ * idb-keyval opens the database without a version, which creates it at version 1.
+ */
+const DEVICE_ID_KEY = 'deviceId';
+
+let store: ReturnType<typeof createStore> | null = null;
+const sessionStore = () => {
+  store ??= createStore(LOCAL_DB_NAME, LOCAL_DB_STORE);
+  return store;
+};
+
+/** The stored device id, or null when none is stored. Throws when IndexedDB or the value is unreadable. */
+export async function readDeviceId(): Promise<string | null> {
+  const stored = await get<unknown>(DEVICE_ID_KEY, sessionStore());
+  if (stored === undefined || stored === null) return null;
+  if (typeof stored !== 'string') throw new Error('Malformed device id');
+  return deobfuscate(stored);
+}
+
+/** The stored device id, creating and storing a new random one when none exists. */
+export async function getOrCreateDeviceId(): Promise<string> {
+  let existing: string | null = null;
+  try {
+    existing = await readDeviceId();
+  } catch {
+    // A malformed value is replaced; a broken IndexedDB fails again on set() below.
+  }
+  if (existing) return existing;
+  const created = crypto.randomUUID();
+  await set(DEVICE_ID_KEY, obfuscate(created), sessionStore());
+  return created;
+}
+
+/** Forgets the device id; failures are only logged (SPEC §8 "a failed persistence clear"). */
+export async function clearDeviceId(): Promise<void> {
+  try {
+    await del(DEVICE_ID_KEY, sessionStore());
+  } catch (error) {
+    console.warn('Could not clear the local device id', error);
+  }
+}

@@ -1,0 +1,29 @@
+import { PATHS } from '@pasado/core';
+import { apiFetch } from './api.ts';
+import { clearDeviceId } from './device-id.ts';
+import { notify } from './notify.ts';
+
+let ending = false;
+
+/** True once a forced sign-out has started; later checks and live events stay quiet. */
+export function isSessionEnding(): boolean {
+  return ending;
+}
+
+/**
+ * Ends the session after a device-rule failure (SPEC §8): shows the alert once, clears the local
+ * device id, signs out on the server and reloads the page ('reload') or opens /login ('login').
+ */
+export async function endSession(message: string, then: 'reload' | 'login'): Promise<void> {
+  if (ending) return;
+  ending = true;
+  notify(message);
+  await clearDeviceId();
+  try {
+    await apiFetch('/api/auth/logout', { method: 'POST', timeoutMs: 10_000 });
+  } catch (error) {
+    console.warn('Sign-out request failed', error);
+  }
+  if (then === 'reload') window.location.reload();
+  else window.location.replace(PATHS.login);
+}

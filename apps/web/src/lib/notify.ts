@@ -1,0 +1,7 @@
+/**
+ * The blocking alerts of SPEC §8 go through here, so there is one place that shows them
+ * (browser tests accept the dialogs).
+ */
+export function notify(message: string): void {
+  window.alert(message);
+}

@@ -1,0 +1,47 @@
+import type { RouteAccess } from '@pasado/core';
+import type { UIMatch } from 'react-router';
+
+/**
+ * Route metadata, kept in each route's `handle` (app/router.tsx) and read in one place: the guard
+ * in app/root-layout.tsx and the shell.
+ */
+export type RouteHandle = {
+  /** SPEC §2 "Auth needed". */
+  auth?: boolean;
+  /** Renders the bottom menu (SPEC §2 App shell). */
+  menu?: boolean;
+  /** Shows no full-screen 'Loading App' overlay (SPEC §2: purchase; onboarding). */
+  skipLoadingOverlay?: boolean;
+  /** The claim named after the :reviewer param must be Granted (SPEC §2). */
+  requiresRevAccess?: boolean;
+  /** Staff only (DESIGN.md "Staff"). */
+  requiresRole?: 'admin';
+};
+
+export type RouteMeta = {
+  access: RouteAccess;
+  menu: boolean;
+  skipLoadingOverlay: boolean;
+};
+
+/** Merges the handles of the matched routes, outermost first, so inner routes override. */
+export function routeMeta(matches: readonly UIMatch[]): RouteMeta {
+  const merged: RouteHandle = {};
+  let reviewer: string | undefined;
+  for (const match of matches) {
+    const handle = match.handle as RouteHandle | undefined;
+    if (handle) Object.assign(merged, handle);
+    if (match.params.reviewer !== undefined) reviewer = match.params.reviewer;
+  }
+  const access: RouteAccess = { auth: merged.auth ?? false };
+  if (merged.requiresRevAccess) {
+    access.requiresRevAccess = true;
+    access.reviewer = reviewer;
+  }
+  if (merged.requiresRole) access.requiresRole = merged.requiresRole;
+  return {
+    access,
+    menu: merged.menu ?? false,
+    skipLoadingOverlay: merged.skipLoadingOverlay ?? false,
+  };
+}

@@ -1,0 +1,28 @@
+import { type Claims, type ClaimsResponse, MESSAGES } from '@pasado/core';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { apiFetch, toApiError } from '../api.ts';
+import { notify } from '../notify.ts';
+
+export const claimsQueryKey = ['claims'] as const;
+
+/** GET /api/auth/claims[?force=1]: the signed-in user's claims, or null when signed out (401). */
+export async function getClaims(force = false): Promise<Claims | null> {
+  const response = await apiFetch(`/api/auth/claims${force ? '?force=1' : ''}`);
+  if (response.status === 401) return null;
+  if (!response.ok) throw await toApiError(response);
+  const body = (await response.json()) as ClaimsResponse;
+  // The server expires a lapsed subscription when it reads claims; this is the one answer that
+  // says so, and the guard then finds the status 'expired' (SPEC §8).
+  if (body.subscriptionExpired) notify(MESSAGES.SUBSCRIPTION_EXPIRED);
+  return body.claims;
+}
+
+export const claimsQueryOptions = () =>
+  queryOptions({ queryKey: claimsQueryKey, queryFn: () => getClaims(), staleTime: 5 * 60_000 });
+
+/** Forces a claims refresh (SPEC §7 "a token claims refresh (optionally forced)") and caches it. */
+export async function refreshClaims(client: QueryClient): Promise<Claims | null> {
+  const claims = await getClaims(true);
+  client.setQueryData(claimsQueryKey, claims);
+  return claims;
+}

@@ -1,0 +1,42 @@
+import { isEmbeddedWebView } from '@pasado/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, StrictMode, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { createRouter } from './app/router.tsx';
+import { BannerProvider } from './lib/banners.tsx';
+import { queryClient } from './lib/query-client.ts';
+import { claimsQueryOptions } from './lib/session/get-claims.ts';
+import './styles/tokens.css';
+import './styles/base.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+
+// Inside a mobile app's embedded web view only the free-trial form shows (SPEC §2 App shell);
+// it is its own chunk, so the normal app never downloads it.
+const InAppFormPage = lazy(() =>
+  import('./features/in-app-form/in-app-form-page.tsx').then((m) => ({ default: m.InAppFormPage })),
+);
+
+if (isEmbeddedWebView(navigator.userAgent)) {
+  createRoot(container).render(
+    <StrictMode>
+      <Suspense fallback={null}>
+        <InAppFormPage />
+      </Suspense>
+    </StrictMode>,
+  );
+} else {
+  // Ask for the session while the first route's code downloads (slow mobile data).
+  void queryClient.prefetchQuery(claimsQueryOptions());
+  createRoot(container).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <BannerProvider>
+          <RouterProvider router={createRouter()} />
+        </BannerProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { roleSchema, subscriptionStatusSchema } from './common.ts';
+
+/**
+ * Token claims (SPEC §3), computed on the server from the database on every request.
+ * `access` maps a reviewer shorthand to 'Granted' (SPEC §2 requiresRevAccess).
+ */
+export const claimsSchema = z.object({
+  uid: z.string(),
+  email: z.string(),
+  isOnboarded: z.boolean(),
+  subscriptionStatus: subscriptionStatusSchema.nullable(),
+  role: roleSchema,
+  access: z.record(z.string(), z.literal('Granted')),
+});
+export type Claims = z.infer<typeof claimsSchema>;
+
+/**
+ * GET /api/auth/claims[?force=1]. `subscriptionExpired` is true on the one call that found the
+ * current subscription past its expiryDate and set it to expired (SPEC §8: the client then shows
+ * 'Your current subscription has expired!').
+ */
+export const claimsResponseSchema = z.object({
+  claims: claimsSchema,
+  subscriptionExpired: z.boolean(),
+});
+export type ClaimsResponse = z.infer<typeof claimsResponseSchema>;

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { inAppFormFunctionSchemas } from './in-app-form.ts';
+import { paymentFunctionSchemas } from './payments.ts';
+
+/**
+ * Server functions (SPEC §7, DESIGN.md "How the pieces talk"): POST /api/functions/{name} with
+ * `{ data }`, answered with `{ result }` or `{ error: { status, message } }`.
+ * Each entry is the one schema for a function's input and result; server and web both use it.
+ */
+export const callableErrorStatusSchema = z.enum([
+  'INVALID_ARGUMENT',
+  'UNAUTHENTICATED',
+  'PERMISSION_DENIED',
+  'NOT_FOUND',
+  'FAILED_PRECONDITION',
+  'RESOURCE_EXHAUSTED',
+  'INTERNAL',
+]);
+export type CallableErrorStatus = z.infer<typeof callableErrorStatusSchema>;
+
+export const callableErrorSchema = z.object({
+  error: z.object({ status: callableErrorStatusSchema, message: z.string() }),
+});
+
+export const KNOW_FROM_OPTIONS = [
+  'Facebook',
+  'TikTok',
+  'YouTube',
+  'Google search',
+  'A friend or classmate',
+  'My school or review center',
+  'Other',
+] as const;
+
+export const functionSchemas = {
+  getServerTime: {
+    input: z.object({}).strict(),
+    result: z.object({ serverTime: z.number().int() }),
+  },
+  addSessionLog: {
+    input: z
+      .object({
+        type: z.string().trim().min(1).max(64),
+        payload: z.record(z.string(), z.unknown()).default({}),
+      })
+      .strict(),
+    result: z.object({ success: z.literal(true) }),
+  },
+  applyRevAccess: {
+    input: z
+      .object({
+        knowFrom: z.enum(KNOW_FROM_OPTIONS),
+        reviewer: z.string().trim().min(1).max(32),
+      })
+      .strict(),
+    result: z.object({ success: z.literal(true), freeTrialStarted: z.boolean() }),
+  },
+  ...paymentFunctionSchemas,
+  ...inAppFormFunctionSchemas,
+} as const;
+
+export type FunctionName = keyof typeof functionSchemas;
+export type FunctionInput<N extends FunctionName> = z.input<(typeof functionSchemas)[N]['input']>;
+export type FunctionResult<N extends FunctionName> = z.infer<(typeof functionSchemas)[N]['result']>;

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/**
+ * Server functions of the in-app free-trial form (SPEC §2 "In-app free-trial form", §5, §7), each
+ * entry `{ input, result }` as in functions.ts. Both are callable WITHOUT a session: the form is
+ * for people who have no account yet (docs/decisions/005-in-app-free-trial.md).
+ *
+ * The input is deliberately loose (strings, possibly empty): the rules of SPEC §5 live in
+ * `inAppFormSchema` (validation.ts), and the server answers a refusal as
+ * `{ isSuccess: false, message }` so the form can show the server message (SPEC §7, §8).
+ */
+export const inAppFormFunctionSchemas = {
+  submitInAppForm: {
+    input: z
+      .object({
+        firstName: z.string().max(100),
+        lastName: z.string().max(100),
+        email: z.string().max(254),
+      })
+      .strict(),
+    result: z.object({ isSuccess: z.boolean(), message: z.string() }),
+  },
+  incrementInAppFormVisit: {
+    input: z.object({}).strict(),
+    result: z.object({ success: z.boolean() }),
+  },
+} satisfies Record<string, { input: z.ZodType; result: z.ZodType }>;
+
+/** The names of the public (session-less) server functions; the server routes them apart. */
+export const PUBLIC_FUNCTION_NAMES = ['submitInAppForm', 'incrementInAppFormVisit'] as const;
+export type PublicFunctionName = (typeof PUBLIC_FUNCTION_NAMES)[number];
+
+/**
+ * The server's refusals of submitInAppForm, shown as they come (SPEC §8 "the server message").
+ * Not in SPEC.md, which leaves the server's words open.
+ */
+export const IN_APP_FORM_SERVER_MESSAGES = {
+  SUCCESS: 'Your free trial is ready. Check your email.',
+  ACCOUNT_EXISTS: 'This email already has a Pasado account. Open the app and sign in.',
+  MAIL_FAILED: 'We could not send the email right now. Please try again in a few minutes.',
+} as const;

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/**
+ * GET /api/live?topics=a,b,c (Server-Sent Events, DESIGN.md "Live stream").
+ * Topics name one document each; the server authorises every one.
+ */
+export const liveTopicSchema = z
+  .string()
+  .regex(/^(users|subscriptions|login_devices)\/[A-Za-z0-9_-]{1,64}$/, 'Unknown live topic');
+export type LiveTopic = z.infer<typeof liveTopicSchema>;
+
+export const liveTopicsQuerySchema = z.object({
+  topics: z
+    .string()
+    .transform((s) => s.split(',').filter(Boolean))
+    .pipe(z.array(liveTopicSchema).min(1).max(8)),
+});
+
+/**
+ * One SSE `message` event: the document's current state (`data` null once deleted).
+ * `kind` is 'snapshot' on every (re)connect and 'change' afterwards; the client treats both alike.
+ */
+export const liveEventSchema = z.object({
+  kind: z.enum(['snapshot', 'change']),
+  topic: liveTopicSchema,
+  version: z.number().int(),
+  data: z.unknown(),
+});
+export type LiveEvent = z.infer<typeof liveEventSchema>;
+
+/** Sent as SSE event `revoked` before the server closes a stream whose session has ended. */
+export const liveRevokedSchema = z.object({ reason: z.enum(['signed-out', 'other-device']) });

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages.ts';
+import { isPaymentScreenshotPath } from '../purchase.ts';
+import { isValidRefCode, normalizeRefCode } from '../validation.ts';
+import { isoDateSchema, subscriptionStatusSchema } from './common.ts';
+
+/** Payment reference code (SPEC §5): 13 digits once spaces are removed; the output is normalised. */
+export const refCodeSchema = z
+  .string()
+  .max(64)
+  .refine(isValidRefCode, MESSAGES.INVALID_REF_CODE)
+  .transform(normalizeRefCode);
+
+/** A payment screenshot the caller uploaded: its storage path (SPEC §7 File storage). */
+export const screenshotPathSchema = z
+  .string()
+  .max(200)
+  .refine(isPaymentScreenshotPath, MESSAGES.SCREENSHOT_REQUIRED);
+
+const amountSchema = z.number().int().nonnegative().max(1_000_000);
+
+/**
+ * The proof of a transfer (SPEC §3 Transaction payload, §5): exactly one of refCode and
+ * paymentScreenshotUrl. Amounts are the client's statement only; the server quotes the price
+ * (docs/decisions/004-purchases.md). Coupons are not offered (SPEC §8: their handlers are undefined).
+ */
+const proofFields = {
+  refCode: refCodeSchema.nullish(),
+  paymentScreenshotUrl: screenshotPathSchema.nullish(),
+  couponCode: z.null().optional(),
+  couponId: z.null().optional(),
+  purchasedBy: z.literal('user').optional(),
+};
+
+const exactlyOneProof = (t: { refCode?: string | null; paymentScreenshotUrl?: string | null }) =>
+  (t.refCode != null) !== (t.paymentScreenshotUrl != null);
+
+export const purchaseTransactionInfoSchema = z
+  .object({
+    ...proofFields,
+    price: amountSchema.optional(),
+    discountAmount: amountSchema.optional(),
+    finalPrice: amountSchema,
+    isFreeTrial: z.boolean().optional(),
+  })
+  .strict()
+  .refine(exactlyOneProof, {
+    message: 'Send either a reference code or a screenshot.',
+    path: ['refCode'],
+  });
+
+/** SPEC §3 Subscription info payload; only the plan id and the coach are read (the rest is computed). */
+export const subscriptionInfoSchema = z
+  .object({
+    selectedPlan: z.looseObject({ id: z.string({ error: MESSAGES.SELECT_PLAN }).min(1).max(32) }),
+    coachId: z.string().trim().min(1).max(128).nullish(),
+    coachEmail: z.email().max(254).nullish(),
+    expiryDate: z.unknown().optional(),
+    isFreeTrial: z.boolean().optional(),
+    isExtention: z.boolean().optional(),
+  })
+  .strict();
+
+export const purchaseResultSchema = z.object({
+  subscriptionId: z.uuid(),
+  transactionId: z.uuid(),
+  status: subscriptionStatusSchema,
+  /** True when the purchase extends the current subscription and waits in the queue. */
+  queued: z.boolean(),
+  startsAt: isoDateSchema,
+  expiryDate: isoDateSchema,
+  price: z.number().int(),
+  discountAmount: z.number().int(),
+  finalPrice: z.number().int(),
+});
+export type PurchaseResult = z.infer<typeof purchaseResultSchema>;
+
+/**
+ * Server functions of the payments issue (SPEC §7; docs/decisions/004-purchases.md):
+ * each entry `{ input, result }` as in functions.ts.
+ */
+export const paymentFunctionSchemas = {
+  /** Records the transaction and the pending subscription in one transaction (DESIGN.md "Buying"). */
+  subscribeUser: {
+    input: z
+      .object({
+        /** A retried or double-clicked submit sends the same key and gets the same result. */
+        idempotencyKey: z.uuid(),
+        transactionInfo: purchaseTransactionInfoSchema,
+        subscriptionInfo: subscriptionInfoSchema,
+      })
+      .strict(),
+    result: purchaseResultSchema,
+  },
+  /**
+   * Attaches a new proof to the caller's own pending or forVerification subscription (the Verify
+   * Payment modal); a forVerification subscription returns to pending.
+   */
+  addTransaction: {
+    input: z
+      .object({
+        transactionInfo: z
+          .object({
+            ...proofFields,
+            price: amountSchema.optional(),
+            discountAmount: amountSchema.optional(),
+            finalPrice: amountSchema.optional(),
+            isFreeTrial: z.boolean().optional(),
+          })
+          .strict()
+          .refine(exactlyOneProof, {
+            message: 'Send either a reference code or a screenshot.',
+            path: ['refCode'],
+          }),
+        userId: z.uuid(),
+        userEmail: z.email().max(254),
+        subId: z.uuid(),
+        coachId: z.string().trim().min(1).max(128).nullish(),
+        coachEmail: z.email().max(254).nullish(),
+      })
+      .strict(),
+    result: z.object({
+      transactionId: z.uuid(),
+      subscriptionId: z.uuid(),
+      status: subscriptionStatusSchema,
+    }),
+  },
+  /**
+   * Changes a subscription's status (SPEC §4, §7; core `canTransition`). The result is the new
+   * state, or null when the subscription already had that status (nothing written).
+   */
+  updateSubscriptionStatus: {
+    input: z
+      .object({
+        userEmail: z.email().max(254),
+        userId: z.uuid(),
+        subId: z.uuid(),
+        newStat: subscriptionStatusSchema,
+        reason: z.string().trim().max(500).optional(),
+      })
+      .strict(),
+    result: z
+      .object({
+        subscriptionId: z.uuid(),
+        from: subscriptionStatusSchema,
+        status: subscriptionStatusSchema,
+      })
+      .nullable(),
+  },
+} as const satisfies Record<string, { input: z.ZodType; result: z.ZodType }>;

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { isoDateSchema, subscriptionStatusSchema } from './common.ts';
+
+export const challengeItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  points: z.number().int().nonnegative(),
+  /** SPEC §1: unclaimed when earned and not yet claimed. */
+  status: z.enum(['locked', 'unclaimed', 'claimed']),
+});
+export type ChallengeItem = z.infer<typeof challengeItemSchema>;
+
+/** The users/{uid} document (SPEC §3) as the web app reads it: GET /api/me and live topic users/{uid}. */
+export const userDocSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  displayName: z.string().nullable(),
+  currentLevel: z.string(),
+  gemsCollection: z.record(z.string(), z.number().int().nonnegative()),
+  subscription: z.object({ id: z.string(), status: subscriptionStatusSchema }).nullable(),
+  queuedSubscriptions: z.array(z.string()),
+  challengesProgress: z.object({
+    streak: z.array(challengeItemSchema),
+    mastery: z.array(challengeItemSchema),
+  }),
+  unclaimedDrillPoints: z.number().int().nonnegative(),
+  isOnboarded: z.boolean(),
+  createdAt: isoDateSchema,
+});
+export type UserDoc = z.infer<typeof userDocSchema>;
+
+export const selectedPlanSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  price: z.number().int().nonnegative(),
+  discount: z.number().int().nonnegative(),
+  durationInDays: z.number().int().positive(),
+});
+export type SelectedPlan = z.infer<typeof selectedPlanSchema>;
+
+/** The subscriptions/{id} document (SPEC §3): GET /api/subscriptions/:id and live topic subscriptions/{id}. */
+export const subscriptionDocSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  status: subscriptionStatusSchema,
+  isFreeTrial: z.boolean(),
+  expiryDate: isoDateSchema,
+  selectedPlan: selectedPlanSchema.nullable(),
+  coachId: z.string().nullable(),
+  coachEmail: z.string().nullable(),
+  transactionIds: z.array(z.string()),
+  createdAt: isoDateSchema,
+});
+export type SubscriptionDoc = z.infer<typeof subscriptionDocSchema>;
+
+/** The login_devices/{uid} document (SPEC §3): GET /api/me/devices and live topic login_devices/{uid}. */
+export const loginDevicesDocSchema = z.object({
+  userId: z.string(),
+  currentDeviceUsed: z.string(),
+  devices: z.array(
+    z.object({
+      userDeviceID: z.string(),
+      deviceInfo: z.string(),
+      createdAt: isoDateSchema,
+      isActive: z.boolean(),
+    }),
+  ),
+});
+export type LoginDevicesDoc = z.infer<typeof loginDevicesDocSchema>;
+
+/** A reviewer is an exam track (DESIGN.md "Reviewers"): GET /api/reviewers. */
+export const reviewerSchema = z.object({
+  shorthand: z.string(),
+  abbreviation: z.string(),
+  name: z.string(),
+});
+export type Reviewer = z.infer<typeof reviewerSchema>;
+export const reviewersResponseSchema = z.object({ reviewers: z.array(reviewerSchema) });

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import type { SubscriptionStatus } from './contract/index.ts';
+import {
+  discountDeadline,
+  discountRemainingMs,
+  FREE_TRIAL_DISCOUNT_WINDOW_MS,
+  formatCountdown,
+  isDiscountLive,
+} from './discount-window.ts';
+
+const created = new Date('2026-11-22T15:30:00.000Z');
+const at = (ms: number) => new Date(created.getTime() + ms);
+const H = 60 * 60 * 1000;
+
+describe('discountDeadline (SPEC §9: 24 h after account creation)', () => {
+  it('is created + 24 h', () => {
+    expect(FREE_TRIAL_DISCOUNT_WINDOW_MS).toBe(86_400_000);
+    expect(discountDeadline(created).toISOString()).toBe('2026-11-23T15:30:00.000Z');
+  });
+});
+
+describe('isDiscountLive (SPEC §4 Free-trial discount)', () => {
+  const trial = (status: SubscriptionStatus) => ({ isFreeTrial: true, status });
+  it.each<[string, Parameters<typeof isDiscountLive>[0], boolean]>([
+    [
+      'fresh free trial',
+      { subscription: trial('completed'), userCreatedAt: created, queuedCount: 0, now: at(0) },
+      true,
+    ],
+    [
+      '1 ms before 24 h',
+      {
+        subscription: trial('completed'),
+        userCreatedAt: created,
+        queuedCount: 0,
+        now: at(24 * H - 1),
+      },
+      true,
+    ],
+    [
+      'exactly 24 h',
+      { subscription: trial('completed'), userCreatedAt: created, queuedCount: 0, now: at(24 * H) },
+      false,
+    ],
+    [
+      'after 24 h',
+      { subscription: trial('completed'), userCreatedAt: created, queuedCount: 0, now: at(25 * H) },
+      false,
+    ],
+    [
+      'queued subscription',
+      { subscription: trial('completed'), userCreatedAt: created, queuedCount: 1, now: at(H) },
+      false,
+    ],
+    [
+      'expired trial',
+      { subscription: trial('expired'), userCreatedAt: created, queuedCount: 0, now: at(H) },
+      false,
+    ],
+    [
+      'revoked trial',
+      { subscription: trial('revoked'), userCreatedAt: created, queuedCount: 0, now: at(H) },
+      false,
+    ],
+    [
+      'suspended trial',
+      { subscription: trial('suspended'), userCreatedAt: created, queuedCount: 0, now: at(H) },
+      true,
+    ],
+    [
+      'not a trial',
+      {
+        subscription: { isFreeTrial: false, status: 'approved' },
+        userCreatedAt: created,
+        queuedCount: 0,
+        now: at(H),
+      },
+      false,
+    ],
+    [
+      'no subscription',
+      { subscription: null, userCreatedAt: created, queuedCount: 0, now: at(H) },
+      false,
+    ],
+  ])('%s → %s', (_label, input, expected) => {
+    expect(isDiscountLive(input)).toBe(expected);
+  });
+});
+
+describe('discountRemainingMs (SPEC §4)', () => {
+  it.each([
+    [0, 24 * H],
+    [24 * H - 1, 1],
+    [24 * H, 0],
+    [48 * H, 0],
+    [-H, 25 * H],
+  ])('at created + %i ms → %i', (offset, remaining) => {
+    expect(discountRemainingMs(created, at(offset))).toBe(remaining);
+  });
+});
+
+describe('formatCountdown (SPEC §4: hh mm ss and hh:mm:ss, Expired at zero)', () => {
+  it.each<[number, 'spaced' | 'colon', string]>([
+    [(23 * 3600 + 59 * 60 + 7) * 1000, 'spaced', '23 59 07'],
+    [(23 * 3600 + 59 * 60 + 7) * 1000, 'colon', '23:59:07'],
+    [(23 * 3600 + 59 * 60 + 7) * 1000 + 999, 'colon', '23:59:07'],
+    [24 * H, 'colon', '24:00:00'],
+    [100 * H + 61_000, 'spaced', '100 01 01'],
+    [1000, 'spaced', '00 00 01'],
+    [999, 'colon', '00:00:00'],
+    [1, 'spaced', '00 00 00'],
+    [0, 'spaced', 'Expired'],
+    [0, 'colon', 'Expired'],
+    [-5000, 'colon', 'Expired'],
+    [Number.NaN, 'colon', 'Expired'],
+  ])('%d ms, %s → %s', (ms, style, text) => {
+    expect(formatCountdown(ms, style)).toBe(text);
+  });
+
+  it('throws for an infinite countdown', () => {
+    expect(() => formatCountdown(Number.POSITIVE_INFINITY, 'colon')).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,50 @@
+import type { SubscriptionStatus } from './contract/index.ts';
+import { MESSAGES } from './messages.ts';
+import { isFreeTrialCurrent } from './subscription-rules.ts';
+
+/** The free-trial discount is available for 24 h after account creation (SPEC §9). */
+export const FREE_TRIAL_DISCOUNT_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** The instant the free-trial discount ends: account creation + 24 h (SPEC §4 Free-trial discount, §9). */
+export function discountDeadline(userCreatedAt: Date): Date {
+  return new Date(userCreatedAt.getTime() + FREE_TRIAL_DISCOUNT_WINDOW_MS);
+}
+
+/**
+ * Free-trial discount rule (SPEC §4 Free-trial discount): live while the subscription is a current
+ * free trial, less than 24 h have passed since account creation (exactly 24 h is over), and there
+ * are no queued subscriptions.
+ */
+export function isDiscountLive(input: {
+  subscription: { isFreeTrial: boolean; status: SubscriptionStatus } | null;
+  userCreatedAt: Date;
+  queuedCount: number;
+  now: Date;
+}): boolean {
+  return (
+    isFreeTrialCurrent(input.subscription) &&
+    input.queuedCount === 0 &&
+    input.now.getTime() < discountDeadline(input.userCreatedAt).getTime()
+  );
+}
+
+/** Milliseconds left in the free-trial discount window, never below 0 (SPEC §4 Free-trial discount). */
+export function discountRemainingMs(userCreatedAt: Date, now: Date): number {
+  return Math.max(discountDeadline(userCreatedAt).getTime() - now.getTime(), 0);
+}
+
+const pad2 = (n: number): string => String(n).padStart(2, '0');
+
+/**
+ * Countdown text (SPEC §4 Free-trial discount): 'hh mm ss' ('spaced') or 'hh:mm:ss' ('colon'),
+ * floored to whole seconds; hours are not wrapped into days. At zero (or NaN) it shows 'Expired'.
+ */
+export function formatCountdown(ms: number, style: 'spaced' | 'colon'): string {
+  if (!(ms > 0)) return MESSAGES.EXPIRED;
+  if (!Number.isFinite(ms)) throw new RangeError('Countdown must be finite');
+  const totalSeconds = Math.floor(ms / 1000);
+  const hours = Math.floor(totalSeconds / 3600);
+  const minutes = Math.floor((totalSeconds % 3600) / 60);
+  const seconds = totalSeconds % 60;
+  return [hours, minutes, seconds].map(pad2).join(style === 'spaced' ? ' ' : ':');
+}

@@ -1,0 +1,105 @@
+import type { Claims, SubscriptionStatus } from './contract/index.ts';
+import { MESSAGES } from './messages.ts';
+import { PATHS } from './paths.ts';
+import { grantsAccess, isPastExpiry } from './subscription-rules.ts';
+
+/** What a route asks of its visitor (SPEC §2 table and requiresRevAccess; DESIGN.md "Staff"). */
+export type RouteAccess = {
+  auth: boolean;
+  requiresRevAccess?: boolean;
+  reviewer?: string | undefined;
+  requiresRole?: 'admin';
+};
+
+export type GuardInput = {
+  pathname: string;
+  route: RouteAccess;
+  claims: Claims | null;
+  subscription: { status: SubscriptionStatus; expiryDate: string } | null;
+  now: Date;
+};
+
+export type GuardDecision =
+  | { kind: 'allow' }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'expire'; to: '/subscription/no-subscription'; alert: string };
+
+const ALLOW: GuardDecision = { kind: 'allow' };
+const redirect = (to: string): GuardDecision => ({ kind: 'redirect', to });
+
+/** The subscription status pages that users with a working subscription are sent away from (SPEC §4). */
+const STATUS_PAGES: readonly string[] = [
+  PATHS.suspended,
+  PATHS.revoked,
+  PATHS.noSubscription,
+  PATHS.invalidSubscription,
+];
+
+/** Which pages each locked status may visit, and where it goes otherwise (SPEC §4 Route guard outcomes). */
+const LOCKED: Readonly<
+  Partial<Record<SubscriptionStatus | 'none', { allowed: readonly string[]; home: string }>>
+> = {
+  none: { allowed: [PATHS.noSubscription, PATHS.purchase], home: PATHS.noSubscription },
+  expired: { allowed: [PATHS.noSubscription, PATHS.purchase], home: PATHS.noSubscription },
+  suspended: { allowed: [PATHS.suspended], home: PATHS.suspended },
+  revoked: { allowed: [PATHS.revoked, PATHS.purchase], home: PATHS.revoked },
+};
+
+/** '/quiz/' and '/quiz' are the same page; the root stays '/'. */
+function normalizePath(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, '');
+  return trimmed === '' ? PATHS.root : trimmed;
+}
+
+/**
+ * The route guard decision (SPEC §2, §4 Route guard outcomes, §6 Roles and permissions), in order:
+ * public routes (a logged-in user on /login goes to /); no user → /login; the staff console → staff
+ * only, whatever their own subscription; not onboarded → only
+ * /onboarding; onboarded on /onboarding → /; a subscription past its expiryDate → expire it with the
+ * spec's alert; the status claim's locks (none/expired, suspended, revoked; any other status is sent
+ * away from the status pages); per-reviewer access Granted; otherwise allow.
+ * A locked user may still open /subscription/purchase when none/expired/revoked (our decision: the
+ * way out of those states is a new purchase; suspended waits for staff).
+ */
+export function decideRoute(input: GuardInput): GuardDecision {
+  const { route, claims, subscription, now } = input;
+  const pathname = normalizePath(input.pathname);
+
+  // (a) Public routes.
+  if (!route.auth) {
+    return pathname === PATHS.login && claims !== null ? redirect(PATHS.root) : ALLOW;
+  }
+  // (b) Only a signed-in user counts as authenticated (SPEC §6).
+  if (claims === null) return redirect(PATHS.login);
+  // (g) Staff console (DESIGN.md "Staff"): staff only, and never held back by their own
+  // onboarding or subscription, which staff accounts need not have.
+  if (route.requiresRole === 'admin') {
+    return claims.role === 'admin' ? ALLOW : redirect(PATHS.unauthorized);
+  }
+  // (c) Not onboarded: onboarding only.
+  if (!claims.isOnboarded) {
+    return pathname === PATHS.onboarding ? ALLOW : redirect(PATHS.onboarding);
+  }
+  // (d) Onboarded and visiting onboarding.
+  if (pathname === PATHS.onboarding) return redirect(PATHS.root);
+  // (e) Expiry passed: the caller sets the status to expired and shows the alert (SPEC §8).
+  if (
+    subscription !== null &&
+    grantsAccess(subscription.status) &&
+    isPastExpiry(subscription.expiryDate, now)
+  ) {
+    return { kind: 'expire', to: PATHS.noSubscription, alert: MESSAGES.SUBSCRIPTION_EXPIRED };
+  }
+  // (f) Subscription status claim.
+  const lock = LOCKED[claims.subscriptionStatus ?? 'none'];
+  if (lock !== undefined) {
+    return lock.allowed.includes(pathname) ? ALLOW : redirect(lock.home);
+  }
+  if (STATUS_PAGES.includes(pathname)) return redirect(PATHS.root);
+  // (h) Per-reviewer access (SPEC §2 requiresRevAccess).
+  if (route.requiresRevAccess && claims.access[route.reviewer ?? ''] !== 'Granted') {
+    return redirect(PATHS.unauthorized);
+  }
+  // (i)
+  return ALLOW;
+}

@@ -1,0 +1,65 @@
+/**
+ * Every user-facing text of SPEC §8 (error catalogue) and SPEC §2 (screens), copied to the letter.
+ * Entries marked "ours" fill gaps where the spec names a rule but gives no text (DESIGN.md:
+ * "build what a student would expect").
+ */
+export const MESSAGES = {
+  // SPEC §8 Error catalogue
+  ALL_FIELDS_REQUIRED: 'All fields are required.',
+  INVALID_EMAIL: 'Please enter a valid email address.',
+  SOMETHING_WENT_WRONG: 'Something went wrong.',
+  FORM_UNAVAILABLE: 'Unable to submit the form at this time. Please try again later.',
+  UPLOAD_SCREENSHOT_FAILED: 'Unable to upload screenshot.',
+  MISSING_UPLOAD_FILE: 'Missing file for upload.',
+  FILE_TOO_LARGE: 'File too large. Maximum size is 5 MB.',
+  SUBSCRIPTION_EXPIRED: 'Your current subscription has expired!',
+  LOGIN_ERROR: 'Error while trying to log in. Please try again.',
+  INVALID_DEVICE: 'Invalid device ID detected. Please try logging in again.',
+  OTHER_DEVICE_LOGOUT:
+    'You have been logged out because your account was accessed on another device.',
+  DUP_ONBOARD: 'You have been onboarded on another device.',
+  // SPEC §5 Validation rules
+  INCORRECT_COLLECTION_PATH: 'Incorrect collection path',
+  // SPEC §2 App shell
+  OFFLINE: 'You are offline. Some functionalities will not work.',
+  LOADING_APP: 'Loading App',
+  // SPEC §2 Subscription banner
+  PAYMENT_UNDER_REVIEW: 'Your payment is under review.',
+  PAYMENT_APPROVED: 'Payment approved! Click here to close.',
+  VERIFY_PAYMENT: 'Verify payment to avoid suspension! Verify now.',
+  SAVE_NOW: 'Save now!',
+  PURCHASE_NOW: 'Purchase now!',
+  freeTrialEnds: (date: string): string => `Free trial ends ${date}.`,
+  // SPEC §2 In-app free-trial form
+  ELIGIBLE_TRIAL: "🎉 You're eligible for a 3-day free trial!",
+  GET_STARTED: 'Get Started for Free',
+  SUBMITTING: 'Submitting… Please wait',
+  CONGRATULATIONS: "Congratulations! Check your email now. We've sent you a link to our app.",
+  // SPEC §2 Send-us-a-message modal
+  MESSAGE_THANKS: "Thank you! We've received your message. Our team will review it shortly.",
+  BACK: 'Back',
+  SEND: 'Send',
+  CLOSE: 'Close',
+  // SPEC §4 Session UI state and Free-trial discount
+  PLEASE_WAIT: 'Please wait...',
+  TRANSITIONING: 'Transitioning...',
+  COMPLETED: 'Completed',
+  EXPIRED: 'Expired',
+  // Ours: SPEC §5 names these rules without a text.
+  SELECT_PLAN: 'Please select a plan.',
+  INVALID_REF_CODE: 'Enter the 13-digit reference code from your receipt.',
+  SCREENSHOT_REQUIRED: 'Attach a screenshot of your payment.',
+  IMAGES_ONLY: 'Only image files can be attached.',
+  // Ours: SPEC §2 asks for "a note to check spam or junk" without a text.
+  CHECK_SPAM: "Can't find it? Check your spam or junk folder.",
+} as const;
+
+/**
+ * The send-us-a-message types: labels of SPEC §2 slide 1, stored values of SPEC §3 messageType.
+ */
+export const MESSAGE_TYPES = [
+  { label: 'Feedback', value: 'feedbacks' },
+  { label: 'Suggestion', value: 'suggestions' },
+  { label: 'Submit Issue', value: 'issues' },
+] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number]['value'];

@@ -1,0 +1,32 @@
+/** Every route of the app (SPEC §2 Screens and routes; /admin from DESIGN.md "Staff"). */
+export const PATHS = {
+  root: '/',
+  login: '/login',
+  logout: '/logout',
+  dashboard: '/dashboard',
+  notFound: '/not-found',
+  unauthorized: '/unauthorized',
+  error: '/error',
+  onboarding: '/onboarding',
+  quiz: '/quiz',
+  study: '/study',
+  tasks: '/tasks',
+  leaderboard: '/leaderboard',
+  account: '/account',
+  admin: '/admin',
+  suspended: '/subscription/suspended',
+  revoked: '/subscription/revoked',
+  noSubscription: '/subscription/no-subscription',
+  invalidSubscription: '/subscription/invalid-subscription',
+  purchase: '/subscription/purchase',
+} as const;
+export type AppPath = (typeof PATHS)[keyof typeof PATHS];
+
+/** The bottom menu's 5 tabs, in order (SPEC §2 App shell). */
+export const MENU_TABS = [
+  { label: 'Quiz', path: '/quiz' },
+  { label: 'Study', path: '/study' },
+  { label: 'Tasks', path: '/tasks' },
+  { label: 'Leaderboard', path: '/leaderboard' },
+  { label: 'Account', path: '/account' },
+] as const;

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isPaymentScreenshotPath,
+  paymentScreenshotPath,
+  purchaseTerm,
+  sanitizeFileName,
+  sniffImageType,
+  statedPriceMatches,
+  statusAfterNewProof,
+} from './purchase.ts';
+
+const DAY = 24 * 3600_000;
+const now = new Date('2026-03-01T00:00:00Z');
+const later = (days: number) => new Date(now.getTime() + days * DAY);
+
+describe('purchaseTerm (SPEC §4 Extension; DESIGN.md "Buying")', () => {
+  it.each([
+    ['no subscription', null, null, false, 0],
+    ['an expired one', { status: 'expired', expiryDate: later(-1) }, null, false, 0],
+    ['a revoked one', { status: 'revoked', expiryDate: later(5) }, null, false, 0],
+    ['a running trial', { status: 'completed', expiryDate: later(3) }, null, true, 3],
+    ['a pending one', { status: 'pending', expiryDate: later(10) }, null, true, 10],
+    ['a suspended one', { status: 'suspended', expiryDate: later(10) }, null, true, 10],
+    ['a trial with a queue', { status: 'completed', expiryDate: later(3) }, later(33), true, 33],
+    ['a lapsed, unswept one', { status: 'approved', expiryDate: later(-2) }, null, true, 0],
+  ] as const)('after %s', (_label, current, lastQueuedExpiry, queued, startDays) => {
+    const term = purchaseTerm({ now, current, lastQueuedExpiry, durationInDays: 30 });
+    expect(term.queued).toBe(queued);
+    expect(term.startsAt).toEqual(later(startDays));
+    expect(term.expiryDate).toEqual(later(startDays + 30));
+  });
+});
+
+describe('statedPriceMatches (DESIGN.md "Buying": the amount is checked against the plan)', () => {
+  const quote = { price: 199, discountAmount: 100, finalPrice: 99 };
+  it.each([
+    [{ finalPrice: 99 }, true],
+    [{ finalPrice: 99, price: 199, discountAmount: 100 }, true],
+    [{ finalPrice: 199 }, false],
+    [{ finalPrice: 0 }, false],
+    [{ finalPrice: 99, price: 99 }, false],
+    [{ finalPrice: 99, discountAmount: 0 }, false],
+  ])('%j → %s', (stated, expected) => {
+    expect(statedPriceMatches(quote, stated)).toBe(expected);
+  });
+});
+
+describe('payment screenshot paths (SPEC §7 File storage)', () => {
+  it.each([
+    ['receipt.png', 'receipt.png'],
+    ['My GCash receipt (1).jpg', 'My_GCash_receipt_1_.jpg'],
+    ['../../etc/passwd', 'passwd'],
+    ['C:\\Users\\me\\shot.png', 'shot.png'],
+    ['.hidden.png', 'hidden.png'],
+    ['', 'screenshot'],
+    ['日本.png', 'png'],
+    ['a'.repeat(300), 'a'.repeat(100)],
+  ])('sanitizeFileName(%j) is %j', (input, expected) => {
+    expect(sanitizeFileName(input)).toBe(expected);
+  });
+
+  it('is images/paymentScreenshots/{timestamp}_{filename}', () => {
+    const p = paymentScreenshotPath(1_700_000_000_000, 'shot 1.png');
+    expect(p).toBe('images/paymentScreenshots/1700000000000_shot_1.png');
+    expect(isPaymentScreenshotPath(p)).toBe(true);
+  });
+
+  it.each([
+    'images/paymentScreenshots/../x.png',
+    'images/userFeedbacks/1_a.png',
+    'images/paymentScreenshots/a_b.png',
+    '/images/paymentScreenshots/1_a.png',
+    'https://example.com/x.png',
+  ])('refuses %j', (p) => {
+    expect(isPaymentScreenshotPath(p)).toBe(false);
+  });
+});
+
+describe('sniffImageType (SPEC §5 image files only)', () => {
+  const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
+  const bytes = (...b: number[]) => new Uint8Array([...b, 0, 0, 0, 0, 0, 0, 0, 0]);
+  it.each([
+    [bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a), 'image/png'],
+    [bytes(0xff, 0xd8, 0xff, 0xe0), 'image/jpeg'],
+    [bytes(0x47, 0x49, 0x46, 0x38, 0x39, 0x61), 'image/gif'],
+    [bytes(0x52, 0x49, 0x46, 0x46, 1, 2, 3, 4, 0x57, 0x45, 0x42, 0x50), 'image/webp'],
+    [bytes(0x52, 0x49, 0x46, 0x46, 1, 2, 3, 4, 0x57, 0x41, 0x56, 0x45), null],
+    [ascii('<svg xmlns="http://www.w3.org/2000/svg"/>'), null],
+    [ascii('%PDF-1.7'), null],
+    [new Uint8Array(), null],
+  ])('%#', (input, expected) => {
+    expect(sniffImageType(input)).toBe(expected);
+  });
+});
+
+describe('statusAfterNewProof (docs/decisions/004-purchases.md)', () => {
+  it.each([
+    ['pending', false, 'pending'],
+    ['forVerification', false, 'pending'],
+    ['approved', false, null],
+    ['completed', false, null],
+    ['suspended', false, null],
+    ['revoked', false, null],
+    ['expired', false, null],
+    ['pending', true, null],
+  ] as const)('%s (free trial %s) → %s', (status, isFreeTrial, expected) => {
+    expect(statusAfterNewProof({ status, isFreeTrial })).toBe(expected);
+  });
+});

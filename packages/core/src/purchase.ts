@@ -1,0 +1,119 @@
+import type { SubscriptionStatus } from './contract/index.ts';
+import { isExtension } from './subscription-rules.ts';
+
+/**
+ * Purchase rules shared by the purchase page and the server (SPEC §4 Extension, §5, §7; DESIGN.md
+ * "Buying"; docs/decisions/004-purchases.md). Each rule has its one home here.
+ */
+
+/** Ours: SPEC §4 and DESIGN.md "Buying" name these refusals without a text. */
+export const PURCHASE_MESSAGES = {
+  PRICE_CHANGED: 'The price has changed. Please review your order and submit again.',
+  REF_CODE_USED: 'This reference code was already used.',
+  SCREENSHOT_USED: 'This screenshot was already used.',
+  PURCHASE_BLOCKED:
+    'You already have a purchase in progress. Please wait until it is reviewed before buying again.',
+  ONE_PROOF: 'Send either a reference code or a screenshot, not both.',
+  UNKNOWN_SCREENSHOT: 'Upload the screenshot again, then submit.',
+  NOT_VERIFIABLE: 'This subscription is not waiting for a payment proof.',
+} as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The term of a new purchase (SPEC §4 Extension; DESIGN.md "Buying"): an extension is queued and
+ * starts when the current subscription ends — or the last queued one, when the queue is not empty;
+ * otherwise it starts now. The expiry is the start plus the plan's days.
+ */
+export function purchaseTerm(input: {
+  now: Date;
+  current: { status: SubscriptionStatus; expiryDate: Date } | null;
+  /** The latest expiry among queued subscriptions, if any. */
+  lastQueuedExpiry: Date | null;
+  durationInDays: number;
+}): { queued: boolean; startsAt: Date; expiryDate: Date } {
+  const queued = isExtension(input.current);
+  let startsAt = input.now;
+  if (queued && input.current) {
+    const chainEnd = input.lastQueuedExpiry ?? input.current.expiryDate;
+    const latest = Math.max(chainEnd.getTime(), input.current.expiryDate.getTime());
+    // A current subscription that already lapsed (not yet swept) cannot start a term in the past.
+    startsAt = new Date(Math.max(latest, input.now.getTime()));
+  }
+  return {
+    queued,
+    startsAt,
+    expiryDate: new Date(startsAt.getTime() + input.durationInDays * DAY_MS),
+  };
+}
+
+/**
+ * Whether the amounts the client showed match the server's quote (DESIGN.md "Buying": the amount
+ * is checked against the plan). `finalPrice` is always compared; price and discount when sent.
+ */
+export function statedPriceMatches(
+  quote: { price: number; discountAmount: number; finalPrice: number },
+  stated: { price?: number | undefined; discountAmount?: number | undefined; finalPrice: number },
+): boolean {
+  if (stated.finalPrice !== quote.finalPrice) return false;
+  if (stated.price !== undefined && stated.price !== quote.price) return false;
+  if (stated.discountAmount !== undefined && stated.discountAmount !== quote.discountAmount)
+    return false;
+  return true;
+}
+
+/** Folder of payment screenshots in file storage (SPEC §7 File storage). */
+export const PAYMENT_SCREENSHOT_FOLDER = 'images/paymentScreenshots';
+
+/**
+ * A file name made safe for a storage path: the last path segment, characters other than letters,
+ * digits, dot, dash and underscore replaced by '_', at most 100 characters, never empty or hidden.
+ */
+export function sanitizeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const cleaned = base
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/_+/g, '_')
+    .replace(/^[._]+/, '')
+    .slice(-100);
+  return cleaned === '' ? 'screenshot' : cleaned;
+}
+
+/** images/paymentScreenshots/{timestamp}_{filename} (SPEC §7 File storage), filename sanitised. */
+export function paymentScreenshotPath(timestampMs: number, fileName: string): string {
+  return `${PAYMENT_SCREENSHOT_FOLDER}/${timestampMs}_${sanitizeFileName(fileName)}`;
+}
+
+/** Whether a storage path names a payment screenshot made by paymentScreenshotPath. */
+export function isPaymentScreenshotPath(path: string): boolean {
+  return /^images\/paymentScreenshots\/\d+_[A-Za-z0-9._-]{1,100}$/.test(path);
+}
+
+export type ImageType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+
+/**
+ * The image type its first bytes show (our decision for SPEC §5 "image files only"): PNG, JPEG,
+ * GIF or WebP; null for anything else, including SVG, which can carry script.
+ */
+export function sniffImageType(bytes: Uint8Array): ImageType | null {
+  const starts = (sig: number[], at = 0) => sig.every((b, i) => bytes[at + i] === b);
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (starts([0x47, 0x49, 0x46, 0x38])) return 'image/gif';
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
+  return null;
+}
+
+/**
+ * A new payment proof (addTransaction, the Verify Payment modal) is accepted while the subscription
+ * waits for review: pending stays pending, forVerification returns to pending for staff to look
+ * again (docs/decisions/004-purchases.md). Null: no proof can be added in that status.
+ */
+export function statusAfterNewProof(sub: {
+  status: SubscriptionStatus;
+  isFreeTrial: boolean;
+}): 'pending' | null {
+  if (sub.isFreeTrial) return null;
+  return sub.status === 'pending' || sub.status === 'forVerification' ? 'pending' : null;
+}

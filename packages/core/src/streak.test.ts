@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { extendStreak, streakRecordId } from './streak.ts';
+
+describe('streakRecordId (SPEC §3, §9: uid_month_year, month 1-based, Manila)', () => {
+  it.each([
+    ['u1', '2026-11-25T04:00:00.000Z', 'u1_11_2026'],
+    ['u1', '2026-01-15T04:00:00.000Z', 'u1_1_2026'],
+    ['u1', '2026-12-31T15:59:59.999Z', 'u1_12_2026'],
+    ['u1', '2026-12-31T16:00:00.000Z', 'u1_1_2027'], // Manila midnight, new year
+    ['abc_DEF', '2026-05-31T16:00:00.000Z', 'abc_DEF_6_2026'],
+  ])('%s at %s → %s', (uid, iso, id) => {
+    expect(streakRecordId(uid, new Date(iso))).toBe(id);
+  });
+});
+
+describe('extendStreak (DESIGN.md "Progress": consecutive Manila days)', () => {
+  it.each<[string, Parameters<typeof extendStreak>[0], ReturnType<typeof extendStreak>]>([
+    [
+      'first day ever',
+      { lastDay: null, current: 0, today: '2026-11-25' },
+      { current: 1, lastDay: '2026-11-25' },
+    ],
+    [
+      'same day',
+      { lastDay: '2026-11-25', current: 4, today: '2026-11-25' },
+      { current: 4, lastDay: '2026-11-25' },
+    ],
+    [
+      'next day',
+      { lastDay: '2026-11-24', current: 4, today: '2026-11-25' },
+      { current: 5, lastDay: '2026-11-25' },
+    ],
+    [
+      'next day across a month',
+      { lastDay: '2026-11-30', current: 2, today: '2026-12-01' },
+      { current: 3, lastDay: '2026-12-01' },
+    ],
+    [
+      'next day across a year',
+      { lastDay: '2026-12-31', current: 9, today: '2027-01-01' },
+      { current: 10, lastDay: '2027-01-01' },
+    ],
+    [
+      'leap day',
+      { lastDay: '2024-02-28', current: 1, today: '2024-02-29' },
+      { current: 2, lastDay: '2024-02-29' },
+    ],
+    [
+      'two-day gap',
+      { lastDay: '2026-11-23', current: 7, today: '2026-11-25' },
+      { current: 1, lastDay: '2026-11-25' },
+    ],
+    [
+      'long gap',
+      { lastDay: '2025-11-25', current: 30, today: '2026-11-25' },
+      { current: 1, lastDay: '2026-11-25' },
+    ],
+    [
+      'clock went back',
+      { lastDay: '2026-11-26', current: 3, today: '2026-11-25' },
+      { current: 3, lastDay: '2026-11-26' },
+    ],
+  ])('%s', (_label, input, expected) => {
+    expect(extendStreak(input)).toEqual(expected);
+  });
+
+  it.each([
+    [null, '2026-13-01'],
+    [null, '2026-02-30'],
+    [null, '26-11-25'],
+    ['2026-11-5', '2026-11-25'],
+    ['yesterday', '2026-11-25'],
+  ])('throws a RangeError for lastDay %j, today %j', (lastDay, today) => {
+    expect(() => extendStreak({ lastDay, current: 1, today })).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,41 @@
+import { manilaMonthYear } from './time.ts';
+
+/**
+ * Streak record id (SPEC §3 mockExamStreakList, §9): `${uid}_${month}_${year}` for the Manila month
+ * of `now`. The month is 1-based (January = 1) and not zero-padded, e.g. 'u1_11_2026'.
+ */
+export function streakRecordId(uid: string, now: Date): string {
+  const { month, year } = manilaMonthYear(now);
+  return `${uid}_${month}_${year}`;
+}
+
+const DAY_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function dayNumber(key: string): number {
+  const match = DAY_KEY.exec(key);
+  const ms = match
+    ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))
+    : Number.NaN;
+  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== key) {
+    throw new RangeError(`Invalid day key: ${key}`);
+  }
+  return ms / 86_400_000;
+}
+
+/**
+ * Streak rule (DESIGN.md "Progress": consecutive Manila days with a finished quiz or study session).
+ * Days are manilaDayKey values. Same day → unchanged; the next day → +1; a gap (or no previous day)
+ * → 1. A day before lastDay (a clock going backwards) leaves the streak unchanged.
+ */
+export function extendStreak(input: { lastDay: string | null; current: number; today: string }): {
+  current: number;
+  lastDay: string;
+} {
+  const { lastDay, current, today } = input;
+  const todayNumber = dayNumber(today);
+  if (lastDay === null) return { current: 1, lastDay: today };
+  const diff = todayNumber - dayNumber(lastDay);
+  if (diff <= 0) return { current, lastDay };
+  if (diff === 1) return { current: current + 1, lastDay: today };
+  return { current: 1, lastDay: today };
+}

@@ -1,0 +1,204 @@
+import { describe, expect, it } from 'vitest';
+import type { SubscriptionStatus } from './contract/index.ts';
+import { subscriptionStatusSchema } from './contract/index.ts';
+import {
+  ACTIVE_OR_IN_PROGRESS,
+  canTransition,
+  grantsAccess,
+  hasPaidBefore,
+  isActiveOrInProgress,
+  isExtension,
+  isFreeTrialCurrent,
+  isPastExpiry,
+  isPurchaseBlocked,
+  STATUS_TRANSITIONS,
+  type TransitionActor,
+} from './subscription-rules.ts';
+
+const ALL = subscriptionStatusSchema.options;
+
+describe('isActiveOrInProgress (SPEC §4)', () => {
+  it('lists pending, forVerification, approved', () => {
+    expect(ACTIVE_OR_IN_PROGRESS).toEqual(['pending', 'forVerification', 'approved']);
+  });
+  it.each<[SubscriptionStatus | null | undefined, boolean]>([
+    ['pending', true],
+    ['forVerification', true],
+    ['approved', true],
+    ['completed', false],
+    ['suspended', false],
+    ['revoked', false],
+    ['expired', false],
+    [null, false],
+    [undefined, false],
+  ])('%s → %s', (status, expected) => {
+    expect(isActiveOrInProgress(status)).toBe(expected);
+  });
+});
+
+describe('grantsAccess (DESIGN.md "Access")', () => {
+  it.each<[SubscriptionStatus | null | undefined, boolean]>([
+    ['pending', true],
+    ['forVerification', true],
+    ['approved', true],
+    ['completed', true],
+    ['suspended', false],
+    ['revoked', false],
+    ['expired', false],
+    [null, false],
+    [undefined, false],
+  ])('%s → %s', (status, expected) => {
+    expect(grantsAccess(status)).toBe(expected);
+  });
+});
+
+describe('isFreeTrialCurrent (SPEC §4)', () => {
+  it.each<[{ isFreeTrial: boolean; status: SubscriptionStatus } | null, boolean]>([
+    [null, false],
+    ...ALL.map((status): [{ isFreeTrial: boolean; status: SubscriptionStatus }, boolean] => [
+      { isFreeTrial: true, status },
+      status !== 'expired' && status !== 'revoked',
+    ]),
+    ...ALL.map((status): [{ isFreeTrial: boolean; status: SubscriptionStatus }, boolean] => [
+      { isFreeTrial: false, status },
+      false,
+    ]),
+  ])('%j → %s', (sub, expected) => {
+    expect(isFreeTrialCurrent(sub)).toBe(expected);
+  });
+});
+
+describe('hasPaidBefore (SPEC §4)', () => {
+  it.each<[{ isFreeTrial: boolean; transactionIds: string[] } | null, boolean]>([
+    [null, false],
+    [{ isFreeTrial: true, transactionIds: [] }, false],
+    [{ isFreeTrial: true, transactionIds: ['t1'] }, false],
+    [{ isFreeTrial: true, transactionIds: ['t1', 't2'] }, true],
+    [{ isFreeTrial: false, transactionIds: [] }, true],
+    [{ isFreeTrial: false, transactionIds: ['t1'] }, true],
+  ])('%j → %s', (sub, expected) => {
+    expect(hasPaidBefore(sub)).toBe(expected);
+  });
+});
+
+describe('isExtension (SPEC §4 Extension)', () => {
+  it.each<[{ status: SubscriptionStatus } | null, boolean]>([
+    [null, false],
+    ...ALL.map((status): [{ status: SubscriptionStatus }, boolean] => [
+      { status },
+      status !== 'revoked' && status !== 'expired',
+    ]),
+  ])('%j → %s', (current, expected) => {
+    expect(isExtension(current)).toBe(expected);
+  });
+});
+
+describe('isPurchaseBlocked (SPEC §4 Purchase blocking)', () => {
+  type Input = Parameters<typeof isPurchaseBlocked>[0];
+  it.each<[string, Input, boolean]>([
+    ['nothing at all', { current: null, queued: [] }, false],
+    ...ALL.map((status): [string, Input, boolean] => [
+      `current paid ${status}`,
+      { current: { status, isFreeTrial: false }, queued: [] },
+      ['pending', 'forVerification', 'approved'].includes(status),
+    ]),
+    ...ALL.map((status): [string, Input, boolean] => [
+      `current free trial ${status}`,
+      { current: { status, isFreeTrial: true }, queued: [] },
+      false,
+    ]),
+    ...ALL.map((status): [string, Input, boolean] => [
+      `queued ${status}`,
+      { current: null, queued: [{ status }] },
+      ['pending', 'forVerification', 'approved'].includes(status),
+    ]),
+    [
+      'free trial with a pending queued one',
+      { current: { status: 'pending', isFreeTrial: true }, queued: [{ status: 'pending' }] },
+      true,
+    ],
+    [
+      'one of several queued is in progress',
+      {
+        current: { status: 'completed', isFreeTrial: false },
+        queued: [{ status: 'expired' }, { status: 'revoked' }, { status: 'forVerification' }],
+      },
+      true,
+    ],
+    [
+      'only finished queued',
+      { current: { status: 'completed', isFreeTrial: false }, queued: [{ status: 'revoked' }] },
+      false,
+    ],
+  ])('%s → %s', (_label, input, expected) => {
+    expect(isPurchaseBlocked(input)).toBe(expected);
+  });
+});
+
+describe('isPastExpiry: strictly after (SPEC §4)', () => {
+  const expiry = '2026-11-25T16:00:00.000Z';
+  it.each<[Date | string, string, boolean]>([
+    [expiry, '2026-11-25T15:59:59.999Z', false],
+    [expiry, '2026-11-25T16:00:00.000Z', false],
+    [expiry, '2026-11-25T16:00:00.001Z', true],
+    [new Date(expiry), '2026-11-25T16:00:00.001Z', true],
+    [new Date(expiry), '2026-11-25T16:00:00.000Z', false],
+    ['2026-11-26T00:00:00+08:00', '2026-11-25T16:00:00.001Z', true],
+  ])('%s at %s → %s', (expiryDate, now, expected) => {
+    expect(isPastExpiry(expiryDate, new Date(now))).toBe(expected);
+  });
+
+  it.each<[Date | string, Date]>([
+    ['not a date', new Date(0)],
+    [new Date(Number.NaN), new Date(0)],
+    [expiry, new Date(Number.NaN)],
+  ])('throws a RangeError for %s at %s', (expiryDate, now) => {
+    expect(() => isPastExpiry(expiryDate, now)).toThrow(RangeError);
+  });
+});
+
+describe('canTransition (SPEC §4; our decision)', () => {
+  const allowed: Record<TransitionActor, string[]> = {
+    student: ['approved→completed'],
+    staff: [
+      'pending→approved',
+      'pending→forVerification',
+      'pending→suspended',
+      'pending→revoked',
+      'forVerification→approved',
+      'forVerification→suspended',
+      'forVerification→revoked',
+      'approved→suspended',
+      'approved→revoked',
+      'completed→suspended',
+      'completed→revoked',
+      'suspended→approved',
+      'suspended→revoked',
+    ],
+    system: ['pending→expired', 'forVerification→expired', 'approved→expired', 'completed→expired'],
+  };
+  const actors: TransitionActor[] = ['student', 'staff', 'system'];
+  // Every actor × from × to: 3 × 7 × 7 cases.
+  const cases = actors.flatMap((actor) =>
+    ALL.flatMap((from) =>
+      ALL.map((to): [TransitionActor, SubscriptionStatus, SubscriptionStatus, boolean] => [
+        actor,
+        from,
+        to,
+        allowed[actor].includes(`${from}→${to}`),
+      ]),
+    ),
+  );
+  it.each(cases)('%s: %s → %s is %s', (actor, from, to, expected) => {
+    expect(canTransition(from, to, actor)).toBe(expected);
+  });
+
+  it('STATUS_TRANSITIONS matches the table above', () => {
+    for (const actor of actors) {
+      const pairs = Object.entries(STATUS_TRANSITIONS[actor]).flatMap(([from, tos]) =>
+        (tos ?? []).map((to) => `${from}→${to}`),
+      );
+      expect(pairs.sort()).toEqual([...allowed[actor]].sort());
+    }
+  });
+});

@@ -1,0 +1,126 @@
+import type { SubscriptionStatus } from './contract/index.ts';
+
+/** Statuses that are active or in progress (SPEC §4 Subscription statuses). */
+export const ACTIVE_OR_IN_PROGRESS = [
+  'pending',
+  'forVerification',
+  'approved',
+] as const satisfies readonly SubscriptionStatus[];
+
+/** Whether a status is active or in progress: pending, forVerification, approved (SPEC §4). */
+export function isActiveOrInProgress(status: SubscriptionStatus | null | undefined): boolean {
+  return (ACTIVE_OR_IN_PROGRESS as readonly string[]).includes(status ?? '');
+}
+
+const ACCESS_STATUSES: readonly SubscriptionStatus[] = [
+  'pending',
+  'forVerification',
+  'approved',
+  'completed',
+];
+
+/**
+ * Whether a status gives access to the app until expiryDate: pending, forVerification, approved
+ * and completed do; suspended, revoked and expired do not (DESIGN.md "Access"; SPEC §4 Route guard
+ * outcomes).
+ */
+export function grantsAccess(status: SubscriptionStatus | null | undefined): boolean {
+  return status != null && ACCESS_STATUSES.includes(status);
+}
+
+/** A free trial is current while isFreeTrial is true and the status is neither expired nor revoked (SPEC §4). */
+export function isFreeTrialCurrent(
+  sub: { isFreeTrial: boolean; status: SubscriptionStatus } | null,
+): boolean {
+  if (sub === null || !sub.isFreeTrial) return false;
+  return sub.status !== 'expired' && sub.status !== 'revoked';
+}
+
+/**
+ * Whether the user counts as having paid before (SPEC §4): a free-trial record counts only with more
+ * than one transaction id; a non-trial record always counts; no record does not.
+ */
+export function hasPaidBefore(
+  sub: { isFreeTrial: boolean; transactionIds: readonly string[] } | null,
+): boolean {
+  if (sub === null) return false;
+  return !sub.isFreeTrial || sub.transactionIds.length > 1;
+}
+
+/**
+ * Extension rule (SPEC §4 Extension): a purchase is an extension when a subscription exists and is
+ * neither revoked nor expired. The new term then starts when the current one ends (DESIGN.md "Buying").
+ */
+export function isExtension(current: { status: SubscriptionStatus } | null): boolean {
+  return current !== null && current.status !== 'revoked' && current.status !== 'expired';
+}
+
+/**
+ * Purchase blocking (SPEC §4 Purchase blocking, §6): blocked while any queued subscription is
+ * pending, approved or forVerification, or while the current non-trial subscription is.
+ */
+export function isPurchaseBlocked(input: {
+  current: { status: SubscriptionStatus; isFreeTrial: boolean } | null;
+  queued: readonly { status: SubscriptionStatus }[];
+}): boolean {
+  const { current, queued } = input;
+  if (queued.some((sub) => isActiveOrInProgress(sub.status))) return true;
+  return current !== null && !current.isFreeTrial && isActiveOrInProgress(current.status);
+}
+
+/**
+ * Expiry rule (SPEC §4 "The route guard sets a subscription past its expiryDate to expired"):
+ * true only when `now` is strictly after expiryDate. An unparseable date throws a RangeError rather
+ * than silently granting or removing access.
+ */
+export function isPastExpiry(expiryDate: Date | string, now: Date): boolean {
+  const expiry = typeof expiryDate === 'string' ? new Date(expiryDate) : expiryDate;
+  const expiryMs = expiry.getTime();
+  const nowMs = now.getTime();
+  if (Number.isNaN(expiryMs)) throw new RangeError(`Invalid expiryDate: ${String(expiryDate)}`);
+  if (Number.isNaN(nowMs)) throw new RangeError('Invalid now');
+  return nowMs > expiryMs;
+}
+
+export type TransitionActor = 'student' | 'staff' | 'system';
+
+/**
+ * Who may move a subscription from which status to which (SPEC §4; DESIGN.md "Buying").
+ * Our decision, since the spec only names the moves:
+ * - student: approved → completed (closing the "Payment approved!" banner);
+ * - staff: review a payment (approve, ask for proof), suspend, revoke, and lift a suspension;
+ * - system: the expiry sweep and the route guard set any access-granting status to expired.
+ * Revoked and expired are final; a new purchase makes a new subscription.
+ */
+export const STATUS_TRANSITIONS: Readonly<
+  Record<
+    TransitionActor,
+    Readonly<Partial<Record<SubscriptionStatus, readonly SubscriptionStatus[]>>>
+  >
+> = {
+  student: {
+    approved: ['completed'],
+  },
+  staff: {
+    pending: ['approved', 'forVerification', 'suspended', 'revoked'],
+    forVerification: ['approved', 'suspended', 'revoked'],
+    approved: ['suspended', 'revoked'],
+    completed: ['suspended', 'revoked'],
+    suspended: ['approved', 'revoked'],
+  },
+  system: {
+    pending: ['expired'],
+    forVerification: ['expired'],
+    approved: ['expired'],
+    completed: ['expired'],
+  },
+};
+
+/** Whether `actor` may change a subscription from `from` to `to` (SPEC §4; see STATUS_TRANSITIONS). */
+export function canTransition(
+  from: SubscriptionStatus,
+  to: SubscriptionStatus,
+  actor: TransitionActor,
+): boolean {
+  return STATUS_TRANSITIONS[actor][from]?.includes(to) ?? false;
+}

@@ -1,0 +1,70 @@
+/**
+ * Manila time (DESIGN.md "Time"; SPEC §9): Asia/Manila is UTC+8 with no daylight saving, so a fixed
+ * offset is exact and keeps these rules deterministic (no Intl time zones, no host time zone).
+ */
+
+/** Asia/Manila's offset from UTC: +8 h, all year. */
+export const MANILA_OFFSET_MS = 8 * 60 * 60 * 1000;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** The Manila wall-clock fields of an instant, read through the UTC getters of a shifted Date. */
+function manilaWallClock(d: Date): Date {
+  const ms = d.getTime();
+  if (Number.isNaN(ms)) throw new RangeError('Invalid date');
+  return new Date(ms + MANILA_OFFSET_MS);
+}
+
+/** The number of the Manila calendar day an instant falls on (days since 1970-01-01 Manila). */
+function manilaDayNumber(d: Date): number {
+  return Math.floor(manilaWallClock(d).getTime() / DAY_MS);
+}
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+
+/** The Manila calendar day as 'YYYY-MM-DD' (DESIGN.md "Time": days and streaks are Manila days). */
+export function manilaDayKey(d: Date): string {
+  const w = manilaWallClock(d);
+  return `${pad(w.getUTCFullYear(), 4)}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())}`;
+}
+
+/** The Manila month (1–12) and year of an instant (SPEC §3 mockExamStreakList; DESIGN.md "Time"). */
+export function manilaMonthYear(d: Date): { month: number; year: number } {
+  const w = manilaWallClock(d);
+  return { month: w.getUTCMonth() + 1, year: w.getUTCFullYear() };
+}
+
+/**
+ * The Manila week containing `now` (SPEC §9: weeks start on Sunday and run 00:00:00 to
+ * 23:59:59.999): Sunday 00:00:00.000 to Saturday 23:59:59.999 Manila time, as UTC instants.
+ */
+export function manilaWeekRange(now: Date): { start: Date; end: Date } {
+  const day = manilaDayNumber(now);
+  const weekday = manilaWallClock(now).getUTCDay(); // 0 = Sunday
+  const startMs = (day - weekday) * DAY_MS - MANILA_OFFSET_MS;
+  return { start: new Date(startMs), end: new Date(startMs + 7 * DAY_MS - 1) };
+}
+
+/** A date as 'MMDDYY' in Manila time, e.g. '112526' (SPEC §9 week ranges "may be formatted as MMDDYY"). */
+export function formatMMDDYY(d: Date): string {
+  const w = manilaWallClock(d);
+  return `${pad(w.getUTCMonth() + 1)}${pad(w.getUTCDate())}${pad(w.getUTCFullYear() % 100)}`;
+}
+
+/**
+ * Calendar days from `a` to `b` in Manila (b minus a; negative when b is the earlier day), so
+ * 23:59 and 00:01 the next Manila day are 1 day apart (DESIGN.md "Time").
+ */
+export function manilaDaysBetween(a: Date, b: Date): number {
+  return manilaDayNumber(b) - manilaDayNumber(a);
+}
+
+/**
+ * A Manila date as 'Nov 25, 2026' (English month abbreviation, day without padding), used in
+ * 'Free trial ends {date}.' (SPEC §2 Subscription banner).
+ */
+export function formatManilaDate(d: Date): string {
+  const w = manilaWallClock(d);
+  return `${MONTHS[w.getUTCMonth()] ?? ''} ${w.getUTCDate()}, ${w.getUTCFullYear()}`;
+}

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { ATTACHMENT_MAX_BYTES, MESSAGE_MAX_LENGTH, REF_CODE_LENGTH } from './constants.ts';
+import { MESSAGES } from './messages.ts';
+import { getPlan } from './plans.ts';
+
+/** Email pattern: text, an at sign, text, a dot and text, with no spaces (SPEC §5). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The email is trimmed and lower-cased before sending (SPEC §5). */
+export function normalizeEmail(s: string): string {
+  return s.trim().toLowerCase();
+}
+
+const requiredText = () =>
+  z.string({ error: MESSAGES.ALL_FIELDS_REQUIRED }).trim().min(1, MESSAGES.ALL_FIELDS_REQUIRED);
+
+/**
+ * In-app free-trial form (SPEC §5, §2 In-app free-trial form): all three fields required, the email
+ * matches EMAIL_PATTERN; output fields are trimmed and the email lower-cased.
+ */
+export const inAppFormSchema = z.object({
+  firstName: requiredText(),
+  lastName: requiredText(),
+  email: requiredText().regex(EMAIL_PATTERN, MESSAGES.INVALID_EMAIL).transform(normalizeEmail),
+});
+export type InAppForm = z.output<typeof inAppFormSchema>;
+
+/**
+ * Validates the in-app form (SPEC §5) and returns the one message to show (SPEC §8):
+ * 'All fields are required.' wins over the email message.
+ */
+export function validateInAppForm(input: {
+  firstName: string;
+  lastName: string;
+  email: string;
+}): { ok: true; data: InAppForm } | { ok: false; message: string } {
+  const result = inAppFormSchema.safeParse(input);
+  if (result.success) return { ok: true, data: result.data };
+  const messages = result.error.issues.map((issue) => issue.message);
+  const message = messages.includes(MESSAGES.ALL_FIELDS_REQUIRED)
+    ? MESSAGES.ALL_FIELDS_REQUIRED
+    : (messages[0] ?? MESSAGES.SOMETHING_WENT_WRONG);
+  return { ok: false, message };
+}
+
+/** Reference codes are compared without whitespace (SPEC §5; DESIGN.md "Buying"). */
+export function normalizeRefCode(s: string): string {
+  return s.replace(/\s+/g, '');
+}
+
+const REF_CODE_PATTERN = new RegExp(`^\\d{${REF_CODE_LENGTH}}$`);
+
+/** A payment reference code is exactly 13 digits once whitespace is removed (SPEC §5, §9). */
+export function isValidRefCode(s: string): boolean {
+  return REF_CODE_PATTERN.test(normalizeRefCode(s));
+}
+
+/** "A plan must be selected" (SPEC §5): null when the id names a catalogue plan, else the message. */
+export function validatePlanSelection(planId: string | null | undefined): string | null {
+  return planId != null && getPlan(planId) !== undefined ? null : MESSAGES.SELECT_PLAN;
+}
+
+/**
+ * Payment proof (SPEC §5): with the reference-code method the code must be 13 digits; with the
+ * other method a screenshot must be present, and (our decision) it follows the attachment rule:
+ * an image of at most 5 MB. Returns null when valid, else the message to show.
+ */
+export function validatePaymentProof(input: {
+  method: 'refCode' | 'screenshot';
+  refCode?: string;
+  screenshot?: { type: string; size: number } | null;
+}): string | null {
+  if (input.method === 'refCode') {
+    return isValidRefCode(input.refCode ?? '') ? null : MESSAGES.INVALID_REF_CODE;
+  }
+  if (input.screenshot == null) return MESSAGES.SCREENSHOT_REQUIRED;
+  return validateAttachment(input.screenshot);
+}
+
+/**
+ * Message text limit (SPEC §5): keeps the first 500 characters and ignores further input. Counts
+ * UTF-16 code units like a textarea's maxLength, without splitting an emoji's surrogate pair.
+ */
+export function clampMessage(text: string): string {
+  if (text.length <= MESSAGE_MAX_LENGTH) return text;
+  const cut = text.slice(0, MESSAGE_MAX_LENGTH);
+  const last = cut.charCodeAt(cut.length - 1);
+  return last >= 0xd800 && last <= 0xdbff ? cut.slice(0, -1) : cut;
+}
+
+/** The remaining-characters counter under the message text area (SPEC §2 Send-us-a-message modal). */
+export function remainingMessageChars(text: string): number {
+  return MESSAGE_MAX_LENGTH - clampMessage(text).length;
+}
+
+/**
+ * Attachment rule (SPEC §5): image files only, at most 5 MB (exactly 5 MB passes).
+ * Returns null when valid, else IMAGES_ONLY or FILE_TOO_LARGE (the type is checked first).
+ */
+export function validateAttachment(file: { type: string; size: number }): string | null {
+  if (!/^image\//i.test(file.type)) return MESSAGES.IMAGES_ONLY;
+  if (file.size > ATTACHMENT_MAX_BYTES) return MESSAGES.FILE_TOO_LARGE;
+  return null;
+}
+
+/** Uploading a payment screenshot requires a file (SPEC §5, §8 'Missing file for upload.'). */
+export function requireUploadFile<T>(file: T | null | undefined): T {
+  if (file === null || file === undefined) throw new Error(MESSAGES.MISSING_UPLOAD_FILE);
+  return file;
+}
+
+/**
+ * Document creation rejects a path with exactly two segments, a document path rather than a
+ * collection (SPEC §5, §8 'Incorrect collection path'). Empty segments ('/a//b/') are ignored.
+ */
+export function assertCollectionPath(path: string): void {
+  const segments = path.split('/').filter((segment) => segment !== '');
+  if (segments.length === 2) throw new Error(MESSAGES.INCORRECT_COLLECTION_PATH);
+}
+
+/**
+ * Text helper (SPEC §5): removes HTML tags (`<…>`) and decodes nothing else; throws a TypeError
+ * when the input is not a string.
+ */
+export function stripHtml(input: unknown): string {
+  if (typeof input !== 'string') throw new TypeError('stripHtml expects a string');
+  return input.replace(/<[^>]*>/g, '');
+}

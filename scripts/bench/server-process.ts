@@ -1,0 +1,52 @@
+// The server for the benchmarks, in its own process: a fresh database (PGlite in memory, or
+// DATABASE_URL), rate limits raised out of the way, and one onboarded student.
+import { buildApp } from '../../apps/server/src/app.ts';
+import { signIn } from '../../apps/server/src/auth/sign-in.ts';
+import { toAppConfig } from '../../apps/server/src/config/app-config.ts';
+import { parseEnv } from '../../apps/server/src/config/env.ts';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { touchUser } from '../../apps/server/src/repositories/users.ts';
+import { freePort } from '../../apps/server/test/helpers/test-app.ts';
+
+const port = await freePort();
+const url = `http://127.0.0.1:${port}`;
+const config = toAppConfig(
+  parseEnv({ ...process.env, NODE_ENV: 'test', PORT: String(port), PUBLIC_URL: url }),
+);
+const database = await openDatabase(
+  process.env.DATABASE_URL ? config.database : { engine: 'pglite', dataDir: null },
+);
+// The load comes from one address, so per-client rate limits are off for the benchmark.
+const app = await buildApp(config, { database, rateLimits: false });
+await app.listen({ port, host: '127.0.0.1' });
+const { token, userId } = await signIn(database, {
+  identity: {
+    issuer: 'https://bench.test',
+    subject: 'bench',
+    email: 'bench@example.com',
+    name: 'Bench',
+  },
+  deviceId: 'device-bench',
+  deviceInfo: 'bench',
+  ttlMs: 3_600_000,
+  now: new Date(),
+});
+process.send?.({ url, cookie: `pasado_session=${token}`, userId });
+
+process.on('message', async (message: { type: string }) => {
+  if (message.type === 'memory') {
+    // Settle garbage first, so the figure is what the connections hold.
+    for (let i = 0; i < 3; i += 1) globalThis.gc?.();
+    const { heapUsed, rss } = process.memoryUsage();
+    process.send?.({ heapUsed, rss, connections: app.liveHub.size });
+  } else if (message.type === 'touch') {
+    await database.db.transaction((tx) => touchUser(tx, userId));
+    process.send?.({ done: true });
+  }
+});
+process.on('SIGTERM', () => {
+  void app
+    .close()
+    .then(() => database.close())
+    .then(() => process.exit(0));
+});

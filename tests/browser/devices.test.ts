@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './helpers/chromium.ts';
+import { useBrowserFixture } from './helpers/fixture.ts';
+import {
+  completeOnboarding,
+  settledPath,
+  signInThroughPopup,
+  tamperWithDeviceStore,
+} from './helpers/session.ts';
+
+// SPEC §1 one active device per login, §8 the device alerts.
+describe('one device per login', () => {
+  const fx = useBrowserFixture();
+
+  it('a second device signing in signs the first one out, live, with the spec alert', async () => {
+    const phone = await fx.phone();
+    await signInThroughPopup(phone.page, 'two.phones@example.com');
+    await completeOnboarding(phone.page);
+
+    const laptop = await fx.phone();
+    await signInThroughPopup(laptop.page, 'two.phones@example.com');
+    await settledPath(laptop.page, '/quiz');
+
+    await settledPath(phone.page, '/login');
+    expect(phone.dialogs).toEqual([
+      'You have been logged out because your account was accessed on another device.',
+    ]);
+    expect(laptop.dialogs).toEqual([]);
+    await screenshot(phone.page, 'signed-out-by-other-device');
+    const status = await phone.page.evaluate(async () => (await fetch('/api/me')).status);
+    expect(status).toBe(401);
+  });
+
+  it('a missing local device id: the invalid-device alert, signed out', async () => {
+    const { page, dialogs } = await fx.phone();
+    await signInThroughPopup(page, 'lost.device@example.com');
+    await completeOnboarding(page);
+    await tamperWithDeviceStore(page, null);
+    await page.reload();
+    await settledPath(page, '/login');
+    expect(dialogs).toEqual(['Invalid device ID detected. Please try logging in again.']);
+    expect(await page.evaluate(async () => (await fetch('/api/me')).status)).toBe(401);
+  });
+
+  it('an unreadable local device id: the login-error alert, signed out', async () => {
+    const { page, dialogs } = await fx.phone();
+    await signInThroughPopup(page, 'broken.store@example.com');
+    await completeOnboarding(page);
+    // A value that does not deobfuscate is what a corrupted store looks like.
+    await tamperWithDeviceStore(page, '%%% not obfuscated %%%');
+    await page.reload();
+    await settledPath(page, '/login');
+    expect(dialogs).toEqual(['Error while trying to log in. Please try again.']);
+  });
+});

@@ -1,0 +1,67 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { startTestApp, type TestApp } from '../../../apps/server/test/helpers/test-app.ts';
+import { launchChromium, newPhoneContext, recordDialogs } from './chromium.ts';
+
+export interface Phone {
+  context: BrowserContext;
+  page: Page;
+  dialogs: string[];
+  pageErrors: string[];
+}
+
+/**
+ * One server (in this process, on a fresh in-memory PGlite, so tests can arrange data directly)
+ * and one Chromium per test file; each test opens its own phones (browser contexts).
+ */
+export function useBrowserFixture() {
+  const state = {} as { server: TestApp; browser: Browser; phones: Phone[] };
+
+  beforeAll(async () => {
+    [state.server, state.browser] = await Promise.all([startTestApp('pglite'), launchChromium()]);
+    state.phones = [];
+  });
+
+  afterEach(async () => {
+    const phones = state.phones.splice(0);
+    const errors = phones.flatMap((p) => p.pageErrors);
+    await Promise.all(phones.map(closePhone));
+    // An uncaught exception in the page is a bug, whatever the test was looking at.
+    if (errors.length > 0) throw new Error(`Uncaught errors in the page:\n${errors.join('\n')}`);
+  });
+
+  afterAll(async () => {
+    await state.browser?.close();
+    await state.server?.close();
+  });
+
+  return {
+    get server() {
+      return state.server;
+    },
+    /** A fresh phone; `userAgent` overrides the default Android Chrome (e.g. an app's web view). */
+    async phone(options: { userAgent?: string } = {}): Promise<Phone> {
+      const context = await newPhoneContext(state.browser, state.server.url, options.userAgent);
+      // A missed expectation should fail in seconds, not hang until the test's own timeout.
+      context.setDefaultTimeout(15_000);
+      const page = await context.newPage();
+      const pageErrors: string[] = [];
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      const phone = { context, page, dialogs: recordDialogs(page), pageErrors };
+      state.phones.push(phone);
+      return phone;
+    },
+  };
+}
+
+/**
+ * Leaves the app first (ends its live stream and any reload in flight), then closes. Chromium can
+ * hang closing a context whose page is mid-reload, so the close is bounded.
+ */
+async function closePhone(phone: Phone): Promise<void> {
+  await phone.page.goto('about:blank', { timeout: 5_000 }).catch(() => undefined);
+  await Promise.race([
+    phone.context.close(),
+    new Promise<void>((resolve) => setTimeout(resolve, 10_000).unref()),
+  ]);
+}

@@ -1,0 +1,68 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/**
+ * Signs in the way a student does: Sign in on /login opens the popup, the development provider
+ * asks for an email, the popup closes itself and the app moves on.
+ */
+export async function signInThroughPopup(page: Page, email: string): Promise<void> {
+  await page.goto('/login');
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const popup = await popupPromise;
+  await popup.waitForLoadState('domcontentloaded');
+  await popup.getByLabel('Email').fill(email);
+  await popup.getByRole('button', { name: 'Continue' }).click();
+  await popup.waitForEvent('close', { timeout: 15_000 });
+  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 });
+}
+
+export async function completeOnboarding(
+  page: Page,
+  reviewerName: RegExp | string = /LET — Elementary/,
+) {
+  await page.waitForURL('**/onboarding');
+  await page.getByRole('radio', { name: reviewerName }).check();
+  await page.getByLabel('How did you hear about us?').selectOption('Facebook');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL('**/quiz');
+}
+
+/** The path the app settles on, once the guard has done its work. */
+export async function settledPath(page: Page, path: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
+  expect(new URL(page.url()).pathname).toBe(path);
+}
+
+export async function cookieFor(context: BrowserContext): Promise<string> {
+  const cookies = await context.cookies();
+  const session = cookies.find((c) => c.name === 'pasado_session');
+  if (!session) throw new Error('not signed in');
+  return `pasado_session=${session.value}`;
+}
+
+/**
+ * Changes the app's local device store (IndexedDB 'pasado' v1, store 'sessions-table') the way a
+ * cleared or corrupted browser profile would: `null` clears it, a string replaces the device id.
+ */
+export async function tamperWithDeviceStore(page: Page, deviceId: string | null): Promise<void> {
+  await page.evaluate(
+    (value) =>
+      new Promise<void>((resolve, reject) => {
+        const request = indexedDB.open('pasado', 1);
+        request.onsuccess = () => {
+          const tx = request.result.transaction('sessions-table', 'readwrite');
+          const store = tx.objectStore('sessions-table');
+          if (value === null) store.clear();
+          else store.put(value, 'deviceId');
+          tx.oncomplete = () => {
+            request.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+        request.onerror = () => reject(request.error);
+      }),
+    deviceId,
+  );
+}

@@ -1,0 +1,104 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { subscriptions, users } from '../../apps/server/src/db/schema.ts';
+import { announce, topics } from '../../apps/server/src/live/topics.ts';
+import { screenshot } from './helpers/chromium.ts';
+import { useBrowserFixture } from './helpers/fixture.ts';
+import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
+
+describe('app shell', () => {
+  const fx = useBrowserFixture();
+
+  it("shows 'Loading App' until the session is known, but not on onboarding", async () => {
+    const { page } = await fx.phone();
+    await signInThroughPopup(page, 'slow.network@example.com');
+    await settledPath(page, '/onboarding');
+
+    // A slow mobile network: hold the claims answer back.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/auth/claims*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Watch the DOM from the first byte: the overlay must not even flash while code loads.
+    await page.addInitScript(() => {
+      const seen = { overlay: false };
+      Object.assign(window, { __overlaySeen: seen });
+      new MutationObserver(() => {
+        if (document.body?.textContent?.includes('Loading App')) seen.overlay = true;
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    await page.goto('/onboarding');
+    await expect.poll(() => page.locator('.inline-loading').count()).toBe(1);
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { __overlaySeen: { overlay: boolean } }).__overlaySeen.overlay,
+      ),
+    ).toBe(false);
+    await page.goto('/quiz');
+    const overlay = page.getByText('Loading App');
+    await expect.poll(() => overlay.isVisible()).toBe(true);
+    await screenshot(page, 'loading-app');
+    release();
+    await settledPath(page, '/onboarding');
+    await expect.poll(() => overlay.count()).toBe(0);
+  });
+
+  it('catches up on a change missed while the connection was down: reconnect, then snapshot', async () => {
+    const { page } = await fx.phone();
+    await signInThroughPopup(page, 'flaky.network@example.com');
+    await completeOnboarding(page);
+    const me = await page.evaluate(async () => (await fetch('/api/me')).json());
+
+    // The mobile link drops: every open connection is cut and new streams fail for now.
+    let streamsRefused = 0;
+    await page.route('**/api/live*', async (route) => {
+      streamsRefused += 1;
+      await route.abort('internetdisconnected');
+    });
+    fx.server.app.server.closeAllConnections();
+    await expect.poll(() => streamsRefused).toBeGreaterThanOrEqual(1);
+
+    // Staff suspend the subscription meanwhile; the phone cannot hear it.
+    await fx.server.app.database.db.transaction(async (tx) => {
+      await tx
+        .update(subscriptions)
+        .set({ status: 'suspended' })
+        .where(eq(subscriptions.id, me.subscription.id));
+      await announce(tx, topics.subscription(me.subscription.id));
+    });
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toBe('/quiz');
+
+    // The link comes back: the next retry connects and its snapshot carries the change.
+    await page.unroute('**/api/live*');
+    await settledPath(page, '/subscription/suspended');
+  });
+
+  it('the Tasks tab shows a red dot while rewards are unclaimed, following live changes', async () => {
+    const { page } = await fx.phone();
+    await signInThroughPopup(page, 'red.dot@example.com');
+    await completeOnboarding(page);
+    const me = await page.evaluate(async () => (await fetch('/api/me')).json());
+    const menu = page.getByRole('navigation', { name: 'Main' });
+    expect(await menu.getByRole('button', { name: 'Tasks, rewards to claim' }).count()).toBe(0);
+
+    const setDrillPoints = (points: number) =>
+      fx.server.app.database.db.transaction(async (tx) => {
+        await tx.update(users).set({ unclaimedDrillPoints: points }).where(eq(users.id, me.id));
+        await announce(tx, topics.user(me.id));
+      });
+    await setDrillPoints(40);
+    await expect
+      .poll(() => menu.getByRole('button', { name: 'Tasks, rewards to claim' }).count())
+      .toBe(1);
+    await screenshot(page, 'tasks-red-dot');
+    await setDrillPoints(0);
+    await expect
+      .poll(() => menu.getByRole('button', { name: 'Tasks, rewards to claim' }).count())
+      .toBe(0);
+  });
+});
