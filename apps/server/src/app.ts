@@ -17,11 +17,17 @@ import {
   registerSecurityHeaders,
 } from './plugins/security.ts';
 import { loadSession } from './plugins/session.ts';
+import { adminRoutes } from './routes/api/admin/index.ts';
 import { publicAuthRoutes, sessionAuthRoutes } from './routes/api/auth.ts';
 import { functionRoutes } from './routes/api/functions.ts';
 import { inAppFormRoutes } from './routes/api/in-app-form.ts';
+import { leaderboardRoutes } from './routes/api/leaderboard.ts';
+import { learningRoutes } from './routes/api/learning.ts';
 import { liveRoutes } from './routes/api/live.ts';
 import { documentRoutes } from './routes/api/me.ts';
+import { messageRoutes } from './routes/api/messages.ts';
+import { progressRoutes } from './routes/api/progress.ts';
+import { studyRoutes } from './routes/api/study.ts';
 import { uploadRoutes } from './routes/api/uploads.ts';
 import { webAppRoutes } from './routes/web-app.ts';
 
@@ -126,6 +132,12 @@ export async function buildApp(
         await authed.register(uploadRoutes);
         await authed.register(functionRoutes);
         await authed.register(liveRoutes);
+        await authed.register(learningRoutes, { prefix: '/learning' });
+        await authed.register(studyRoutes, { prefix: '/study' });
+        await authed.register(progressRoutes, { prefix: '/progress' });
+        await authed.register(leaderboardRoutes, { prefix: '/leaderboard' });
+        await authed.register(messageRoutes);
+        await authed.register(adminRoutes, { prefix: '/admin' });
       });
     },
     { prefix: '/api' },

@@ -5,6 +5,7 @@ import {
   levelForGems,
   levelOrDefault,
   nextLevel,
+  promoteLevel,
   totalGems,
 } from './levels.ts';
 
@@ -68,5 +69,20 @@ describe('levels (SPEC §1, §9; DESIGN.md "Progress")', () => {
     [{ emerald: 10, sapphire: -5, ruby: Number.NaN, diamond: Number.POSITIVE_INFINITY }, 10],
   ])('totalGems(%j) → %i', (collection, total) => {
     expect(totalGems(collection)).toBe(total);
+  });
+});
+
+describe('promoteLevel', () => {
+  it.each([
+    [null, 0, 'emerald'],
+    ['emerald', 499, 'emerald'],
+    ['emerald', 500, 'sapphire'],
+    [undefined, 1600, 'ruby'],
+    ['ruby', 100, 'ruby'],
+    ['diamond', 99_999, 'diamond'],
+    ['sapphire', 7_500, 'diamond'],
+    ['mystery', 9_000, 'mystery'],
+  ])('from %s with %i gems → %s', (current, total, expected) => {
+    expect(promoteLevel(current, total)).toBe(expected);
   });
 });

@@ -44,3 +44,14 @@ export function totalGems(collection: Record<string, number>): number {
   }
   return sum;
 }
+
+/**
+ * The level after earning gems (DESIGN.md "Progress"): the level the new total reaches, but never
+ * below the current one — levels only go up. An unknown current level is kept.
+ */
+export function promoteLevel(current: string | null | undefined, total: number): string {
+  const level = levelOrDefault(current);
+  const from = LEVELS.findIndex((entry) => entry.name === level);
+  const reached = LEVELS.findIndex((entry) => entry.name === levelForGems(total));
+  return from !== -1 && reached > from ? (LEVELS[reached]?.name ?? level) : level;
+}

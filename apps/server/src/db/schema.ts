@@ -327,3 +327,304 @@ export const uploads = pgTable(
     check('uploads_sha256_check', sql`sha256 ~ '^[0-9a-f]{64}$'`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Learning (issue 4): reviewers → subjects → topics → questions, flash cards, notes; blueprints;
+// quiz attempts with a server-side clock; flash-card scheduling; reports. Content ids are stable
+// text ids chosen by the content file, so a re-import updates rows instead of duplicating them.
+// ---------------------------------------------------------------------------------------------
+
+export const subjects = pgTable(
+  'subjects',
+  {
+    id: text('id').primaryKey(),
+    reviewerShorthand: text('reviewer_shorthand')
+      .notNull()
+      .references(() => reviewers.shorthand),
+    name: text('name').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('subjects_reviewer_idx').on(t.reviewerShorthand, t.sortOrder)],
+);
+
+export const topics = pgTable(
+  'topics',
+  {
+    id: text('id').primaryKey(),
+    subjectId: text('subject_id')
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('topics_subject_idx').on(t.subjectId, t.sortOrder)],
+);
+
+export const questions = pgTable(
+  'questions',
+  {
+    id: text('id').primaryKey(),
+    topicId: text('topic_id')
+      .notNull()
+      .references(() => topics.id, { onDelete: 'cascade' }),
+    stem: text('stem').notNull(),
+    choices: jsonb('choices').$type<string[]>().notNull(),
+    answerIndex: integer('answer_index').notNull(),
+    rationale: text('rationale').notNull(),
+    /** Why each choice is wrong, index-aligned with choices; null where nothing is said. */
+    distractorNotes: jsonb('distractor_notes').$type<(string | null)[]>(),
+    difficulty: integer('difficulty').notNull().default(2),
+    /** Set while a student's report is open: the item stays out of mocks until staff clear it. */
+    heldAt: timestamp('held_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('questions_topic_idx').on(t.topicId),
+    check('questions_answer_index_check', sql`answer_index >= 0`),
+    check('questions_difficulty_check', sql`difficulty between 1 and 3`),
+  ],
+);
+
+export const flashCards = pgTable(
+  'flash_cards',
+  {
+    id: text('id').primaryKey(),
+    topicId: text('topic_id')
+      .notNull()
+      .references(() => topics.id, { onDelete: 'cascade' }),
+    front: text('front').notNull(),
+    back: text('back').notNull(),
+    rationale: text('rationale'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('flash_cards_topic_idx').on(t.topicId)],
+);
+
+/** Reading notes: Markdown, rendered without raw HTML on the web. */
+export const notes = pgTable(
+  'notes',
+  {
+    id: text('id').primaryKey(),
+    topicId: text('topic_id')
+      .notNull()
+      .references(() => topics.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('notes_topic_idx').on(t.topicId, t.sortOrder)],
+);
+
+/** An exam's blueprint as data (DESIGN.md "Quiz"); `spec` follows core's blueprint schema. */
+export const blueprints = pgTable('blueprints', {
+  id: text('id').primaryKey(),
+  reviewerShorthand: text('reviewer_shorthand')
+    .notNull()
+    .references(() => reviewers.shorthand),
+  name: text('name').notNull(),
+  spec: jsonb('spec').$type<Record<string, unknown>>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const itemReports = pgTable(
+  'item_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    questionId: text('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: ['open', 'cleared', 'fixed'] })
+      .notNull()
+      .default('open'),
+    resolvedBy: uuid('resolved_by'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('item_reports_status_check', sql`status in ('open','cleared','fixed')`),
+    check('item_reports_reason_check', sql`char_length(reason) between 1 and 500`),
+    index('item_reports_queue_idx').on(t.status, t.createdAt),
+    // One open report per student per item: a double tap does not file two.
+    uniqueIndex('item_reports_one_open').on(t.questionId, t.userId).where(sql`status = 'open'`),
+  ],
+);
+
+/**
+ * A lite quiz or a mock exam. The clock lives here: `deadlineAt` is fixed when the attempt starts,
+ * so a reload, a lost connection or another device neither resets nor stops it.
+ */
+export const quizAttempts = pgTable(
+  'quiz_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reviewerShorthand: text('reviewer_shorthand')
+      .notNull()
+      .references(() => reviewers.shorthand),
+    kind: text('kind', { enum: ['lite', 'mock', 'drill'] }).notNull(),
+    subjectId: text('subject_id').references(() => subjects.id),
+    blueprintId: text('blueprint_id').references(() => blueprints.id),
+    status: text('status', { enum: ['in_progress', 'submitted'] })
+      .notNull()
+      .default('in_progress'),
+    /** Question ids in the order shown, with the blueprint part each belongs to (mock). */
+    items: jsonb('items').$type<{ questionId: string; partId: string | null }[]>().notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    deadlineAt: timestamp('deadline_at', { withTimezone: true }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    gemsEarned: integer('gems_earned').notNull().default(0),
+    createdAt: createdAt(),
+    version: version(),
+  },
+  (t) => [
+    check('quiz_attempts_kind_check', sql`kind in ('lite','mock','drill')`),
+    check('quiz_attempts_status_check', sql`status in ('in_progress','submitted')`),
+    index('quiz_attempts_user_idx').on(t.userId, t.createdAt),
+    // One unfinished mock per student per reviewer: "resume" is unambiguous.
+    uniqueIndex('quiz_attempts_one_open_mock')
+      .on(t.userId, t.reviewerShorthand)
+      .where(sql`kind = 'mock' and status = 'in_progress'`),
+  ],
+);
+
+export const quizAnswers = pgTable(
+  'quiz_answers',
+  {
+    attemptId: uuid('attempt_id')
+      .notNull()
+      .references(() => quizAttempts.id, { onDelete: 'cascade' }),
+    questionId: text('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    choiceIndex: integer('choice_index'),
+    isCorrect: boolean('is_correct'),
+    flagged: boolean('flagged').notNull().default(false),
+    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.attemptId, t.questionId] })],
+);
+
+/** FSRS state per student and card (ts-fsrs `Card`), with the due time indexed for the queue. */
+export const cardSchedules = pgTable(
+  'card_schedules',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cardId: text('card_id')
+      .notNull()
+      .references(() => flashCards.id, { onDelete: 'cascade' }),
+    state: jsonb('state').$type<Record<string, unknown>>().notNull(),
+    due: timestamp('due', { withTimezone: true }).notNull(),
+    lastReviewedAt: timestamp('last_reviewed_at', { withTimezone: true }),
+    reps: integer('reps').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.cardId] }),
+    index('card_schedules_due_idx').on(t.userId, t.due),
+  ],
+);
+
+/** Notes a student has read (progress through a topic). */
+export const noteReads = pgTable(
+  'note_reads',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    noteId: text('note_id')
+      .notNull()
+      .references(() => notes.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.noteId] })],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Progress (issues 4 and 5): per-topic stats feeding "weakest topics", daily streak, reward claims,
+// leaderboard scores. The users row keeps gemsCollection, currentLevel, challengesProgress and
+// unclaimedDrillPoints (SPEC §3); user_stats keeps the per-subject summary document.
+// ---------------------------------------------------------------------------------------------
+
+export const userTopicStats = pgTable(
+  'user_topic_stats',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    topicId: text('topic_id')
+      .notNull()
+      .references(() => topics.id, { onDelete: 'cascade' }),
+    answered: integer('answered').notNull().default(0),
+    correct: integer('correct').notNull().default(0),
+    secondsStudied: integer('seconds_studied').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.topicId] }),
+    check(
+      'user_topic_stats_counts_check',
+      sql`answered >= 0 and correct >= 0 and correct <= answered and seconds_studied >= 0`,
+    ),
+  ],
+);
+
+/** Daily streak in Manila days (core `extendStreak`). */
+export const userStreaks = pgTable('user_streaks', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  current: integer('current').notNull().default(0),
+  longest: integer('longest').notNull().default(0),
+  lastDay: date('last_day', { mode: 'string' }),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One row per reward claimed: the primary key makes a second claim of the same reward (a double
+ * tap, or two devices at once) a no-op instead of a second payout.
+ */
+export const rewardClaims = pgTable(
+  'reward_claims',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rewardKey: text('reward_key').notNull(),
+    gems: integer('gems').notNull().default(0),
+    points: integer('points').notNull().default(0),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.rewardKey] })],
+);
+
+/**
+ * Points per board: `week:{YYYY-MM-DD of the Manila Sunday}` or `season:{id}`. `reachedAt` is when
+ * the row last gained points, so ties go to whoever got there first.
+ */
+export const leaderboardScores = pgTable(
+  'leaderboard_scores',
+  {
+    board: text('board').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    points: integer('points').notNull().default(0),
+    reachedAt: timestamp('reached_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.board, t.userId] }),
+    index('leaderboard_scores_rank_idx').on(t.board, t.points.desc(), t.reachedAt, t.userId),
+    check('leaderboard_scores_points_check', sql`points >= 0`),
+  ],
+);

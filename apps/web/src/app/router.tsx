@@ -237,9 +237,39 @@ export const routes: RouteObject[] = [
             path: 'admin',
             handle: { auth: true, requiresRole: 'admin' } satisfies RouteHandle,
             lazy: page(
-              () => import('../features/admin/admin-page.tsx'),
-              (m) => m.AdminPage,
+              () => import('../features/admin/admin-layout.tsx'),
+              (m) => m.AdminLayout,
             ),
+            children: [
+              {
+                index: true,
+                lazy: page(
+                  () => import('../features/admin/payments/payments-section.tsx'),
+                  (m) => m.PaymentsSection,
+                ),
+              },
+              {
+                path: 'messages',
+                lazy: page(
+                  () => import('../features/admin/messages/messages-section.tsx'),
+                  (m) => m.MessagesSection,
+                ),
+              },
+              {
+                path: 'content',
+                lazy: page(
+                  () => import('../features/admin/content/content-section.tsx'),
+                  (m) => m.ContentSection,
+                ),
+              },
+              {
+                path: 'seasons',
+                lazy: page(
+                  () => import('../features/admin/seasons/seasons-section.tsx'),
+                  (m) => m.SeasonsSection,
+                ),
+              },
+            ],
           },
           { path: '*', loader: () => redirect(PATHS.notFound), element: null },
         ],

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { permissionDenied } from '../../../errors/app-error.ts';
+import { requireSession } from '../../../plugins/session.ts';
+import { adminContentRoutes } from './content.ts';
+import { adminMessagesRoutes } from './messages.ts';
+import { adminPaymentsRoutes } from './payments.ts';
+import { adminSeasonsRoutes } from './seasons.ts';
+
+/** The staff console's API (DESIGN.md "Staff"): every route under /api/admin is for role admin only. */
+export async function adminRoutes(app: FastifyInstance) {
+  app.addHook('preHandler', async (request) => {
+    if (requireSession(request).role !== 'admin') throw permissionDenied();
+  });
+  await app.register(adminPaymentsRoutes, { prefix: '/payments' });
+  await app.register(adminMessagesRoutes, { prefix: '/messages' });
+  await app.register(adminContentRoutes, { prefix: '/content' });
+  await app.register(adminSeasonsRoutes, { prefix: '/seasons' });
+}

@@ -1,0 +1,31 @@
+import { PATHS } from '@pasado/core';
+import { NavLink, Outlet } from 'react-router';
+import { StandalonePage } from '../../components/standalone-page.tsx';
+
+const SECTIONS = [
+  { to: '/admin', label: 'Payments', end: true },
+  { to: '/admin/messages', label: 'Messages', end: false },
+  { to: '/admin/content', label: 'Content', end: false },
+  { to: '/admin/seasons', label: 'Seasons', end: false },
+] as const;
+
+/** /admin (DESIGN.md "Staff"): staff only; one tab per section, each section its own lazy module. */
+export function AdminLayout() {
+  return (
+    <StandalonePage backTo={PATHS.root} backLabel="Back to home">
+      <div className="page admin">
+        <header className="page__header">
+          <h1 className="page__title">Staff console</h1>
+        </header>
+        <nav className="admin__tabs" aria-label="Staff sections">
+          {SECTIONS.map((section) => (
+            <NavLink key={section.to} to={section.to} end={section.end} className="admin__tab">
+              {section.label}
+            </NavLink>
+          ))}
+        </nav>
+        <Outlet />
+      </div>
+    </StandalonePage>
+  );
+}

@@ -1,0 +1,2 @@
+// Contract for the leaderboard API; filled in by the work on its issue.
+export {};

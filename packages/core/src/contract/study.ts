@@ -1,0 +1,2 @@
+// Contract for the study API; filled in by the work on its issue.
+export {};
