@@ -59,6 +59,6 @@ export function toAppConfig(env: Env): AppConfig {
             // The development provider lives in this process; its client secret never leaves it.
             clientSecret: `dev-${sessionSecret.slice(0, 24)}`,
           },
-    webDistDir: WEB_DIST_DIR,
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : WEB_DIST_DIR,
   };
 }

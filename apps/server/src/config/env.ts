@@ -42,6 +42,8 @@ export const envSchema = z
     MAIL_FROM: z.string().min(3).default('Pasado <no-reply@pasado.ph>'),
     /** The link to the app in the in-app free-trial email; defaults to ${PUBLIC_URL}/login. */
     APP_DOWNLOAD_URL: z.url().optional(),
+    /** The built web app the server serves; set to serve another build (e.g. a test build). */
+    WEB_DIST_DIR: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];

@@ -46,6 +46,8 @@ export async function startTestApp(
       PORT: String(port),
       PUBLIC_URL: url,
       DATA_DIR: '.test-data',
+      // Lets a build other than apps/web/dist be served (parallel work building side by side).
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
       ...env,
     }),
   );
