@@ -27,6 +27,7 @@ import { liveRoutes } from './routes/api/live.ts';
 import { documentRoutes } from './routes/api/me.ts';
 import { messageRoutes } from './routes/api/messages.ts';
 import { progressRoutes } from './routes/api/progress.ts';
+import { purchaseRoutes } from './routes/api/purchase.ts';
 import { studyRoutes } from './routes/api/study.ts';
 import { uploadRoutes } from './routes/api/uploads.ts';
 import { webAppRoutes } from './routes/web-app.ts';
@@ -136,6 +137,7 @@ export async function buildApp(
         await authed.register(studyRoutes, { prefix: '/study' });
         await authed.register(progressRoutes, { prefix: '/progress' });
         await authed.register(leaderboardRoutes, { prefix: '/leaderboard' });
+        await authed.register(purchaseRoutes, { prefix: '/purchase' });
         await authed.register(messageRoutes);
         await authed.register(adminRoutes, { prefix: '/admin' });
       });
