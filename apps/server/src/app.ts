@@ -18,6 +18,7 @@ import {
 } from './plugins/security.ts';
 import { loadSession } from './plugins/session.ts';
 import { adminRoutes } from './routes/api/admin/index.ts';
+import { analyticsRoutes } from './routes/api/analytics.ts';
 import { publicAuthRoutes, sessionAuthRoutes } from './routes/api/auth.ts';
 import { functionRoutes } from './routes/api/functions.ts';
 import { inAppFormRoutes } from './routes/api/in-app-form.ts';
@@ -138,6 +139,7 @@ export async function buildApp(
         await authed.register(progressRoutes, { prefix: '/progress' });
         await authed.register(leaderboardRoutes, { prefix: '/leaderboard' });
         await authed.register(purchaseRoutes, { prefix: '/purchase' });
+        await authed.register(analyticsRoutes, { prefix: '/analytics' });
         await authed.register(messageRoutes);
         await authed.register(adminRoutes, { prefix: '/admin' });
       });

@@ -1,3 +1,4 @@
+export * from './admin-review.ts';
 export * from './blueprint.ts';
 export * from './challenges.ts';
 export * from './constants.ts';
