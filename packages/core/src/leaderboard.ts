@@ -1,2 +1,69 @@
-// Rules for leaderboard; filled in by the work on its issue.
-export {};
+import { initials } from './initials.ts';
+import { manilaDayKey, manilaWeekRange } from './time.ts';
+
+/** How many students a board lists (issue 5); the student's own rank is shown even below it. */
+export const LEADERBOARD_SIZE = 50;
+
+/**
+ * The board of the Manila week containing `now` (SPEC §9: Sunday 00:00:00 to Saturday
+ * 23:59:59.999): `week:{YYYY-MM-DD of that Sunday}`.
+ */
+export function weekBoardKey(now: Date): string {
+  return `week:${manilaDayKey(manilaWeekRange(now).start)}`;
+}
+
+export const seasonBoardKey = (seasonId: string): string => `season:${seasonId}`;
+
+/** SPEC §7: a season counts when its status is open and its expiry is in the future. */
+export function isSeasonOpen(season: { status: string; expiryDate: Date }, now: Date): boolean {
+  return season.status === 'open' && season.expiryDate.getTime() > now.getTime();
+}
+
+export type Standing = { userId: string; points: number; reachedAt: Date };
+
+/**
+ * The tie rule (docs/decisions/006): more points first; on equal points, whoever reached that
+ * score first; then the user id, so the order is total and stable.
+ */
+export function compareStandings(a: Standing, b: Standing): number {
+  if (a.points !== b.points) return b.points - a.points;
+  const time = a.reachedAt.getTime() - b.reachedAt.getTime();
+  if (time !== 0) return time;
+  return a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0;
+}
+
+/** 1-based ranks in board order; the reference the database queries are tested against. */
+export function rankStandings<T extends Standing>(
+  standings: readonly T[],
+): (T & { rank: number })[] {
+  return [...standings].sort(compareStandings).map((s, index) => ({ ...s, rank: index + 1 }));
+}
+
+/**
+ * How a student appears to others (docs/decisions/006): the first name and the initial of the last
+ * word ('Maria Clara Reyes' → 'Maria R.'), never the email; the avatar follows SPEC §9's initials
+ * rule with the given names as the first value and the last word as the second ('MCR'). Without a
+ * name, the email's local part stands in for the given name.
+ */
+export function publicIdentity(
+  displayName: string | null | undefined,
+  email: string,
+): { name: string; initials: string } {
+  const words = (displayName ?? '').trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) {
+    const local = email.split('@')[0] ?? '';
+    const given = local.replace(/[._-]+/g, ' ').trim() || 'Student';
+    const first = given.split(/\s+/)[0] ?? given;
+    return { name: capitalise(first), initials: initials(given, null) };
+  }
+  if (words.length === 1) return { name: words[0] ?? '', initials: initials(words[0], null) };
+  const last = words[words.length - 1] ?? '';
+  const given = words.slice(0, -1).join(' ');
+  return {
+    name: `${words[0]} ${Array.from(last)[0]?.toUpperCase() ?? ''}.`,
+    initials: initials(given, last),
+  };
+}
+
+const capitalise = (word: string): string =>
+  word.length === 0 ? word : `${word[0]?.toUpperCase() ?? ''}${word.slice(1)}`;

@@ -628,3 +628,51 @@ export const leaderboardScores = pgTable(
     check('leaderboard_scores_points_check', sql`points >= 0`),
   ],
 );
+
+/**
+ * Counts that make a rank cheap at any size (issue 5; scripts/bench/leaderboard.ts). A rank is the
+ * students above a score plus those on the same score who reached it earlier. Counting those rows
+ * one by one is slow with a million students, so three tables of counts are kept in step with
+ * leaderboard_scores: per score band (100 points wide), per exact score, and per score and hour
+ * reached. A rank then sums a few hundred counts and scans only the ties of one hour.
+ */
+export const leaderboardBandCounts = pgTable(
+  'leaderboard_band_counts',
+  {
+    board: text('board').notNull(),
+    band: integer('band').notNull(),
+    students: integer('students').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.board, t.band] }),
+    check('leaderboard_band_counts_students_check', sql`students >= 0`),
+  ],
+);
+
+export const leaderboardScoreCounts = pgTable(
+  'leaderboard_score_counts',
+  {
+    board: text('board').notNull(),
+    points: integer('points').notNull(),
+    students: integer('students').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.board, t.points] }),
+    check('leaderboard_score_counts_students_check', sql`students >= 0`),
+  ],
+);
+
+export const leaderboardTieCounts = pgTable(
+  'leaderboard_tie_counts',
+  {
+    board: text('board').notNull(),
+    points: integer('points').notNull(),
+    /** Hours since the epoch of `reachedAt`. */
+    hour: integer('hour').notNull(),
+    students: integer('students').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.board, t.points, t.hour] }),
+    check('leaderboard_tie_counts_students_check', sql`students >= 0`),
+  ],
+);

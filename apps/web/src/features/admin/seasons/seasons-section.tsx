@@ -1,4 +1,188 @@
-/** Staff console section: seasons. Filled in by the work on its issue. */
+import { openSeasonInputSchema, type Season } from '@pasado/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { closeSeason, openSeason, seasonsQueryOptions } from './seasons-api.ts';
+import './seasons.css';
+
+const dateTime = new Intl.DateTimeFormat('en-PH', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Asia/Manila',
+});
+
+/** A date input's value (Manila calendar day) as the instant that day starts or ends in Manila. */
+function manilaInstant(day: string, end: boolean): string {
+  return new Date(`${day}T${end ? '23:59:59.999' : '00:00:00.000'}+08:00`).toISOString();
+}
+
+const manilaToday = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date());
+
+/** Staff console section: leaderboard seasons (DESIGN.md "Staff"). One season is open at a time. */
 export function SeasonsSection() {
-  return <section aria-label="Seasons" />;
+  const client = useQueryClient();
+  const seasons = useQuery(seasonsQueryOptions());
+  const refresh = () => client.invalidateQueries({ queryKey: ['admin', 'seasons'] });
+  const close = useMutation({ mutationFn: closeSeason, onSuccess: refresh });
+
+  return (
+    <section className="seasons" aria-labelledby="seasons-title">
+      <h2 id="seasons-title" className="seasons__title">
+        Seasons
+      </h2>
+      <p className="seasons__hint">
+        Students earn season points while a season is open. Opening a new season closes the current
+        one. Days are Manila days.
+      </p>
+      <OpenSeasonForm onOpened={refresh} />
+      {seasons.isPending ? (
+        <p role="status">Loading seasons…</p>
+      ) : seasons.isError ? (
+        <p className="form-error" role="alert">
+          {seasons.error.message}
+        </p>
+      ) : seasons.data.seasons.length === 0 ? (
+        <p className="seasons__empty">No seasons yet.</p>
+      ) : (
+        <ul className="seasons__list">
+          {seasons.data.seasons.map((season) => (
+            <SeasonItem
+              key={season.id}
+              season={season}
+              closing={close.isPending && close.variables === season.id}
+              onClose={() => {
+                if (window.confirm(`Close “${season.name}” now? Its points stop counting.`)) {
+                  close.mutate(season.id);
+                }
+              }}
+            />
+          ))}
+        </ul>
+      )}
+      {close.isError ? (
+        <p className="form-error" role="alert">
+          {close.error.message}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function SeasonItem({
+  season,
+  closing,
+  onClose,
+}: {
+  season: Season;
+  closing: boolean;
+  onClose: () => void;
+}) {
+  const running = season.status === 'open' && Date.parse(season.expiryDate) > Date.now();
+  return (
+    <li className="card season">
+      <div className="season__head">
+        <span className="season__name">{season.name}</span>
+        <span className={`season__status season__status--${running ? 'open' : 'closed'}`}>
+          {running ? 'Open' : season.status === 'open' ? 'Ended' : 'Closed'}
+        </span>
+      </div>
+      <p className="season__dates">
+        {dateTime.format(new Date(season.startsAt))} –{' '}
+        {dateTime.format(new Date(season.expiryDate))}
+      </p>
+      {season.status === 'open' ? (
+        <button type="button" className="btn btn--secondary" disabled={closing} onClick={onClose}>
+          {closing ? 'Closing…' : 'Close season'}
+        </button>
+      ) : null}
+    </li>
+  );
+}
+
+function OpenSeasonForm({ onOpened }: { onOpened: () => void }) {
+  const [name, setName] = useState('');
+  const [startDay, setStartDay] = useState(manilaToday);
+  const [endDay, setEndDay] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const open = useMutation({
+    mutationFn: openSeason,
+    onSuccess: () => {
+      setName('');
+      setEndDay('');
+      onOpened();
+    },
+    onError: (e) => setError(e.message),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (endDay === '') {
+      setError('Choose the last day of the season.');
+      return;
+    }
+    const parsed = openSeasonInputSchema.safeParse({
+      name,
+      startsAt: manilaInstant(startDay, false),
+      expiryDate: manilaInstant(endDay, true),
+    });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Check the form.');
+      return;
+    }
+    open.mutate(parsed.data);
+  };
+
+  return (
+    <form className="card seasons__form" onSubmit={submit} noValidate>
+      <div className="field">
+        <label className="field__label" htmlFor="season-name">
+          Season name
+        </label>
+        <input
+          id="season-name"
+          className="input"
+          value={name}
+          maxLength={80}
+          onChange={(e) => setName(e.target.value)}
+          placeholder="e.g. March LET push"
+        />
+      </div>
+      <div className="seasons__dates">
+        <div className="field">
+          <label className="field__label" htmlFor="season-start">
+            First day
+          </label>
+          <input
+            id="season-start"
+            className="input"
+            type="date"
+            value={startDay}
+            onChange={(e) => setStartDay(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="season-end">
+            Last day
+          </label>
+          <input
+            id="season-end"
+            className="input"
+            type="date"
+            value={endDay}
+            min={startDay}
+            onChange={(e) => setEndDay(e.target.value)}
+          />
+        </div>
+      </div>
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="btn btn--primary" disabled={open.isPending}>
+        {open.isPending ? 'Opening…' : 'Open season'}
+      </button>
+    </form>
+  );
 }

@@ -1,0 +1,239 @@
+import { rankStandings, seasonBoardKey, weekBoardKey } from '@pasado/core';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  leaderboardBandCounts,
+  leaderboardScoreCounts,
+  leaderboardScores,
+  leaderboardTieCounts,
+  users,
+} from '../../src/db/schema.ts';
+import { rankOnBoard } from '../../src/leaderboard/ranking.ts';
+import { addLeaderboardPoints } from '../../src/leaderboard/scores.ts';
+import { signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { ENGINES } from '../helpers/test-database.ts';
+
+type User = Awaited<ReturnType<typeof signedInUser>>;
+
+describe.each(ENGINES)('leaderboard on %s', (engine) => {
+  let t: TestApp;
+  let staff: User;
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    staff = await signedInUser(t);
+    await t.app.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, staff.userId));
+  });
+  afterAll(() => t.close());
+
+  const db = () => t.app.database.db;
+  const award = (userId: string, points: number, at: Date) =>
+    db().transaction((tx) => addLeaderboardPoints(tx, userId, points, at));
+  const get = (cookie: string | null, board = 'week') =>
+    t.app.inject({ url: `/api/leaderboard?board=${board}`, headers: cookie ? { cookie } : {} });
+  const named = async (name: string) => {
+    const user = await signedInUser(t);
+    await db().update(users).set({ displayName: name }).where(eq(users.id, user.userId));
+    return user;
+  };
+
+  it('answers 401 without a session', async () => {
+    expect((await get(null)).statusCode).toBe(401);
+  });
+
+  it('refuses an unknown board with 400', async () => {
+    const user = await signedInUser(t);
+    expect((await get(user.cookie, 'month')).statusCode).toBe(400);
+  });
+
+  it('puts points on the Manila week: Saturday 23:59:59.999 and Sunday 00:00 are different weeks', async () => {
+    const user = await signedInUser(t);
+    const saturdayLast = new Date('2026-11-21T15:59:59.999Z');
+    const sundayFirst = new Date('2026-11-21T16:00:00.000Z');
+    await award(user.userId, 5, saturdayLast);
+    await award(user.userId, 7, sundayFirst);
+    const rows = await db()
+      .select({ board: leaderboardScores.board, points: leaderboardScores.points })
+      .from(leaderboardScores)
+      .where(eq(leaderboardScores.userId, user.userId));
+    expect(rows.sort((a, b) => a.board.localeCompare(b.board))).toEqual([
+      { board: 'week:2026-11-15', points: 5 },
+      { board: 'week:2026-11-22', points: 7 },
+    ]);
+  });
+
+  it('ranks by points, then who reached the score first; own rank matches the reference order', async () => {
+    // A board of its own: a week far in the past, so other tests' points do not mix in.
+    // Hours into one Manila week (Monday 2020-01-06 08:00 Manila onwards), with seconds apart.
+    const at = (hour: number, second = 0) => new Date(Date.UTC(2020, 0, 6, hour, 0, second));
+    const board = weekBoardKey(at(0));
+    const players = await Promise.all(Array.from({ length: 12 }, () => signedInUser(t)));
+    // Scores across several 100-point bands, with ties reached in the same and in different hours.
+    const plan = [30, 250, 250, 120, 250, 5, 30, 1, 250, 120, 2, 30];
+    for (const [i, user] of players.entries()) {
+      // Two awards each, so reachedAt is the time of the last gain and counts move between buckets.
+      await award(user.userId, 1, at(i % 3, i));
+      if ((plan[i] ?? 0) > 1)
+        await award(user.userId, (plan[i] ?? 0) - 1, at(50 + (i % 2), 30 - i));
+    }
+    const stored = await db()
+      .select()
+      .from(leaderboardScores)
+      .where(eq(leaderboardScores.board, board));
+    const reference = rankStandings(stored);
+    for (const entry of reference) {
+      expect(await rankOnBoard(db(), board, entry.userId)).toEqual({
+        rank: entry.rank,
+        points: entry.points,
+      });
+    }
+    // The per-score counts agree with the rows.
+    const counts = await db()
+      .select()
+      .from(leaderboardScoreCounts)
+      .where(eq(leaderboardScoreCounts.board, board));
+    const tally = <K>(keys: K[]) => {
+      const map = new Map<K, number>();
+      for (const key of keys) map.set(key, (map.get(key) ?? 0) + 1);
+      return map;
+    };
+    const nonZero = <K>(rows: { key: K; students: number }[]) =>
+      new Map(rows.filter((r) => r.students > 0).map((r) => [r.key, r.students]));
+    expect(nonZero(counts.map((c) => ({ key: c.points, students: c.students })))).toEqual(
+      tally(stored.map((s) => s.points)),
+    );
+    const bands = await db()
+      .select()
+      .from(leaderboardBandCounts)
+      .where(eq(leaderboardBandCounts.board, board));
+    expect(nonZero(bands.map((c) => ({ key: c.band, students: c.students })))).toEqual(
+      tally(stored.map((s) => Math.floor(s.points / 100))),
+    );
+    const ties = await db()
+      .select()
+      .from(leaderboardTieCounts)
+      .where(eq(leaderboardTieCounts.board, board));
+    expect(
+      nonZero(ties.map((c) => ({ key: `${c.points}@${c.hour}`, students: c.students }))),
+    ).toEqual(
+      tally(stored.map((s) => `${s.points}@${Math.floor(s.reachedAt.getTime() / 3_600_000)}`)),
+    );
+  });
+
+  it('lists the top 50 with public names and initials, and my rank when I am outside it', async () => {
+    const now = new Date();
+    const leader = await named('Maria Clara Reyes');
+    await award(leader.userId, 10_000, now);
+    const crowd = await Promise.all(Array.from({ length: 55 }, () => signedInUser(t)));
+    for (const [i, user] of crowd.entries()) await award(user.userId, 100 + i, now);
+    const me = await named('Juan Santos');
+    await award(me.userId, 2, now);
+
+    const res = await get(me.cookie);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.top).toHaveLength(50);
+    expect(body.top[0]).toMatchObject({
+      rank: 1,
+      name: 'Maria R.',
+      initials: 'MCR',
+      level: 'emerald',
+      points: 10_000,
+      isMe: false,
+    });
+    expect(body.top.map((e: { rank: number }) => e.rank)).toEqual(
+      Array.from({ length: 50 }, (_, i) => i + 1),
+    );
+    expect(JSON.stringify(body)).not.toContain('@');
+    expect(body.me.points).toBe(2);
+    expect(body.me.rank).toBeGreaterThan(50);
+    expect(body.ranked).toBeGreaterThanOrEqual(57);
+    expect(body.period.name).toBe('This week');
+
+    const leaderView = (await get(leader.cookie)).json();
+    expect(leaderView.top[0].isMe).toBe(true);
+    expect(leaderView.me).toEqual({ rank: 1, points: 10_000 });
+  });
+
+  it('has no season board until staff open one; then points go to it; closing ends it', async () => {
+    const student = await signedInUser(t);
+    expect((await get(student.cookie, 'season')).json()).toEqual({
+      board: 'season',
+      period: null,
+      top: [],
+      me: null,
+      ranked: 0,
+    });
+
+    const open = (cookie: string, body: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/seasons',
+        headers: { cookie, origin: t.origin },
+        payload: body,
+      });
+    const season = {
+      name: 'December push',
+      startsAt: new Date(Date.now() - 60_000).toISOString(),
+      expiryDate: new Date(Date.now() + 86_400_000).toISOString(),
+    };
+    expect((await open(student.cookie, season)).statusCode).toBe(403);
+    expect(
+      (await open(staff.cookie, { ...season, expiryDate: season.startsAt })).json().error.message,
+    ).toContain('The season must end after it starts.');
+
+    const opened = (await open(staff.cookie, season)).json();
+    expect(opened).toMatchObject({ name: 'December push', status: 'open' });
+    await award(student.userId, 12, new Date());
+    const view = (await get(student.cookie, 'season')).json();
+    expect(view.period.name).toBe('December push');
+    expect(view.me).toEqual({ rank: 1, points: 12 });
+    const [row] = await db()
+      .select()
+      .from(leaderboardScores)
+      .where(eq(leaderboardScores.board, seasonBoardKey(opened.id)));
+    expect(row?.points).toBe(12);
+
+    // Opening another season closes the first.
+    const second = (await open(staff.cookie, { ...season, name: 'January' })).json();
+    const list = (
+      await t.app.inject({ url: '/api/admin/seasons', headers: { cookie: staff.cookie } })
+    ).json();
+    expect(list.seasons.find((s: { id: string }) => s.id === opened.id).status).toBe('closed');
+
+    const close = (cookie: string, id: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/seasons/${id}/close`,
+        headers: { cookie, origin: t.origin },
+      });
+    expect((await close(student.cookie, second.id)).statusCode).toBe(403);
+    expect((await close(staff.cookie, second.id)).json().status).toBe('closed');
+    expect((await close(staff.cookie, crypto.randomUUID())).statusCode).toBe(404);
+    expect((await get(student.cookie, 'season')).json().period).toBeNull();
+    expect(
+      (await t.app.inject({ url: '/api/admin/seasons', headers: { cookie: student.cookie } }))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it('concurrent awards to many students keep counts exact and never deadlock', async () => {
+    const at = new Date(Date.UTC(2021, 5, 7, 3));
+    const board = weekBoardKey(at);
+    const players = await Promise.all(Array.from({ length: 6 }, () => signedInUser(t)));
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) => award(players[i % 6]?.userId ?? '', 1 + (i % 4), at)),
+    );
+    const stored = await db()
+      .select()
+      .from(leaderboardScores)
+      .where(eq(leaderboardScores.board, board));
+    expect(stored.reduce((sum, s) => sum + s.points, 0)).toBe(
+      Array.from({ length: 30 }, (_, i) => 1 + (i % 4)).reduce((a, b) => a + b, 0),
+    );
+    const counts = await db()
+      .select()
+      .from(leaderboardScoreCounts)
+      .where(eq(leaderboardScoreCounts.board, board));
+    expect(counts.reduce((sum, c) => sum + c.students, 0)).toBe(6);
+  });
+});

@@ -1,0 +1,86 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { users } from '../../apps/server/src/db/schema.ts';
+import { addLeaderboardPoints } from '../../apps/server/src/leaderboard/scores.ts';
+import { signedInUser } from '../../apps/server/test/helpers/test-app.ts';
+import { screenshot } from './helpers/chromium.ts';
+import { useBrowserFixture } from './helpers/fixture.ts';
+import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
+
+describe('leaderboard', () => {
+  const fx = useBrowserFixture();
+  const db = () => fx.server.app.database.db;
+
+  async function student(email: string, name: string) {
+    const phone = await fx.phone();
+    await signInThroughPopup(phone.page, email);
+    await completeOnboarding(phone.page);
+    const me = await phone.page.evaluate(async () => (await fetch('/api/me')).json());
+    await db().update(users).set({ displayName: name }).where(eq(users.id, me.id));
+    return { ...phone, userId: me.id as string };
+  }
+
+  const award = (userId: string, points: number) =>
+    db().transaction((tx) => addLeaderboardPoints(tx, userId, points, new Date()));
+
+  it('shows the top 50 with initials and level, and my own rank below them', async () => {
+    // 52 others ahead of me, so I am outside the top 50.
+    const names = ['Maria Clara Reyes', 'Jose Rizal Mercado', 'Andres Bonifacio'];
+    for (let i = 0; i < 52; i += 1) {
+      const other = await signedInUser(fx.server);
+      await db()
+        .update(users)
+        .set({ displayName: names[i % 3] ?? null, currentLevel: i === 0 ? 'ruby' : null })
+        .where(eq(users.id, other.userId));
+      await award(other.userId, 500 - i);
+    }
+    const me = await student('ana.santos@example.com', 'Ana Santos');
+    await award(me.userId, 40);
+
+    await me.page.goto('/leaderboard');
+    const list = me.page.getByRole('list', { name: 'Top students' });
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(50);
+    const first = list.getByRole('listitem').first();
+    await expect.poll(() => first.textContent()).toContain('Maria R.');
+    expect(await first.textContent()).toContain('MCR');
+    expect(await first.textContent()).toContain('ruby');
+    expect(await first.textContent()).toContain('500');
+    expect(await me.page.locator('.my-standing').textContent()).toContain('#53');
+    expect(await me.page.locator('.my-standing').textContent()).toContain('40 pts');
+    await screenshot(me.page, 'leaderboard-week');
+
+    // No season yet.
+    await me.page.getByRole('tab', { name: 'Season' }).click();
+    await expect.poll(() => me.page.getByText('No season is running').isVisible()).toBe(true);
+  });
+
+  it('staff open a season in the console; the student sees it and their season rank', async () => {
+    const staff = await student('coach.staff@example.com', 'Coach Staff');
+    await db().update(users).set({ role: 'admin' }).where(eq(users.id, staff.userId));
+    await staff.page.goto('/admin/seasons');
+    await settledPath(staff.page, '/admin/seasons');
+    await staff.page.getByLabel('Season name').fill('December push');
+    const end = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    await staff.page.getByLabel('Last day').fill(end);
+    await staff.page.getByRole('button', { name: 'Open season' }).click();
+    await expect.poll(() => staff.page.getByText('December push').isVisible()).toBe(true);
+    await expect.poll(() => staff.page.locator('.season__status--open').count()).toBe(1);
+    await screenshot(staff.page, 'admin-seasons');
+
+    const learner = await student('leo.cruz@example.com', 'Leo Cruz');
+    await award(learner.userId, 25);
+    await learner.page.goto('/leaderboard');
+    await learner.page.getByRole('tab', { name: 'Season' }).click();
+    await expect
+      .poll(() => learner.page.locator('.leaderboard__period').textContent())
+      .toContain('December push');
+    expect(await learner.page.locator('.my-standing').textContent()).toContain('#1');
+    const mine = learner.page.locator('.board-row--me');
+    expect(await mine.textContent()).toContain('Leo C.');
+    await screenshot(learner.page, 'leaderboard-season');
+
+    // Closing it ends the season board.
+    await staff.page.getByRole('button', { name: 'Close season' }).click();
+    await expect.poll(() => staff.page.locator('.season__status--open').count()).toBe(0);
+  });
+});
