@@ -1,7 +1,13 @@
 import { extendStreak, levelOrDefault, manilaDayKey, promoteLevel, totalGems } from '@pasado/core';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { userStreaks, users, userTopicStats } from '../db/schema.ts';
+import {
+  topics as topicRows,
+  userStats,
+  userStreaks,
+  users,
+  userTopicStats,
+} from '../db/schema.ts';
 import { addLeaderboardPoints } from '../leaderboard/scores.ts';
 import { announce, topics } from '../live/topics.ts';
 import { refreshChallenges } from './challenges.ts';
@@ -58,6 +64,9 @@ export async function recordActivity(
         },
       });
   }
+  if (activity.topics.some((t) => t.answered > 0 || t.seconds > 0)) {
+    await refreshSubjectStats(tx, userId, now);
+  }
 
   const [user] = await tx
     .select({ currentLevel: users.currentLevel, gems: users.gemsCollection })
@@ -112,4 +121,25 @@ export async function recordActivity(
   await refreshChallenges(tx, userId, now);
   await announce(tx, topics.user(userId));
   return { streak, gemsAdded, level: nextLevel, leveledUp: nextLevel !== level };
+}
+
+/**
+ * The userStats document (SPEC §3: userStats by userId): per subject, items answered, correct,
+ * accuracy in percent and seconds studied, summed from the per-topic rows in one statement.
+ */
+async function refreshSubjectStats(tx: Tx, userId: string, now: Date): Promise<void> {
+  await tx.execute(sql`
+    insert into ${userStats} (user_id, stats, updated_at)
+    select ${userId}::uuid, coalesce(jsonb_object_agg(subject_id, jsonb_build_object(
+             'answered', answered, 'correct', correct, 'secondsStudied', seconds,
+             'accuracy', case when answered = 0 then null else round(100.0 * correct / answered) end
+           )), '{}'::jsonb), ${now.toISOString()}::timestamptz
+    from (
+      select t.subject_id, sum(s.answered)::int as answered, sum(s.correct)::int as correct,
+             sum(s.seconds_studied)::int as seconds
+      from ${userTopicStats} s join ${topicRows} t on t.id = s.topic_id
+      where s.user_id = ${userId}::uuid
+      group by t.subject_id
+    ) per_subject
+    on conflict (user_id) do update set stats = excluded.stats, updated_at = excluded.updated_at`);
 }

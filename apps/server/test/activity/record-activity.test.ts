@@ -1,0 +1,144 @@
+import { weekBoardKey } from '@pasado/core';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  leaderboardScores,
+  reviewers,
+  subjects,
+  topics,
+  userStats,
+  userStreaks,
+  users,
+  userTopicStats,
+} from '../../src/db/schema.ts';
+import { type Activity, recordActivity } from '../../src/progress/record-activity.ts';
+import { signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { ENGINES } from '../helpers/test-database.ts';
+
+const quiz = (over: Partial<Activity> = {}): Activity => ({
+  topics: [{ topicId: 'ra.verbal.vocab', answered: 10, correct: 7, seconds: 300 }],
+  gems: 7,
+  drillPoints: 0,
+  finished: true,
+  ...over,
+});
+
+describe.each(ENGINES)('recordActivity on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    const db = t.app.database.db;
+    const [reviewer] = await db.select().from(reviewers).limit(1);
+    await db.insert(subjects).values([
+      { id: 'ra.verbal', reviewerShorthand: reviewer?.shorthand ?? 'cse-pro', name: 'Verbal' },
+      { id: 'ra.math', reviewerShorthand: reviewer?.shorthand ?? 'cse-pro', name: 'Math' },
+    ]);
+    await db.insert(topics).values([
+      { id: 'ra.verbal.vocab', subjectId: 'ra.verbal', name: 'Vocabulary' },
+      { id: 'ra.verbal.grammar', subjectId: 'ra.verbal', name: 'Grammar' },
+      { id: 'ra.math.series', subjectId: 'ra.math', name: 'Series' },
+    ]);
+  });
+  afterAll(() => t.close());
+
+  const db = () => t.app.database.db;
+  const record = (userId: string, activity: Activity, at: Date) =>
+    db().transaction((tx) => recordActivity(tx, userId, activity, at));
+  const user = async (userId: string) => {
+    const [row] = await db().select().from(users).where(eq(users.id, userId));
+    return row;
+  };
+
+  it('adds topic stats, gems under the current level, streak and week points, and the subject summary', async () => {
+    const { userId } = await signedInUser(t);
+    const at = new Date('2026-11-23T02:00:00Z');
+    const outcome = await record(userId, quiz(), at);
+    expect(outcome).toEqual({ streak: 1, gemsAdded: 7, level: 'emerald', leveledUp: false });
+    await record(
+      userId,
+      quiz({
+        topics: [
+          { topicId: 'ra.verbal.grammar', answered: 10, correct: 3, seconds: 120 },
+          { topicId: 'ra.math.series', answered: 4, correct: 4, seconds: 60 },
+        ],
+        gems: 7,
+      }),
+      at,
+    );
+    expect((await user(userId))?.gemsCollection).toEqual({ emerald: 14 });
+    const [stats] = await db().select().from(userStats).where(eq(userStats.userId, userId));
+    expect(stats?.stats).toEqual({
+      'ra.verbal': { answered: 20, correct: 10, secondsStudied: 420, accuracy: 50 },
+      'ra.math': { answered: 4, correct: 4, secondsStudied: 60, accuracy: 100 },
+    });
+    const [vocab] = await db()
+      .select()
+      .from(userTopicStats)
+      .where(and(eq(userTopicStats.userId, userId), eq(userTopicStats.topicId, 'ra.verbal.vocab')));
+    expect(vocab).toMatchObject({ answered: 10, correct: 7, secondsStudied: 300 });
+    const [score] = await db()
+      .select()
+      .from(leaderboardScores)
+      .where(
+        and(eq(leaderboardScores.userId, userId), eq(leaderboardScores.board, weekBoardKey(at))),
+      );
+    expect(score?.points).toBe(14);
+  });
+
+  it('counts Manila days for the streak: 23:59 and 00:01 Manila are two days; a gap restarts it', async () => {
+    const { userId } = await signedInUser(t);
+    const streak = async () =>
+      (await db().select().from(userStreaks).where(eq(userStreaks.userId, userId)))[0];
+    await record(userId, quiz(), new Date('2026-11-23T15:59:00Z')); // Mon 23:59 Manila
+    await record(userId, quiz(), new Date('2026-11-23T16:01:00Z')); // Tue 00:01 Manila
+    expect(await streak()).toMatchObject({ current: 2, longest: 2, lastDay: '2026-11-24' });
+    await record(userId, quiz(), new Date('2026-11-24T03:00:00Z')); // still Tuesday
+    expect((await streak())?.current).toBe(2);
+    await record(userId, quiz(), new Date('2026-11-26T03:00:00Z')); // Thursday: a gap
+    expect(await streak()).toMatchObject({ current: 1, longest: 2, lastDay: '2026-11-26' });
+    // An unfinished session does not count.
+    await record(userId, quiz({ finished: false }), new Date('2026-11-27T03:00:00Z'));
+    expect((await streak())?.lastDay).toBe('2026-11-26');
+  });
+
+  it('moves the level up when the total crosses a threshold, never down', async () => {
+    const { userId } = await signedInUser(t);
+    await db()
+      .update(users)
+      .set({ gemsCollection: { emerald: 495 } })
+      .where(eq(users.id, userId));
+    const outcome = await record(userId, quiz({ gems: 10 }), new Date());
+    expect(outcome).toMatchObject({ level: 'sapphire', leveledUp: true, gemsAdded: 10 });
+    expect(await user(userId)).toMatchObject({
+      currentLevel: 'sapphire',
+      gemsCollection: { emerald: 505 },
+    });
+    await record(userId, quiz({ gems: 3 }), new Date());
+    expect((await user(userId))?.gemsCollection).toEqual({ emerald: 505, sapphire: 3 });
+  });
+
+  it('keeps drill points unclaimed and bumps the user document version', async () => {
+    const { userId } = await signedInUser(t);
+    const before = (await user(userId))?.version ?? 0;
+    await record(userId, quiz({ topics: [], gems: 0, drillPoints: 12 }), new Date());
+    await record(userId, quiz({ topics: [], gems: 0, drillPoints: 3 }), new Date());
+    const after = await user(userId);
+    expect(after?.unclaimedDrillPoints).toBe(15);
+    // Each write bumps the version (live clients tell a newer snapshot from an older one).
+    expect(after?.version).toBeGreaterThanOrEqual(before + 2);
+  });
+
+  it('rolls back with the caller: nothing is recorded when the transaction fails', async () => {
+    const { userId } = await signedInUser(t);
+    await expect(
+      db().transaction(async (tx) => {
+        await recordActivity(tx, userId, quiz(), new Date());
+        throw new Error('later step failed');
+      }),
+    ).rejects.toThrow('later step failed');
+    expect((await user(userId))?.gemsCollection).toEqual({});
+    expect(
+      await db().select().from(userTopicStats).where(eq(userTopicStats.userId, userId)),
+    ).toEqual([]);
+  });
+});
