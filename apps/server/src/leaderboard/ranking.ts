@@ -1,5 +1,5 @@
 import { LEADERBOARD_SIZE } from '@pasado/core';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import {
   leaderboardBandCounts,

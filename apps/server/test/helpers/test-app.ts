@@ -94,3 +94,38 @@ export function callFunction(testApp: TestApp, cookie: string | null, name: stri
     payload: { data },
   });
 }
+
+/**
+ * A server restart: closes the app (its database stays, as it would on disk) and starts a new app
+ * instance, with a fresh config and port, on that same database.
+ */
+export async function restartTestApp(
+  previous: TestApp,
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  await previous.app.close();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const config = toAppConfig(
+    parseEnv({
+      NODE_ENV: 'test',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATA_DIR: '.test-data',
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+      ...env,
+    }),
+  );
+  const app = await buildApp(config, { database: previous.testDb.database });
+  await app.listen({ port, host: '127.0.0.1' });
+  return {
+    app,
+    url,
+    origin: url,
+    testDb: previous.testDb,
+    async close() {
+      await app.close();
+      await previous.testDb.drop();
+    },
+  };
+}

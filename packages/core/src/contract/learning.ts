@@ -1,2 +1,197 @@
-// Contract for the learning API; filled in by the work on its issue.
-export {};
+import { z } from 'zod';
+import { isoDateSchema } from './common.ts';
+
+/**
+ * The quiz API under /api/learning/:reviewer (issue 4 "Quiz home", "Lite quiz", "Mock exam").
+ * Items reach the client without their key or rationale: a lite item's `reveal` appears once it is
+ * answered, a mock's only once the attempt is submitted.
+ */
+
+const contentId = z.string().regex(/^[a-z0-9][a-z0-9._-]{0,119}$/);
+
+export const reviewerParamsSchema = z.object({ reviewer: z.string().min(1).max(32) });
+export const attemptParamsSchema = reviewerParamsSchema.extend({ attemptId: z.uuid() });
+export const answerParamsSchema = attemptParamsSchema.extend({ questionId: contentId });
+export const questionParamsSchema = reviewerParamsSchema.extend({ questionId: contentId });
+
+export const quizKindSchema = z.enum(['lite', 'mock']);
+export type QuizAttemptKind = z.infer<typeof quizKindSchema>;
+
+/** The key and the explanations of an item, sent once the student may see them. */
+export const itemRevealSchema = z.object({
+  answerIndex: z.number().int().nonnegative(),
+  rationale: z.string(),
+  distractorNotes: z.array(z.string().nullable()).nullable(),
+});
+export type ItemReveal = z.infer<typeof itemRevealSchema>;
+
+export const attemptItemSchema = z.object({
+  questionId: z.string(),
+  partId: z.string().nullable(),
+  topicName: z.string(),
+  stem: z.string(),
+  choices: z.array(z.string()),
+  choiceIndex: z.number().int().nonnegative().nullable(),
+  flagged: z.boolean(),
+  /** Null until the student may know (lite: answered; mock: submitted). */
+  isCorrect: z.boolean().nullable(),
+  reveal: itemRevealSchema.nullable(),
+});
+export type AttemptItem = z.infer<typeof attemptItemSchema>;
+
+export const partResultSchema = z.object({
+  partId: z.string(),
+  name: z.string(),
+  items: z.number().int(),
+  correct: z.number().int(),
+  percentage: z.number(),
+  weight: z.number(),
+  floor: z.number(),
+  belowFloor: z.boolean(),
+});
+export type PartResultDto = z.infer<typeof partResultSchema>;
+
+export const quizResultSchema = z.object({
+  correct: z.number().int(),
+  total: z.number().int(),
+  percentage: z.number(),
+  missed: z.number().int(),
+  gemsEarned: z.number().int(),
+  /** True when the server finished the attempt because its time ran out. */
+  autoSubmitted: z.boolean(),
+  /** Mock only: per part, the weighted rating and the verdict under the official rule. */
+  parts: z.array(partResultSchema).nullable(),
+  weightedRating: z.number().nullable(),
+  passingAverage: z.number().nullable(),
+  passed: z.boolean().nullable(),
+});
+export type QuizResult = z.infer<typeof quizResultSchema>;
+
+export const attemptPartSchema = z.object({
+  partId: z.string(),
+  name: z.string(),
+  items: z.number().int(),
+  minutes: z.number().int(),
+});
+
+export const attemptStateSchema = z.object({
+  attemptId: z.uuid(),
+  kind: quizKindSchema,
+  reviewer: z.string(),
+  title: z.string(),
+  status: z.enum(['in_progress', 'submitted']),
+  startedAt: isoDateSchema,
+  /** Mock: the server's clock; the client counts down from `deadlineAt - serverNow`. */
+  deadlineAt: isoDateSchema.nullable(),
+  serverNow: isoDateSchema,
+  parts: z.array(attemptPartSchema).nullable(),
+  items: z.array(attemptItemSchema),
+  result: quizResultSchema.nullable(),
+});
+export type AttemptState = z.infer<typeof attemptStateSchema>;
+
+export const startLiteRequestSchema = z
+  .object({
+    subjectId: contentId.optional(),
+    topicId: contentId.optional(),
+    /** "Retry the ones I missed": a finished attempt of the same student and reviewer. */
+    retryOf: z.uuid().optional(),
+  })
+  .strict();
+export type StartLiteRequest = z.infer<typeof startLiteRequestSchema>;
+
+export const saveAnswerRequestSchema = z
+  .object({
+    choiceIndex: z.number().int().min(0).max(5).nullable().optional(),
+    flagged: z.boolean().optional(),
+  })
+  .strict()
+  .refine((b) => b.choiceIndex !== undefined || b.flagged !== undefined, {
+    message: 'Send an answer or a flag.',
+  });
+export type SaveAnswerRequest = z.infer<typeof saveAnswerRequestSchema>;
+
+export const saveAnswerResponseSchema = z.object({
+  item: attemptItemSchema,
+  serverNow: isoDateSchema,
+});
+export type SaveAnswerResponse = z.infer<typeof saveAnswerResponseSchema>;
+
+export const reportItemRequestSchema = z
+  .object({ reason: z.string().trim().min(1, 'Tell us what is wrong.').max(500) })
+  .strict();
+export type ReportItemRequest = z.infer<typeof reportItemRequestSchema>;
+export const reportItemResponseSchema = z.object({ status: z.literal('open') });
+
+export const quizHomeSchema = z.object({
+  reviewer: z.object({ shorthand: z.string(), abbreviation: z.string(), name: z.string() }),
+  subjects: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      itemCount: z.number().int(),
+      topics: z.array(z.object({ id: z.string(), name: z.string(), itemCount: z.number().int() })),
+    }),
+  ),
+  /** Null when the reviewer has no blueprint or no item yet. */
+  mock: z
+    .object({
+      name: z.string(),
+      totalItems: z.number().int(),
+      totalMinutes: z.number().int(),
+      passingAverage: z.number(),
+      parts: z.array(attemptPartSchema),
+    })
+    .nullable(),
+  openMock: z
+    .object({
+      attemptId: z.uuid(),
+      deadlineAt: isoDateSchema,
+      serverNow: isoDateSchema,
+      answered: z.number().int(),
+      total: z.number().int(),
+    })
+    .nullable(),
+  recent: z.array(
+    z.object({
+      attemptId: z.uuid(),
+      kind: quizKindSchema,
+      title: z.string(),
+      submittedAt: isoDateSchema,
+      correct: z.number().int(),
+      total: z.number().int(),
+      percentage: z.number(),
+      weightedRating: z.number().nullable(),
+      passed: z.boolean().nullable(),
+      gemsEarned: z.number().int(),
+    }),
+  ),
+  weakestTopics: z.array(
+    z.object({
+      topicId: z.string(),
+      topicName: z.string(),
+      subjectId: z.string(),
+      subjectName: z.string(),
+      answered: z.number().int(),
+      correct: z.number().int(),
+      accuracy: z.number(),
+    }),
+  ),
+  weakestMinAnswered: z.number().int(),
+});
+export type QuizHome = z.infer<typeof quizHomeSchema>;
+
+/** POST /api/analytics/events (SPEC §7 Analytics), stored first-party. */
+export const analyticsEventSchema = z
+  .object({
+    name: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'Use lower_snake_case, up to 40 characters.'),
+    params: z
+      .record(
+        z.string().regex(/^[a-z][a-z0-9_]{0,39}$/),
+        z.union([z.string().max(200), z.number(), z.boolean()]),
+      )
+      .refine((p) => Object.keys(p).length <= 25, { message: 'At most 25 parameters.' })
+      .default({}),
+  })
+  .strict();
+export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;

@@ -1,11 +1,316 @@
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { formatClock, PATHS, type QuizHome } from '@pasado/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { claimsQueryOptions } from '../../lib/session/get-claims.ts';
+import { useQuizHome } from './api/get-quiz-home.ts';
+import { useReviewers } from './api/get-reviewers.ts';
+import { trackEvent } from './api/track-event.ts';
+import { minutesText } from './format.ts';
+import { TimerIcon } from './quiz-icons.tsx';
+import { useCountdown } from './use-countdown.ts';
+import './quiz.css';
 
-/** /quiz (SPEC §2): the quiz home, with the menu. Its content arrives with the quiz issue. */
+const REVIEWER_KEY = 'pasado.quiz.reviewer';
+
+function storedReviewer(): string | null {
+  try {
+    return localStorage.getItem(REVIEWER_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * /quiz (SPEC §2; issue 4 "Quiz home"), with the menu: pick one of the granted reviewers and a
+ * subject, start a lite quiz or a mock exam, resume the unfinished mock, see recent results and
+ * the weakest topics first. Sends `practice_page_open` once per visit (SPEC §7 Analytics).
+ */
 export function QuizHomePage() {
+  const claims = useQuery(claimsQueryOptions()).data;
+  const reviewers = useReviewers();
+  const [picked, setPicked] = useState<string | null>(storedReviewer);
+  const reviewerSelectId = useId();
+
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    trackEvent('practice_page_open', { page_name: 'practice_page' });
+  }, []);
+
+  const granted = (reviewers.data ?? []).filter((r) => claims?.access[r.shorthand] === 'Granted');
+  const reviewer = granted.find((r) => r.shorthand === picked) ?? granted[0] ?? null;
+  const home = useQuizHome(reviewer?.shorthand ?? null);
+
+  const pick = (shorthand: string) => {
+    setPicked(shorthand);
+    try {
+      localStorage.setItem(REVIEWER_KEY, shorthand);
+    } catch {
+      // Not kept across visits; the choice still applies now.
+    }
+  };
+
   return (
-    <PlaceholderPage
-      title="Quiz"
-      description="Choose your reviewer and take a short lite quiz with answers explained, or a full timed mock exam."
-    />
+    <div className="page quiz-home">
+      <header className="quiz-home__header">
+        <h1 className="page__title">Quiz</h1>
+        {granted.length > 1 ? (
+          <div className="quiz-home__reviewer">
+            <label htmlFor={reviewerSelectId} className="visually-hidden">
+              Reviewer
+            </label>
+            <select
+              id={reviewerSelectId}
+              className="select"
+              value={reviewer?.shorthand ?? ''}
+              onChange={(event) => pick(event.target.value)}
+            >
+              {granted.map((r) => (
+                <option key={r.shorthand} value={r.shorthand}>
+                  {r.abbreviation}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : reviewer ? (
+          <span className="chip">{reviewer.abbreviation}</span>
+        ) : null}
+      </header>
+
+      {reviewers.isPending || (reviewer && home.isPending) ? (
+        <HomeSkeleton />
+      ) : reviewers.isError || home.isError ? (
+        <div className="notice notice--danger" role="alert">
+          <p>We could not load your quizzes. Check your connection and try again.</p>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={() => void (reviewers.isError ? reviewers.refetch() : home.refetch())}
+          >
+            Try again
+          </button>
+        </div>
+      ) : !reviewer || !home.data ? (
+        <section className="card">
+          <h2 className="quiz-card__title">No reviewer yet</h2>
+          <p className="muted">You have no reviewer to practise with yet.</p>
+        </section>
+      ) : (
+        <HomeContent home={home.data} />
+      )}
+    </div>
+  );
+}
+
+function HomeSkeleton() {
+  return (
+    <div className="quiz-home__skeleton" role="status" aria-label="Loading your quizzes">
+      <div className="skeleton skeleton--card" />
+      <div className="skeleton skeleton--card" />
+      <div className="skeleton skeleton--row" />
+    </div>
+  );
+}
+
+function HomeContent({ home }: { home: QuizHome }) {
+  const [subject, setSubject] = useState('');
+  const subjectId = useId();
+  const shorthand = home.reviewer.shorthand;
+  const totalItems = home.subjects.reduce((sum, s) => sum + s.itemCount, 0);
+  const liteHref = `/quiz/${shorthand}/lite${subject ? `?subject=${encodeURIComponent(subject)}` : ''}`;
+
+  return (
+    <>
+      <p className="quiz-home__lead">{home.reviewer.name}</p>
+
+      {home.openMock ? <ResumeCard home={home} /> : null}
+
+      <section className="card quiz-card" aria-labelledby="lite-title">
+        <div className="quiz-card__head">
+          <span className="quiz-card__badge quiz-card__badge--lite" aria-hidden="true">
+            10
+          </span>
+          <div>
+            <h2 id="lite-title" className="quiz-card__title">
+              Lite quiz
+            </h2>
+            <p className="muted">10 items. See the answer and why after each one.</p>
+          </div>
+        </div>
+        {totalItems === 0 ? (
+          <p className="quiz-empty">No items yet for this reviewer. Check back soon.</p>
+        ) : (
+          <>
+            <div className="field">
+              <label htmlFor={subjectId} className="field__label">
+                Subject
+              </label>
+              <select
+                id={subjectId}
+                className="select"
+                value={subject}
+                onChange={(event) => setSubject(event.target.value)}
+              >
+                <option value="">All subjects ({totalItems} items)</option>
+                {home.subjects.map((s) => (
+                  <option key={s.id} value={s.id} disabled={s.itemCount === 0}>
+                    {s.name} ({s.itemCount} items)
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Link className="btn btn--primary btn--lg btn--block" to={liteHref}>
+              Start lite quiz
+            </Link>
+          </>
+        )}
+      </section>
+
+      <section className="card quiz-card" aria-labelledby="mock-title">
+        <div className="quiz-card__head">
+          <span className="quiz-card__badge quiz-card__badge--mock" aria-hidden="true">
+            <TimerIcon />
+          </span>
+          <div>
+            <h2 id="mock-title" className="quiz-card__title">
+              Mock exam
+            </h2>
+            <p className="muted">
+              {home.mock
+                ? `${home.mock.name}: ${home.mock.totalItems} items in ${minutesText(home.mock.totalMinutes)}. Pass with ${home.mock.passingAverage}%.`
+                : 'A timed exam that follows the real blueprint.'}
+            </p>
+          </div>
+        </div>
+        {home.mock ? (
+          <>
+            {home.mock.parts.length > 1 ? (
+              <ul className="quiz-parts">
+                {home.mock.parts.map((p) => (
+                  <li key={p.partId}>
+                    <span>{p.name}</span>
+                    <span className="muted">
+                      {p.items} items · {minutesText(p.minutes)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <Link className="btn btn--secondary btn--lg btn--block" to={`/quiz/${shorthand}/mock`}>
+              {home.openMock ? 'Resume mock exam' : 'Start mock exam'}
+            </Link>
+          </>
+        ) : (
+          <p className="quiz-empty">No mock exam for this reviewer yet.</p>
+        )}
+      </section>
+
+      <section className="quiz-section" aria-labelledby="weak-title">
+        <h2 id="weak-title" className="quiz-section__title">
+          Weakest topics
+        </h2>
+        {home.weakestTopics.length === 0 ? (
+          <p className="muted">
+            Answer at least {home.weakestMinAnswered} items in a topic to see how you do in it.
+          </p>
+        ) : (
+          <ul className="quiz-list">
+            {home.weakestTopics.map((t) => (
+              <li key={t.topicId} className="quiz-list__item">
+                <div className="quiz-list__main">
+                  <span className="quiz-list__title">{t.topicName}</span>
+                  <span className="muted quiz-list__meta">
+                    {t.subjectName} · {t.correct}/{t.answered} right
+                  </span>
+                  <meter
+                    className="quiz-meter"
+                    min={0}
+                    max={100}
+                    low={50}
+                    high={75}
+                    optimum={100}
+                    value={t.accuracy}
+                    aria-label={`${t.topicName}: ${Math.round(t.accuracy)}% right`}
+                  />
+                </div>
+                <Link
+                  className="btn btn--ghost quiz-list__action"
+                  to={`/quiz/${shorthand}/lite?topic=${encodeURIComponent(t.topicId)}`}
+                  aria-label={`Practise ${t.topicName}`}
+                >
+                  Practise
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="quiz-section" aria-labelledby="recent-title">
+        <h2 id="recent-title" className="quiz-section__title">
+          Recent results
+        </h2>
+        {home.recent.length === 0 ? (
+          <p className="muted">Your finished quizzes will show here.</p>
+        ) : (
+          <ul className="quiz-list">
+            {home.recent.map((r) => (
+              <li key={r.attemptId} className="quiz-list__item">
+                <div className="quiz-list__main">
+                  <span className="quiz-list__title">{r.title}</span>
+                  <span className="muted quiz-list__meta">
+                    {new Date(r.submittedAt).toLocaleDateString('en-PH', {
+                      month: 'short',
+                      day: 'numeric',
+                    })}{' '}
+                    · {r.correct}/{r.total} right · {r.gemsEarned} gems
+                  </span>
+                </div>
+                <span
+                  className={`score-pill${r.passed === false ? ' score-pill--fail' : ''}${r.passed ? ' score-pill--pass' : ''}`}
+                >
+                  {Math.round(r.weightedRating ?? r.percentage)}%
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <p className="quiz-home__foot">
+        <Link to={PATHS.study}>Study with flash cards, notes and drills</Link>
+      </p>
+    </>
+  );
+}
+
+function ResumeCard({ home }: { home: QuizHome }) {
+  const open = home.openMock;
+  const left = useCountdown(open?.deadlineAt ?? null, open?.serverNow ?? null);
+  const client = useQueryClient();
+  const timeUp = left === 0;
+  // At time up the server submits the mock on the next read: read, and show its result.
+  useEffect(() => {
+    if (timeUp) void client.invalidateQueries({ queryKey: ['quiz-home'] });
+  }, [timeUp, client]);
+  if (!open) return null;
+  return (
+    <section className="card quiz-resume" aria-labelledby="resume-title">
+      <div>
+        <h2 id="resume-title" className="quiz-card__title">
+          Mock exam in progress
+        </h2>
+        <p className="quiz-resume__meta">
+          <span className="quiz-resume__clock" role="timer">
+            {left === null ? '' : formatClock(left)}
+          </span>{' '}
+          left · {open.answered} of {open.total} answered
+        </p>
+      </div>
+      <Link className="btn btn--primary btn--block" to={`/quiz/${home.reviewer.shorthand}/mock`}>
+        Resume mock exam
+      </Link>
+    </section>
   );
 }

@@ -1,33 +1,169 @@
+import type { AttemptState, StartLiteRequest } from '@pasado/core';
 import { PATHS } from '@pasado/core';
-import { useParams } from 'react-router';
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { Spinner } from '../../components/spinner.tsx';
 import { StandalonePage } from '../../components/standalone-page.tsx';
+import { ApiError } from '../../lib/api.ts';
+import {
+  attemptQueryKey,
+  attemptQueryOptions,
+  startLite,
+  startOrResumeMock,
+} from './api/attempts.ts';
+import { LiteQuiz } from './lite-quiz.tsx';
+import { MockExam } from './mock-exam.tsx';
+import './quiz.css';
 
 type Mode = 'lite' | 'mock';
 
-const COPY: Record<Mode, { title: string; description: string }> = {
-  lite: {
-    title: 'Lite quiz',
-    description: 'A short practice set; after each item you see the answer and why it is right.',
-  },
-  mock: {
-    title: 'Mock exam',
-    description:
-      'A timed exam that follows the real blueprint, rated per part against the passing rule.',
-  },
-};
-
-/** /quiz/:reviewer/lite and /quiz/:reviewer/mock (SPEC §2): one quiz screen, without the menu. */
+/**
+ * /quiz/:reviewer/lite and /quiz/:reviewer/mock (SPEC §2): one quiz screen, without the menu.
+ * Without `?attempt=` it starts a quiz (lite: `?subject=`, `?topic=` or `?retry=`; mock: start or
+ * resume the unfinished one), then puts the attempt id in the URL, so a reload resumes it — the
+ * mock with its clock still running on the server.
+ */
 function QuizScreen({ mode }: { mode: Mode }) {
   const { reviewer = '' } = useParams();
-  const copy = COPY[mode];
+  const [params] = useSearchParams();
+  // A new search (retry, another subject) is a new quiz: remount so no state carries over.
   return (
-    <StandalonePage backTo={PATHS.quiz} backLabel="Back to Quiz">
-      <PlaceholderPage
-        title={`${copy.title}: ${reviewer.toUpperCase()}`}
-        description={copy.description}
-      />
+    <StandalonePage backTo={PATHS.quiz} backLabel="Quiz">
+      <div className="page quiz-page">
+        <QuizLoader key={params.toString()} mode={mode} reviewer={reviewer} />
+      </div>
     </StandalonePage>
+  );
+}
+
+function QuizLoader({ mode, reviewer }: { mode: Mode; reviewer: string }) {
+  const [params, setParams] = useSearchParams();
+  const attemptId = params.get('attempt');
+  return attemptId ? (
+    <AttemptView mode={mode} reviewer={reviewer} attemptId={attemptId} />
+  ) : (
+    <Starter
+      mode={mode}
+      reviewer={reviewer}
+      input={{
+        ...(params.get('subject') ? { subjectId: params.get('subject') ?? '' } : {}),
+        ...(params.get('topic') ? { topicId: params.get('topic') ?? '' } : {}),
+        ...(params.get('retry') ? { retryOf: params.get('retry') ?? '' } : {}),
+      }}
+      onStarted={(id) => setParams({ attempt: id }, { replace: true })}
+    />
+  );
+}
+
+function Starter({
+  mode,
+  reviewer,
+  input,
+  onStarted,
+}: {
+  mode: Mode;
+  reviewer: string;
+  input: StartLiteRequest;
+  onStarted: (attemptId: string) => void;
+}) {
+  const client = useQueryClient();
+  const [error, setError] = useState<unknown>(null);
+  const [tries, setTries] = useState(0);
+  const started = useRef(-1);
+  const inputKey = JSON.stringify(input);
+
+  useEffect(() => {
+    // One start per try, even when React runs the effect twice.
+    if (started.current === tries) return;
+    started.current = tries;
+    const request: Promise<AttemptState> =
+      mode === 'mock' ? startOrResumeMock(reviewer) : startLite(reviewer, JSON.parse(inputKey));
+    request
+      .then((state) => {
+        client.setQueryData(attemptQueryKey(state.attemptId), state);
+        onStarted(state.attemptId);
+      })
+      .catch(setError);
+  }, [tries, mode, reviewer, inputKey, client, onStarted]);
+
+  if (error) {
+    return (
+      <QuizError
+        error={error}
+        onRetry={() => {
+          setError(null);
+          setTries(tries + 1);
+        }}
+      />
+    );
+  }
+  return (
+    <div className="quiz-loading" role="status">
+      <Spinner size="lg" />
+      <p>{mode === 'mock' ? 'Preparing your mock exam…' : 'Preparing your quiz…'}</p>
+    </div>
+  );
+}
+
+function AttemptView({
+  mode,
+  reviewer,
+  attemptId,
+}: {
+  mode: Mode;
+  reviewer: string;
+  attemptId: string;
+}) {
+  const attempt = useQuery(attemptQueryOptions(reviewer, attemptId));
+  if (attempt.isPending) {
+    return (
+      <div className="quiz-loading" role="status">
+        <Spinner size="lg" />
+        <p>Loading your quiz…</p>
+      </div>
+    );
+  }
+  if (attempt.isError) {
+    return <QuizError error={attempt.error} onRetry={() => void attempt.refetch()} />;
+  }
+  const state = attempt.data;
+  return (
+    <>
+      {state.status === 'in_progress' ? <h1 className="quiz-page__title">{state.title}</h1> : null}
+      {mode === 'mock' || state.kind === 'mock' ? (
+        <MockExam state={state} />
+      ) : (
+        <LiteQuiz state={state} />
+      )}
+    </>
+  );
+}
+
+function QuizError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  // A 409 here is "no items yet" or "nothing to retry": an empty state, not a failure.
+  if (error instanceof ApiError && (error.status === 409 || error.status === 404)) {
+    return (
+      <section className="card quiz-empty-state" role="status">
+        <h1 className="quiz-card__title">Nothing to practise here yet</h1>
+        <p className="muted">{error.message}</p>
+        <Link className="btn btn--primary" to={PATHS.quiz}>
+          Back to Quiz
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <section className="notice notice--danger" role="alert">
+      <p>
+        {error instanceof ApiError && error.status < 500
+          ? error.message
+          : 'We could not load your quiz. Check your connection and try again.'}
+      </p>
+      <button type="button" className="btn btn--secondary" onClick={onRetry}>
+        Try again
+      </button>
+    </section>
   );
 }
 

@@ -1,0 +1,50 @@
+import type {
+  AttemptState,
+  SaveAnswerRequest,
+  SaveAnswerResponse,
+  StartLiteRequest,
+} from '@pasado/core';
+import { queryOptions } from '@tanstack/react-query';
+import { getJson } from '../../../lib/api.ts';
+import { learningPath, sendJson } from './send-json.ts';
+
+/** The quiz attempt operations of /api/learning/:reviewer (issue 4 "Lite quiz", "Mock exam"). */
+
+export const attemptQueryKey = (attemptId: string) => ['quiz-attempt', attemptId] as const;
+
+export const attemptQueryOptions = (reviewer: string, attemptId: string) =>
+  queryOptions({
+    queryKey: attemptQueryKey(attemptId),
+    queryFn: ({ signal }) =>
+      getJson<AttemptState>(`${learningPath(reviewer)}/attempts/${attemptId}`, { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const startLite = (reviewer: string, input: StartLiteRequest) =>
+  sendJson<AttemptState>('POST', `${learningPath(reviewer)}/lite`, input);
+
+/** Starts a mock, or resumes the unfinished one with its clock still running. */
+export const startOrResumeMock = (reviewer: string) =>
+  sendJson<AttemptState>('POST', `${learningPath(reviewer)}/mock`);
+
+export const saveAnswer = (
+  reviewer: string,
+  attemptId: string,
+  questionId: string,
+  input: SaveAnswerRequest,
+) =>
+  sendJson<SaveAnswerResponse>(
+    'PUT',
+    `${learningPath(reviewer)}/attempts/${attemptId}/answers/${encodeURIComponent(questionId)}`,
+    input,
+  );
+
+export const submitAttempt = (reviewer: string, attemptId: string) =>
+  sendJson<AttemptState>('POST', `${learningPath(reviewer)}/attempts/${attemptId}/submit`);
+
+export const reportItem = (reviewer: string, questionId: string, reason: string) =>
+  sendJson<{ status: 'open' }>(
+    'POST',
+    `${learningPath(reviewer)}/questions/${encodeURIComponent(questionId)}/report`,
+    { reason },
+  );

@@ -1,0 +1,16 @@
+import type { QuizHome } from '@pasado/core';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getJson } from '../../../lib/api.ts';
+import { learningPath } from './send-json.ts';
+
+/** GET /api/learning/:reviewer/quiz-home: subjects, the mock, an unfinished mock, results, weak topics. */
+export const quizHomeQueryOptions = (reviewer: string) =>
+  queryOptions({
+    queryKey: ['quiz-home', reviewer],
+    queryFn: ({ signal }) => getJson<QuizHome>(`${learningPath(reviewer)}/quiz-home`, { signal }),
+    // The unfinished mock's time left must be fresh whenever the home shows it.
+    staleTime: 0,
+  });
+
+export const useQuizHome = (reviewer: string | null) =>
+  useQuery({ ...quizHomeQueryOptions(reviewer ?? ''), enabled: reviewer !== null });

@@ -1,0 +1,142 @@
+import type { AttemptItem, AttemptState } from '@pasado/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError } from '../../lib/api.ts';
+import { attemptQueryKey, saveAnswer, submitAttempt } from './api/attempts.ts';
+import { QuestionView, Rationale } from './question-view.tsx';
+import { QuizResult } from './quiz-result.tsx';
+import { ReportButton } from './report-dialog.tsx';
+import { useScrollTopOn } from './use-scroll-top.ts';
+
+const networkText = 'Not sent. Check your connection and try again.';
+const errorText = (error: unknown) =>
+  error instanceof ApiError && error.status < 500 ? error.message : networkText;
+
+/** A lite quiz (issue 4): one item at a time, the answer and rationale after each, then a summary. */
+export function LiteQuiz({ state }: { state: AttemptState }) {
+  const client = useQueryClient();
+  const firstOpen = state.items.findIndex((i) => i.choiceIndex === null);
+  const [index, setIndex] = useState(firstOpen === -1 ? state.items.length - 1 : firstOpen);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  useScrollTopOn(index);
+
+  if (state.status === 'submitted') return <QuizResult state={state} />;
+
+  const item = state.items[index];
+  if (!item) return null;
+  const total = state.items.length;
+  const answeredCount = state.items.filter((i) => i.choiceIndex !== null).length;
+  const last = index === total - 1;
+
+  const updateItem = (next: AttemptItem) =>
+    client.setQueryData<AttemptState>(attemptQueryKey(state.attemptId), (old) =>
+      old
+        ? { ...old, items: old.items.map((i) => (i.questionId === next.questionId ? next : i)) }
+        : old,
+    );
+
+  const send = async (change: { choiceIndex?: number; flagged?: boolean }) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const { item: saved } = await saveAnswer(
+        state.reviewer,
+        state.attemptId,
+        item.questionId,
+        change,
+      );
+      updateItem(saved);
+    } catch (caught) {
+      setError(errorText(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const finish = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const done = await submitAttempt(state.reviewer, state.attemptId);
+      client.setQueryData(attemptQueryKey(state.attemptId), done);
+      void client.invalidateQueries({ queryKey: ['quiz-home'] });
+      void client.invalidateQueries({ queryKey: ['me'] });
+    } catch (caught) {
+      setError(errorText(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="quiz">
+      <div className="quiz__progress">
+        <progress
+          className="progress"
+          max={total}
+          value={answeredCount}
+          aria-label={`${answeredCount} of ${total} answered`}
+        />
+        <span className="quiz__progress-text">
+          {answeredCount}/{total}
+        </span>
+      </div>
+      <section className="card quiz__card" aria-live="polite">
+        <QuestionView
+          item={item}
+          number={index + 1}
+          total={total}
+          choice={item.choiceIndex}
+          onChoose={(choiceIndex) => void send({ choiceIndex })}
+          disabled={busy}
+        />
+        <Rationale item={item} choice={item.choiceIndex} />
+        <div className="quiz-tools">
+          <button
+            type="button"
+            className="btn btn--ghost quiz-tool"
+            aria-pressed={item.flagged}
+            onClick={() => void send({ flagged: !item.flagged })}
+            disabled={busy}
+          >
+            {item.flagged ? '★ Flagged' : '☆ Flag'}
+          </button>
+          <ReportButton reviewer={state.reviewer} questionId={item.questionId} />
+        </div>
+      </section>
+      <div role="alert" className="quiz__error">
+        {error ? <p className="form-error">{error}</p> : null}
+      </div>
+      <div className="quiz__nav">
+        <button
+          type="button"
+          className="btn btn--secondary"
+          onClick={() => setIndex(index - 1)}
+          disabled={index === 0}
+        >
+          Previous
+        </button>
+        {last ? (
+          <button
+            type="button"
+            className="btn btn--primary btn--lg quiz__next"
+            onClick={() => void finish()}
+            disabled={busy || item.choiceIndex === null}
+          >
+            See summary
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="btn btn--primary btn--lg quiz__next"
+            onClick={() => setIndex(index + 1)}
+            disabled={item.choiceIndex === null}
+          >
+            Next item
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

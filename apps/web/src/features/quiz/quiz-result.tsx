@@ -1,0 +1,112 @@
+import { type AttemptState, PATHS } from '@pasado/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { percentText } from './format.ts';
+import { ReviewList } from './review-list.tsx';
+import { useScrollTopOn } from './use-scroll-top.ts';
+
+/**
+ * The end of a quiz. Lite: the score and gems earned. Mock: PASSED / NOT PASSED under the official
+ * rule (weighted average and every part's floor), the rating per part. Then the review with
+ * rationales and "Retry the ones I missed".
+ */
+export function QuizResult({ state }: { state: AttemptState }) {
+  const result = state.result;
+  const [reviewing, setReviewing] = useState(state.kind === 'lite');
+  useScrollTopOn(state.attemptId);
+  if (!result) return null;
+  const retryHref = `/quiz/${state.reviewer}/lite?retry=${state.attemptId}`;
+  const mock = state.kind === 'mock';
+
+  return (
+    <div className="result">
+      <section className="card result__summary" aria-labelledby="result-title">
+        {mock ? (
+          <p
+            className={`verdict ${result.passed ? 'verdict--pass' : 'verdict--fail'}`}
+            data-testid="verdict"
+          >
+            {result.passed ? 'PASSED' : 'NOT PASSED'}
+          </p>
+        ) : null}
+        <h1 id="result-title" className="result__title">
+          {mock ? 'Your mock exam result' : 'Quiz summary'}
+        </h1>
+        {result.autoSubmitted ? (
+          <p className="notice notice--warning">Time ran out, so we submitted your answers.</p>
+        ) : null}
+        <div className="result__stats">
+          <div className="stat">
+            <span className="stat__value">
+              {mock ? percentText(result.weightedRating ?? 0) : `${result.correct}/${result.total}`}
+            </span>
+            <span className="stat__label">{mock ? 'Weighted rating' : 'Correct'}</span>
+          </div>
+          <div className="stat">
+            <span className="stat__value">
+              {mock ? `${result.correct}/${result.total}` : percentText(result.percentage)}
+            </span>
+            <span className="stat__label">{mock ? 'Correct' : 'Score'}</span>
+          </div>
+          <div className="stat stat--gems">
+            <span className="stat__value">+{result.gemsEarned}</span>
+            <span className="stat__label">Gems earned</span>
+          </div>
+        </div>
+        {mock && result.parts ? (
+          <>
+            <p className="muted result__rule">
+              To pass: a weighted average of at least {result.passingAverage}%
+              {result.parts.some((p) => p.floor > 0) ? ' and no part below its floor' : ''}.
+            </p>
+            <ul className="parts">
+              {result.parts.map((p) => (
+                <li key={p.partId} className="parts__row" data-below={p.belowFloor}>
+                  <div className="parts__head">
+                    <span className="parts__name">{p.name}</span>
+                    <span className="parts__score">{percentText(p.percentage)}</span>
+                  </div>
+                  <meter
+                    className="quiz-meter"
+                    min={0}
+                    max={100}
+                    low={p.floor || 50}
+                    high={result.passingAverage ?? 75}
+                    optimum={100}
+                    value={p.percentage}
+                    aria-label={`${p.name}: ${percentText(p.percentage)}`}
+                  />
+                  <span className="muted parts__meta">
+                    {p.correct}/{p.items} right · weight {Math.round(p.weight * 100)}%
+                    {p.floor > 0 ? ` · floor ${p.floor}%` : ''}
+                    {p.belowFloor ? ' · below the floor' : ''}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        <div className="result__actions">
+          {result.missed > 0 ? (
+            <Link className="btn btn--primary btn--lg btn--block" to={retryHref}>
+              Retry the ones I missed
+            </Link>
+          ) : null}
+          {!reviewing ? (
+            <button
+              type="button"
+              className="btn btn--secondary btn--block"
+              onClick={() => setReviewing(true)}
+            >
+              Review answers
+            </button>
+          ) : null}
+          <Link className="btn btn--ghost btn--block" to={PATHS.quiz}>
+            Back to Quiz
+          </Link>
+        </div>
+      </section>
+      {reviewing ? <ReviewList state={state} /> : null}
+    </div>
+  );
+}

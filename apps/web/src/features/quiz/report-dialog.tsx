@@ -1,0 +1,130 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { ApiError } from '../../lib/api.ts';
+import { reportItem } from './api/attempts.ts';
+
+/**
+ * "Report an item as wrong" (issue 4): a small dialog with the reason. The item goes to the staff
+ * queue and stays out of mock exams until staff clear it.
+ */
+export function ReportButton({ reviewer, questionId }: { reviewer: string; questionId: string }) {
+  const [open, setOpen] = useState(false);
+  const [done, setDone] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn--ghost quiz-tool"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+        disabled={done}
+      >
+        {done ? 'Reported' : 'Report'}
+      </button>
+      {open ? (
+        <ReportDialog
+          reviewer={reviewer}
+          questionId={questionId}
+          onClose={(sent) => {
+            setOpen(false);
+            if (sent) setDone(true);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function ReportDialog({
+  reviewer,
+  questionId,
+  onClose,
+}: {
+  reviewer: string;
+  questionId: string;
+  onClose: (sent: boolean) => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [reason, setReason] = useState('');
+  const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'error'>('idle');
+  const [error, setError] = useState('');
+  const titleId = useId();
+  const reasonId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason.trim() || state === 'sending') return;
+    setState('sending');
+    try {
+      await reportItem(reviewer, questionId, reason.trim());
+      setState('sent');
+    } catch (caught) {
+      setError(
+        caught instanceof ApiError && caught.status < 500
+          ? caught.message
+          : 'We could not send your report. Check your connection and try again.',
+      );
+      setState('error');
+    }
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={titleId}
+      onClose={() => onClose(state === 'sent')}
+    >
+      <h2 id={titleId} className="dialog__title">
+        Report this item
+      </h2>
+      {state === 'sent' ? (
+        <>
+          <p className="dialog__text quiz-report__done" role="status">
+            Thank you. Our team will check this item; it stays out of mock exams until then.
+          </p>
+          <div className="dialog__actions">
+            <button type="button" className="btn btn--primary" onClick={() => ref.current?.close()}>
+              Done
+            </button>
+          </div>
+        </>
+      ) : (
+        <form className="quiz-report" onSubmit={submit}>
+          <div className="field">
+            <label htmlFor={reasonId} className="field__label">
+              What is wrong with it?
+            </label>
+            <textarea
+              id={reasonId}
+              className="textarea"
+              rows={4}
+              maxLength={500}
+              required
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              placeholder="For example: the key should be B because…"
+            />
+          </div>
+          <div role="alert">{state === 'error' ? <p className="form-error">{error}</p> : null}</div>
+          <div className="dialog__actions quiz-report__actions">
+            <button type="button" className="btn btn--ghost" onClick={() => ref.current?.close()}>
+              Cancel
+            </button>
+            <button
+              type="submit"
+              className="btn btn--primary"
+              disabled={!reason.trim() || state === 'sending'}
+            >
+              {state === 'sending' ? 'Sending…' : 'Send report'}
+            </button>
+          </div>
+        </form>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type BankItem,
+  pickLiteItems,
+  planMock,
+  scaledMinutes,
+  seededShuffle,
+} from './blueprint.ts';
+import type { BlueprintSpec } from './contract/content.ts';
+
+const spec: BlueprintSpec = {
+  passingAverage: 75,
+  sittings: 1,
+  parts: [
+    {
+      id: 'gen',
+      name: 'General Education',
+      subjectIds: ['eng', 'math'],
+      items: 4,
+      minutes: 40,
+      weight: 0.4,
+      floor: 50,
+    },
+    {
+      id: 'prof',
+      name: 'Professional Education',
+      subjectIds: ['prof', 'math'],
+      items: 6,
+      minutes: 60,
+      weight: 0.6,
+      floor: 50,
+    },
+  ],
+};
+
+const bank = (subject: string, n: number, held: number[] = []): BankItem[] =>
+  Array.from({ length: n }, (_, i) => ({
+    id: `${subject}-${i}`,
+    subjectId: subject,
+    held: held.includes(i),
+  }));
+
+describe('planMock (issue 4 "Mock exam": blueprint sampling)', () => {
+  const full = [...bank('eng', 3), ...bank('math', 3), ...bank('prof', 10)];
+
+  it('takes each part its item count, from its subjects, with the blueprint minutes', () => {
+    const plan = planMock(spec, full, 'seed-1');
+    expect(plan.parts.map((p) => [p.partId, p.questionIds.length, p.minutes])).toEqual([
+      ['gen', 4, 40],
+      ['prof', 6, 60],
+    ]);
+    const gen = plan.parts[0]?.questionIds ?? [];
+    expect(gen.every((id) => id.startsWith('eng') || id.startsWith('math'))).toBe(true);
+    expect(plan.totalItems).toBe(10);
+    expect(plan.totalMinutes).toBe(100);
+  });
+
+  it('never repeats an item when parts share a subject', () => {
+    const plan = planMock(spec, full, 'seed-2');
+    const ids = plan.items.map((i) => i.questionId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('is deterministic for a seed and independent of row order', () => {
+    const a = planMock(spec, full, 'same');
+    const b = planMock(spec, [...full].reverse(), 'same');
+    expect(b.items).toEqual(a.items);
+    expect(planMock(spec, full, 'other').items).not.toEqual(a.items);
+  });
+
+  it('excludes held items', () => {
+    const withHeld = [...bank('eng', 3, [0, 1, 2]), ...bank('math', 3, [0]), ...bank('prof', 10)];
+    const plan = planMock(spec, withHeld, 'seed-3');
+    const ids = plan.items.map((i) => i.questionId);
+    expect(ids).not.toContain('eng-0');
+    expect(ids).not.toContain('math-0');
+    expect(ids.filter((id) => id.startsWith('eng'))).toEqual([]);
+  });
+
+  it('a short part takes all it has and its minutes scale; an empty part is left out', () => {
+    const short = [...bank('eng', 2), ...bank('prof', 3)];
+    const plan = planMock(spec, short, 'seed-4');
+    expect(plan.parts.map((p) => [p.partId, p.questionIds.length, p.minutes])).toEqual([
+      ['gen', 2, 20],
+      ['prof', 3, 30],
+    ]);
+    const none = planMock(spec, bank('prof', 6), 'seed-5');
+    expect(none.parts[0]).toMatchObject({ partId: 'gen', questionIds: [], minutes: 0 });
+    expect(none.totalMinutes).toBe(60);
+  });
+});
+
+describe('scaledMinutes', () => {
+  it.each([
+    [60, 6, 6, 60],
+    [60, 10, 6, 60],
+    [60, 3, 6, 30],
+    [190, 1, 170, 1],
+    [190, 17, 170, 19],
+    [60, 0, 6, 0],
+  ])('%i min, %i of %i items → %i', (minutes, taken, requested, expected) => {
+    expect(scaledMinutes(minutes, taken, requested)).toBe(expected);
+  });
+});
+
+describe('pickLiteItems and seededShuffle', () => {
+  const ids = Array.from({ length: 30 }, (_, i) => `q${i}`);
+  it('picks count distinct ids, all of them when fewer, deterministically', () => {
+    const picked = pickLiteItems(ids, 10, 's');
+    expect(picked).toHaveLength(10);
+    expect(new Set(picked).size).toBe(10);
+    expect(pickLiteItems([...ids].reverse(), 10, 's')).toEqual(picked);
+    expect(pickLiteItems(['a', 'b', 'a'], 10, 's').sort()).toEqual(['a', 'b']);
+  });
+  it('a shuffle is a permutation and leaves its input alone', () => {
+    const input = [1, 2, 3, 4, 5, 6];
+    const out = seededShuffle(input, 'x');
+    expect([...out].sort()).toEqual(input);
+    expect(input).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+});
