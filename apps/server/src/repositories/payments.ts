@@ -1,7 +1,7 @@
 import type { SelectedPlan, SubscriptionStatus } from '@pasado/core';
-import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { subscriptions, transactions, uploads, users } from '../db/schema.ts';
+import { auditLog, subscriptions, transactions, uploads, users } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import { announce, topics } from '../live/topics.ts';
 import type { SubscriptionRow } from './subscriptions.ts';
@@ -196,4 +196,127 @@ export async function touchSubscription(ex: Executor, id: string, now: Date): Pr
 
 export async function deleteUpload(ex: Executor, objectPath: string): Promise<void> {
   await ex.delete(uploads).where(eq(uploads.path, objectPath));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The staff console's review queue (DESIGN.md "Staff"; issue 3 item 6). Free trials are not
+// payments and never appear. Times are compared at millisecond precision, the precision of the
+// cursor the client sends back, so a page never repeats its last row.
+// ---------------------------------------------------------------------------------------------
+
+const createdAtMs = sql`date_trunc('milliseconds', ${subscriptions.createdAt})`;
+
+export interface QueueRow {
+  sub: SubscriptionRow;
+  email: string;
+}
+
+/** Purchases in the given statuses, oldest first, after the keyset cursor; `limit` rows at most. */
+export async function listReviewQueue(
+  ex: Executor,
+  input: {
+    statuses: readonly SubscriptionStatus[];
+    after: { at: Date; id: string } | null;
+    limit: number;
+  },
+): Promise<QueueRow[]> {
+  const conditions = [
+    eq(subscriptions.isFreeTrial, false),
+    inArray(subscriptions.status, [...input.statuses]),
+  ];
+  if (input.after) {
+    conditions.push(
+      sql`(${createdAtMs}, ${subscriptions.id}) > (${input.after.at.toISOString()}::timestamptz, ${input.after.id}::uuid)`,
+    );
+  }
+  return ex
+    .select({ sub: subscriptions, email: users.email })
+    .from(subscriptions)
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .where(and(...conditions))
+    .orderBy(createdAtMs, asc(subscriptions.id))
+    .limit(input.limit);
+}
+
+/** One purchase with its owner's email, or null (also for a free trial). */
+export async function findReviewRow(ex: Executor, id: string): Promise<QueueRow | null> {
+  const [row] = await ex
+    .select({ sub: subscriptions, email: users.email })
+    .from(subscriptions)
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.isFreeTrial, false)));
+  return row ?? null;
+}
+
+/** Purchases per status (free trials excluded). */
+export async function countPurchasesByStatus(
+  ex: Executor,
+): Promise<Partial<Record<SubscriptionStatus, number>>> {
+  const rows = await ex
+    .select({ status: subscriptions.status, n: sql<number>`count(*)::int` })
+    .from(subscriptions)
+    .where(eq(subscriptions.isFreeTrial, false))
+    .groupBy(subscriptions.status);
+  return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+}
+
+export interface ReviewTransactionRow extends TransactionRow {
+  /** Other transactions citing the same reference code. */
+  refCodeElsewhere: number;
+  /** Other accounts that uploaded an image with the same content hash. */
+  screenshotElsewhere: number;
+}
+
+/** The transactions of these subscriptions, oldest first, with the reuse counts of their proofs. */
+export async function listReviewTransactions(
+  ex: Executor,
+  subscriptionIds: readonly string[],
+): Promise<ReviewTransactionRow[]> {
+  if (subscriptionIds.length === 0) return [];
+  // Written out with explicit table names: drizzle drops the qualifiers in a one-table select.
+  const rows = await ex
+    .select({
+      txn: transactions,
+      refCodeElsewhere: sql<number>`(select count(*)::int from transactions other
+        where other.ref_code = transactions.ref_code and other.id <> transactions.id)`,
+      screenshotElsewhere: sql<number>`(select count(distinct up.owner_user_id)::int from uploads up
+        where up.sha256 = transactions.screenshot_sha256
+          and up.owner_user_id <> transactions.user_id)`,
+    })
+    .from(transactions)
+    .where(inArray(transactions.subscriptionId, [...subscriptionIds]))
+    .orderBy(asc(transactions.createdAt), asc(transactions.id));
+  return rows.map((r) => ({
+    ...r.txn,
+    refCodeElsewhere: r.refCodeElsewhere,
+    screenshotElsewhere: r.screenshotElsewhere,
+  }));
+}
+
+export type AuditRow = typeof auditLog.$inferSelect;
+
+/** The audit trail of one target, oldest first. */
+export async function listAuditOf(
+  ex: Executor,
+  targetType: string,
+  targetId: string,
+): Promise<AuditRow[]> {
+  return ex
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.targetType, targetType), eq(auditLog.targetId, targetId)))
+    .orderBy(asc(auditLog.id));
+}
+
+/** The latest audit entries, newest first, older than `before` when given. */
+export async function listRecentAudit(
+  ex: Executor,
+  input: { before: number | null; limit: number },
+): Promise<AuditRow[]> {
+  return ex
+    .select()
+    .from(auditLog)
+    .where(input.before === null ? undefined : lt(auditLog.id, input.before))
+    .orderBy(desc(auditLog.id))
+    .limit(input.limit);
 }

@@ -20,7 +20,7 @@ export interface StatusActor {
   userId: string | null;
   /** Recorded in the audit log: the staff or student email, or 'cli'. */
   email: string | null;
-  via: 'function' | 'cli';
+  via: 'function' | 'cli' | 'console';
 }
 
 export interface StatusChange {

@@ -1,6 +1,7 @@
 import { PATHS } from '@pasado/core';
 import { NavLink, Outlet } from 'react-router';
 import { StandalonePage } from '../../components/standalone-page.tsx';
+import './admin.css';
 
 const SECTIONS = [
   { to: '/admin', label: 'Payments', end: true },
@@ -9,12 +10,15 @@ const SECTIONS = [
   { to: '/admin/seasons', label: 'Seasons', end: false },
 ] as const;
 
-/** /admin (DESIGN.md "Staff"): staff only; one tab per section, each section its own lazy module. */
+/**
+ * /admin (DESIGN.md "Staff"): staff only; one tab per section, each section its own lazy module.
+ * Staff work from phones too, so the tabs scroll sideways and the lists are cards at any width.
+ */
 export function AdminLayout() {
   return (
     <StandalonePage backTo={PATHS.root} backLabel="Back to home">
       <div className="page admin">
-        <header className="page__header">
+        <header className="admin__header">
           <h1 className="page__title">Staff console</h1>
         </header>
         <nav className="admin__tabs" aria-label="Staff sections">

@@ -1,4 +1,170 @@
-/** Staff console section: payments. Filled in by the work on its issue. */
+import { REVIEW_FILTERS, type ReviewFilter, type ReviewItem, type StaffAction } from '@pasado/core';
+import { useEffect, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Spinner } from '../../../components/spinner.tsx';
+import { ActionDialog, type ActionTarget } from './action-dialog.tsx';
+import { AuditList } from './audit-list.tsx';
+import { useRecentAudit } from './get-recent-audit.ts';
+import { useReviewQueue } from './get-review-queue.ts';
+import { FILTER_LABELS } from './labels.ts';
+import { ReviewCard } from './review-card.tsx';
+import { ScreenshotDialog } from './screenshot-dialog.tsx';
+
+function toFilter(value: string | null): ReviewFilter {
+  return (REVIEW_FILTERS as readonly string[]).includes(value ?? '')
+    ? (value as ReviewFilter)
+    : 'needsAction';
+}
+
+/**
+ * /admin, the Payments tab (issue 3 item 6; DESIGN.md "Staff"): the review queue oldest first,
+ * filtered by status (kept in the URL, so a reload or a shared link keeps it), with the counts,
+ * each item's actions and trail, and the recent activity of all staff.
+ */
 export function PaymentsSection() {
-  return <section aria-label="Payments" />;
+  const [params, setParams] = useSearchParams();
+  const filter = toFilter(params.get('status'));
+  const queue = useReviewQueue(filter);
+  const [target, setTarget] = useState<ActionTarget | null>(null);
+  const [shot, setShot] = useState<{ url: string; label: string } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const headingId = useId();
+
+  useEffect(() => {
+    if (notice === null) return;
+    const timer = setTimeout(() => setNotice(null), 5000);
+    return () => clearTimeout(timer);
+  }, [notice]);
+
+  const counts = queue.data?.pages[0]?.counts;
+  const items = queue.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <section className="admin-section" aria-labelledby={headingId}>
+      <div className="admin-section__head">
+        <h2 id={headingId} className="admin-section__title">
+          Payments
+        </h2>
+        <button
+          type="button"
+          className="btn btn--ghost admin-refresh"
+          onClick={() => void queue.refetch()}
+          disabled={queue.isFetching}
+        >
+          {queue.isFetching ? <Spinner size="sm" /> : null}
+          Refresh
+        </button>
+      </div>
+
+      <fieldset className="admin-chips">
+        <legend className="visually-hidden">Filter by status</legend>
+        {REVIEW_FILTERS.map((value) => (
+          <button
+            key={value}
+            type="button"
+            className="admin-chip"
+            aria-pressed={value === filter}
+            onClick={() =>
+              setParams(value === 'needsAction' ? {} : { status: value }, { replace: true })
+            }
+          >
+            {FILTER_LABELS[value]}
+            <span className="admin-chip__count">{counts ? counts[value] : '·'}</span>
+          </button>
+        ))}
+      </fieldset>
+
+      <p className="admin-notice" role="status">
+        {notice}
+      </p>
+
+      {queue.isPending ? (
+        <p className="admin-loading">
+          <Spinner /> Loading payments…
+        </p>
+      ) : queue.isError ? (
+        <div className="notice notice--danger" role="alert">
+          <p>Could not load the payments. {queue.error.message}</p>
+          <button type="button" className="btn btn--secondary" onClick={() => void queue.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : items.length === 0 ? (
+        <p className="admin-empty">
+          {filter === 'needsAction'
+            ? 'Nothing to review. Every payment has been handled.'
+            : `No ${FILTER_LABELS[filter].toLowerCase()} payments.`}
+        </p>
+      ) : (
+        <ul className="admin-list" aria-label={`${FILTER_LABELS[filter]} payments`}>
+          {items.map((item) => (
+            <li key={item.subscriptionId}>
+              <ReviewCard
+                item={item}
+                onAction={(it: ReviewItem, action: StaffAction) => setTarget({ item: it, action })}
+                onOpenScreenshot={setShot}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {queue.hasNextPage ? (
+        <button
+          type="button"
+          className="btn btn--secondary btn--block"
+          onClick={() => void queue.fetchNextPage()}
+          disabled={queue.isFetchingNextPage}
+        >
+          {queue.isFetchingNextPage ? <Spinner size="sm" /> : null}
+          Load more
+        </button>
+      ) : null}
+
+      <RecentActivity />
+
+      <ActionDialog
+        key={target ? `${target.item.subscriptionId}:${target.action}` : 'none'}
+        target={target}
+        onClose={() => setTarget(null)}
+        onDone={setNotice}
+      />
+      <ScreenshotDialog shot={shot} onClose={() => setShot(null)} />
+    </section>
+  );
+}
+
+/** The latest audit entries of all staff (and students' purchases), loaded when opened. */
+function RecentActivity() {
+  const [open, setOpen] = useState(false);
+  const audit = useRecentAudit(open);
+  const entries = audit.data?.pages.flatMap((page) => page.entries) ?? [];
+  return (
+    <details className="admin-card admin-activity" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary className="admin-activity__summary">Recent activity</summary>
+      {!open ? null : audit.isPending ? (
+        <p className="admin-loading">
+          <Spinner size="sm" /> Loading activity…
+        </p>
+      ) : audit.isError ? (
+        <p className="form-error" role="alert">
+          Could not load the activity. {audit.error.message}
+        </p>
+      ) : (
+        <>
+          <AuditList entries={entries} showTarget />
+          {audit.hasNextPage ? (
+            <button
+              type="button"
+              className="btn btn--ghost"
+              onClick={() => void audit.fetchNextPage()}
+              disabled={audit.isFetchingNextPage}
+            >
+              Older activity
+            </button>
+          ) : null}
+        </>
+      )}
+    </details>
+  );
 }

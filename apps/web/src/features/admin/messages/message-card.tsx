@@ -1,0 +1,130 @@
+import { formatManilaDateTime, type InboxMessage } from '@pasado/core';
+import { useId, useState } from 'react';
+import { Spinner } from '../../../components/spinner.tsx';
+import { useUpdateMessage } from './update-message.ts';
+
+export const TYPE_LABELS: Record<InboxMessage['messageType'], string> = {
+  feedbacks: 'Feedback',
+  suggestions: 'Suggestion',
+  issues: 'Issue',
+};
+
+/**
+ * One message (SPEC §3 user_messages): opening an unread message marks it read; staff can mark it
+ * unread again, archive or unarchive it, and open the attachment (served to staff only).
+ */
+export function MessageCard({
+  message,
+  onChanged,
+}: {
+  message: InboxMessage;
+  onChanged: (text: string) => void;
+}) {
+  const headingId = useId();
+  const bodyId = useId();
+  const [open, setOpen] = useState(false);
+  const update = useUpdateMessage();
+  const unread = message.status === 'unread';
+
+  function change(body: { status?: 'read' | 'unread'; isArchive?: boolean }, done?: string) {
+    update.mutate(
+      { id: message.id, body },
+      {
+        onSuccess: () => {
+          if (done) onChanged(done);
+        },
+        onError: (error) => onChanged(`Could not update the message. ${error.message}`),
+      },
+    );
+  }
+
+  function toggleOpen() {
+    const next = !open;
+    setOpen(next);
+    if (next && unread) change({ status: 'read' });
+  }
+
+  return (
+    <article
+      className="admin-card message-card"
+      aria-labelledby={headingId}
+      data-unread={unread ? 'true' : undefined}
+    >
+      <header className="admin-card__head">
+        <div className="admin-card__who">
+          <h3 id={headingId} className="admin-card__title">
+            {unread ? <span className="message-card__dot" aria-hidden="true" /> : null}
+            {message.messageFromUserEmail}
+          </h3>
+          <p className="admin-card__meta">
+            <time dateTime={message.submittedDate}>
+              {formatManilaDateTime(message.submittedDate)}
+            </time>
+            <span aria-hidden="true"> · </span>
+            {unread ? 'Unread' : 'Read'}
+            {message.isArchive ? ' · Archived' : ''}
+          </p>
+        </div>
+        <span className={`admin-tag admin-tag--${message.messageType}`}>
+          {TYPE_LABELS[message.messageType]}
+        </span>
+      </header>
+
+      <p id={bodyId} className="message-card__text" data-open={open ? 'true' : undefined}>
+        {message.message}
+      </p>
+
+      {open && message.attachmentUrl ? (
+        <a
+          className="message-card__attachment"
+          href={message.attachmentUrl}
+          target="_blank"
+          rel="noopener"
+        >
+          <img src={message.attachmentUrl} alt="" loading="lazy" decoding="async" />
+          <span>Open attachment</span>
+        </a>
+      ) : null}
+      {!open && message.attachment ? <p className="admin-card__meta">Has an attachment</p> : null}
+
+      <div className="admin-card__actions">
+        <button
+          type="button"
+          className="btn btn--secondary"
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={toggleOpen}
+        >
+          {open ? 'Close' : 'Open'}
+        </button>
+        <button
+          type="button"
+          className="btn btn--ghost"
+          disabled={update.isPending}
+          onClick={() =>
+            change(
+              { status: unread ? 'read' : 'unread' },
+              unread ? 'Marked as read.' : 'Marked as unread.',
+            )
+          }
+        >
+          {unread ? 'Mark read' : 'Mark unread'}
+        </button>
+        <button
+          type="button"
+          className="btn btn--ghost"
+          disabled={update.isPending}
+          onClick={() =>
+            change(
+              { isArchive: !message.isArchive },
+              message.isArchive ? 'Moved back to the inbox.' : 'Archived.',
+            )
+          }
+        >
+          {update.isPending ? <Spinner size="sm" /> : null}
+          {message.isArchive ? 'Unarchive' : 'Archive'}
+        </button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,25 @@
+import { type InboxMessage, type InboxUpdateBody, inboxMessageSchema } from '@pasado/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiFetch, toApiError } from '../../../lib/api.ts';
+import { inboxKey } from './get-inbox.ts';
+
+/** PATCH /api/admin/messages/:id: mark read or unread, archive or unarchive (audited). */
+export async function updateMessage(id: string, body: InboxUpdateBody): Promise<InboxMessage> {
+  const response = await apiFetch(`/api/admin/messages/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    json: body,
+  });
+  if (!response.ok) throw await toApiError(response);
+  const parsed = inboxMessageSchema.safeParse(await response.json());
+  if (!parsed.success) throw new ApiError(502, 'Unexpected answer from the server.');
+  return parsed.data;
+}
+
+export function useUpdateMessage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; body: InboxUpdateBody }) =>
+      updateMessage(input.id, input.body),
+    onSettled: () => client.invalidateQueries({ queryKey: inboxKey }),
+  });
+}

@@ -1,0 +1,36 @@
+import {
+  type ReviewActionBody,
+  type ReviewActionResult,
+  reviewActionResultSchema,
+} from '@pasado/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiFetch, toApiError } from '../../../lib/api.ts';
+import { reviewQueueKey } from './get-review-queue.ts';
+
+/** POST /api/admin/payments/:id/actions: approve, ask for verification, suspend or revoke. */
+export async function applyStaffAction(
+  subscriptionId: string,
+  body: ReviewActionBody,
+): Promise<ReviewActionResult> {
+  const response = await apiFetch(
+    `/api/admin/payments/${encodeURIComponent(subscriptionId)}/actions`,
+    { method: 'POST', json: body },
+  );
+  if (!response.ok) throw await toApiError(response);
+  const parsed = reviewActionResultSchema.safeParse(await response.json());
+  if (!parsed.success) throw new ApiError(502, 'Unexpected answer from the server.');
+  return parsed.data;
+}
+
+/**
+ * The queue, counts and trails are refetched after an action, and after a refusal too: a 409
+ * means another staff member changed the item, and staff should see what it is now.
+ */
+export function useStaffAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { subscriptionId: string; body: ReviewActionBody }) =>
+      applyStaffAction(input.subscriptionId, input.body),
+    onSettled: () => client.invalidateQueries({ queryKey: reviewQueueKey }),
+  });
+}

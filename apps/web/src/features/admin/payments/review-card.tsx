@@ -1,0 +1,181 @@
+import { formatManilaDateTime, type ReviewItem, type StaffAction } from '@pasado/core';
+import { useId, useState } from 'react';
+import { Spinner } from '../../../components/spinner.tsx';
+import { AuditList } from './audit-list.tsx';
+import { useReviewItem } from './get-review-item.ts';
+import { ACTION_LABELS, groupRefCode, peso, STATUS_LABELS } from './labels.ts';
+
+/**
+ * One purchase in the review queue (issue 3 item 6): who, what plan, the amounts expected and
+ * recorded, the proof, the flags, the actions the transition rules allow, and its audit trail.
+ */
+export function ReviewCard({
+  item,
+  onAction,
+  onOpenScreenshot,
+}: {
+  item: ReviewItem;
+  onAction: (item: ReviewItem, action: StaffAction) => void;
+  onOpenScreenshot: (shot: { url: string; label: string }) => void;
+}) {
+  const headingId = useId();
+  const historyId = useId();
+  const [showHistory, setShowHistory] = useState(false);
+  const history = useReviewItem(item.subscriptionId, showHistory);
+  const first = item.transactions[0];
+
+  return (
+    <article
+      className="admin-card review-card"
+      aria-labelledby={headingId}
+      data-flagged={item.flags.length > 0 ? 'true' : undefined}
+    >
+      <header className="admin-card__head">
+        <div className="admin-card__who">
+          <h3 id={headingId} className="admin-card__title">
+            {item.student.email}
+          </h3>
+          <p className="admin-card__meta">
+            Submitted{' '}
+            <time dateTime={item.submittedAt}>{formatManilaDateTime(item.submittedAt)}</time>
+          </p>
+        </div>
+        <span className={`status-pill status-pill--${item.status}`}>
+          {STATUS_LABELS[item.status]}
+        </span>
+      </header>
+
+      {item.isExtension || item.queued ? (
+        <ul className="admin-tags" aria-label="Kind">
+          {item.isExtension ? <li className="admin-tag">Extension</li> : null}
+          {item.queued ? <li className="admin-tag">Queued</li> : null}
+        </ul>
+      ) : null}
+
+      {item.flags.length > 0 ? (
+        <ul className="review-flags" aria-label="Warnings">
+          {item.flags.map((flag) => (
+            <li key={flag.kind} className="review-flag" data-kind={flag.kind}>
+              {flag.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      <dl className="review-facts">
+        <div>
+          <dt>Plan</dt>
+          <dd>
+            {item.plan ? `${item.plan.name} · ${item.plan.durationInDays} days` : 'Unknown plan'}
+          </dd>
+        </div>
+        <div>
+          <dt>Price</dt>
+          <dd>{first ? peso(first.price) : '—'}</dd>
+        </div>
+        <div>
+          <dt>Discount</dt>
+          <dd>{first ? peso(first.discountAmount) : '—'}</dd>
+        </div>
+        <div>
+          <dt>Final price</dt>
+          <dd>{first ? peso(first.finalPrice) : '—'}</dd>
+        </div>
+        <div>
+          <dt>Expected</dt>
+          <dd>{item.amount.expected === null ? '—' : peso(item.amount.expected)}</dd>
+        </div>
+        <div data-mismatch={item.amount.mismatch ? 'true' : undefined}>
+          <dt>Paid (recorded)</dt>
+          <dd>{peso(item.amount.recorded)}</dd>
+        </div>
+        <div className="review-facts__wide">
+          <dt>Term</dt>
+          <dd>
+            {formatManilaDateTime(item.startsAt)} – {formatManilaDateTime(item.expiryDate)}
+          </dd>
+        </div>
+      </dl>
+
+      <div className="review-proofs">
+        <h4 className="review-proofs__title">
+          {item.transactions.length > 1 ? `Proofs (${item.transactions.length})` : 'Proof'}
+        </h4>
+        <ul className="review-proofs__list">
+          {item.transactions.map((txn, index) => (
+            <li key={txn.id} className="review-proof">
+              {txn.refCode !== null ? (
+                <p>
+                  <span className="review-proof__label">Reference code</span>{' '}
+                  <code className="review-proof__code">{groupRefCode(txn.refCode)}</code>
+                </p>
+              ) : null}
+              {txn.screenshotUrl !== null ? (
+                <button
+                  type="button"
+                  className="review-proof__thumb"
+                  onClick={() =>
+                    onOpenScreenshot({
+                      url: txn.screenshotUrl ?? '',
+                      label: `Payment screenshot from ${item.student.email}`,
+                    })
+                  }
+                >
+                  <img src={txn.screenshotUrl} alt="" loading="lazy" decoding="async" />
+                  <span>View screenshot{item.transactions.length > 1 ? ` ${index + 1}` : ''}</span>
+                </button>
+              ) : null}
+              <p className="review-proof__time">
+                Sent <time dateTime={txn.createdAt}>{formatManilaDateTime(txn.createdAt)}</time>
+              </p>
+            </li>
+          ))}
+        </ul>
+      </div>
+
+      {item.actions.length > 0 ? (
+        <div className="admin-card__actions">
+          {item.actions.map((action) => (
+            <button
+              key={action}
+              type="button"
+              className={`btn ${action === 'approve' ? 'btn--primary' : action === 'requestVerification' ? 'btn--secondary' : 'btn--danger-outline'}`}
+              onClick={() => onAction(item, action)}
+            >
+              {ACTION_LABELS[action].button}
+            </button>
+          ))}
+        </div>
+      ) : (
+        <p className="admin-card__meta">No staff action applies to a {item.status} payment.</p>
+      )}
+
+      <div className="admin-card__history">
+        <button
+          type="button"
+          className="btn btn--ghost admin-disclosure"
+          aria-expanded={showHistory}
+          aria-controls={historyId}
+          onClick={() => setShowHistory((v) => !v)}
+        >
+          History
+        </button>
+        <div id={historyId} hidden={!showHistory}>
+          {showHistory ? (
+            history.isPending ? (
+              <p className="admin-loading">
+                <Spinner size="sm" /> Loading history…
+              </p>
+            ) : history.isError ? (
+              <p className="form-error" role="alert">
+                Could not load the history. {history.error.message}
+              </p>
+            ) : (
+              <AuditList entries={history.data.audit} />
+            )
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}
