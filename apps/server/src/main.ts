@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { toAppConfig } from './config/app-config.ts';
 import { InvalidEnvironmentError, parseEnv } from './config/env.ts';
+import { seedBundledContent } from './content/seed-bundled-content.ts';
 
 async function main() {
   let env: ReturnType<typeof parseEnv>;
@@ -18,6 +19,9 @@ async function main() {
   const app = await buildApp(config, {
     logger: { level: env.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] },
   });
+
+  // The question banks shipped in content/bank: imported when new or changed, skipped otherwise.
+  await seedBundledContent(app.database.db, { log: app.log });
 
   // Finish in-flight requests and close the database before exiting (SIGTERM from the platform).
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {

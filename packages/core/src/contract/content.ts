@@ -93,19 +93,181 @@ export const blueprintContentSchema = z.object({
 });
 export type BlueprintContent = z.infer<typeof blueprintContentSchema>;
 
-export const contentBundleSchema = z.object({
-  reviewer: z.object({
-    shorthand: z.string().trim().min(1).max(32),
-    abbreviation: text(32),
-    name: text(200),
-  }),
-  subjects: z.array(z.object({ id, name: text(200), sortOrder: z.number().int().default(0) })),
-  topics: z.array(
-    z.object({ id, subjectId: id, name: text(200), sortOrder: z.number().int().default(0) }),
-  ),
-  questions: z.array(questionContentSchema).default([]),
-  flashCards: z.array(flashCardContentSchema).default([]),
-  notes: z.array(noteContentSchema).default([]),
-  blueprints: z.array(blueprintContentSchema).default([]),
+export const subjectContentSchema = z.object({
+  id,
+  name: text(200),
+  sortOrder: z.number().int().default(0),
 });
+export type SubjectContent = z.infer<typeof subjectContentSchema>;
+
+export const topicContentSchema = z.object({
+  id,
+  subjectId: id,
+  name: text(200),
+  sortOrder: z.number().int().default(0),
+});
+export type TopicContent = z.infer<typeof topicContentSchema>;
+
+/** The kinds of rows a bundle carries, in the order they are written (parents first). */
+export const CONTENT_KINDS = [
+  'subjects',
+  'topics',
+  'questions',
+  'flashCards',
+  'notes',
+  'blueprints',
+] as const;
+export type ContentKind = (typeof CONTENT_KINDS)[number];
+
+export const contentBundleSchema = z
+  .object({
+    /**
+     * The reviewer must already exist (the reviewers are seeded by migration and carry access
+     * claims and plans); `abbreviation` and `name` are for the reader of the file and are not
+     * written, so a content file cannot rename a reviewer students pick at onboarding.
+     */
+    reviewer: z.object({
+      shorthand: z.string().trim().min(1).max(32),
+      abbreviation: text(32).optional(),
+      name: text(200).optional(),
+    }),
+    subjects: z.array(subjectContentSchema).default([]),
+    topics: z.array(topicContentSchema).default([]),
+    questions: z.array(questionContentSchema).default([]),
+    flashCards: z.array(flashCardContentSchema).default([]),
+    notes: z.array(noteContentSchema).default([]),
+    blueprints: z.array(blueprintContentSchema).default([]),
+  })
+  .superRefine(
+    (bundle, ctx) => {
+      // Ids are the upsert key: a second row with the same id would silently overwrite the first.
+      // Runs even when other rows are invalid (`when`), so the author sees every problem at once;
+      // the data may then be partly invalid, hence the defensive reads.
+      for (const kind of CONTENT_KINDS) {
+        const rows: unknown = bundle[kind];
+        if (!Array.isArray(rows)) continue;
+        const seen = new Map<string, number>();
+        rows.forEach((row: unknown, index) => {
+          const rowId = (row as { id?: unknown } | null)?.id;
+          if (typeof rowId !== 'string') return;
+          const first = seen.get(rowId);
+          if (first === undefined) seen.set(rowId, index);
+          else
+            ctx.addIssue({
+              code: 'custom',
+              path: [kind, index, 'id'],
+              message: `Duplicate id ${rowId} (also ${kind}[${first}]).`,
+            });
+        });
+      }
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
 export type ContentBundle = z.infer<typeof contentBundleSchema>;
+export type ContentBundleInput = z.input<typeof contentBundleSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Import (CLI and staff console) and the reported-items queue: the staff API's contract.
+// ---------------------------------------------------------------------------------------------
+
+export const importCountsSchema = z.object({
+  created: z.number().int().nonnegative(),
+  updated: z.number().int().nonnegative(),
+  unchanged: z.number().int().nonnegative(),
+});
+export type ImportCounts = z.infer<typeof importCountsSchema>;
+
+/** What an import did (or, for a dry run, would do), per kind of row. */
+export const importReportSchema = z.object({
+  reviewer: z.string(),
+  subjects: importCountsSchema,
+  topics: importCountsSchema,
+  questions: importCountsSchema,
+  flashCards: importCountsSchema,
+  notes: importCountsSchema,
+  blueprints: importCountsSchema,
+});
+export type ImportReport = z.infer<typeof importReportSchema>;
+
+/** One problem in a content file; `line` is 1-based, null when no line can be named. */
+export const contentErrorSchema = z.object({
+  line: z.number().int().positive().nullable(),
+  message: z.string(),
+});
+export type ContentError = z.infer<typeof contentErrorSchema>;
+
+/** A content file is at most 5 MB of text (the bundled banks are well under 1 MB each). */
+export const CONTENT_FILE_MAX_CHARS = 5 * 1024 * 1024;
+
+export const contentImportRequestSchema = z.object({
+  fileName: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .regex(/\.(json|csv)$/i, 'Choose a .json or .csv file.'),
+  text: z
+    .string()
+    .min(1, 'The file is empty.')
+    .max(CONTENT_FILE_MAX_CHARS, 'The file is too large.'),
+  dryRun: z.boolean().default(false),
+});
+export type ContentImportRequest = z.input<typeof contentImportRequestSchema>;
+
+export const contentImportResponseSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), dryRun: z.boolean(), report: importReportSchema }),
+  z.object({ ok: z.literal(false), errors: z.array(contentErrorSchema) }),
+]);
+export type ContentImportResponse = z.infer<typeof contentImportResponseSchema>;
+
+/** An open report in the staff queue, with the question as students see it and its key. */
+export const reportedItemSchema = z.object({
+  id: z.uuid(),
+  reason: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+  reporter: z.object({ userId: z.uuid(), email: z.string(), displayName: z.string().nullable() }),
+  /** Other open reports on the same question (a fix resolves them all). */
+  openReportsOnQuestion: z.number().int().positive(),
+  question: z.object({
+    id: z.string(),
+    reviewerShorthand: z.string(),
+    subjectName: z.string(),
+    topicName: z.string(),
+    stem: z.string(),
+    choices: z.array(z.string()),
+    answerIndex: z.number().int(),
+    rationale: z.string(),
+    distractorNotes: z.array(z.string().nullable()).nullable(),
+    difficulty: z.number().int(),
+    heldAt: z.iso.datetime({ offset: true }).nullable(),
+  }),
+});
+export type ReportedItem = z.infer<typeof reportedItemSchema>;
+
+export const reportedItemsResponseSchema = z.object({ reports: z.array(reportedItemSchema) });
+export type ReportedItemsResponse = z.infer<typeof reportedItemsResponseSchema>;
+
+/** Mark fixed, optionally with the corrected question (the fields given replace the old ones). */
+export const fixReportRequestSchema = z.object({
+  question: z
+    .object({
+      stem: text(2000),
+      choices: z.array(text(500)).min(2).max(6),
+      answerIndex: z.number().int().nonnegative(),
+      rationale: text(2000),
+      distractorNotes: z.array(z.string().trim().max(1000).nullable()).nullable(),
+      difficulty: z.number().int().min(1).max(3),
+    })
+    .partial()
+    .optional(),
+});
+export type FixReportRequest = z.infer<typeof fixReportRequestSchema>;
+
+export const reportActionResponseSchema = z.object({
+  questionId: z.string(),
+  /** Reports this action resolved. */
+  resolved: z.number().int().nonnegative(),
+  /** True when the question is back in mocks (no open report left). */
+  released: z.boolean(),
+});
+export type ReportActionResponse = z.infer<typeof reportActionResponseSchema>;

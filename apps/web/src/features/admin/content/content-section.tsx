@@ -1,4 +1,13 @@
-/** Staff console section: content. Filled in by the work on its issue. */
+import { ImportPanel } from './import-panel.tsx';
+import { ReportsQueue } from './reports-queue.tsx';
+import './content.css';
+
+/** Staff console section: content import and the reported-items queue (issue 4 "Import"). */
 export function ContentSection() {
-  return <section aria-label="Content" />;
+  return (
+    <section aria-label="Content" className="content-admin">
+      <ImportPanel />
+      <ReportsQueue />
+    </section>
+  );
 }

@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, itemReports, questions, users } from '../../src/db/schema.ts';
+import { signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { ENGINES } from '../helpers/test-database.ts';
+import { counts, fixtureText } from './content-fixtures.ts';
+
+describe.each(ENGINES)('staff content API on %s', (engine) => {
+  let t: TestApp;
+  let staff: Awaited<ReturnType<typeof signedInUser>>;
+  let student: Awaited<ReturnType<typeof signedInUser>>;
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    staff = await signedInUser(t);
+    await t.app.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, staff.userId));
+    student = await signedInUser(t);
+  });
+  afterAll(() => t.close());
+
+  const send = (method: 'GET' | 'POST', url: string, cookie: string | null, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url: `/api/admin/content${url}`,
+      headers: { origin: t.origin, ...(cookie ? { cookie } : {}) },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  /** What the student-side report endpoint does (not ours): a row in item_reports. */
+  const fileReport = async (questionId: string, userId: string, reason: string) => {
+    const [row] = await t.app.database.db
+      .insert(itemReports)
+      .values({ questionId, userId, reason })
+      .returning();
+    if (!row) throw new Error('report not filed');
+    return row;
+  };
+  const questionRow = async (id: string) =>
+    (await t.app.database.db.select().from(questions).where(eq(questions.id, id)))[0];
+
+  it('is for staff only: 401 without a session, 403 for a student', async () => {
+    const body = { fileName: 'small.json', text: fixtureText('small.json') };
+    const id = randomUUID();
+    for (const [method, url, payload] of [
+      ['POST', '/import', body],
+      ['GET', '/reports', undefined],
+      ['POST', `/reports/${id}/clear`, {}],
+      ['POST', `/reports/${id}/fix`, {}],
+    ] as const) {
+      expect((await send(method, url, null, payload)).statusCode).toBe(401);
+      expect((await send(method, url, student.cookie, payload)).statusCode).toBe(403);
+    }
+    expect(await questionRow('fx-q1')).toBeUndefined();
+  });
+
+  it('dry-runs an import (nothing written), then imports it, audited with the staff member', async () => {
+    const body = { fileName: 'small.json', text: fixtureText('small.json') };
+    const dry = await send('POST', '/import', staff.cookie, { ...body, dryRun: true });
+    expect(dry.statusCode).toBe(200);
+    expect(dry.json()).toMatchObject({
+      ok: true,
+      dryRun: true,
+      report: { reviewer: 'cse-pro', questions: counts(3, 0, 0), blueprints: counts(1, 0, 0) },
+    });
+    expect(await questionRow('fx-q1')).toBeUndefined();
+
+    const real = await send('POST', '/import', staff.cookie, body);
+    expect(real.json()).toMatchObject({
+      ok: true,
+      dryRun: false,
+      report: { questions: counts(3, 0, 0) },
+    });
+    expect((await questionRow('fx-q1'))?.stem).toBe('Which word is closest in meaning to RAPID?');
+    const audit = await t.app.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'content.import'), eq(auditLog.targetId, 'small.json')));
+    expect(audit).toEqual([
+      expect.objectContaining({
+        actorUserId: staff.userId,
+        actorEmail: staff.email,
+        details: expect.objectContaining({ via: 'console', sha256: expect.any(String) }),
+      }),
+    ]);
+    const again = await send('POST', '/import', staff.cookie, body);
+    expect(again.json().report.questions).toEqual(counts(0, 0, 3));
+  });
+
+  it('answers a file with problems with its line-numbered errors and writes nothing', async () => {
+    const text = fixtureText('small.json')
+      .replace(
+        '"answerIndex": 1,\n      "rationale": "Rapid',
+        '"answerIndex": 9,\n      "rationale": "Rapid',
+      )
+      .replace('"stem": "What is 2/3 of 9?"', '"stem": "What is 2/3 of 12?"');
+    const line = text.split('\n').findIndex((l) => l.includes('"answerIndex": 9')) + 1;
+    const res = await send('POST', '/import', staff.cookie, { fileName: 'small.json', text });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      ok: false,
+      errors: [
+        {
+          line,
+          message: 'questions[0].answerIndex: answerIndex must point at one of the choices.',
+        },
+      ],
+    });
+    expect((await questionRow('fx-q3'))?.stem).toBe('What is 2/3 of 9?');
+    const syntax = await send('POST', '/import', staff.cookie, {
+      fileName: 'x.json',
+      text: '{\n\n  nope\n}',
+    });
+    expect(syntax.json().errors[0].line).toBe(3);
+  });
+
+  it('refuses a malformed request with 400', async () => {
+    for (const payload of [
+      { fileName: 'small.json' },
+      { fileName: 'small.txt', text: '{}' },
+      { fileName: 'small.json', text: '' },
+      { fileName: 'small.json', text: '{}', dryRun: 'yes' },
+    ]) {
+      expect((await send('POST', '/import', staff.cookie, payload)).statusCode).toBe(400);
+    }
+    expect((await send('POST', '/reports/not-a-uuid/clear', staff.cookie, {})).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('lists open reports with the key; clear releases the item only when no report is left', async () => {
+    const other = await signedInUser(t);
+    const db = t.app.database.db;
+    await db.update(questions).set({ heldAt: new Date() }).where(eq(questions.id, 'fx-q1'));
+    // One insert each: the queue is oldest first, and one statement gives both the same time.
+    const first = await fileReport('fx-q1', student.userId, 'Swift and rapid are not the same.');
+    const second = await fileReport('fx-q1', other.userId, 'Typo in the stem.');
+
+    const queue = await send('GET', '/reports', staff.cookie);
+    expect(queue.statusCode).toBe(200);
+    expect(queue.json().reports).toEqual([
+      expect.objectContaining({
+        id: first.id,
+        reason: 'Swift and rapid are not the same.',
+        reporter: { userId: student.userId, email: student.email, displayName: null },
+        openReportsOnQuestion: 2,
+        question: expect.objectContaining({
+          id: 'fx-q1',
+          reviewerShorthand: 'cse-pro',
+          subjectName: 'Verbal Ability',
+          topicName: 'Synonyms',
+          answerIndex: 1,
+          rationale: 'Rapid and swift both mean moving with great speed.',
+          heldAt: expect.any(String),
+        }),
+      }),
+      expect.objectContaining({ id: second.id, reason: 'Typo in the stem.' }),
+    ]);
+
+    const cleared = await send('POST', `/reports/${first.id}/clear`, staff.cookie, {});
+    expect(cleared.json()).toEqual({ questionId: 'fx-q1', resolved: 1, released: false });
+    expect((await questionRow('fx-q1'))?.heldAt).not.toBeNull();
+    expect((await send('POST', `/reports/${first.id}/clear`, staff.cookie, {})).statusCode).toBe(
+      409,
+    );
+
+    const last = await send('POST', `/reports/${second.id}/clear`, staff.cookie, {});
+    expect(last.json()).toEqual({ questionId: 'fx-q1', resolved: 1, released: true });
+    expect((await questionRow('fx-q1'))?.heldAt).toBeNull();
+    expect((await send('GET', '/reports', staff.cookie)).json().reports).toEqual([]);
+    const [resolved] = await db.select().from(itemReports).where(eq(itemReports.id, first.id));
+    expect(resolved).toMatchObject({ status: 'cleared', resolvedBy: staff.userId });
+    const audit = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'content.report.clear'), eq(auditLog.targetId, second.id)));
+    expect(audit[0]).toMatchObject({
+      actorEmail: staff.email,
+      details: { questionId: 'fx-q1', released: true },
+    });
+    expect(
+      (await send('POST', `/reports/${randomUUID()}/clear`, staff.cookie, {})).statusCode,
+    ).toBe(404);
+  });
+
+  it('mark fixed edits the question, resolves every open report on it and releases it', async () => {
+    const other = await signedInUser(t);
+    const db = t.app.database.db;
+    await db.update(questions).set({ heldAt: new Date() }).where(eq(questions.id, 'fx-q2'));
+    const mine = await fileReport('fx-q2', student.userId, 'The key is wrong.');
+    const theirs = await fileReport('fx-q2', other.userId, 'Wrong key!');
+
+    const invalid = await send('POST', `/reports/${mine.id}/fix`, staff.cookie, {
+      question: { answerIndex: 5 },
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().error.message).toBe(
+      'answerIndex: answerIndex must point at one of the choices.',
+    );
+    expect((await questionRow('fx-q2'))?.heldAt).not.toBeNull();
+
+    const fixed = await send('POST', `/reports/${mine.id}/fix`, staff.cookie, {
+      question: {
+        stem: 'What is 1/2 + 1/4, in fourths?',
+        rationale: '1/2 = 2/4; 2/4 + 1/4 = 3/4.',
+      },
+    });
+    expect(fixed.json()).toEqual({ questionId: 'fx-q2', resolved: 2, released: true });
+    expect(await questionRow('fx-q2')).toMatchObject({
+      stem: 'What is 1/2 + 1/4, in fourths?',
+      rationale: '1/2 = 2/4; 2/4 + 1/4 = 3/4.',
+      answerIndex: 0,
+      heldAt: null,
+    });
+    const statuses = await db.select().from(itemReports).where(eq(itemReports.questionId, 'fx-q2'));
+    expect(statuses.map((r) => r.status).sort()).toEqual(['fixed', 'fixed']);
+    const [audit] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'content.report.fix'), eq(auditLog.targetId, mine.id)));
+    expect(audit?.details).toMatchObject({
+      questionId: 'fx-q2',
+      changed: ['stem', 'rationale'],
+      before: { stem: 'What is 1/2 + 1/4?' },
+      resolvedReportIds: expect.arrayContaining([mine.id, theirs.id]),
+    });
+    expect((await send('POST', `/reports/${theirs.id}/fix`, staff.cookie, {})).statusCode).toBe(
+      409,
+    );
+  });
+});

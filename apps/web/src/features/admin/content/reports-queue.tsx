@@ -1,0 +1,330 @@
+import type { FixReportRequest, ReportedItem } from '@pasado/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { Spinner } from '../../../components/spinner.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { clearReport, fixReport, reportsQueryOptions } from './content-api.ts';
+
+const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F'];
+const WHEN = new Intl.DateTimeFormat('en-PH', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Asia/Manila',
+});
+
+const failure = (error: unknown) =>
+  error instanceof ApiError
+    ? error.message
+    : 'Could not reach the server. Check your connection and try again.';
+
+type Draft = { stem: string; choices: string[]; answerIndex: number; rationale: string };
+
+/** Only what staff changed is sent, so an untouched field is never rewritten. */
+function editOf(item: ReportedItem['question'], draft: Draft): FixReportRequest['question'] {
+  const edit: NonNullable<FixReportRequest['question']> = {};
+  if (draft.stem.trim() !== item.stem) edit.stem = draft.stem.trim();
+  const choices = draft.choices.map((c) => c.trim());
+  if (choices.some((c, i) => c !== item.choices[i])) edit.choices = choices;
+  if (draft.answerIndex !== item.answerIndex) edit.answerIndex = draft.answerIndex;
+  if (draft.rationale.trim() !== item.rationale) edit.rationale = draft.rationale.trim();
+  return Object.keys(edit).length > 0 ? edit : undefined;
+}
+
+function FixForm({
+  report,
+  busy,
+  error,
+  onSubmit,
+  onCancel,
+}: {
+  report: ReportedItem;
+  busy: boolean;
+  error: string | null;
+  onSubmit(edit: FixReportRequest['question']): void;
+  onCancel(): void;
+}) {
+  const q = report.question;
+  const [draft, setDraft] = useState<Draft>({
+    stem: q.stem,
+    choices: [...q.choices],
+    answerIndex: q.answerIndex,
+    rationale: q.rationale,
+  });
+  const id = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit(editOf(q, draft));
+  };
+  return (
+    <form className="content-admin__fix" onSubmit={submit} aria-label={`Fix item ${q.id}`}>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-stem`}>
+          Question
+        </label>
+        <textarea
+          id={`${id}-stem`}
+          className="content-admin__input content-admin__textarea"
+          value={draft.stem}
+          required
+          maxLength={2000}
+          onChange={(e) => setDraft((d) => ({ ...d, stem: e.target.value }))}
+        />
+      </div>
+      <fieldset className="fieldset content-admin__choices">
+        <legend className="fieldset__legend">Choices (select the key)</legend>
+        {draft.choices.map((choice, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a choice's position is its identity.
+          <div key={i} className="content-admin__choice-edit">
+            <input
+              type="radio"
+              name={`${id}-key`}
+              id={`${id}-key-${i}`}
+              className="content-admin__radio"
+              checked={draft.answerIndex === i}
+              onChange={() => setDraft((d) => ({ ...d, answerIndex: i }))}
+              aria-label={`Choice ${LETTERS[i]} is the key`}
+            />
+            <label className="visually-hidden" htmlFor={`${id}-choice-${i}`}>
+              Choice {LETTERS[i]}
+            </label>
+            <span className="content-admin__letter" aria-hidden="true">
+              {LETTERS[i]}
+            </span>
+            <input
+              id={`${id}-choice-${i}`}
+              className="content-admin__input"
+              value={choice}
+              required
+              maxLength={500}
+              onChange={(e) =>
+                setDraft((d) => ({
+                  ...d,
+                  choices: d.choices.map((c, j) => (j === i ? e.target.value : c)),
+                }))
+              }
+            />
+          </div>
+        ))}
+      </fieldset>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-rationale`}>
+          Rationale
+        </label>
+        <textarea
+          id={`${id}-rationale`}
+          className="content-admin__input content-admin__textarea"
+          value={draft.rationale}
+          required
+          maxLength={2000}
+          onChange={(e) => setDraft((d) => ({ ...d, rationale: e.target.value }))}
+        />
+      </div>
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="content-admin__actions">
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {busy ? <Spinner size="sm" /> : null}
+          Save and mark fixed
+        </button>
+        <button type="button" className="btn btn--ghost" onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function ReportCard({ report, onDone }: { report: ReportedItem; onDone(message: string): void }) {
+  const [editing, setEditing] = useState(false);
+  const q = report.question;
+  const titleId = useId();
+  const clear = useMutation({
+    mutationFn: () => clearReport(report.id),
+    onSuccess: (result) =>
+      onDone(
+        result.released
+          ? `Report cleared; ${q.id} is back in mocks.`
+          : `Report cleared; ${q.id} stays held while other reports are open.`,
+      ),
+  });
+  const fix = useMutation({
+    mutationFn: (edit: FixReportRequest['question']) =>
+      fixReport(report.id, edit ? { question: edit } : {}),
+    onSuccess: (result) =>
+      onDone(
+        `${q.id} marked fixed (${result.resolved === 1 ? '1 report' : `${result.resolved} reports`} closed); it is back in mocks.`,
+      ),
+  });
+  const busy = clear.isPending || fix.isPending;
+
+  return (
+    <article className="card content-admin__report" aria-labelledby={titleId}>
+      <header className="content-admin__report-header">
+        <p className="content-admin__meta">
+          {q.reviewerShorthand} · {q.subjectName} · {q.topicName}
+        </p>
+        <h3 id={titleId} className="content-admin__report-title">
+          {q.id}
+        </h3>
+        <div className="content-admin__badges">
+          {q.heldAt ? <span className="content-admin__badge">Held out of mocks</span> : null}
+          {report.openReportsOnQuestion > 1 ? (
+            <span className="content-admin__badge content-admin__badge--info">
+              {report.openReportsOnQuestion} open reports
+            </span>
+          ) : null}
+        </div>
+      </header>
+
+      <div className="content-admin__reason">
+        <p className="content-admin__reason-text">“{report.reason}”</p>
+        <p className="content-admin__muted">
+          {report.reporter.displayName ? `${report.reporter.displayName} · ` : ''}
+          {report.reporter.email} ·{' '}
+          <time dateTime={report.createdAt}>{WHEN.format(new Date(report.createdAt))}</time>
+        </p>
+      </div>
+
+      {editing ? (
+        <FixForm
+          report={report}
+          busy={fix.isPending}
+          error={fix.error ? failure(fix.error) : null}
+          onSubmit={(edit) => fix.mutate(edit)}
+          onCancel={() => {
+            fix.reset();
+            setEditing(false);
+          }}
+        />
+      ) : (
+        <>
+          <p className="content-admin__stem">{q.stem}</p>
+          <ol className="content-admin__choice-list">
+            {q.choices.map((choice, i) => (
+              <li
+                // biome-ignore lint/suspicious/noArrayIndexKey: a choice's position is its identity.
+                key={i}
+                className="content-admin__choice"
+                data-key={i === q.answerIndex || undefined}
+              >
+                <span className="content-admin__letter">{LETTERS[i]}</span>
+                <span className="content-admin__choice-text">{choice}</span>
+                {i === q.answerIndex ? <span className="content-admin__key">Key</span> : null}
+              </li>
+            ))}
+          </ol>
+          <p className="content-admin__rationale">
+            <strong>Rationale:</strong> {q.rationale}
+          </p>
+          {clear.error || fix.error ? (
+            <p className="form-error" role="alert">
+              {failure(clear.error ?? fix.error)}
+            </p>
+          ) : null}
+          <div className="content-admin__actions">
+            <button
+              type="button"
+              className="btn btn--secondary"
+              disabled={busy}
+              onClick={() => clear.mutate()}
+            >
+              {clear.isPending ? <Spinner size="sm" /> : null}
+              Clear report
+            </button>
+            <button
+              type="button"
+              className="btn btn--secondary"
+              disabled={busy}
+              onClick={() => fix.mutate(undefined)}
+            >
+              {fix.isPending ? <Spinner size="sm" /> : null}
+              Mark fixed
+            </button>
+            <button
+              type="button"
+              className="btn btn--ghost"
+              disabled={busy}
+              onClick={() => setEditing(true)}
+            >
+              Edit item
+            </button>
+          </div>
+        </>
+      )}
+    </article>
+  );
+}
+
+/**
+ * Items students reported as wrong (DESIGN.md "Quiz"): oldest first, with the key and rationale.
+ * Clear when the item is right (it returns to mocks once no report on it is open); mark fixed,
+ * optionally editing it, which closes every open report on the item and returns it to mocks.
+ */
+export function ReportsQueue() {
+  const queryClient = useQueryClient();
+  const reports = useQuery(reportsQueryOptions());
+  const [announcement, setAnnouncement] = useState('');
+  const headingId = useId();
+
+  const done = (message: string) => {
+    setAnnouncement(message);
+    void queryClient.invalidateQueries({ queryKey: reportsQueryOptions().queryKey });
+  };
+
+  return (
+    <section className="content-admin__queue" aria-labelledby={headingId}>
+      <div className="content-admin__queue-header">
+        <h2 id={headingId} className="content-admin__heading">
+          Reported items
+          {reports.data ? (
+            <span className="content-admin__count"> ({reports.data.reports.length})</span>
+          ) : null}
+        </h2>
+        <button
+          type="button"
+          className="btn btn--ghost"
+          disabled={reports.isFetching}
+          onClick={() => void reports.refetch()}
+        >
+          Refresh
+        </button>
+      </div>
+      <p className="content-admin__ok content-admin__announce" role="status">
+        {announcement}
+      </p>
+      {reports.isPending ? (
+        <p className="inline-loading content-admin__busy">
+          <Spinner size="sm" />
+          Loading reported items…
+        </p>
+      ) : reports.isError ? (
+        <div className="notice notice--danger" role="alert">
+          <p>{failure(reports.error)}</p>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={() => void reports.refetch()}
+          >
+            Try again
+          </button>
+        </div>
+      ) : reports.data.reports.length === 0 ? (
+        <p className="content-admin__empty">
+          No reported items. When a student reports an item as wrong, it appears here and stays out
+          of mocks until you clear or fix it.
+        </p>
+      ) : (
+        <ul className="content-admin__report-list">
+          {reports.data.reports.map((report) => (
+            <li key={report.id}>
+              <ReportCard report={report} onDone={done} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
