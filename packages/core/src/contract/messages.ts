@@ -1,2 +1,59 @@
-// Contract for the messages API; filled in by the work on its issue.
-export {};
+import { z } from 'zod';
+import { MESSAGE_MAX_LENGTH } from '../constants.ts';
+import { sanitizeFileName } from '../purchase.ts';
+import { stripHtml } from '../validation.ts';
+
+/** Ours: SPEC §5 gives the limits without texts. */
+export const MESSAGE_FORM_MESSAGES = {
+  EMPTY: 'Please write your message.',
+  TOO_LONG: `Your message can be at most ${MESSAGE_MAX_LENGTH} characters.`,
+  PICK_TYPE: 'Please choose Feedback, Suggestion or Submit Issue.',
+  BAD_ATTACHMENT: 'Attach the image again, then send.',
+  SEND_FAILED: 'Your message was not sent. Check your connection and try again.',
+} as const;
+
+/** SPEC §3 messageType (the values of core MESSAGE_TYPES). */
+export const messageTypeSchema = z.enum(['feedbacks', 'suggestions', 'issues'], {
+  error: MESSAGE_FORM_MESSAGES.PICK_TYPE,
+});
+
+/**
+ * POST /api/messages (SPEC §2 Send-us-a-message modal, §3 User message, §5): the text is
+ * HTML-stripped (SPEC §5 text helper), trimmed, and must then hold 1–500 characters. `attachment`
+ * is the path returned by POST /api/messages/attachments, or null.
+ */
+export const sendMessageInputSchema = z.object({
+  messageType: messageTypeSchema,
+  message: z
+    .string()
+    .transform((text) => stripHtml(text).trim())
+    .pipe(
+      z
+        .string()
+        .min(1, MESSAGE_FORM_MESSAGES.EMPTY)
+        .max(MESSAGE_MAX_LENGTH, MESSAGE_FORM_MESSAGES.TOO_LONG),
+    ),
+  attachment: z.string().max(300).nullable().default(null),
+});
+export type SendMessageInput = z.input<typeof sendMessageInputSchema>;
+
+export const sendMessageResultSchema = z.object({ id: z.string(), submittedDate: z.string() });
+export type SendMessageResult = z.infer<typeof sendMessageResultSchema>;
+
+/** POST /api/messages/attachments answers where the image was stored. */
+export const messageAttachmentResultSchema = z.object({ path: z.string(), url: z.string() });
+export type MessageAttachmentResult = z.infer<typeof messageAttachmentResultSchema>;
+
+/** Folder of message images in file storage (SPEC §7 File storage). */
+export const USER_FEEDBACK_FOLDER = 'images/userFeedbacks';
+
+/** images/userFeedbacks/{userId}_{timestamp}_{filename} (SPEC §7), the file name sanitised. */
+export function userFeedbackPath(userId: string, timestampMs: number, fileName: string): string {
+  return `${USER_FEEDBACK_FOLDER}/${userId}_${timestampMs}_${sanitizeFileName(fileName)}`;
+}
+
+/** Whether a storage path is a message image of this user, as made by userFeedbackPath. */
+export function isUserFeedbackPathOf(path: string, userId: string): boolean {
+  const prefix = `${USER_FEEDBACK_FOLDER}/${userId}_`;
+  return path.startsWith(prefix) && /^\d+_[A-Za-z0-9._-]{1,100}$/.test(path.slice(prefix.length));
+}

@@ -1,17 +1,327 @@
-import { PATHS } from '@pasado/core';
+import {
+  initials,
+  isExtension,
+  isPurchaseBlocked,
+  PATHS,
+  PURCHASE_MESSAGES,
+  type SubscriptionDoc,
+  type UserDoc,
+} from '@pasado/core';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { devicesQueryOptions } from '../../lib/session/get-devices.ts';
+import { meQueryOptions } from '../../lib/session/get-me.ts';
+import { subscriptionQueryOptions } from '../../lib/session/get-subscription.ts';
+import { openMessageModal } from '../messages/open-message-modal.ts';
+import {
+  describeDevice,
+  manilaDate,
+  manilaDateTime,
+  peso,
+  STATUS_LABELS,
+  STATUS_TONES,
+} from './format.ts';
+import {
+  accountSummaryQueryOptions,
+  localDeviceIdQueryOptions,
+  paymentsQueryOptions,
+} from './get-account-data.ts';
+import './account.css';
 
-/** /account (SPEC §2): the account dashboard, with the menu. */
-export function AccountPage() {
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** A card whose data may still be loading or may have failed, with a retry. */
+function Section({
+  id,
+  title,
+  state,
+  onRetry,
+  children,
+}: {
+  id: string;
+  title: string;
+  state: 'pending' | 'error' | 'success';
+  onRetry: () => void;
+  children: ReactNode;
+}) {
   return (
-    <PlaceholderPage
-      title="Account"
-      description="Your profile, level and gems, and the details of your subscription."
-    >
-      <Link className="btn btn--secondary btn--block" to={PATHS.logout}>
-        Sign out
-      </Link>
-    </PlaceholderPage>
+    <section className="card account-card" aria-labelledby={id} aria-busy={state === 'pending'}>
+      <h2 id={id} className="account-card__title">
+        {title}
+      </h2>
+      {state === 'pending' ? (
+        <div className="account-skeleton" role="status" aria-label={`Loading ${title}`}>
+          <div className="account-skeleton__line" />
+          <div className="account-skeleton__line account-skeleton__line--short" />
+        </div>
+      ) : state === 'error' ? (
+        <div className="notice notice--danger" role="alert">
+          <p>We could not load this. Check your connection and try again.</p>
+          <button type="button" className="btn btn--secondary" onClick={onRetry}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        children
+      )}
+    </section>
+  );
+}
+
+function StatusBadge({ status, isFreeTrial }: Pick<SubscriptionDoc, 'status' | 'isFreeTrial'>) {
+  return (
+    <span className={`badge badge--${STATUS_TONES[status]}`}>
+      {isFreeTrial && STATUS_TONES[status] === 'ok' ? 'Free trial' : STATUS_LABELS[status]}
+    </span>
+  );
+}
+
+function SubscriptionDetails({
+  sub,
+  queued,
+}: {
+  sub: SubscriptionDoc | null;
+  queued: SubscriptionDoc[];
+}) {
+  const blocked = isPurchaseBlocked({ current: sub, queued });
+  const extending = sub !== null && isExtension(sub);
+  return (
+    <>
+      {sub ? (
+        <dl className="facts">
+          <div className="facts__row">
+            <dt>Status</dt>
+            <dd>
+              <StatusBadge status={sub.status} isFreeTrial={sub.isFreeTrial} />
+            </dd>
+          </div>
+          <div className="facts__row">
+            <dt>Plan</dt>
+            <dd>{sub.isFreeTrial ? 'Free trial' : (sub.selectedPlan?.name ?? '—')}</dd>
+          </div>
+          <div className="facts__row">
+            <dt>{sub.status === 'expired' ? 'Expired' : 'Expires'}</dt>
+            <dd>
+              <time dateTime={sub.expiryDate}>{manilaDateTime(sub.expiryDate)}</time>{' '}
+              <span className="muted">(Manila)</span>
+            </dd>
+          </div>
+        </dl>
+      ) : (
+        <p className="muted">You have no subscription yet.</p>
+      )}
+
+      {queued.length > 0 ? (
+        <div className="queued">
+          <h3 className="queued__title">Next in line</h3>
+          <ul className="queued__list">
+            {queued.map((q) => (
+              <li key={q.id} className="queued__item">
+                <span>
+                  {q.selectedPlan?.name ?? 'Subscription'} · until {manilaDate(q.expiryDate)}
+                </span>
+                <StatusBadge status={q.status} isFreeTrial={q.isFreeTrial} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      {blocked ? (
+        <p className="notice notice--warning">{PURCHASE_MESSAGES.PURCHASE_BLOCKED}</p>
+      ) : (
+        <Link className="btn btn--primary btn--block" to={PATHS.purchase}>
+          {extending ? 'Extend your subscription' : 'Buy a subscription'}
+        </Link>
+      )}
+    </>
+  );
+}
+
+function Profile({ me }: { me: UserDoc }) {
+  const name = me.displayName?.trim() || me.email.split('@')[0] || me.email;
+  // SPEC §9 initials: the first name's first two words, then the surname's first letter.
+  const words = name.split(/\s+/);
+  const surname = words.length > 1 ? (words.at(-1) ?? null) : null;
+  const firstName = words.length > 1 ? words.slice(0, -1).join(' ') : name;
+  return (
+    <section className="profile" aria-label="Profile">
+      <span className="profile__avatar" aria-hidden="true">
+        {initials(firstName, surname)}
+      </span>
+      <div className="profile__text">
+        <p className="profile__name">{name}</p>
+        <p className="profile__email">{me.email}</p>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * /account (SPEC §2; issue 5): name and email, level, gems and streak, the subscription (status,
+ * plan, expiry in Manila time, queued ones) with a link to buy or extend unless purchase is
+ * blocked (SPEC §4), the payment history, the devices with the current one, "Send us a message"
+ * and sign out. Each card loads and fails on its own, so one slow call never blanks the screen.
+ */
+export function AccountPage() {
+  const me = useQuery(meQueryOptions());
+  const summary = useQuery(accountSummaryQueryOptions());
+  const payments = useQuery(paymentsQueryOptions());
+  const devices = useQuery(devicesQueryOptions());
+  const localDevice = useQuery(localDeviceIdQueryOptions());
+  const subId = me.data?.subscription?.id ?? null;
+  const sub = useQuery({ ...subscriptionQueryOptions(subId ?? ''), enabled: subId !== null });
+  const queued = useQueries({
+    queries: (me.data?.queuedSubscriptions ?? []).map((id) => subscriptionQueryOptions(id)),
+  });
+
+  const subState =
+    me.isPending || (subId !== null && sub.isPending) || queued.some((q) => q.isPending)
+      ? 'pending'
+      : me.isError || sub.isError || queued.some((q) => q.isError)
+        ? 'error'
+        : 'success';
+  const currentDeviceId = localDevice.data ?? devices.data?.currentDeviceUsed ?? null;
+
+  return (
+    <div className="page account">
+      <header className="page__header">
+        <h1 className="page__title">Account</h1>
+      </header>
+
+      {me.data ? <Profile me={me.data} /> : null}
+
+      <Section
+        id="account-progress"
+        title="Your progress"
+        state={summary.status}
+        onRetry={() => void summary.refetch()}
+      >
+        {summary.data ? (
+          <>
+            <dl className="stats">
+              <div className="stats__item">
+                <dt>Level</dt>
+                <dd className={`level level--${summary.data.level}`}>
+                  {capitalize(summary.data.level)}
+                </dd>
+              </div>
+              <div className="stats__item">
+                <dt>Gems</dt>
+                <dd>{summary.data.gemsTotal.toLocaleString('en-PH')}</dd>
+              </div>
+              <div className="stats__item">
+                <dt>Streak</dt>
+                <dd>
+                  {summary.data.streak.current} {summary.data.streak.current === 1 ? 'day' : 'days'}
+                </dd>
+              </div>
+            </dl>
+            {summary.data.nextLevel ? (
+              <div className="next-level">
+                <progress
+                  className="next-level__bar"
+                  max={summary.data.nextLevel.minGems}
+                  value={Math.min(summary.data.gemsTotal, summary.data.nextLevel.minGems)}
+                  aria-label={`Progress to ${capitalize(summary.data.nextLevel.name)}`}
+                />
+                <p className="muted">
+                  {Math.max(0, summary.data.nextLevel.minGems - summary.data.gemsTotal)} gems to{' '}
+                  {capitalize(summary.data.nextLevel.name)} · Longest streak:{' '}
+                  {summary.data.streak.longest}
+                </p>
+              </div>
+            ) : (
+              <p className="muted">You reached the top level.</p>
+            )}
+          </>
+        ) : null}
+      </Section>
+
+      <Section
+        id="account-subscription"
+        title="Subscription"
+        state={subState}
+        onRetry={() => {
+          void me.refetch();
+          if (subId) void sub.refetch();
+          for (const q of queued) void q.refetch();
+        }}
+      >
+        <SubscriptionDetails
+          sub={sub.data ?? null}
+          queued={queued.flatMap((q) => (q.data ? [q.data] : []))}
+        />
+      </Section>
+
+      <Section
+        id="account-payments"
+        title="Payment history"
+        state={payments.status}
+        onRetry={() => void payments.refetch()}
+      >
+        {payments.data && payments.data.payments.length > 0 ? (
+          <ul className="payments">
+            {payments.data.payments.map((p) => (
+              <li key={p.id} className="payments__item">
+                <div className="payments__main">
+                  <span className="payments__plan">{p.planName ?? 'Subscription'}</span>
+                  <span className="payments__amount">{peso(p.finalPrice)}</span>
+                </div>
+                <div className="payments__meta">
+                  <time dateTime={p.createdAt}>{manilaDate(p.createdAt)}</time>
+                  <span>
+                    {p.refCode ? `Ref. ${p.refCode}` : p.hasScreenshot ? 'Screenshot' : '—'}
+                  </span>
+                  <StatusBadge status={p.subscriptionStatus} isFreeTrial={false} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">No payments yet.</p>
+        )}
+      </Section>
+
+      <Section
+        id="account-devices"
+        title="Devices"
+        state={devices.status}
+        onRetry={() => void devices.refetch()}
+      >
+        {devices.data && devices.data.devices.length > 0 ? (
+          <ul className="devices">
+            {devices.data.devices.map((d) => {
+              const current = d.userDeviceID === currentDeviceId;
+              return (
+                <li key={d.userDeviceID} className="devices__item">
+                  <div>
+                    <p className="devices__name">{describeDevice(d.deviceInfo)}</p>
+                    <p className="muted">
+                      Since <time dateTime={d.createdAt}>{manilaDate(d.createdAt)}</time>
+                      {d.isActive ? ' · signed in' : ''}
+                    </p>
+                  </div>
+                  {current ? <span className="badge badge--ok">This device</span> : null}
+                </li>
+              );
+            })}
+          </ul>
+        ) : (
+          <p className="muted">No devices recorded.</p>
+        )}
+        <p className="muted">Only one device can be signed in at a time.</p>
+      </Section>
+
+      <div className="account-actions">
+        <button type="button" className="btn btn--secondary btn--block" onClick={openMessageModal}>
+          Send us a message
+        </button>
+        <Link className="btn btn--ghost btn--block" to={PATHS.logout}>
+          Sign out
+        </Link>
+      </div>
+    </div>
   );
 }

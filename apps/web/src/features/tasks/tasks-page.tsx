@@ -1,11 +1,247 @@
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { type ChallengeView, type ClaimResult, PATHS } from '@pasado/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Spinner } from '../../components/spinner.tsx';
+import { type IconProps, Svg } from '../../components/svg-icon.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { type ClaimRequest, useClaimReward } from './claim-reward.ts';
+import { useProgressSummary } from './get-progress-summary.ts';
+import './tasks.css';
 
-/** /tasks (SPEC §2): the tasks dashboard, with the menu. */
-export function TasksPage() {
+function FlameIcon({ className }: IconProps) {
   return (
-    <PlaceholderPage
-      title="Tasks"
-      description="Your streak and mastery challenges, and the rewards and drill points waiting to be claimed."
-    />
+    <Svg className={className}>
+      <path d="M12 22c4 0 7-2.7 7-6.7 0-3.6-2.4-6-4.2-8.3-.4 2-1.5 3.4-2.8 4C12.6 7.6 11 4.6 8.5 2 8.8 6 5 8.6 5 15.3 5 19.3 8 22 12 22z" />
+    </Svg>
+  );
+}
+
+function LockIcon({ className }: IconProps) {
+  return (
+    <Svg className={className}>
+      <rect x="5" y="11" width="14" height="10" rx="2" />
+      <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+    </Svg>
+  );
+}
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function claimErrorText(error: unknown): string {
+  if (error instanceof ApiError && error.status < 500) return error.message;
+  return 'The reward was not claimed. Check your connection and try again.';
+}
+
+function resultText(result: ClaimResult): string {
+  if (result.gems === 0) return 'Already claimed.';
+  const gained = `+${result.gems} gems added${result.alreadyClaimed ? ' (already claimed)' : ''}.`;
+  return result.leveledUp ? `${gained} You reached ${capitalize(result.level)}!` : gained;
+}
+
+function ChallengeRow({
+  item,
+  busy,
+  disabled,
+  onClaim,
+}: {
+  item: ChallengeView;
+  busy: boolean;
+  disabled: boolean;
+  onClaim: () => void;
+}) {
+  return (
+    <li className={`challenge challenge--${item.status}`}>
+      <div className="challenge__body">
+        <p className="challenge__title">{item.title}</p>
+        <p className="challenge__text">{item.description}</p>
+      </div>
+      <div className="challenge__action">
+        {item.status === 'unclaimed' ? (
+          <button
+            type="button"
+            className="btn btn--accent"
+            onClick={onClaim}
+            disabled={disabled}
+            aria-label={`Claim ${item.points} gems for ${item.title}`}
+          >
+            {busy ? <Spinner size="sm" /> : null}
+            {busy ? 'Claiming…' : `Claim +${item.points}`}
+          </button>
+        ) : item.status === 'claimed' ? (
+          <span className="chip chip--done">Claimed</span>
+        ) : (
+          <span className="chip">
+            <LockIcon className="chip__icon" />
+            <span className="visually-hidden">Locked, reward </span>+{item.points}
+          </span>
+        )}
+      </div>
+      <div className="challenge__progress">
+        <progress
+          className="progress"
+          max={item.target}
+          value={item.current}
+          aria-label={`${item.title} progress`}
+        />
+        <span className="challenge__count">
+          {item.current}/{item.target}
+        </span>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * /tasks (SPEC §2, §1; issue 5): streak and mastery challenges with their status and progress,
+ * drill points to claim, and Claim buttons that pay once. The menu's red dot follows the live user
+ * document and goes away once nothing is left to claim.
+ */
+export function TasksPage() {
+  const summary = useProgressSummary();
+  const claim = useClaimReward();
+  const [pendingKey, setPendingKey] = useState<string | null>(null);
+  const [feedback, setFeedback] = useState<{ key: string; text: string; error: boolean } | null>(
+    null,
+  );
+
+  const run = (key: string, request: ClaimRequest) => {
+    if (claim.isPending) return;
+    setPendingKey(key);
+    setFeedback(null);
+    claim.mutate(request, {
+      onSuccess: (result) => setFeedback({ key, text: resultText(result), error: false }),
+      onError: (error) => setFeedback({ key, text: claimErrorText(error), error: true }),
+      onSettled: () => setPendingKey(null),
+    });
+  };
+
+  if (summary.isPending) {
+    return (
+      <div className="page" aria-busy="true">
+        <header className="page__header">
+          <h1 className="page__title">Tasks</h1>
+        </header>
+        <div className="tasks-skeleton" role="status" aria-label="Loading your tasks">
+          <div className="skeleton-block" />
+          <div className="skeleton-block" />
+          <div className="skeleton-block skeleton-block--tall" />
+        </div>
+      </div>
+    );
+  }
+
+  if (summary.isError) {
+    return (
+      <div className="page">
+        <header className="page__header">
+          <h1 className="page__title">Tasks</h1>
+        </header>
+        <div className="notice notice--danger" role="alert">
+          <p>We could not load your tasks. Check your connection and try again.</p>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={() => void summary.refetch()}
+          >
+            Try again
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  const data = summary.data;
+  const drillKey = 'drill';
+  const feedbackFor = (key: string) =>
+    feedback?.key === key ? (
+      <p className={feedback.error ? 'form-error' : 'claim-note'}>{feedback.text}</p>
+    ) : null;
+
+  const section = (kind: 'streak' | 'mastery', title: string, lead: string) => {
+    const items = data.challenges[kind];
+    const open = items.filter((i) => i.status === 'unclaimed').length;
+    return (
+      <section className="card tasks-section" aria-labelledby={`tasks-${kind}`}>
+        <div className="tasks-section__head">
+          <h2 id={`tasks-${kind}`} className="tasks-section__title">
+            {title}
+          </h2>
+          {open > 0 ? <span className="chip chip--accent">{open} to claim</span> : null}
+        </div>
+        <p className="tasks-section__lead">{lead}</p>
+        <ul className="challenge-list">
+          {items.map((item) => {
+            const key = `${item.kind}:${item.id}`;
+            return (
+              <ChallengeRow
+                key={key}
+                item={item}
+                busy={pendingKey === key}
+                disabled={claim.isPending}
+                onClaim={() => run(key, { type: 'challenge', kind: item.kind, id: item.id })}
+              />
+            );
+          })}
+        </ul>
+        <div role="status" className="tasks-section__status">
+          {feedback && items.some((i) => `${i.kind}:${i.id}` === feedback.key)
+            ? feedbackFor(feedback.key)
+            : null}
+        </div>
+      </section>
+    );
+  };
+
+  return (
+    <div className="page tasks">
+      <header className="page__header">
+        <h1 className="page__title">Tasks</h1>
+        <p className="tasks__lead">Keep your streak, master topics and claim your gems.</p>
+      </header>
+
+      <section className="card drill-card" aria-labelledby="tasks-drill">
+        <div className="drill-card__main">
+          <h2 id="tasks-drill" className="tasks-section__title">
+            Drill points
+          </h2>
+          {data.unclaimedDrillPoints > 0 ? (
+            <p className="drill-card__points">
+              <strong>{data.unclaimedDrillPoints}</strong> points to claim
+            </p>
+          ) : (
+            <p className="tasks-section__lead">
+              No drill points to claim. Earn them in <Link to={PATHS.study}>Study → Drill</Link>.
+            </p>
+          )}
+        </div>
+        {data.unclaimedDrillPoints > 0 ? (
+          <button
+            type="button"
+            className="btn btn--accent"
+            disabled={claim.isPending}
+            onClick={() => run(drillKey, { type: 'drill', claimId: crypto.randomUUID() })}
+          >
+            {pendingKey === drillKey ? <Spinner size="sm" /> : null}
+            {pendingKey === drillKey ? 'Claiming…' : 'Claim'}
+          </button>
+        ) : null}
+        <div role="status" className="drill-card__status">
+          {feedbackFor(drillKey)}
+        </div>
+      </section>
+
+      <p className="streak-line">
+        <FlameIcon className="streak-line__flame" />
+        Current streak: <strong>{data.streak.current}</strong>{' '}
+        {data.streak.current === 1 ? 'day' : 'days'} · Longest: {data.streak.longest}
+      </p>
+
+      {section(
+        'streak',
+        'Streak challenges',
+        'Finish a quiz or study session every day (Manila time) to grow your streak.',
+      )}
+      {section('mastery', 'Mastery challenges', 'Answer correctly and master whole topics.')}
+    </div>
   );
 }

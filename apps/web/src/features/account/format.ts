@@ -1,0 +1,74 @@
+import type { SubscriptionStatus } from '@pasado/core';
+
+const MANILA_DATE_TIME = new Intl.DateTimeFormat('en-PH', {
+  timeZone: 'Asia/Manila',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+const MANILA_DATE = new Intl.DateTimeFormat('en-PH', {
+  timeZone: 'Asia/Manila',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+});
+
+/** A date and time as read in Manila (DESIGN.md "Time"), e.g. 'Nov 25, 2026, 3:04 PM'. */
+export const manilaDateTime = (iso: string) => MANILA_DATE_TIME.format(new Date(iso));
+export const manilaDate = (iso: string) => MANILA_DATE.format(new Date(iso));
+
+export const peso = (amount: number) => `₱${amount.toLocaleString('en-PH')}`;
+
+/** What each status (SPEC §4) means to a student. */
+export const STATUS_LABELS: Record<SubscriptionStatus, string> = {
+  pending: 'Payment under review',
+  forVerification: 'Payment proof needed',
+  approved: 'Payment approved',
+  completed: 'Active',
+  suspended: 'Suspended',
+  revoked: 'Revoked',
+  expired: 'Expired',
+};
+
+export const STATUS_TONES: Record<SubscriptionStatus, 'ok' | 'wait' | 'bad'> = {
+  pending: 'wait',
+  forVerification: 'wait',
+  approved: 'ok',
+  completed: 'ok',
+  suspended: 'bad',
+  revoked: 'bad',
+  expired: 'bad',
+};
+
+/** A short name for a browser user-agent (SPEC §3 deviceInfo), e.g. 'Chrome on Android'. */
+export function describeDevice(userAgent: string): string {
+  const os = /Android/i.test(userAgent)
+    ? 'Android'
+    : /iPhone|iPad|iPod/i.test(userAgent)
+      ? 'iPhone or iPad'
+      : /Windows/i.test(userAgent)
+        ? 'Windows'
+        : /Mac OS X|Macintosh/i.test(userAgent)
+          ? 'Mac'
+          : /CrOS/i.test(userAgent)
+            ? 'Chromebook'
+            : /Linux/i.test(userAgent)
+              ? 'Linux'
+              : null;
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /SamsungBrowser/i.test(userAgent)
+      ? 'Samsung Internet'
+      : /Firefox\//.test(userAgent)
+        ? 'Firefox'
+        : /Chrome\/|Chromium\//.test(userAgent)
+          ? 'Chrome'
+          : /Safari\//.test(userAgent)
+            ? 'Safari'
+            : null;
+  if (browser && os) return `${browser} on ${os}`;
+  return browser ?? os ?? (userAgent.slice(0, 60) || 'Unknown device');
+}
