@@ -4,7 +4,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const DIST = path.resolve(import.meta.dirname, '../apps/web/dist');
+// WEB_DIST_DIR: measure a side-by-side build, as the server and the browser tests can serve one.
+const DIST = process.env.WEB_DIST_DIR
+  ? path.resolve(process.env.WEB_DIST_DIR)
+  : path.resolve(import.meta.dirname, '../apps/web/dist');
 const FIRST_LOAD_BUDGET = 120 * 1024;
 const ROUTE_BUDGET = 50 * 1024;
 const LOGIN_ROUTE = 'src/features/auth/login-page.tsx';

@@ -1,2 +1,270 @@
-// Contract for the study API; filled in by the work on its issue.
-export {};
+import { z } from 'zod';
+import { DRILL_MAX_ITEMS, DRILL_MIN_ITEMS } from '../drill.ts';
+import { isoDateSchema } from './common.ts';
+
+/**
+ * The study API under /api/study (issue 4 item 6: launcher, flash, read, listen, drill). Every route
+ * under a reviewer needs that reviewer's `Granted` claim (403 otherwise).
+ */
+
+const contentId = z.string().min(1).max(120);
+
+export const studyReviewerParamsSchema = z.object({ reviewer: z.string().min(1).max(64) });
+export const studyTopicParamsSchema = studyReviewerParamsSchema.extend({ topicId: contentId });
+export const studyNoteParamsSchema = studyReviewerParamsSchema.extend({ noteId: contentId });
+export const studyAttemptParamsSchema = studyReviewerParamsSchema.extend({
+  attemptId: z.uuid(),
+});
+
+/** A subject, a topic or neither (the whole reviewer); a topic wins when both are given. */
+export const studyScopeSchema = z.object({
+  subjectId: contentId.optional(),
+  topicId: contentId.optional(),
+});
+export type StudyScope = z.infer<typeof studyScopeSchema>;
+
+// ---------- Launcher ----------
+
+/** GET /api/study: the reviewers the student may study (their `Granted` claims). */
+export const studyReviewersResponseSchema = z.object({
+  reviewers: z.array(
+    z.object({ shorthand: z.string(), abbreviation: z.string(), name: z.string() }),
+  ),
+});
+export type StudyReviewersResponse = z.infer<typeof studyReviewersResponseSchema>;
+
+export const studyTopicSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  cards: z.number().int(),
+  /** Cards already scheduled whose due time has come. */
+  dueCards: z.number().int(),
+  /** Cards never reviewed. */
+  newCards: z.number().int(),
+  notes: z.number().int(),
+  notesRead: z.number().int(),
+  questions: z.number().int(),
+});
+export type StudyTopicSummary = z.infer<typeof studyTopicSummarySchema>;
+
+export const studySubjectSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  topics: z.array(studyTopicSummarySchema),
+});
+export type StudySubjectSummary = z.infer<typeof studySubjectSummarySchema>;
+
+/** GET /api/study/:reviewer: subjects and topics with card, due and note counts. */
+export const studyOverviewSchema = z.object({
+  reviewer: z.object({ shorthand: z.string(), abbreviation: z.string(), name: z.string() }),
+  subjects: z.array(studySubjectSummarySchema),
+  /** New cards the daily limit still allows today (Manila day). */
+  newCardsLeftToday: z.number().int(),
+  newCardsPerDay: z.number().int(),
+});
+export type StudyOverview = z.infer<typeof studyOverviewSchema>;
+
+// ---------- Flash ----------
+
+export const FLASH_RATINGS = ['again', 'hard', 'good', 'easy'] as const;
+export const flashRatingSchema = z.enum(FLASH_RATINGS);
+export type FlashRating = z.infer<typeof flashRatingSchema>;
+
+/** How long until a card comes back for each rating, in milliseconds (the buttons' hints). */
+export const flashIntervalsSchema = z.object({
+  again: z.number(),
+  hard: z.number(),
+  good: z.number(),
+  easy: z.number(),
+});
+export type FlashIntervals = z.infer<typeof flashIntervalsSchema>;
+
+export const flashCardStateSchema = z.enum(['new', 'learning', 'review', 'relearning']);
+export type FlashCardState = z.infer<typeof flashCardStateSchema>;
+
+export const flashQueueCardSchema = z.object({
+  id: z.string(),
+  topicId: z.string(),
+  topicName: z.string(),
+  front: z.string(),
+  back: z.string(),
+  rationale: z.string().nullable(),
+  state: flashCardStateSchema,
+  /** null for a new card. */
+  due: isoDateSchema.nullable(),
+  intervals: flashIntervalsSchema,
+});
+export type FlashQueueCard = z.infer<typeof flashQueueCardSchema>;
+
+/** GET /api/study/:reviewer/flash?subjectId&topicId: due cards first (oldest due first), then new. */
+export const flashQueueResponseSchema = z.object({
+  cards: z.array(flashQueueCardSchema),
+  dueCount: z.number().int(),
+  newCount: z.number().int(),
+  newCardsLeftToday: z.number().int(),
+  newCardsPerDay: z.number().int(),
+  /** When the next card that is not yet due comes back (null: none scheduled). */
+  nextDueAt: isoDateSchema.nullable(),
+});
+export type FlashQueueResponse = z.infer<typeof flashQueueResponseSchema>;
+
+/**
+ * POST /api/study/:reviewer/flash/reviews. `reviewId` is chosen by the client once per answer, so
+ * a retried request (a dropped connection) does not review the card twice. `seconds` is the time
+ * spent on the card, capped by the server.
+ */
+export const flashReviewRequestSchema = z.object({
+  reviewId: z.uuid(),
+  cardId: contentId,
+  rating: flashRatingSchema,
+  seconds: z.number().int().min(0).max(3600).default(0),
+});
+export type FlashReviewRequest = z.input<typeof flashReviewRequestSchema>;
+
+export const flashReviewResponseSchema = z.object({
+  cardId: z.string(),
+  state: flashCardStateSchema,
+  due: isoDateSchema,
+  reps: z.number().int(),
+  /** true when this reviewId had already been applied (nothing changed). */
+  duplicate: z.boolean(),
+});
+export type FlashReviewResponse = z.infer<typeof flashReviewResponseSchema>;
+
+// ---------- Read and listen ----------
+
+export const studyNoteSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** Markdown source; the web app renders it without raw HTML. */
+  body: z.string(),
+  read: z.boolean(),
+});
+export type StudyNote = z.infer<typeof studyNoteSchema>;
+
+export const studyTopicRefSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  subjectId: z.string(),
+  subjectName: z.string(),
+});
+
+/** GET /api/study/:reviewer/topics/:topicId/notes */
+export const topicNotesResponseSchema = z.object({
+  topic: studyTopicRefSchema,
+  notes: z.array(studyNoteSchema),
+  readCount: z.number().int(),
+  total: z.number().int(),
+});
+export type TopicNotesResponse = z.infer<typeof topicNotesResponseSchema>;
+
+/** POST /api/study/:reviewer/notes/:noteId/read. `seconds`: time spent reading, capped by the server. */
+export const noteReadRequestSchema = z.object({
+  seconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 3600)
+    .default(0),
+});
+export type NoteReadRequest = z.input<typeof noteReadRequestSchema>;
+
+export const noteReadResponseSchema = z.object({
+  noteId: z.string(),
+  topicId: z.string(),
+  /** false when the note had been marked read before (no time is added twice). */
+  firstRead: z.boolean(),
+  readCount: z.number().int(),
+  total: z.number().int(),
+});
+export type NoteReadResponse = z.infer<typeof noteReadResponseSchema>;
+
+/** GET /api/study/:reviewer/topics/:topicId/cards: every card of a topic (listen mode). */
+export const topicCardsResponseSchema = z.object({
+  topic: studyTopicRefSchema,
+  cards: z.array(
+    z.object({
+      id: z.string(),
+      front: z.string(),
+      back: z.string(),
+      rationale: z.string().nullable(),
+    }),
+  ),
+});
+export type TopicCardsResponse = z.infer<typeof topicCardsResponseSchema>;
+
+/**
+ * POST /api/study/:reviewer/sessions/finish: a flash, read or listen session ended. It counts for
+ * the daily streak when the student reviewed a card or read a note of this reviewer today.
+ */
+export const studySessionFinishRequestSchema = z.object({
+  mode: z.enum(['flash', 'read', 'listen']),
+});
+export type StudySessionFinishRequest = z.infer<typeof studySessionFinishRequestSchema>;
+
+export const studySessionFinishResponseSchema = z.object({
+  counted: z.boolean(),
+  streak: z.number().int(),
+});
+export type StudySessionFinishResponse = z.infer<typeof studySessionFinishResponseSchema>;
+
+// ---------- Drill ----------
+
+/** POST /api/study/:reviewer/drill: start a run of `count` questions from the scope. */
+export const drillStartRequestSchema = studyScopeSchema.extend({
+  count: z.number().int().min(DRILL_MIN_ITEMS).max(DRILL_MAX_ITEMS).optional(),
+});
+export type DrillStartRequest = z.infer<typeof drillStartRequestSchema>;
+
+export const drillItemSchema = z.object({
+  position: z.number().int(),
+  questionId: z.string(),
+  topicName: z.string(),
+  stem: z.string(),
+  choices: z.array(z.string()),
+});
+export type DrillItem = z.infer<typeof drillItemSchema>;
+
+export const drillRunSchema = z.object({
+  attemptId: z.uuid(),
+  items: z.array(drillItemSchema),
+  startedAt: isoDateSchema,
+  deadlineAt: isoDateSchema,
+  itemSeconds: z.number().int(),
+  serverNow: isoDateSchema,
+});
+export type DrillRun = z.infer<typeof drillRunSchema>;
+
+/** POST /api/study/:reviewer/drill/:attemptId/answers. `choiceIndex` null: the item's time ran out. */
+export const drillAnswerRequestSchema = z.object({
+  position: z
+    .number()
+    .int()
+    .min(0)
+    .max(DRILL_MAX_ITEMS - 1),
+  choiceIndex: z.number().int().min(0).max(9).nullable(),
+});
+export type DrillAnswerRequest = z.infer<typeof drillAnswerRequestSchema>;
+
+export const drillAnswerResponseSchema = z.object({
+  position: z.number().int(),
+  correct: z.boolean(),
+  answerIndex: z.number().int(),
+  rationale: z.string(),
+  points: z.number().int(),
+});
+export type DrillAnswerResponse = z.infer<typeof drillAnswerResponseSchema>;
+
+/** POST /api/study/:reviewer/drill/:attemptId/finish: graded on the server; finishing twice pays once. */
+export const drillResultSchema = z.object({
+  attemptId: z.uuid(),
+  total: z.number().int(),
+  answered: z.number().int(),
+  correct: z.number().int(),
+  points: z.number().int(),
+  maxPoints: z.number().int(),
+  /** The student's unclaimed drill points after this run (claimed on Tasks). */
+  unclaimedDrillPoints: z.number().int(),
+  streak: z.number().int(),
+});
+export type DrillResult = z.infer<typeof drillResultSchema>;

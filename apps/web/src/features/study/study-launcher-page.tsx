@@ -1,11 +1,296 @@
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import type { StudyOverview, StudyTopicSummary } from '@pasado/core';
+import { DRILL_DEFAULT_ITEMS, DRILL_ITEM_SECONDS } from '@pasado/core';
+import { type ReactNode, useEffect, useId } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useStudyOverview } from './api/get-study-overview.ts';
+import { useStudyReviewers } from './api/get-study-reviewers.ts';
+import { prefetchStudyModes } from './prefetch-modes.ts';
+import { DrillIcon, FlashIcon, ListenIcon, ReadIcon } from './study-icons.tsx';
+import { StudyError, StudyLoading } from './study-states.tsx';
+import { type StudyMode, type StudyScopeParams, studyModeHref } from './use-study-scope.ts';
+import './study.css';
 
-/** /study (SPEC §2): the study launcher, with the menu. */
+function sum(topics: StudyTopicSummary[], key: keyof Omit<StudyTopicSummary, 'id' | 'name'>) {
+  return topics.reduce((n, t) => n + t[key], 0);
+}
+
+/**
+ * /study (SPEC §2, issue 4 item 6): the launcher, with the menu. Pick the reviewer (from the
+ * student's Granted claims), a subject and optionally a topic, then one of the four modes with its
+ * due and progress counts. The choices live in the URL so the back link from a mode returns here.
+ */
 export function StudyLauncherPage() {
+  const reviewers = useStudyReviewers();
+  const [params, setParams] = useSearchParams();
+  const list = reviewers.data?.reviewers ?? [];
+  const wanted = params.get('reviewer');
+  const reviewer = list.find((r) => r.shorthand === wanted) ?? list[0] ?? null;
+  const overview = useStudyOverview(reviewer?.shorthand ?? null);
+  const reviewerId = useId();
+  useEffect(() => prefetchStudyModes(), []);
+
+  const choose = (next: Record<string, string | null>) => {
+    const merged = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(next)) {
+      if (value) merged.set(key, value);
+      else merged.delete(key);
+    }
+    setParams(merged, { replace: true });
+  };
+
   return (
-    <PlaceholderPage
-      title="Study"
-      description="Open flash cards, reading notes, listen mode or a quick drill for your reviewer."
-    />
+    <div className="page study">
+      <header className="page__header">
+        <h1 className="page__title">Study</h1>
+        <p className="study__lead">Flash cards, notes, listening and quick drills.</p>
+      </header>
+
+      {reviewers.isPending ? (
+        <StudyLoading label="Loading your reviewers" />
+      ) : reviewers.isError ? (
+        <StudyError
+          message="We could not load your reviewers."
+          onRetry={() => void reviewers.refetch()}
+        />
+      ) : reviewer === null ? (
+        <section className="card study-empty">
+          <h2 className="study-empty__title">No reviewer yet</h2>
+          <p className="study-empty__text">Study modes open once you have access to a reviewer.</p>
+        </section>
+      ) : (
+        <>
+          {list.length > 1 ? (
+            <div className="field">
+              <label htmlFor={reviewerId} className="field__label">
+                Reviewer
+              </label>
+              <select
+                id={reviewerId}
+                className="select"
+                value={reviewer.shorthand}
+                onChange={(e) => choose({ reviewer: e.target.value, subject: null, topic: null })}
+              >
+                {list.map((r) => (
+                  <option key={r.shorthand} value={r.shorthand}>
+                    {r.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : (
+            <p className="study__reviewer">
+              <span className="study-chip">{reviewer.abbreviation}</span> {reviewer.name}
+            </p>
+          )}
+          {overview.isPending ? (
+            <StudyLoading label="Loading subjects" />
+          ) : overview.isError ? (
+            <StudyError
+              message="We could not load this reviewer’s subjects."
+              onRetry={() => void overview.refetch()}
+            />
+          ) : (
+            <LauncherBody
+              overview={overview.data}
+              subjectParam={params.get('subject')}
+              topicParam={params.get('topic')}
+              choose={choose}
+            />
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function LauncherBody({
+  overview,
+  subjectParam,
+  topicParam,
+  choose,
+}: {
+  overview: StudyOverview;
+  subjectParam: string | null;
+  topicParam: string | null;
+  choose: (next: Record<string, string | null>) => void;
+}) {
+  const subjectId = useId();
+  const topicId = useId();
+  const reviewer = overview.reviewer.shorthand;
+  if (overview.subjects.length === 0) {
+    return (
+      <section className="card study-empty">
+        <h2 className="study-empty__title">Content is on its way</h2>
+        <p className="study-empty__text">
+          The cards and notes for {overview.reviewer.abbreviation} are being written. Check back
+          soon.
+        </p>
+      </section>
+    );
+  }
+  const subject = overview.subjects.find((s) => s.id === subjectParam) ?? overview.subjects[0];
+  if (!subject) return null;
+  const topic = subject.topics.find((t) => t.id === topicParam) ?? null;
+  const topics = topic ? [topic] : subject.topics;
+  const scope: StudyScopeParams = { subjectId: subject.id, topicId: topic?.id ?? null };
+  // Read and listen go through one topic's notes: the chosen one, else the first with unread notes.
+  const readTopic =
+    topic ?? subject.topics.find((t) => t.notesRead < t.notes) ?? subject.topics[0] ?? null;
+  const readScope: StudyScopeParams = { subjectId: subject.id, topicId: readTopic?.id ?? null };
+
+  const due = sum(topics, 'dueCards');
+  const fresh = Math.min(sum(topics, 'newCards'), overview.newCardsLeftToday);
+  const cards = sum(topics, 'cards');
+  const questions = sum(topics, 'questions');
+  const notes = readTopic?.notes ?? 0;
+  const notesRead = readTopic?.notesRead ?? 0;
+
+  return (
+    <>
+      <div className="study-pickers">
+        <div className="field">
+          <label htmlFor={subjectId} className="field__label">
+            Subject
+          </label>
+          <select
+            id={subjectId}
+            className="select"
+            value={subject.id}
+            onChange={(e) => choose({ subject: e.target.value, topic: null })}
+          >
+            {overview.subjects.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={topicId} className="field__label">
+            Topic
+          </label>
+          <select
+            id={topicId}
+            className="select"
+            value={topic?.id ?? ''}
+            onChange={(e) => choose({ topic: e.target.value || null })}
+          >
+            <option value="">All topics</option>
+            {subject.topics.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <ul className="study-modes" aria-label="Study modes">
+        <ModeCard
+          mode="flash"
+          href={studyModeHref(reviewer, 'flash', scope)}
+          icon={<FlashIcon />}
+          title="Flash cards"
+          text="Cards come back just before you would forget them."
+          stat={cards === 0 ? 'No cards yet' : `${due} due · ${fresh} new`}
+          highlight={due > 0}
+          disabled={cards === 0}
+        />
+        <ModeCard
+          mode="read"
+          href={studyModeHref(reviewer, 'read', readScope)}
+          icon={<ReadIcon />}
+          title="Read"
+          text={
+            readTopic && !topic
+              ? `Notes, starting with ${readTopic.name}.`
+              : 'The notes of this topic.'
+          }
+          stat={notes === 0 ? 'No notes yet' : `${notesRead}/${notes} notes read`}
+          progress={notes > 0 ? { value: notesRead, max: notes } : null}
+          disabled={notes === 0}
+        />
+        <ModeCard
+          mode="listen"
+          href={studyModeHref(reviewer, 'listen', readScope)}
+          icon={<ListenIcon />}
+          title="Listen"
+          text="Notes and cards read aloud, for review on the go."
+          stat={`${notes} notes · ${readTopic?.cards ?? 0} cards`}
+          disabled={notes === 0 && (readTopic?.cards ?? 0) === 0}
+        />
+        <ModeCard
+          mode="drill"
+          href={studyModeHref(reviewer, 'drill', scope)}
+          icon={<DrillIcon />}
+          title="Drill"
+          text="A fast, timed run of questions that earns drill points."
+          stat={
+            questions === 0
+              ? 'No questions yet'
+              : `${Math.min(DRILL_DEFAULT_ITEMS, questions)} questions · ${DRILL_ITEM_SECONDS} s each`
+          }
+          disabled={questions === 0}
+        />
+      </ul>
+    </>
+  );
+}
+
+function ModeCard({
+  mode,
+  href,
+  icon,
+  title,
+  text,
+  stat,
+  highlight = false,
+  progress = null,
+  disabled,
+}: {
+  mode: StudyMode;
+  href: string;
+  icon: ReactNode;
+  title: string;
+  text: string;
+  stat: string;
+  highlight?: boolean;
+  progress?: { value: number; max: number } | null;
+  disabled: boolean;
+}) {
+  const body = (
+    <>
+      <span className={`study-mode__icon study-mode__icon--${mode}`} aria-hidden="true">
+        {icon}
+      </span>
+      <span className="study-mode__body">
+        <span className="study-mode__title">{title}</span>
+        <span className="study-mode__text">{text}</span>
+        <span className={`study-mode__stat${highlight ? ' study-mode__stat--due' : ''}`}>
+          {stat}
+        </span>
+        {progress ? (
+          <progress
+            className="study-progress"
+            value={progress.value}
+            max={progress.max}
+            aria-label={`${title} progress`}
+          />
+        ) : null}
+      </span>
+    </>
+  );
+  return (
+    <li>
+      {disabled ? (
+        <div className="study-mode study-mode--disabled" aria-disabled="true">
+          {body}
+        </div>
+      ) : (
+        <Link className="study-mode" to={href}>
+          {body}
+        </Link>
+      )}
+    </li>
   );
 }

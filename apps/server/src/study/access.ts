@@ -1,0 +1,46 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { reviewerAccess, reviewers } from '../db/schema.ts';
+import { permissionDenied } from '../errors/app-error.ts';
+
+export type GrantedReviewer = { shorthand: string; abbreviation: string; name: string };
+
+/** The reviewers a student holds the `Granted` claim for (SPEC §2 requiresRevAccess). */
+export async function listGrantedReviewers(
+  ex: Executor,
+  userId: string,
+): Promise<GrantedReviewer[]> {
+  return ex
+    .select({
+      shorthand: reviewers.shorthand,
+      abbreviation: reviewers.abbreviation,
+      name: reviewers.name,
+    })
+    .from(reviewerAccess)
+    .innerJoin(reviewers, eq(reviewers.shorthand, reviewerAccess.reviewerShorthand))
+    .where(eq(reviewerAccess.userId, userId))
+    .orderBy(asc(reviewers.sortOrder), asc(reviewers.shorthand));
+}
+
+/**
+ * The API's side of requiresRevAccess (issue 4 item 7): content under a reviewer is refused (403)
+ * without its reviewer_access row. An unknown reviewer is refused the same way, so the answer does
+ * not tell which reviewers exist.
+ */
+export async function requireReviewerAccess(
+  ex: Executor,
+  userId: string,
+  shorthand: string,
+): Promise<GrantedReviewer> {
+  const [row] = await ex
+    .select({
+      shorthand: reviewers.shorthand,
+      abbreviation: reviewers.abbreviation,
+      name: reviewers.name,
+    })
+    .from(reviewerAccess)
+    .innerJoin(reviewers, eq(reviewers.shorthand, reviewerAccess.reviewerShorthand))
+    .where(and(eq(reviewerAccess.userId, userId), eq(reviewerAccess.reviewerShorthand, shorthand)));
+  if (!row) throw permissionDenied('You do not have access to this reviewer.');
+  return row;
+}

@@ -1,0 +1,201 @@
+import type { StudySessionFinishResponse } from '@pasado/core';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { finishStudySession } from './api/finish-session.ts';
+import { useTopicNotes } from './api/get-topic-notes.ts';
+import { useMarkNoteRead } from './api/mark-note-read.ts';
+import { Markdown } from './markdown.tsx';
+import { errorText, StudyEmpty, StudyError, StudyLoading } from './study-states.tsx';
+import { launcherHref, useStudyScope } from './use-study-scope.ts';
+
+/**
+ * Read (issue 4 item 6): a topic's notes one at a time, rendered safely from Markdown, with the
+ * progress through the topic. "Mark as read" records the note (and the time spent on it) and moves
+ * on; the last one ends the session, which counts for the daily streak.
+ */
+export function ReadMode() {
+  const { reviewer, scope } = useStudyScope();
+  const notes = useTopicNotes(reviewer, scope.topicId);
+  const mark = useMarkNoteRead(reviewer);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [finished, setFinished] = useState<StudySessionFinishResponse | 'pending' | null>(null);
+  const shownAt = useRef(Date.now());
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const list = notes.data?.notes ?? [];
+  // Start at the first unread note; the student can move freely after that.
+  const firstUnread = list.findIndex((n) => !n.read);
+  const index = chosen ?? (firstUnread === -1 ? 0 : firstUnread);
+  const note = list[index];
+
+  const go = (next: number) => {
+    setChosen(next);
+    shownAt.current = Date.now();
+    mark.reset();
+    headingRef.current?.focus();
+    window.scrollTo({ top: 0 });
+  };
+
+  const finish = () => {
+    setFinished('pending');
+    finishStudySession(reviewer, 'read')
+      .then(setFinished)
+      .catch((error: unknown) => {
+        console.warn('finishing the read session failed', error);
+        setFinished({ counted: false, streak: 0 });
+      });
+  };
+
+  if (!scope.topicId) {
+    return (
+      <StudyEmpty title="Choose a topic">
+        <p>Pick a subject and topic on Study to read its notes.</p>
+        <Link to={launcherHref(reviewer, scope)}>Back to Study</Link>
+      </StudyEmpty>
+    );
+  }
+  if (notes.isPending) return <StudyLoading label="Loading the notes" />;
+  if (notes.isError) {
+    return (
+      <StudyError
+        message={errorText(notes.error, 'We could not load the notes.')}
+        onRetry={() => void notes.refetch()}
+      />
+    );
+  }
+  const { topic, readCount, total } = notes.data;
+
+  const header = (
+    <header className="study-head">
+      <p className="study-head__eyebrow">{topic.subjectName}</p>
+      <h1 className="study-head__title">{topic.name}</h1>
+      {total > 0 ? (
+        <>
+          <p className="study-head__meta" aria-live="polite">
+            {readCount} of {total} notes read
+          </p>
+          <progress
+            className="study-progress"
+            value={readCount}
+            max={total}
+            aria-label="Notes read in this topic"
+          />
+        </>
+      ) : null}
+    </header>
+  );
+
+  if (!note) {
+    return (
+      <>
+        {header}
+        <StudyEmpty title="No notes yet">
+          <p>The notes for this topic are being written.</p>
+        </StudyEmpty>
+      </>
+    );
+  }
+
+  if (finished !== null) {
+    return (
+      <>
+        {header}
+        <section className="card study-summary" aria-labelledby="read-done-title">
+          <h2 id="read-done-title" className="study-summary__title">
+            {readCount === total ? 'Topic complete' : 'Session complete'}
+          </h2>
+          <p className="study-summary__big">
+            {readCount} of {total} notes read
+          </p>
+          {finished !== 'pending' && finished.counted ? (
+            <p className="study-summary__streak">
+              Daily streak: {finished.streak} day{finished.streak === 1 ? '' : 's'}
+            </p>
+          ) : null}
+          <div className="study-summary__actions">
+            <button
+              type="button"
+              className="btn btn--secondary btn--block"
+              onClick={() => {
+                setFinished(null);
+                go(0);
+              }}
+            >
+              Read again
+            </button>
+            <Link className="btn btn--primary btn--block" to={launcherHref(reviewer, scope)}>
+              Back to Study
+            </Link>
+          </div>
+        </section>
+      </>
+    );
+  }
+
+  const last = index === list.length - 1;
+  const markAndNext = () => {
+    if (mark.isPending) return;
+    const seconds = Math.round((Date.now() - shownAt.current) / 1000);
+    mark.mutate(
+      { noteId: note.id, seconds },
+      {
+        onSuccess: () => {
+          if (last) finish();
+          else go(index + 1);
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      {header}
+      <article className="card read-note" aria-labelledby="read-note-title">
+        <div className="read-note__head">
+          <h2 id="read-note-title" className="read-note__title" tabIndex={-1} ref={headingRef}>
+            {note.title}
+          </h2>
+          <span className="read-note__count">
+            Note {index + 1} of {list.length}
+            {note.read ? <span className="study-chip study-chip--done">Read</span> : null}
+          </span>
+        </div>
+        <Markdown source={note.body} className="markdown" />
+      </article>
+      {mark.isError ? (
+        <StudyError
+          message={errorText(mark.error, 'We could not save your progress.')}
+          onRetry={markAndNext}
+        />
+      ) : null}
+      <div className="read-nav">
+        <button
+          type="button"
+          className="btn btn--secondary"
+          disabled={index === 0}
+          onClick={() => go(index - 1)}
+        >
+          Previous
+        </button>
+        {note.read ? (
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={() => (last ? finish() : go(index + 1))}
+          >
+            {last ? 'Finish' : 'Next note'}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={markAndNext}
+            disabled={mark.isPending}
+          >
+            {mark.isPending ? 'Saving…' : last ? 'Mark as read and finish' : 'Mark as read, next'}
+          </button>
+        )}
+      </div>
+    </>
+  );
+}

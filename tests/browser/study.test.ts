@@ -1,0 +1,288 @@
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cardSchedules, noteReads, users } from '../../apps/server/src/db/schema.ts';
+import {
+  type StudyFixture,
+  seedStudyContent,
+} from '../../apps/server/test/study/study-fixtures.ts';
+import { screenshot } from './helpers/chromium.ts';
+import { useBrowserFixture } from './helpers/fixture.ts';
+import { completeOnboarding, signInThroughPopup } from './helpers/session.ts';
+
+/** A student with LET Elementary granted (onboarding), signed in on a fresh phone. */
+async function student(fx: ReturnType<typeof useBrowserFixture>, email: string) {
+  const phone = await fx.phone();
+  await signInThroughPopup(phone.page, email);
+  await completeOnboarding(phone.page, /LET — Elementary/);
+  const [user] = await fx.server.app.database.db.select().from(users).where(eq(users.email, email));
+  if (!user) throw new Error('no user');
+  return { ...phone, userId: user.id };
+}
+
+/** Waits up to 10 s (the default 1 s is too short for a sign-in or the 2 s voice check). */
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 });
+
+const text = (page: Page, value: string | RegExp) => page.getByText(value).first();
+
+describe('study modes', () => {
+  const fx = useBrowserFixture();
+  let content: StudyFixture;
+  beforeAll(async () => {
+    content = await seedStudyContent(fx.server.app.database.db);
+  });
+  const db = () => fx.server.app.database.db;
+
+  it('launcher, then flash: Space flips, keys 1–4 rate, a swipe rates, the summary counts the streak', async () => {
+    const { page, userId } = await student(fx, 'study.flash@example.com');
+    await page.goto('/study');
+    await poll(() => page.getByLabel('Subject').isVisible()).toBe(true);
+    expect(await page.getByLabel('Subject').inputValue()).toBe(content.subjectId);
+    const modes = page.getByRole('list', { name: 'Study modes' });
+    await poll(() => modes.getByRole('link').count()).toBe(4);
+    expect(await modes.textContent()).toContain('0 due · 4 new');
+    expect(await modes.textContent()).toContain('0/2 notes read');
+    await page.getByLabel('Topic').selectOption(content.topicAssessment);
+    await poll(() => modes.textContent()).toContain('0 due · 1 new');
+    // Assessment has cards and questions but no notes: read is shown without a link.
+    await poll(() => modes.getByRole('link').count()).toBe(3);
+    expect(await modes.textContent()).toContain('No notes yet');
+    await page.getByLabel('Topic').selectOption('');
+    await screenshot(page, 'study-launcher');
+    await modes.getByRole('link', { name: /Flash cards/ }).click();
+    await page.waitForURL(`**/study/let-elem/flash?subject=${content.subjectId}`);
+    await poll(() => text(page, 'Card 1 of 4').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: /^Good: comes back in/ }).isDisabled()).toBe(
+      true,
+    );
+    await page.keyboard.press('Space');
+    await poll(() => text(page, 'B. F. Skinner').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: /^Good: comes back in/ }).isEnabled()).toBe(true);
+    await screenshot(page, 'study-flash');
+
+    // Mobile data drops as the first card is rated: the rating waits on the phone, nothing is lost.
+    await page.route('**/flash/reviews', (route) => route.abort('internetdisconnected'));
+    for (const [i, key] of ['3', '1', '4'].entries()) {
+      if (i > 0) await page.keyboard.press('Space');
+      await page.keyboard.press(key);
+      await poll(() => text(page, `Card ${i + 2} of 4`).isVisible()).toBe(true);
+      if (i === 0) {
+        await poll(() => text(page, '1 rating is not saved yet.').isVisible()).toBe(true);
+        await page.unroute('**/flash/reviews');
+        await page.getByRole('button', { name: 'Send now' }).click();
+        await poll(() => text(page, 'not saved yet').count()).toBe(0);
+      }
+    }
+    // The last card is rated with a swipe to the right (Good), the way a phone does it.
+    await page.keyboard.press('Space');
+    const card = page.locator('.flash-card');
+    const box = await card.boundingBox();
+    if (!box) throw new Error('no card');
+    const y = box.y + box.height / 2;
+    await card.dispatchEvent('pointerdown', { pointerId: 1, clientX: box.x + 40, clientY: y });
+    await card.dispatchEvent('pointermove', { pointerId: 1, clientX: box.x + 200, clientY: y });
+    await card.dispatchEvent('pointerup', { pointerId: 1, clientX: box.x + 200, clientY: y });
+
+    await poll(() => text(page, 'Session complete').isVisible()).toBe(true);
+    expect(await text(page, '4 cards reviewed').isVisible()).toBe(true);
+    await poll(() => text(page, 'Daily streak: 1 day').isVisible()).toBe(true);
+    await screenshot(page, 'study-flash-summary');
+    const rows = await db().select().from(cardSchedules).where(eq(cardSchedules.userId, userId));
+    expect(rows).toHaveLength(4);
+    expect(rows.every((r) => r.reps === 1 && r.due.getTime() > Date.now())).toBe(true);
+
+    // The queue persists: the same cards are not offered again until they are due.
+    await page.getByRole('button', { name: 'Study more' }).click();
+    await poll(() => text(page, 'All caught up').isVisible()).toBe(true);
+  });
+
+  it('read: notes render safely, marking them read moves through the topic', async () => {
+    const { page, userId, pageErrors } = await student(fx, 'study.read@example.com');
+    await page.goto(
+      `/study/let-elem/read?subject=${content.subjectId}&topic=${content.topicLearning}`,
+    );
+    await poll(() => text(page, '0 of 2 notes read').isVisible()).toBe(true);
+    const note = page.locator('.markdown');
+    // Markdown became HTML; the raw <script> stayed text and the link opens safely.
+    expect(await note.locator('strong').textContent()).toBe('change in behaviour');
+    expect(await note.locator('script').count()).toBe(0);
+    expect(await note.textContent()).toContain('<script>alert(1)</script>');
+    expect(await note.locator('a').getAttribute('rel')).toBe('noopener noreferrer');
+    expect(await note.locator('[style]').count()).toBe(0);
+    await screenshot(page, 'study-read');
+
+    await page.getByRole('button', { name: 'Mark as read, next' }).click();
+    await poll(() => text(page, '1 of 2 notes read').isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Constructivism' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Mark as read and finish' }).click();
+    await poll(() => text(page, 'Topic complete').isVisible()).toBe(true);
+    await poll(() => text(page, 'Daily streak: 1 day').isVisible()).toBe(true);
+    await screenshot(page, 'study-read-done');
+    expect(await db().select().from(noteReads).where(eq(noteReads.userId, userId))).toHaveLength(2);
+    expect(pageErrors).toEqual([]);
+
+    // Progress survives a reload.
+    await page.reload();
+    await poll(() => text(page, '2 of 2 notes read').isVisible()).toBe(true);
+  });
+
+  it('listen: says clearly when the browser has no voice, and still shows the text', async () => {
+    const { page } = await student(fx, 'study.listen.novoice@example.com');
+    // Headless Chromium may or may not ship voices: make it certainly have none.
+    await page.addInitScript(() => {
+      const synth = {
+        getVoices: () => [],
+        speak: () => {},
+        cancel: () => {},
+        pause: () => {},
+        resume: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      };
+      Object.defineProperty(window, 'speechSynthesis', { value: synth, configurable: true });
+    });
+    await page.goto(
+      `/study/let-elem/listen?subject=${content.subjectId}&topic=${content.topicLearning}`,
+    );
+    await poll(() =>
+      text(page, 'Your browser has no speech voice, so it cannot read aloud.').isVisible(),
+    ).toBe(true);
+    expect(await page.getByRole('button', { name: 'Play' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Behaviourism', level: 2 }).isVisible()).toBe(
+      true,
+    );
+    await screenshot(page, 'study-listen-no-voice');
+  });
+
+  it('listen: play, pause, next, speed and cards, with a stubbed speech engine', async () => {
+    const { page, userId } = await student(fx, 'study.listen@example.com');
+    await page.addInitScript(() => {
+      type Spoken = { text: string; rate: number; onend: (() => void) | null };
+      const spoken: Spoken[] = [];
+      const voice = {
+        name: 'Test',
+        lang: 'en-PH',
+        default: true,
+        localService: true,
+        voiceURI: 't',
+      };
+      class Utterance {
+        text: string;
+        rate = 1;
+        voice: unknown = null;
+        lang = '';
+        onend: (() => void) | null = null;
+        onerror: (() => void) | null = null;
+        constructor(text: string) {
+          this.text = text;
+        }
+      }
+      const synth = {
+        paused: false,
+        getVoices: () => [voice],
+        speak: (u: Spoken) => spoken.push(u),
+        cancel: () => {},
+        pause: () => {
+          synth.paused = true;
+        },
+        resume: () => {
+          synth.paused = false;
+        },
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      };
+      Object.defineProperty(window, 'speechSynthesis', { value: synth, configurable: true });
+      Object.defineProperty(window, 'SpeechSynthesisUtterance', {
+        value: Utterance,
+        configurable: true,
+      });
+      Object.assign(window, {
+        __spoken: spoken,
+        __finishSpeech: () => spoken.at(-1)?.onend?.(),
+      });
+    });
+    await page.goto(
+      `/study/let-elem/listen?subject=${content.subjectId}&topic=${content.topicLearning}`,
+    );
+    const play = page.getByRole('button', { name: 'Play' });
+    await poll(() => play.isEnabled()).toBe(true);
+    await page.getByLabel('Speed').selectOption('1.5');
+    await play.click();
+    await poll(() => page.getByRole('button', { name: 'Pause' }).isVisible()).toBe(true);
+    const spoken = () =>
+      page.evaluate(() =>
+        (window as unknown as { __spoken: { text: string; rate: number }[] }).__spoken.map((s) => ({
+          text: s.text,
+          rate: s.rate,
+        })),
+      );
+    expect((await spoken())[0]).toMatchObject({ rate: 1.5 });
+    expect((await spoken())[0]?.text).toMatch(/^Behaviourism\. Behaviourism Learning is a change/);
+    await screenshot(page, 'study-listen-playing');
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await poll(() => page.getByRole('button', { name: 'Resume' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Resume' }).click();
+
+    // The first note ends: it is marked read and the second one starts on its own.
+    await page.evaluate(() =>
+      (window as unknown as { __finishSpeech: () => void }).__finishSpeech(),
+    );
+    await poll(() => text(page, 'Note 2 of 2').isVisible()).toBe(true);
+    expect((await spoken()).at(-1)?.text).toMatch(/^Constructivism\./);
+    await poll(
+      async () => (await db().select().from(noteReads).where(eq(noteReads.userId, userId))).length,
+    ).toBe(1);
+    await page.evaluate(() =>
+      (window as unknown as { __finishSpeech: () => void }).__finishSpeech(),
+    );
+    await poll(() => text(page, /All notes played\. Daily streak: 1 day/).isVisible()).toBe(true);
+
+    // Cards: question, answer and rationale are read; Next moves on.
+    await page.getByRole('radio', { name: 'Cards (3)' }).check();
+    await page.getByRole('button', { name: 'Play' }).click();
+    expect((await spoken()).at(-1)?.text).toBe(
+      'Question. Who proposed operant conditioning? Answer. B. F. Skinner Why: Skinner showed that consequences shape behaviour.',
+    );
+    await page.getByRole('button', { name: 'Next' }).click();
+    await poll(() => text(page, 'Card 2 of 3').isVisible()).toBe(true);
+    expect((await spoken()).at(-1)?.text).toMatch(/^Question\. What is the zone/);
+    await screenshot(page, 'study-listen-cards');
+  });
+
+  it('drill: a timed run to the end, points shown as unclaimed', async () => {
+    const { page, userId } = await student(fx, 'study.drill@example.com');
+    await page.goto(`/study/let-elem/drill?subject=${content.subjectId}`);
+    await page.getByRole('button', { name: 'Start drill' }).click();
+    await poll(() => text(page, 'Question 1 of 6').isVisible()).toBe(true);
+    expect(
+      await page.getByRole('progressbar', { name: 'Time left for this question' }).isVisible(),
+    ).toBe(true);
+    await screenshot(page, 'study-drill');
+
+    for (let i = 0; i < 6; i += 1) {
+      await poll(() => text(page, `Question ${i + 1} of 6`).isVisible()).toBe(true);
+      const stem = await page.locator('#drill-stem').textContent();
+      const n = Number(/^Question (\d+):/.exec(stem ?? '')?.[1]);
+      const key = content.keys.get(`fx-q${n}`) ?? 0;
+      // Get the last one wrong on purpose.
+      const choice = i === 5 ? (key + 1) % 4 : key;
+      await page.locator('.drill-choice').nth(choice).click();
+      await poll(() => page.locator('.drill-feedback').textContent()).toMatch(
+        i === 5 ? /Not quite/ : /Correct! \+1\d points/,
+      );
+    }
+    await poll(() => text(page, 'Drill complete').isVisible()).toBe(true);
+    expect(await text(page, '5 of 6 correct').isVisible()).toBe(true);
+    expect(await text(page, 'Unclaimed — claim them on Tasks.').isVisible()).toBe(true);
+    const points = Number(
+      /\+(\d+) drill points/.exec(
+        (await page.locator('.drill-points__value').textContent()) ?? '',
+      )?.[1],
+    );
+    expect(points).toBeGreaterThanOrEqual(55);
+    const [user] = await db().select().from(users).where(eq(users.id, userId));
+    expect(user?.unclaimedDrillPoints).toBe(points);
+    expect(await text(page, `You have ${points} unclaimed drill points.`).isVisible()).toBe(true);
+    await screenshot(page, 'study-drill-done');
+  });
+});
