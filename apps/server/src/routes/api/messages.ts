@@ -1,18 +1,21 @@
 import path from 'node:path';
-import { ATTACHMENT_MAX_BYTES, MESSAGES } from '@pasado/core';
+import { MESSAGES } from '@pasado/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors/app-error.ts';
 import { fileUrl, storeMessageAttachment } from '../../messages/attachments.ts';
 import { sendMessage } from '../../messages/send-message.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { createLocalStorage, type FileStorage } from '../../storage/file-storage.ts';
+import {
+  acceptRawBodies,
+  decodeFileName,
+  rawImageRouteOptions,
+} from '../../storage/raw-image-body.ts';
 
 export interface MessageRoutesOptions {
   /** Defaults to local disk under `${DATA_DIR}/storage`, like the payment screenshots. */
   storage?: FileStorage;
 }
-
-const MAX_FILE_NAME_HEADER = 255;
 
 /**
  * Per student, not per address: students often share one carrier-grade NAT address. The session
@@ -36,26 +39,13 @@ export async function messageRoutes(app: FastifyInstance, options: MessageRoutes
   const { database } = app;
   const storage = options.storage ?? createLocalStorage(path.join(app.config.dataDir, 'storage'));
 
-  // Raw bytes for non-JSON bodies in this scope only: the handler decides what is an image.
-  app.addContentTypeParser(
-    '*',
-    { parseAs: 'buffer', bodyLimit: ATTACHMENT_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
+  acceptRawBodies(app);
 
   app.post(
     '/messages/attachments',
     {
-      bodyLimit: ATTACHMENT_MAX_BYTES,
+      ...rawImageRouteOptions,
       config: perStudent(20),
-      errorHandler(error, _request, reply) {
-        if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-          return reply
-            .status(413)
-            .send({ error: { status: 'INVALID_ARGUMENT', message: MESSAGES.FILE_TOO_LARGE } });
-        }
-        throw error;
-      },
     },
     async (request, reply) => {
       const session = requireSession(request);
@@ -67,7 +57,7 @@ export async function messageRoutes(app: FastifyInstance, options: MessageRoutes
         userId: session.userId,
         bytes: Buffer.isBuffer(body) ? body : Buffer.alloc(0),
         declaredType: String(request.headers['content-type'] ?? ''),
-        fileName: decodeFileName(request.headers['x-file-name']),
+        fileName: decodeFileName(request.headers['x-file-name'], 'image'),
         now: new Date(),
       });
       return reply.status(201).send({ path: objectPath, url: fileUrl(objectPath) });
@@ -85,15 +75,4 @@ export async function messageRoutes(app: FastifyInstance, options: MessageRoutes
     );
     return reply.status(201).send(saved);
   });
-}
-
-function decodeFileName(header: string | string[] | undefined): string {
-  const raw = Array.isArray(header) ? header[0] : header;
-  if (!raw) return 'image';
-  const limited = raw.slice(0, MAX_FILE_NAME_HEADER);
-  try {
-    return decodeURIComponent(limited);
-  } catch {
-    return limited;
-  }
 }

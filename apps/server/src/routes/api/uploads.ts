@@ -1,23 +1,21 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import {
-  ATTACHMENT_MAX_BYTES,
-  MESSAGES,
-  paymentScreenshotPath,
-  sniffImageType,
-} from '@pasado/core';
+import { MESSAGES, paymentScreenshotPath, sniffImageType } from '@pasado/core';
 import type { FastifyInstance } from 'fastify';
 import { AppError, notFound, permissionDenied } from '../../errors/app-error.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { deleteUpload, findUpload, insertUpload } from '../../repositories/payments.ts';
 import { createLocalStorage, type FileStorage } from '../../storage/file-storage.ts';
+import {
+  acceptRawBodies,
+  decodeFileName,
+  rawImageRouteOptions,
+} from '../../storage/raw-image-body.ts';
 
 export interface UploadRoutesOptions {
   /** Defaults to local disk under `${DATA_DIR}/storage`. */
   storage?: FileStorage;
 }
-
-const MAX_FILE_NAME_HEADER = 255;
 
 /**
  * Payment screenshots (SPEC §5, §7 File storage, §8): POST /api/uploads/payment-screenshot takes
@@ -29,27 +27,13 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
   const { database } = app;
   const storage = options.storage ?? createLocalStorage(path.join(app.config.dataDir, 'storage'));
 
-  // Raw bytes for every body in this scope only: the handler decides what is an image, so a wrong
-  // type gets the spec's message instead of a generic 415.
-  app.addContentTypeParser(
-    '*',
-    { parseAs: 'buffer', bodyLimit: ATTACHMENT_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
+  acceptRawBodies(app);
 
   app.post(
     '/uploads/payment-screenshot',
     {
-      bodyLimit: ATTACHMENT_MAX_BYTES,
+      ...rawImageRouteOptions,
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-      errorHandler(error, _request, reply) {
-        if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-          return reply
-            .status(413)
-            .send({ error: { status: 'INVALID_ARGUMENT', message: MESSAGES.FILE_TOO_LARGE } });
-        }
-        throw error;
-      },
     },
     async (request, reply) => {
       const session = requireSession(request);
@@ -66,7 +50,7 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
       if (!/^image\//i.test(declared) || sniffed === null) {
         throw new AppError('INVALID_ARGUMENT', MESSAGES.IMAGES_ONLY);
       }
-      const fileName = decodeFileName(request.headers['x-file-name']);
+      const fileName = decodeFileName(request.headers['x-file-name'], 'screenshot');
       const sha256 = createHash('sha256').update(body).digest('hex');
 
       // {timestamp} is in milliseconds; a clash (same name, same millisecond) takes the next one.
@@ -116,15 +100,4 @@ export async function uploadRoutes(app: FastifyInstance, options: UploadRoutesOp
       .header('x-content-type-options', 'nosniff')
       .send(bytes);
   });
-}
-
-function decodeFileName(header: string | string[] | undefined): string {
-  const raw = Array.isArray(header) ? header[0] : header;
-  if (!raw) return 'screenshot';
-  const limited = raw.slice(0, MAX_FILE_NAME_HEADER);
-  try {
-    return decodeURIComponent(limited);
-  } catch {
-    return limited;
-  }
 }
