@@ -1,4 +1,4 @@
-import type { SubscriptionStatus } from './contract/common.ts';
+import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from './contract/common.ts';
 import { finalPrice, freeTrialDiscount, getPlan } from './plans.ts';
 import { canTransition } from './subscription-rules.ts';
 import { MANILA_OFFSET_MS } from './time.ts';
@@ -19,16 +19,7 @@ export const NEEDS_ACTION_STATUSES = [
 ] as const satisfies readonly SubscriptionStatus[];
 
 /** The console's status filter: one status, or the statuses that need action (the default). */
-export const REVIEW_FILTERS = [
-  'needsAction',
-  'pending',
-  'forVerification',
-  'approved',
-  'completed',
-  'suspended',
-  'revoked',
-  'expired',
-] as const;
+export const REVIEW_FILTERS = ['needsAction', ...SUBSCRIPTION_STATUSES] as const;
 export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
 
 /** The statuses a review filter selects. */

@@ -1,4 +1,4 @@
-import type { StudyOverview, StudySessionFinishResponse } from '@pasado/core';
+import type { Reviewer, StudyOverview, StudySessionFinishResponse } from '@pasado/core';
 import { and, count, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
@@ -10,7 +10,6 @@ import {
   userStreaks,
 } from '../db/schema.ts';
 import { recordActivity } from '../progress/record-activity.ts';
-import type { GrantedReviewer } from './access.ts';
 import { FLASH_NEW_CARDS_PER_DAY, newCardsLeftToday, reviewedCardToday } from './flash.ts';
 import { readNoteToday } from './notes.ts';
 import { topicsInScope } from './scope.ts';
@@ -25,7 +24,7 @@ function toCounts(rows: { topicId: string; n: number }[]): Counts {
 export async function studyOverview(
   db: Db,
   userId: string,
-  reviewer: GrantedReviewer,
+  reviewer: Reviewer,
   now: Date,
 ): Promise<StudyOverview> {
   const scoped = await topicsInScope(db, reviewer.shorthand, {});

@@ -13,7 +13,6 @@ import {
 } from '@pasado/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireReviewerAccess } from '../../learning/access.ts';
 import {
   getAttempt,
   saveAnswer,
@@ -24,6 +23,7 @@ import {
 import { quizHome } from '../../learning/home.ts';
 import { reportItem } from '../../learning/reports.ts';
 import { requireSession } from '../../plugins/session.ts';
+import { requireReviewerAccess } from '../../repositories/reviewers.ts';
 
 /**
  * Quizzes under /api/learning/:reviewer (issue 4: quiz home, lite quiz, mock exam). Every route

@@ -24,7 +24,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireSession } from '../../plugins/session.ts';
-import { listGrantedReviewers, requireReviewerAccess } from '../../study/access.ts';
+import { listGrantedReviewers, requireReviewerAccess } from '../../repositories/reviewers.ts';
 import { answerDrill, finishDrill, startDrill } from '../../study/drill.ts';
 import { flashQueue, reviewCard } from '../../study/flash.ts';
 import { markNoteRead, topicCards, topicNotes } from '../../study/notes.ts';
