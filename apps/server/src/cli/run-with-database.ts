@@ -1,0 +1,44 @@
+import { toAppConfig } from '../config/app-config.ts';
+import { InvalidEnvironmentError, parseEnv } from '../config/env.ts';
+import { type Db, openDatabase } from '../db/client.ts';
+
+export type CliIo = { db: Db; out: (line: string) => void; err: (line: string) => void };
+
+/**
+ * Runs an operator command against the server's own configuration and database (migrations are
+ * applied on open), closes the database, and sets the exit code. A bad environment is a usage
+ * error (2); an unexpected failure is 1.
+ */
+export function runWithDatabase(command: (io: CliIo) => Promise<number>): void {
+  const run = async (): Promise<number> => {
+    let env: ReturnType<typeof parseEnv>;
+    try {
+      env = parseEnv(process.env);
+    } catch (error) {
+      if (error instanceof InvalidEnvironmentError) {
+        console.error(error.message);
+        return 2;
+      }
+      throw error;
+    }
+    const database = await openDatabase(toAppConfig(env).database);
+    try {
+      return await command({
+        db: database.db,
+        out: (line) => process.stdout.write(`${line}\n`),
+        err: (line) => process.stderr.write(`${line}\n`),
+      });
+    } finally {
+      await database.close();
+    }
+  };
+  run().then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );
+}
