@@ -6,6 +6,7 @@ import {
   FREE_TRIAL_DISCOUNT_WINDOW_MS,
   formatCountdown,
   isDiscountLive,
+  serverClockOffset,
 } from './discount-window.ts';
 
 const created = new Date('2026-11-22T15:30:00.000Z');
@@ -119,5 +120,34 @@ describe('formatCountdown (SPEC §4: hh mm ss and hh:mm:ss, Expired at zero)', (
 
   it('throws for an infinite countdown', () => {
     expect(() => formatCountdown(Number.POSITIVE_INFINITY, 'colon')).toThrow(RangeError);
+  });
+});
+
+describe('serverClockOffset (SPEC §7 getServerTime; DESIGN.md "Time")', () => {
+  it.each<[string, Parameters<typeof serverClockOffset>[0], number]>([
+    ['clocks agree, instant answer', { serverTimeMs: 1000, sentAtMs: 1000, receivedAtMs: 1000 }, 0],
+    [
+      'server ahead by 1 h',
+      { serverTimeMs: 3_601_000, sentAtMs: 1000, receivedAtMs: 1000 },
+      3_600_000,
+    ],
+    [
+      'device ahead by 5 min',
+      { serverTimeMs: 1000, sentAtMs: 301_000, receivedAtMs: 301_000 },
+      -300_000,
+    ],
+    [
+      'the reading is placed mid-way through a 400 ms round trip',
+      { serverTimeMs: 10_200, sentAtMs: 10_000, receivedAtMs: 10_400 },
+      0,
+    ],
+    [
+      'a device clock stepping back during the call counts as no delay',
+      { serverTimeMs: 5000, sentAtMs: 5000, receivedAtMs: 4000 },
+      0,
+    ],
+    ['garbage in: no offset', { serverTimeMs: Number.NaN, sentAtMs: 1, receivedAtMs: 2 }, 0],
+  ])('%s', (_label, input, expected) => {
+    expect(serverClockOffset(input)).toBe(expected);
   });
 });

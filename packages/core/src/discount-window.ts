@@ -48,3 +48,19 @@ export function formatCountdown(ms: number, style: 'spaced' | 'colon'): string {
   const seconds = totalSeconds % 60;
   return [hours, minutes, seconds].map(pad2).join(style === 'spaced' ? ' ' : ':');
 }
+
+/**
+ * The server clock's offset from the device clock, in ms (SPEC §7 getServerTime: "The server time
+ * is fetched for the discount"; DESIGN.md "Time": the server clock is authoritative). The server's
+ * reading is taken to be at the midpoint of the round trip; device time + offset = server time.
+ */
+export function serverClockOffset(input: {
+  serverTimeMs: number;
+  sentAtMs: number;
+  receivedAtMs: number;
+}): number {
+  const { serverTimeMs, sentAtMs, receivedAtMs } = input;
+  if (![serverTimeMs, sentAtMs, receivedAtMs].every(Number.isFinite)) return 0;
+  const midpoint = sentAtMs + Math.max(receivedAtMs - sentAtMs, 0) / 2;
+  return Math.round(serverTimeMs - midpoint);
+}

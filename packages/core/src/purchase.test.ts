@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import type { SubscriptionStatus } from './contract/index.ts';
 import {
   isPaymentScreenshotPath,
   paymentScreenshotPath,
+  purchaseBlock,
   purchaseTerm,
   sanitizeFileName,
   sniffImageType,
   statedPriceMatches,
   statusAfterNewProof,
+  subscriptionBanner,
 } from './purchase.ts';
+import { isPurchaseBlocked } from './subscription-rules.ts';
 
 const DAY = 24 * 3600_000;
 const now = new Date('2026-03-01T00:00:00Z');
@@ -105,5 +109,128 @@ describe('statusAfterNewProof (docs/decisions/004-purchases.md)', () => {
     ['pending', true, null],
   ] as const)('%s (free trial %s) → %s', (status, isFreeTrial, expected) => {
     expect(statusAfterNewProof({ status, isFreeTrial })).toBe(expected);
+  });
+});
+
+describe('purchaseBlock (SPEC §4 Purchase blocking: what is pending)', () => {
+  const cur = (status: SubscriptionStatus, isFreeTrial = false) => ({
+    id: 'cur',
+    status,
+    isFreeTrial,
+  });
+  const q = (id: string, status: SubscriptionStatus) => ({ id, status });
+  it.each<[string, Parameters<typeof purchaseBlock>[0], ReturnType<typeof purchaseBlock>]>([
+    ['nothing at all', { current: null, queued: [] }, null],
+    ['a free trial in progress', { current: cur('completed', true), queued: [] }, null],
+    ['a pending free trial record', { current: cur('pending', true), queued: [] }, null],
+    [
+      'the current paid plan pending',
+      { current: cur('pending'), queued: [] },
+      { subscriptionId: 'cur', status: 'pending', queued: false },
+    ],
+    [
+      'the current paid plan forVerification',
+      { current: cur('forVerification'), queued: [] },
+      { subscriptionId: 'cur', status: 'forVerification', queued: false },
+    ],
+    [
+      'the current paid plan approved',
+      { current: cur('approved'), queued: [] },
+      { subscriptionId: 'cur', status: 'approved', queued: false },
+    ],
+    ['the current paid plan completed', { current: cur('completed'), queued: [] }, null],
+    ['the current paid plan suspended', { current: cur('suspended'), queued: [] }, null],
+    ['the current paid plan revoked', { current: cur('revoked'), queued: [] }, null],
+    [
+      'a queued purchase pending behind a trial',
+      { current: cur('completed', true), queued: [q('a', 'completed'), q('b', 'pending')] },
+      { subscriptionId: 'b', status: 'pending', queued: true },
+    ],
+    [
+      'a queued one wins over the current one',
+      { current: cur('approved'), queued: [q('a', 'forVerification')] },
+      { subscriptionId: 'a', status: 'forVerification', queued: true },
+    ],
+    [
+      'only completed queued ones',
+      { current: cur('completed'), queued: [q('a', 'completed')] },
+      null,
+    ],
+  ])('%s', (_label, input, expected) => {
+    const block = purchaseBlock(input);
+    expect(block).toEqual(expected);
+    // One rule: the explanation exists exactly when the purchase is blocked.
+    expect(block !== null).toBe(isPurchaseBlocked(input));
+  });
+});
+
+describe('subscriptionBanner (SPEC §2 Subscription banner)', () => {
+  const expiry = '2026-03-04T00:00:00.000Z';
+  const cur = (status: SubscriptionStatus, isFreeTrial = false) => ({
+    id: 'cur',
+    status,
+    isFreeTrial,
+    expiryDate: expiry,
+  });
+  const q = (id: string, status: SubscriptionStatus) => ({ id, status });
+  it.each<
+    [string, Parameters<typeof subscriptionBanner>[0], ReturnType<typeof subscriptionBanner>]
+  >([
+    ['no subscription', { current: null, queued: [], queuedCount: 0 }, null],
+    [
+      'a current free trial, nothing queued',
+      { current: cur('completed', true), queued: [], queuedCount: 0 },
+      { kind: 'freeTrial', expiryDate: expiry },
+    ],
+    [
+      'a free trial with a queue whose documents are still loading',
+      { current: cur('completed', true), queued: [], queuedCount: 1 },
+      null,
+    ],
+    [
+      'a free trial with a completed queued purchase: hidden',
+      { current: cur('completed', true), queued: [q('a', 'completed')], queuedCount: 1 },
+      null,
+    ],
+    ['an expired free trial', { current: cur('expired', true), queued: [], queuedCount: 0 }, null],
+    ['a revoked free trial', { current: cur('revoked', true), queued: [], queuedCount: 0 }, null],
+    [
+      'a free trial with a pending queued purchase',
+      { current: cur('completed', true), queued: [q('a', 'pending')], queuedCount: 1 },
+      { kind: 'pending', subscriptionId: 'a' },
+    ],
+    [
+      'the current purchase pending',
+      { current: cur('pending'), queued: [], queuedCount: 0 },
+      { kind: 'pending', subscriptionId: 'cur' },
+    ],
+    [
+      'the current purchase approved',
+      { current: cur('approved'), queued: [], queuedCount: 0 },
+      { kind: 'approved', subscriptionId: 'cur' },
+    ],
+    [
+      'the current purchase forVerification',
+      { current: cur('forVerification'), queued: [], queuedCount: 0 },
+      { kind: 'forVerification', subscriptionId: 'cur' },
+    ],
+    [
+      'forVerification wins over approved and pending',
+      {
+        current: cur('approved'),
+        queued: [q('a', 'pending'), q('b', 'forVerification')],
+        queuedCount: 2,
+      },
+      { kind: 'forVerification', subscriptionId: 'b' },
+    ],
+    [
+      'approved wins over pending',
+      { current: cur('pending'), queued: [q('a', 'approved')], queuedCount: 1 },
+      { kind: 'approved', subscriptionId: 'a' },
+    ],
+    ['a completed paid plan', { current: cur('completed'), queued: [], queuedCount: 0 }, null],
+    ['a suspended plan', { current: cur('suspended'), queued: [], queuedCount: 0 }, null],
+  ])('%s', (_label, input, expected) => {
+    expect(subscriptionBanner(input)).toEqual(expected);
   });
 });

@@ -1,5 +1,5 @@
 import type { SubscriptionStatus } from './contract/index.ts';
-import { isExtension } from './subscription-rules.ts';
+import { isExtension, isFreeTrialCurrent } from './subscription-rules.ts';
 
 /**
  * Purchase rules shared by the purchase page and the server (SPEC §4 Extension, §5, §7; DESIGN.md
@@ -116,4 +116,80 @@ export function statusAfterNewProof(sub: {
 }): 'pending' | null {
   if (sub.isFreeTrial) return null;
   return sub.status === 'pending' || sub.status === 'forVerification' ? 'pending' : null;
+}
+
+export type InProgressStatus = 'pending' | 'forVerification' | 'approved';
+
+/** What blocks the purchase page, so the page can say what is pending and what to do. */
+export type PurchaseBlock = {
+  subscriptionId: string;
+  status: InProgressStatus;
+  /** True when the blocking purchase waits in the queue behind the current subscription. */
+  queued: boolean;
+};
+
+const isInProgress = (status: SubscriptionStatus): status is InProgressStatus =>
+  status === 'pending' || status === 'forVerification' || status === 'approved';
+
+/**
+ * Why the purchase page is blocked (SPEC §4 Purchase blocking, §6), or null when it is not: the
+ * first queued subscription that is pending, approved or forVerification, else the current
+ * non-trial one in those statuses. Blocked exactly when core `isPurchaseBlocked` says so.
+ */
+export function purchaseBlock(input: {
+  current: { id: string; status: SubscriptionStatus; isFreeTrial: boolean } | null;
+  queued: readonly { id: string; status: SubscriptionStatus }[];
+}): PurchaseBlock | null {
+  const queued = input.queued.find((sub) => isInProgress(sub.status));
+  if (queued !== undefined && isInProgress(queued.status)) {
+    return { subscriptionId: queued.id, status: queued.status, queued: true };
+  }
+  const { current } = input;
+  if (current && !current.isFreeTrial && isInProgress(current.status)) {
+    return { subscriptionId: current.id, status: current.status, queued: false };
+  }
+  return null;
+}
+
+export type SubscriptionBanner =
+  | { kind: 'forVerification' | 'approved' | 'pending'; subscriptionId: string }
+  | { kind: 'freeTrial'; expiryDate: string };
+
+/** Which status banner wins when several subscriptions are in progress: the most urgent. */
+const BANNER_PRIORITY: readonly InProgressStatus[] = ['forVerification', 'approved', 'pending'];
+
+/**
+ * The subscription banner (SPEC §2 Subscription banner; our decision where several apply): one
+ * banner, for the most urgent of the current and queued subscriptions — forVerification ('Verify
+ * payment…'), then approved ('Payment approved!…'), then pending ('Your payment is under
+ * review.'); otherwise, while the current subscription is a free trial (SPEC §4) and no
+ * subscription is queued, the free-trial banner. `queuedCount` is the length of the user's queue,
+ * known before the queued documents load. Null: no banner. Where the free-trial banner is hidden
+ * (the purchase page, while the discount is checked) is the page's concern.
+ */
+export function subscriptionBanner(input: {
+  current: {
+    id: string;
+    status: SubscriptionStatus;
+    isFreeTrial: boolean;
+    expiryDate: string;
+  } | null;
+  queued: readonly { id: string; status: SubscriptionStatus }[];
+  queuedCount: number;
+}): SubscriptionBanner | null {
+  const candidates = [...(input.current ? [input.current] : []), ...input.queued];
+  for (const status of BANNER_PRIORITY) {
+    const sub = candidates.find((candidate) => candidate.status === status);
+    if (sub) return { kind: status, subscriptionId: sub.id };
+  }
+  const { current } = input;
+  if (
+    isFreeTrialCurrent(current) &&
+    current &&
+    input.queuedCount === 0 &&
+    input.queued.length === 0
+  ) {
+    return { kind: 'freeTrial', expiryDate: current.expiryDate };
+  }
+  return null;
 }

@@ -13,6 +13,8 @@ export interface AppConfig {
   sessionTtlMs: number;
   trustProxy: boolean;
   supportEmail: string;
+  /** The mobile wallet the purchase page tells students to pay into (GET /api/purchase/details). */
+  paymentWallet: { name: string; number: string; accountName: string };
   /** `smtp`: deliver through SMTP_URL; `outbox`: write .eml files under dataDir/outbox. */
   mail: { transport: 'smtp'; url: string; from: string } | { transport: 'outbox'; from: string };
   /** The link to the app sent by the in-app free-trial form. */
@@ -23,6 +25,9 @@ export interface AppConfig {
     | { kind: 'development'; issuer: string; clientId: string; clientSecret: string };
   webDistDir: string;
 }
+
+/** Development placeholders (env.ts requires the real values in production). */
+const DEV_WALLET = { number: '0917 000 0000', accountName: 'Pasado Dev Wallet' } as const;
 
 export const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../../web/dist');
 
@@ -40,6 +45,11 @@ export function toAppConfig(env: Env): AppConfig {
     sessionTtlMs: env.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     trustProxy: env.TRUST_PROXY,
     supportEmail: env.SUPPORT_EMAIL,
+    paymentWallet: {
+      name: env.PAYMENT_WALLET_NAME,
+      number: env.PAYMENT_WALLET_NUMBER ?? DEV_WALLET.number,
+      accountName: env.PAYMENT_WALLET_ACCOUNT_NAME ?? DEV_WALLET.accountName,
+    },
     mail: env.SMTP_URL
       ? { transport: 'smtp', url: env.SMTP_URL, from: env.MAIL_FROM }
       : { transport: 'outbox', from: env.MAIL_FROM },

@@ -34,6 +34,21 @@ export const envSchema = z
     TRUST_PROXY: booleanFlag.default(false),
     /** Where students are told to write for help (subscription pages, Verify Payment). */
     SUPPORT_EMAIL: z.email().default('support@pasado.ph'),
+    /**
+     * The mobile wallet students pay into by manual transfer (SPEC §1, §9: "a mobile-wallet payment
+     * number … for manual payment"), shown on the purchase page. The defaults are placeholders for
+     * development; production must name the real number and account holder.
+     */
+    PAYMENT_WALLET_NAME: z.string().trim().min(2).max(40).default('GCash'),
+    PAYMENT_WALLET_NUMBER: z
+      .string()
+      .trim()
+      .regex(
+        /^\+?[0-9][0-9 -]{5,22}[0-9]$/,
+        'must be a phone or account number (digits, spaces, -)',
+      )
+      .optional(),
+    PAYMENT_WALLET_ACCOUNT_NAME: z.string().trim().min(2).max(80).optional(),
     /** Outgoing mail (DESIGN.md "Real parts"); unset: messages go to ${DATA_DIR}/outbox instead. */
     SMTP_URL: z
       .url()
@@ -75,6 +90,12 @@ export const envSchema = z
           path: ['PUBLIC_URL'],
           message: 'is required in production',
         });
+      }
+      // A placeholder wallet in production would send students' money nowhere.
+      for (const name of ['PAYMENT_WALLET_NUMBER', 'PAYMENT_WALLET_ACCOUNT_NAME'] as const) {
+        if (!env[name]) {
+          ctx.addIssue({ code: 'custom', path: [name], message: 'is required in production' });
+        }
       }
     }
   });

@@ -1,9 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
+import { SubscriptionBanners } from '../features/banners/subscription-banners.tsx';
 import { useDeviceCheck } from '../features/device/use-device-check.ts';
 import { LiveUpdates } from '../features/live/live-updates.tsx';
+import { meQueryOptions } from '../lib/session/get-me.ts';
+
+const NO_QUEUE: readonly string[] = [];
 
 /**
- * What runs while a user is signed in: the start-up device check (SPEC §8), then the live stream.
- * Loaded lazily by the root layout so /login's first load carries neither (nor zod).
+ * What runs while a user is signed in: the start-up device check (SPEC §8), then the live stream
+ * (the user, the current and the queued subscriptions, the devices), and the subscription banners
+ * (SPEC §2). Loaded lazily by the root layout so /login's first load carries none of it (nor zod).
  */
 export function SignedInServices({
   uid,
@@ -13,8 +19,19 @@ export function SignedInServices({
   subscriptionId: string | null;
 }) {
   const check = useDeviceCheck(uid);
-  if (check.status !== 'ok') return null;
+  const me = useQuery(meQueryOptions());
+  const queuedIds = me.data?.queuedSubscriptions ?? NO_QUEUE;
   return (
-    <LiveUpdates uid={uid} subscriptionId={subscriptionId} localDeviceId={check.localDeviceId} />
+    <>
+      <SubscriptionBanners />
+      {check.status === 'ok' ? (
+        <LiveUpdates
+          uid={uid}
+          subscriptionId={subscriptionId}
+          queuedIds={queuedIds}
+          localDeviceId={check.localDeviceId}
+        />
+      ) : null}
+    </>
   );
 }

@@ -148,3 +148,20 @@ export const paymentFunctionSchemas = {
       .nullable(),
   },
 } as const satisfies Record<string, { input: z.ZodType; result: z.ZodType }>;
+
+/**
+ * GET /api/purchase/details (SPEC §9: the mobile-wallet payment number; SPEC §2 Verify Payment:
+ * "email support"): where to send the money, from the server's configuration.
+ */
+export const purchaseDetailsSchema = z.object({
+  wallet: z.object({
+    /** The wallet's brand, e.g. GCash. */
+    name: z.string(),
+    /** The number to send to, as people write it (spaces allowed). */
+    number: z.string(),
+    /** The account holder's name the wallet shows before the student confirms. */
+    accountName: z.string(),
+  }),
+  supportEmail: z.string(),
+});
+export type PurchaseDetails = z.infer<typeof purchaseDetailsSchema>;

@@ -46,6 +46,18 @@ function statusChanged(
 }
 
 /**
+ * A GET of the same document that started before this change can answer after it, with the older
+ * version, and overwrite the live one (seen as a banner stuck on the old status). Such a fetch is
+ * cancelled silently and made again; the live document shows meanwhile.
+ */
+function supersedeInFlight(client: QueryClient, queryKey: readonly unknown[]): void {
+  if (client.isFetching({ queryKey, exact: true }) === 0) return;
+  client
+    .refetchQueries({ queryKey, exact: true }, { cancelRefetch: true })
+    .catch((error: unknown) => console.warn('Live: refetch failed', error));
+}
+
+/**
  * Puts one live document into the query cache (['me'], ['subscription', id], ['devices']) and reacts
  * to what changed: claims refresh, the SPEC §4 reload, and the single-device rule (SPEC §8).
  */
@@ -66,6 +78,7 @@ export function applyLiveEvent(event: LiveEvent, ctx: LiveContext): void {
     const before = client.getQueryData<UserDoc>(meQueryKey);
     const after = parsed.data;
     client.setQueryData(meQueryKey, after);
+    supersedeInFlight(client, meQueryKey);
     if (!before) return;
     const reacted =
       before.subscription?.id === after.subscription?.id &&
@@ -94,7 +107,12 @@ export function applyLiveEvent(event: LiveEvent, ctx: LiveContext): void {
     }
     const before = client.getQueryData<SubscriptionDoc | null>(key);
     client.setQueryData(key, parsed.data);
-    if (before) statusChanged(before.status, parsed.data.status, ctx);
+    supersedeInFlight(client, key);
+    // A queued subscription's change only updates its banner (SPEC §2); the reload and the claims
+    // (SPEC §4) follow the user's current subscription.
+    const currentId = client.getQueryData<UserDoc>(meQueryKey)?.subscription?.id;
+    const isQueued = currentId !== undefined && currentId !== id;
+    if (before && !isQueued) statusChanged(before.status, parsed.data.status, ctx);
     return;
   }
 

@@ -6,11 +6,27 @@ import { refreshClaims } from '../../lib/session/get-claims.ts';
 import { applyLiveEvent } from './apply-live-event.ts';
 import { openLive } from './live-client.ts';
 
-/** The live topics of a signed-in page (DESIGN.md "Live stream"). */
-export function liveTopics(uid: string, subscriptionId: string | null): string[] {
+/**
+ * How many queued subscriptions are watched live: the stream takes at most 8 topics (core
+ * liveTopicsQuerySchema) and three are the user, the devices and the current subscription.
+ */
+export const MAX_LIVE_QUEUED = 5;
+
+/**
+ * The live topics of a signed-in page (DESIGN.md "Live stream"; SPEC §7 "Live listeners: users/{uid},
+ * the subscription document, a queued subscription document, and login_devices"). Of the queued
+ * subscriptions the newest are watched: purchase blocking (SPEC §4) keeps the one in progress last.
+ */
+export function liveTopics(
+  uid: string,
+  subscriptionId: string | null,
+  queuedIds: readonly string[] = [],
+): string[] {
+  const queued = queuedIds.filter((id) => id !== subscriptionId).slice(-MAX_LIVE_QUEUED);
   return [
     `users/${uid}`,
     ...(subscriptionId ? [`subscriptions/${subscriptionId}`] : []),
+    ...queued.map((id) => `subscriptions/${id}`),
     `login_devices/${uid}`,
   ];
 }
@@ -22,14 +38,16 @@ export function liveTopics(uid: string, subscriptionId: string | null): string[]
 export function LiveUpdates({
   uid,
   subscriptionId,
+  queuedIds = [],
   localDeviceId,
 }: {
   uid: string;
   subscriptionId: string | null;
+  queuedIds?: readonly string[];
   localDeviceId: string;
 }) {
   const client = useQueryClient();
-  const topicKey = liveTopics(uid, subscriptionId).join(',');
+  const topicKey = liveTopics(uid, subscriptionId, queuedIds).join(',');
 
   useEffect(() => {
     const ctx = { client, uid, localDeviceId, reload: () => window.location.reload() };

@@ -1,0 +1,119 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploads } from '../../src/db/schema.ts';
+import { createLocalStorage, type FileStorage } from '../../src/storage/file-storage.ts';
+import { sweepOrphanUploads } from '../../src/storage/orphan-upload-sweep.ts';
+import type { TestApp } from '../helpers/test-app.ts';
+import { startTestApp } from '../helpers/test-app.ts';
+import { ENGINES } from '../helpers/test-database.ts';
+import {
+  onboardedStudent,
+  pngBytes,
+  purchaseInput,
+  subscribe,
+  tempDataDir,
+  uploadScreenshot,
+} from './payments-helpers.ts';
+
+const HOUR = 3600_000;
+
+// Issue 3: a screenshot uploaded but never used by a purchase is deleted after 24 h.
+describe.each(ENGINES)('sweepOrphanUploads on %s', (engine) => {
+  let t: TestApp;
+  let storage: FileStorage;
+  const dataDir = tempDataDir();
+  beforeAll(async () => {
+    t = await startTestApp(engine, { DATA_DIR: dataDir });
+    storage = createLocalStorage(path.join(dataDir, 'storage'));
+  });
+  afterAll(() => t.close());
+
+  const db = () => t.app.database.db;
+  const onDisk = (objectPath: string) => existsSync(path.join(dataDir, 'storage', objectPath));
+  const age = (paths: string[], hours: number) =>
+    db()
+      .update(uploads)
+      .set({ createdAt: new Date(Date.now() - hours * HOUR) })
+      .where(inArray(uploads.path, paths));
+  const rows = async (paths: string[]) =>
+    (await db().select().from(uploads).where(inArray(uploads.path, paths))).map((r) => r.path);
+
+  async function upload(cookie: string): Promise<string> {
+    const res = await uploadScreenshot(t, cookie, pngBytes());
+    expect(res.statusCode).toBe(201);
+    return res.json().path;
+  }
+
+  it('deletes old unused screenshots, keeps used, recent and other folders', async () => {
+    const student = await onboardedStudent(t);
+    const used = await upload(student.cookie);
+    const unusedOld = await upload(student.cookie);
+    const unusedRecent = await upload(student.cookie);
+    const bought = await subscribe(
+      t,
+      student.cookie,
+      purchaseInput({ screenshot: used, finalPrice: 99 }),
+    );
+    expect(bought.statusCode).toBe(200);
+    // Someone else's feedback image: same table, another folder, not this sweep's business.
+    const feedback = `images/userFeedbacks/${student.userId}_1_note.png`;
+    await db()
+      .insert(uploads)
+      .values({
+        path: feedback,
+        ownerUserId: student.userId,
+        sha256: 'a'.repeat(64),
+        contentType: 'image/png',
+        sizeBytes: 10,
+      });
+    await age([used, unusedOld, feedback], 25);
+    await age([unusedRecent], 23);
+
+    const result = await sweepOrphanUploads(t.app.database, storage, new Date());
+
+    expect(result).toEqual({ deleted: [unusedOld], fileErrors: [] });
+    expect(await rows([used, unusedOld, unusedRecent, feedback])).toEqual(
+      expect.arrayContaining([used, unusedRecent, feedback]),
+    );
+    expect(await rows([unusedOld])).toEqual([]);
+    expect(onDisk(unusedOld)).toBe(false);
+    expect(onDisk(used)).toBe(true);
+    expect(onDisk(unusedRecent)).toBe(true);
+
+    // Nothing left to do: a second run deletes nothing.
+    expect(await sweepOrphanUploads(t.app.database, storage, new Date())).toEqual({
+      deleted: [],
+      fileErrors: [],
+    });
+  });
+
+  it('takes "24 h" from the now it is given', async () => {
+    const student = await onboardedStudent(t);
+    const unused = await upload(student.cookie);
+    const justUnder = new Date(Date.now() + 24 * HOUR - 60_000);
+    expect((await sweepOrphanUploads(t.app.database, storage, justUnder)).deleted).not.toContain(
+      unused,
+    );
+    const after = new Date(Date.now() + 24 * HOUR + 60_000);
+    expect((await sweepOrphanUploads(t.app.database, storage, after)).deleted).toContain(unused);
+    expect(onDisk(unused)).toBe(false);
+  });
+
+  it('reports a file it could not remove, and the record is gone all the same', async () => {
+    const student = await onboardedStudent(t);
+    const unused = await upload(student.cookie);
+    await age([unused], 30);
+    const failing: FileStorage = {
+      ...storage,
+      delete: async () => {
+        throw new Error('disk says no');
+      },
+    };
+    const result = await sweepOrphanUploads(t.app.database, failing, new Date());
+    expect(result.deleted).toEqual([]);
+    expect(result.fileErrors.map((e) => e.path)).toEqual([unused]);
+    expect(await db().select().from(uploads).where(eq(uploads.path, unused))).toEqual([]);
+  });
+});

@@ -1,0 +1,34 @@
+import type { SubscriptionDoc, UserDoc } from '@pasado/core';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { meQueryOptions } from '../../lib/session/get-me.ts';
+import { subscriptionQueryOptions } from '../../lib/session/get-subscription.ts';
+
+export type SubscriptionDocs = {
+  me: UserDoc | undefined;
+  current: SubscriptionDoc | null | undefined;
+  /** The queued documents loaded so far (the live stream keeps them current). */
+  queued: SubscriptionDoc[];
+  /** True once the user, the current and every queued subscription have loaded. */
+  ready: boolean;
+};
+
+/** The user's document, the current subscription and the queued ones (SPEC §3, §4). */
+export function useSubscriptionDocs(): SubscriptionDocs {
+  const me = useQuery(meQueryOptions());
+  const currentId = me.data?.subscription?.id ?? null;
+  const current = useQuery({
+    ...subscriptionQueryOptions(currentId ?? ''),
+    enabled: currentId !== null,
+  });
+  const queuedIds = me.data?.queuedSubscriptions ?? [];
+  const queued = useQueries({ queries: queuedIds.map((id) => subscriptionQueryOptions(id)) });
+  const queuedDocs = queued.flatMap((q) => (q.data ? [q.data] : []));
+  const currentDoc = currentId === null ? null : current.data;
+  return {
+    me: me.data,
+    current: currentDoc,
+    queued: queuedDocs,
+    ready:
+      me.data !== undefined && currentDoc !== undefined && queuedDocs.length === queuedIds.length,
+  };
+}

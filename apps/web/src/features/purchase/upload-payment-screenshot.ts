@@ -1,0 +1,51 @@
+import { MESSAGES, requireUploadFile } from '@pasado/core';
+import { toApiError } from '../../lib/api.ts';
+
+/** An upload failed: the purchase is aborted (SPEC §8). */
+export class UploadFailedError extends Error {
+  override readonly name = 'UploadFailedError';
+}
+
+const UPLOAD_TIMEOUT_MS = 90_000;
+
+/**
+ * Uploads a payment screenshot (SPEC §7 File storage): POST /api/uploads/payment-screenshot with
+ * the raw image; the server stores it at images/paymentScreenshots/{timestamp}_{filename} and
+ * answers its path. No file: 'Missing file for upload.' Any failure: 'Unable to upload
+ * screenshot.' (SPEC §8), followed by the server's reason when it gave one (too large, not an image).
+ */
+export async function uploadPaymentScreenshot(file: File | null): Promise<{ path: string }> {
+  const image = requireUploadFile(file);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), UPLOAD_TIMEOUT_MS);
+  let response: Response;
+  try {
+    response = await fetch('/api/uploads/payment-screenshot', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': image.type || 'application/octet-stream',
+        'X-File-Name': encodeURIComponent(image.name),
+      },
+      body: image,
+      signal: controller.signal,
+    });
+  } catch (error) {
+    console.warn('Screenshot upload failed', error);
+    throw new UploadFailedError(MESSAGES.UPLOAD_SCREENSHOT_FAILED);
+  } finally {
+    clearTimeout(timer);
+  }
+  if (!response.ok) {
+    const error = await toApiError(response);
+    const reason =
+      error.status < 500 && error.message !== MESSAGES.UPLOAD_SCREENSHOT_FAILED
+        ? ` ${error.message}`
+        : '';
+    throw new UploadFailedError(`${MESSAGES.UPLOAD_SCREENSHOT_FAILED}${reason}`);
+  }
+  const body = (await response.json()) as { path?: unknown };
+  if (typeof body.path !== 'string') throw new UploadFailedError(MESSAGES.UPLOAD_SCREENSHOT_FAILED);
+  return { path: body.path };
+}
