@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { toAppConfig } from './config/app-config.ts';
 import { InvalidEnvironmentError, parseEnv } from './config/env.ts';
 import { seedBundledContent } from './content/seed-bundled-content.ts';
+import { scheduleOrphanSweep } from './storage/schedule-orphan-sweep.ts';
 
 async function main() {
   let env: ReturnType<typeof parseEnv>;
@@ -22,6 +23,8 @@ async function main() {
 
   // The question banks shipped in content/bank: imported when new or changed, skipped otherwise.
   await seedBundledContent(app.database.db, { log: app.log });
+  // Images uploaded but never used by a purchase or a message go after 24 h.
+  scheduleOrphanSweep(app);
 
   // Finish in-flight requests and close the database before exiting (SIGTERM from the platform).
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {

@@ -1,11 +1,11 @@
-import { PAYMENT_SCREENSHOT_FOLDER } from '@pasado/core';
-import { and, eq, inArray, like, lt, notExists, sql } from 'drizzle-orm';
+import { PAYMENT_SCREENSHOT_FOLDER, USER_FEEDBACK_FOLDER } from '@pasado/core';
+import { and, eq, inArray, like, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.ts';
-import { transactions, uploads } from '../db/schema.ts';
+import { transactions, uploads, userMessages } from '../db/schema.ts';
 import { lockUser } from '../repositories/users.ts';
 import type { FileStorage } from './file-storage.ts';
 
-/** A payment screenshot no purchase cites is deleted once it is this old (issue 3; ADR 004). */
+/** An image nothing cites is deleted once it is this old (issue 3; ADR 004). */
 export const ORPHAN_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Rows handled per sweep, so one run stays short however much piled up; the next run goes on. */
@@ -18,26 +18,42 @@ export interface SweepResult {
   fileErrors: { path: string; error: unknown }[];
 }
 
-/** Uploads in the payment-screenshot folder, older than `cutoff`, cited by no transaction. */
+/**
+ * Uploads older than `cutoff` that nothing cites: a payment screenshot no transaction's
+ * paymentScreenshotUrl names, or a message image no message's attachment (its /api/files/ URL)
+ * names. Other folders are never swept.
+ */
 function orphaned(ex: Executor, cutoff: Date) {
   return and(
-    like(uploads.path, `${PAYMENT_SCREENSHOT_FOLDER}/%`),
     lt(uploads.createdAt, cutoff),
-    notExists(
-      ex
-        .select({ one: sql`1` })
-        .from(transactions)
-        .where(eq(transactions.paymentScreenshotUrl, uploads.path)),
+    or(
+      and(
+        like(uploads.path, `${PAYMENT_SCREENSHOT_FOLDER}/%`),
+        notExists(
+          ex
+            .select({ one: sql`1` })
+            .from(transactions)
+            .where(eq(transactions.paymentScreenshotUrl, uploads.path)),
+        ),
+      ),
+      and(
+        like(uploads.path, `${USER_FEEDBACK_FOLDER}/%`),
+        notExists(
+          ex
+            .select({ one: sql`1` })
+            .from(userMessages)
+            .where(eq(userMessages.attachment, sql`'/api/files/' || ${uploads.path}`)),
+        ),
+      ),
     ),
   );
 }
 
 /**
- * Deletes payment screenshots that were uploaded but never used by a purchase (issue 3: the
- * purchase page uploads before it calls subscribeUser, and a student may give up in between):
- * records in `uploads` under images/paymentScreenshots/ older than 24 h that no transaction's
- * paymentScreenshotUrl cites, then their files. Only that folder is swept: other uploads (e.g.
- * feedback images) have their own owners.
+ * Deletes images that were uploaded but never used (issue 3: the purchase page uploads before it
+ * calls subscribeUser, and the message modal before it sends; a student may give up or lose the
+ * connection in between): records in `uploads` older than 24 h that nothing cites, then their
+ * files.
  *
  * Each owner's rows are deleted in one transaction holding that user's row lock — the lock
  * subscribeUser and addTransaction take first — and the "cited by no transaction" test is repeated

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploads } from '../../src/db/schema.ts';
+import { uploads, userMessages } from '../../src/db/schema.ts';
 import { createLocalStorage, type FileStorage } from '../../src/storage/file-storage.ts';
 import { sweepOrphanUploads } from '../../src/storage/orphan-upload-sweep.ts';
 import type { TestApp } from '../helpers/test-app.ts';
@@ -19,7 +19,7 @@ import {
 
 const HOUR = 3600_000;
 
-// Issue 3: a screenshot uploaded but never used by a purchase is deleted after 24 h.
+// Issue 3 (and the message modal): an image uploaded but never used is deleted after 24 h.
 describe.each(ENGINES)('sweepOrphanUploads on %s', (engine) => {
   let t: TestApp;
   let storage: FileStorage;
@@ -57,25 +57,39 @@ describe.each(ENGINES)('sweepOrphanUploads on %s', (engine) => {
       purchaseInput({ screenshot: used, finalPrice: 99 }),
     );
     expect(bought.statusCode).toBe(200);
-    // Someone else's feedback image: same table, another folder, not this sweep's business.
-    const feedback = `images/userFeedbacks/${student.userId}_1_note.png`;
+    // Message images: one a message cites, one whose message was never sent.
+    const feedbackCited = `images/userFeedbacks/${student.userId}_1_note.png`;
+    const feedbackOrphan = `images/userFeedbacks/${student.userId}_2_lost.png`;
     await db()
       .insert(uploads)
+      .values(
+        [feedbackCited, feedbackOrphan].map((p) => ({
+          path: p,
+          ownerUserId: student.userId,
+          sha256: 'a'.repeat(64),
+          contentType: 'image/png',
+          sizeBytes: 10,
+        })),
+      );
+    await db()
+      .insert(userMessages)
       .values({
-        path: feedback,
-        ownerUserId: student.userId,
-        sha256: 'a'.repeat(64),
-        contentType: 'image/png',
-        sizeBytes: 10,
+        messageType: 'feedbacks',
+        message: 'See the picture',
+        attachment: `/api/files/${feedbackCited}`,
+        messageFromUserId: student.userId,
+        messageFromUserEmail: student.email,
+        submittedDate: new Date(),
       });
-    await age([used, unusedOld, feedback], 25);
+    await age([used, unusedOld, feedbackCited, feedbackOrphan], 25);
     await age([unusedRecent], 23);
 
     const result = await sweepOrphanUploads(t.app.database, storage, new Date());
 
-    expect(result).toEqual({ deleted: [unusedOld], fileErrors: [] });
-    expect(await rows([used, unusedOld, unusedRecent, feedback])).toEqual(
-      expect.arrayContaining([used, unusedRecent, feedback]),
+    expect(result.fileErrors).toEqual([]);
+    expect(result.deleted.sort()).toEqual([feedbackOrphan, unusedOld].sort());
+    expect(await rows([used, unusedOld, unusedRecent, feedbackCited, feedbackOrphan])).toEqual(
+      expect.arrayContaining([used, unusedRecent, feedbackCited]),
     );
     expect(await rows([unusedOld])).toEqual([]);
     expect(onDisk(unusedOld)).toBe(false);
