@@ -1,6 +1,6 @@
 import { formatCountdown, formatManilaDate, MESSAGES, PATHS } from '@pasado/core';
 import { Link } from 'react-router';
-import { useServerNow } from './server-clock.ts';
+import { useServerNow } from '../../lib/server-clock.ts';
 
 const manilaTime = (ms: number) =>
   new Date(ms).toLocaleTimeString('en-PH', {

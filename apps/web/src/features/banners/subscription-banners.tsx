@@ -2,10 +2,10 @@ import { discountDeadline, PATHS, subscriptionBanner } from '@pasado/core';
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { type Banner, useRegisterBanner } from '../../lib/banners.tsx';
+import { useServerClockOffset } from '../../lib/server-clock.ts';
+import { useSubscriptionDocs } from '../../lib/session/use-subscription-docs.ts';
 import { ApprovedBanner } from './approved-banner.tsx';
 import { FreeTrialBanner } from './free-trial-banner.tsx';
-import { useServerClockOffset } from './server-clock.ts';
-import { useSubscriptionDocs } from './use-subscription-docs.ts';
 import { PendingBanner, VerifyPaymentBanner } from './verify-payment-banner.tsx';
 import './banners.css';
 

@@ -2,7 +2,7 @@ import { MESSAGES } from '@pasado/core';
 import { useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { Spinner } from '../../components/spinner.tsx';
-import { usePurchaseDetails } from './get-purchase-details.ts';
+import { usePurchaseDetails } from '../../lib/purchase-details.ts';
 
 /** SPEC §2 pending: 'Your payment is under review.' */
 export function PendingBanner() {

@@ -19,21 +19,21 @@ import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { Spinner } from '../../components/spinner.tsx';
 import { StandalonePage } from '../../components/standalone-page.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { usePurchaseDetails } from '../../lib/purchase-details.ts';
+import { useServerClockOffset, useServerNow } from '../../lib/server-clock.ts';
 import { refreshClaims } from '../../lib/session/get-claims.ts';
 import { meQueryKey } from '../../lib/session/get-me.ts';
+import { useSubscriptionDocs } from '../../lib/session/use-subscription-docs.ts';
 import { BlockedNotice } from './blocked-notice.tsx';
 import { DiscountCountdown } from './discount-countdown.tsx';
 import { peso } from './format.ts';
-import { usePurchaseDetails } from './get-purchase-details.ts';
 import { newIdempotencyKey } from './idempotency-key.ts';
 import { PaymentTips } from './payment-tips.tsx';
 import { usePurchaseDraft } from './purchase-draft.ts';
 import { PurchaseSuccess } from './purchase-success.tsx';
 import { ScreenshotField } from './screenshot-field.tsx';
-import { useServerClockOffset, useServerNow } from './server-clock.ts';
 import { subscribeUser } from './subscribe-user.ts';
 import { UploadFailedError, uploadPaymentScreenshot } from './upload-payment-screenshot.ts';
-import { useSubscriptionDocs } from './use-subscription-docs.ts';
 import './purchase.css';
 
 /**

@@ -4,7 +4,10 @@ import { Link } from 'react-router';
 import { CardIcon, LockIcon } from '../../components/status-icons.tsx';
 import { StatusScreen } from '../../components/status-screen.tsx';
 
-export const SUPPORT_EMAIL = 'support@pasado.ph';
+import { usePurchaseDetails } from '../../lib/purchase-details.ts';
+
+/** Until the configured address arrives (or when it cannot), the server's default one. */
+const DEFAULT_SUPPORT_EMAIL = 'support@pasado.ph';
 
 /** A subscription status page: what happened, and the next steps (buy, contact support, sign out). */
 function SubscriptionStatusPage({
@@ -20,6 +23,7 @@ function SubscriptionStatusPage({
   purchaseLabel?: string;
   children: ReactNode;
 }) {
+  const supportEmail = usePurchaseDetails().data?.supportEmail ?? DEFAULT_SUPPORT_EMAIL;
   return (
     <StatusScreen
       title={title}
@@ -34,7 +38,7 @@ function SubscriptionStatusPage({
           ) : null}
           <a
             className={`btn btn--block ${canPurchase ? 'btn--secondary' : 'btn--primary'}`}
-            href={`mailto:${SUPPORT_EMAIL}`}
+            href={`mailto:${supportEmail}`}
           >
             Contact support
           </a>

@@ -1,9 +1,9 @@
 import { serverClockOffset } from '@pasado/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { getServerTime } from '../../lib/call-function.ts';
+import { getServerTime } from './call-function.ts';
 
-/** Shared with the banners' copy of this query: one getServerTime call serves both. */
+/** One query for the purchase page and the banners: one getServerTime call serves both. */
 export const serverClockQueryKey = ['server-clock'] as const;
 
 /**

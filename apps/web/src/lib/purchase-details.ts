@@ -1,8 +1,8 @@
 import type { PurchaseDetails } from '@pasado/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from '../../lib/api.ts';
+import { getJson } from './api.ts';
 
-/** Shared with the banners' copy of this query (same key, same answer). */
+/** One query for the purchase page, the banners and the subscription pages. */
 export const purchaseDetailsQueryKey = ['purchase-details'] as const;
 
 /** GET /api/purchase/details: the wallet to pay into and the support address (configuration). */

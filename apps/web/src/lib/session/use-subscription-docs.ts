@@ -1,7 +1,7 @@
 import type { SubscriptionDoc, UserDoc } from '@pasado/core';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { meQueryOptions } from '../../lib/session/get-me.ts';
-import { subscriptionQueryOptions } from '../../lib/session/get-subscription.ts';
+import { meQueryOptions } from './get-me.ts';
+import { subscriptionQueryOptions } from './get-subscription.ts';
 
 export type SubscriptionDocs = {
   me: UserDoc | undefined;
