@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ImportReport } from '@pasado/core';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { auditLog } from '../db/schema.ts';
 import { appendAudit } from '../repositories/session-logs.ts';
@@ -54,35 +54,41 @@ export async function seedBundledContent(
     const target = `content/bank/${file}`;
     const text = await readFile(path.join(dir, file), 'utf8');
     const hash = sha256(text);
-    const [last] = await ex
-      .select({ details: auditLog.details })
-      .from(auditLog)
-      .where(
-        and(
-          eq(auditLog.action, SEED_ACTION),
-          eq(auditLog.targetType, 'content-file'),
-          eq(auditLog.targetId, target),
-        ),
-      )
-      .orderBy(desc(auditLog.id))
-      .limit(1);
-    if (last?.details.sha256 === hash) {
+    // Several processes may start together on one fresh database: the first one through this
+    // lock imports, the others then find its hash and skip.
+    const outcome = await ex.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${SEED_ACTION}:${target}`}))`);
+      const [last] = await tx
+        .select({ details: auditLog.details })
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.action, SEED_ACTION),
+            eq(auditLog.targetType, 'content-file'),
+            eq(auditLog.targetId, target),
+          ),
+        )
+        .orderBy(desc(auditLog.id))
+        .limit(1);
+      if (last?.details.sha256 === hash) return null;
+      return importContentFile(tx, {
+        fileName: file,
+        text,
+        afterImport: (inner, report) =>
+          appendAudit(inner, {
+            actorUserId: null,
+            actorEmail: 'server',
+            action: SEED_ACTION,
+            targetType: 'content-file',
+            targetId: target,
+            details: { sha256: hash, report },
+          }),
+      });
+    });
+    if (outcome === null) {
       results.push({ file: target, status: 'unchanged' });
       continue;
     }
-    const outcome = await importContentFile(ex, {
-      fileName: file,
-      text,
-      afterImport: (tx, report) =>
-        appendAudit(tx, {
-          actorUserId: null,
-          actorEmail: 'server',
-          action: SEED_ACTION,
-          targetType: 'content-file',
-          targetId: target,
-          details: { sha256: hash, report },
-        }),
-    });
     if (outcome.ok) {
       results.push({ file: target, status: 'imported', report: outcome.report });
       options.log?.info({ file: target, report: describeReport(outcome.report) }, 'content seeded');

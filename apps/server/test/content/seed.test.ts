@@ -8,6 +8,7 @@ import {
   seedBundledContent,
   seedBundledContentForTests,
 } from '../../src/content/seed-bundled-content.ts';
+import { openDatabase } from '../../src/db/client.ts';
 import { auditLog, questions } from '../../src/db/schema.ts';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../helpers/test-database.ts';
 import { counts, FIXTURES, fixtureText } from './content-fixtures.ts';
@@ -91,3 +92,30 @@ describe('the bundled banks (content/bank)', () => {
     }
   }, 60_000);
 });
+
+describe.runIf(ENGINES.includes('postgres'))(
+  'seedBundledContent from two processes at once',
+  () => {
+    it('imports once: the second start waits for the first and finds its hash', async () => {
+      const first = await createTestDatabase('postgres');
+      const second = await openDatabase({ engine: 'postgres', url: first.url ?? '', poolSize: 2 });
+      try {
+        const dir = mkdtempSync(path.join(tmpdir(), 'pasado-bank-'));
+        copyFileSync(path.join(FIXTURES, 'small.json'), path.join(dir, 'cse-pro.json'));
+        const results = await Promise.all([
+          seedBundledContent(first.database.db, { dir }),
+          seedBundledContent(second.db, { dir }),
+        ]);
+        expect(results.map(([r]) => r?.status).sort()).toEqual(['imported', 'unchanged']);
+        const seeds = await first.database.db
+          .select()
+          .from(auditLog)
+          .where(eq(auditLog.action, SEED_ACTION));
+        expect(seeds).toHaveLength(1);
+      } finally {
+        await second.close();
+        await first.drop();
+      }
+    });
+  },
+);
