@@ -1,5 +1,7 @@
 // The server for the benchmarks, in its own process: a fresh database (PGlite in memory, or
-// DATABASE_URL), rate limits raised out of the way, and one onboarded student.
+// DATABASE_URL), rate limits raised out of the way, and one onboarded student. BENCH_LOG_LEVEL
+// (e.g. info) turns on the production logger, writing to /dev/null, to measure what logging costs.
+import { createWriteStream } from 'node:fs';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { signIn } from '../../apps/server/src/auth/sign-in.ts';
 import { toAppConfig } from '../../apps/server/src/config/app-config.ts';
@@ -17,7 +19,18 @@ const database = await openDatabase(
   process.env.DATABASE_URL ? config.database : { engine: 'pglite', dataDir: null },
 );
 // The load comes from one address, so per-client rate limits are off for the benchmark.
-const app = await buildApp(config, { database, rateLimits: false });
+const logLevel = process.env.BENCH_LOG_LEVEL;
+const app = await buildApp(config, {
+  database,
+  rateLimits: false,
+  logger: logLevel
+    ? {
+        level: logLevel,
+        redact: ['req.headers.cookie', 'req.headers.authorization'],
+        stream: createWriteStream('/dev/null'),
+      }
+    : false,
+});
 await app.listen({ port, host: '127.0.0.1' });
 const { token, userId } = await signIn(database, {
   identity: {

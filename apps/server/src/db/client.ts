@@ -93,3 +93,20 @@ async function openPglite(
     close: () => client.close(),
   };
 }
+
+/**
+ * Memoises a prepared statement per executor: the hot reads (DESIGN.md quality bar) skip building
+ * the SQL on every call, and on PostgreSQL a named statement is parsed and planned once per
+ * connection. Build with `sql.placeholder(...)` and run with `.execute({ ... })`.
+ */
+export function preparedFor<T>(build: (ex: Executor) => T): (ex: Executor) => T {
+  const built = new WeakMap<Executor, T>();
+  return (ex) => {
+    let statement = built.get(ex);
+    if (statement === undefined) {
+      statement = build(ex);
+      built.set(ex, statement);
+    }
+    return statement;
+  };
+}

@@ -51,6 +51,8 @@ export class LiveHub {
   /** Notices are handled one after another, in commit order: a client must see its device
    * record change before the stream is ended for that very change. */
   private queue: Promise<void> = Promise.resolve();
+  /** In-process subscribers to every notice, internal topics included (e.g. the session cache). */
+  private readonly noticeListeners = new Set<(notice: LiveNotice) => void>();
 
   constructor(
     private readonly db: Database,
@@ -59,6 +61,7 @@ export class LiveHub {
 
   async start(): Promise<void> {
     this.unlisten = await this.db.listen(LIVE_CHANNEL, (payload) => {
+      this.tellListeners(payload);
       this.queue = this.queue
         .then(() => this.onNotice(payload))
         .catch((error: unknown) => this.log.error({ err: error }, 'live fan-out failed'));
@@ -76,6 +79,33 @@ export class LiveHub {
     }
     this.byTopic.clear();
     this.byUser.clear();
+  }
+
+  /**
+   * Calls `listener` with every notice as it arrives, ahead of the client fan-out queue, so an
+   * invalidation is never held up behind document reads. Returns the unsubscribe function.
+   */
+  subscribeNotices(listener: (notice: LiveNotice) => void): () => void {
+    this.noticeListeners.add(listener);
+    return () => this.noticeListeners.delete(listener);
+  }
+
+  private tellListeners(payload: string): void {
+    if (this.noticeListeners.size === 0) return;
+    let notice: LiveNotice;
+    try {
+      notice = JSON.parse(payload) as LiveNotice;
+    } catch (error) {
+      this.log.error({ err: error }, 'unreadable live notice');
+      return;
+    }
+    for (const listener of this.noticeListeners) {
+      try {
+        listener(notice);
+      } catch (error) {
+        this.log.error({ err: error }, 'live notice listener failed');
+      }
+    }
   }
 
   get size(): number {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
+import { type Executor, preparedFor } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 import { announce, topics } from '../live/topics.ts';
 
@@ -41,30 +41,47 @@ export async function openSession(
   return token;
 }
 
-/** The live (not revoked, not expired) session behind a cookie token, with who it belongs to. */
-export async function findLiveSession(
-  ex: Executor,
-  token: string,
-  now: Date,
-): Promise<LiveSession | null> {
-  const [row] = await ex
+const liveSessionQuery = preparedFor((ex) =>
+  ex
     .select({
       tokenHash: sessions.tokenHash,
       userId: sessions.userId,
       deviceId: sessions.deviceId,
       email: users.email,
       role: users.role,
+      expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
+        gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
       ),
-    );
-  return row ?? null;
+    )
+    .prepare('find_live_session'),
+);
+
+/** The live session behind a token hash and when it expires (what the session cache keeps). */
+export async function findLiveSessionByHash(
+  ex: Executor,
+  tokenHash: string,
+  now: Date,
+): Promise<{ session: LiveSession; expiresAt: Date } | null> {
+  const [row] = await liveSessionQuery(ex).execute({ tokenHash, now: now.toISOString() });
+  if (!row) return null;
+  const { expiresAt, ...session } = row;
+  return { session, expiresAt };
+}
+
+/** The live (not revoked, not expired) session behind a cookie token, with who it belongs to. */
+export async function findLiveSession(
+  ex: Executor,
+  token: string,
+  now: Date,
+): Promise<LiveSession | null> {
+  return (await findLiveSessionByHash(ex, hashToken(token), now))?.session ?? null;
 }
 
 /** Why a session is no longer live, or null while it is. */

@@ -1,6 +1,6 @@
 import { type Claims, levelOrDefault, type UserDoc } from '@pasado/core';
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { type Executor, preparedFor } from '../db/client.ts';
 import { reviewerAccess, subscriptions, users } from '../db/schema.ts';
 import { AppError } from '../errors/app-error.ts';
 import { announce, topics } from '../live/topics.ts';
@@ -110,62 +110,96 @@ export async function setRole(ex: Executor, userId: string, role: 'student' | 'a
   await touchUser(ex, userId);
 }
 
-/** Claims are computed from the database on every call (DESIGN.md "Sessions"). */
-export async function getClaims(ex: Executor, userId: string): Promise<Claims | null> {
-  const [row] = await ex
+const claimsQuery = preparedFor((ex) =>
+  ex
     .select({
       id: users.id,
       email: users.email,
       role: users.role,
       isOnboarded: users.isOnboarded,
       subscriptionStatus: subscriptions.status,
+      subscriptionExpiry: subscriptions.expiryDate,
+      granted: sql<
+        string[]
+      >`coalesce((select json_agg(a.reviewer_shorthand) from ${reviewerAccess} a where a.user_id = ${users.id}), '[]'::json)`,
     })
     .from(users)
     .leftJoin(subscriptions, eq(subscriptions.id, users.currentSubscriptionId))
-    .where(eq(users.id, userId));
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('user_claims'),
+);
+
+/**
+ * Claims and the current subscription's expiry, in one query: the claims route only opens a
+ * transaction to expire a subscription when the expiry says it is overdue.
+ */
+export async function getClaimsSnapshot(
+  ex: Executor,
+  userId: string,
+): Promise<{ claims: Claims; subscriptionExpiry: Date | null } | null> {
+  const [row] = await claimsQuery(ex).execute({ userId });
   if (!row) return null;
-  const granted = await ex
-    .select({ shorthand: reviewerAccess.reviewerShorthand })
-    .from(reviewerAccess)
-    .where(eq(reviewerAccess.userId, userId));
   return {
-    uid: row.id,
-    email: row.email,
-    role: row.role,
-    isOnboarded: row.isOnboarded,
-    subscriptionStatus: row.subscriptionStatus ?? null,
-    access: Object.fromEntries(granted.map((g) => [g.shorthand, 'Granted' as const])),
+    claims: {
+      uid: row.id,
+      email: row.email,
+      role: row.role,
+      isOnboarded: row.isOnboarded,
+      subscriptionStatus: row.subscriptionStatus ?? null,
+      access: Object.fromEntries(row.granted.map((shorthand) => [shorthand, 'Granted' as const])),
+    },
+    subscriptionExpiry: row.subscriptionExpiry ?? null,
   };
 }
 
-/** The users/{uid} document the web app reads and watches (SPEC §3). */
-export async function getUserDoc(ex: Executor, userId: string): Promise<UserDoc | null> {
-  const [row] = await ex
-    .select({ user: users, subscriptionStatus: subscriptions.status })
+/** Claims are computed from the database on every call (DESIGN.md "Sessions"). */
+export async function getClaims(ex: Executor, userId: string): Promise<Claims | null> {
+  return (await getClaimsSnapshot(ex, userId))?.claims ?? null;
+}
+
+// One round trip: the queued subscriptions come as a JSON array from a correlated subquery.
+const userDocQuery = preparedFor((ex) =>
+  ex
+    .select({
+      id: users.id,
+      email: users.email,
+      displayName: users.displayName,
+      currentLevel: users.currentLevel,
+      gemsCollection: users.gemsCollection,
+      currentSubscriptionId: users.currentSubscriptionId,
+      challengesProgress: users.challengesProgress,
+      unclaimedDrillPoints: users.unclaimedDrillPoints,
+      isOnboarded: users.isOnboarded,
+      createdAt: users.createdAt,
+      subscriptionStatus: subscriptions.status,
+      queued: sql<
+        string[]
+      >`coalesce((select json_agg(q.id order by q.queued_at) from ${subscriptions} q where q.user_id = ${users.id} and q.queued_at is not null), '[]'::json)`,
+    })
     .from(users)
     .leftJoin(subscriptions, eq(subscriptions.id, users.currentSubscriptionId))
-    .where(eq(users.id, userId));
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('user_doc'),
+);
+
+/** The users/{uid} document the web app reads and watches (SPEC §3). */
+export async function getUserDoc(ex: Executor, userId: string): Promise<UserDoc | null> {
+  const [row] = await userDocQuery(ex).execute({ userId });
   if (!row) return null;
-  const queued = await ex
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), isNotNull(subscriptions.queuedAt)))
-    .orderBy(asc(subscriptions.queuedAt));
-  const { user } = row;
   return {
-    id: user.id,
-    email: user.email,
-    displayName: user.displayName,
-    currentLevel: levelOrDefault(user.currentLevel),
-    gemsCollection: user.gemsCollection,
+    id: row.id,
+    email: row.email,
+    displayName: row.displayName,
+    currentLevel: levelOrDefault(row.currentLevel),
+    gemsCollection: row.gemsCollection,
     subscription:
-      user.currentSubscriptionId && row.subscriptionStatus
-        ? { id: user.currentSubscriptionId, status: row.subscriptionStatus }
+      row.currentSubscriptionId && row.subscriptionStatus
+        ? { id: row.currentSubscriptionId, status: row.subscriptionStatus }
         : null,
-    queuedSubscriptions: queued.map((q) => q.id),
-    challengesProgress: user.challengesProgress,
-    unclaimedDrillPoints: user.unclaimedDrillPoints,
-    isOnboarded: user.isOnboarded,
-    createdAt: user.createdAt.toISOString(),
+    queuedSubscriptions: row.queued,
+    challengesProgress: row.challengesProgress,
+    unclaimedDrillPoints: row.unclaimedDrillPoints,
+    isOnboarded: row.isOnboarded,
+    createdAt: row.createdAt.toISOString(),
   };
 }

@@ -1,4 +1,4 @@
-import { claimsResponseSchema } from '@pasado/core';
+import { claimsResponseSchema, grantsAccess } from '@pasado/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,10 +6,15 @@ import { type createRelyingParty, OidcLoginError } from '../../auth/oidc/relying
 import { POPUP_RESULT_SCRIPT, renderPopupResultPage } from '../../auth/popup-result-page.ts';
 import { signIn } from '../../auth/sign-in.ts';
 import { AppError } from '../../errors/app-error.ts';
-import { requireSession, SESSION_COOKIE, sessionCookieOptions } from '../../plugins/session.ts';
+import {
+  requireSession,
+  SESSION_COOKIE,
+  sessionCacheOf,
+  sessionCookieOptions,
+} from '../../plugins/session.ts';
 import { revokeSession } from '../../repositories/sessions.ts';
 import { expireIfOverdue } from '../../repositories/subscriptions.ts';
-import { getClaims, touchUser } from '../../repositories/users.ts';
+import { getClaims, getClaimsSnapshot, touchUser } from '../../repositories/users.ts';
 
 const LOGIN_COOKIE = 'pasado_login';
 const LOGIN_COOKIE_PATH = '/api/auth';
@@ -84,7 +89,7 @@ export async function publicAuthRoutes(
       try {
         const callbackUrl = new URL(request.url, `${request.protocol}://${request.host}`);
         const identity = await opts.relyingParty.finishLogin(callbackUrl, pending.data);
-        const { token } = await signIn(database, {
+        const { token, userId } = await signIn(database, {
           identity: {
             issuer: identity.issuer,
             subject: identity.subject,
@@ -96,6 +101,9 @@ export async function publicAuthRoutes(
           ttlMs: opts.sessionTtlMs,
           now: new Date(),
         });
+        // The database revoked this user's other sessions; this process stops honouring them now,
+        // the others when the sessions/{uid} notice reaches them.
+        sessionCacheOf(app).forgetUser(userId);
         reply.setCookie(
           SESSION_COOKIE,
           token,
@@ -137,22 +145,35 @@ export async function sessionAuthRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const session = requireSession(request);
-      // Claims are read from the database on every call, so `force` only defeats HTTP caches.
-      // A lapsed subscription is expired first, so claims never grant access that has ended.
-      const { claims, subscriptionExpired } = await database.db.transaction(async (tx) => {
-        const expired = await expireIfOverdue(tx, session.userId, new Date());
-        if (expired) await touchUser(tx, session.userId);
-        return { claims: await getClaims(tx, session.userId), subscriptionExpired: expired };
-      });
-      if (!claims) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
       reply.header('cache-control', 'no-store');
-      return { claims, subscriptionExpired };
+      // Claims are read from the database on every call, so `force` only defeats HTTP caches.
+      const snapshot = await getClaimsSnapshot(database.db, session.userId);
+      if (!snapshot) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
+      // The web app's guard trusts these claims; the session this process holds must agree.
+      if (snapshot.claims.role !== session.role || snapshot.claims.email !== session.email) {
+        sessionCacheOf(app).forgetUser(session.userId);
+      }
+      const { claims, subscriptionExpiry } = snapshot;
+      const mayBeOverdue =
+        grantsAccess(claims.subscriptionStatus) &&
+        subscriptionExpiry !== null &&
+        subscriptionExpiry.getTime() <= Date.now();
+      if (!mayBeOverdue) return { claims, subscriptionExpired: false };
+      // A lapsed subscription is expired first, so claims never grant access that has ended.
+      const expired = await database.db.transaction(async (tx) => {
+        const ended = await expireIfOverdue(tx, session.userId, new Date());
+        if (ended) await touchUser(tx, session.userId);
+        return { claims: await getClaims(tx, session.userId), subscriptionExpired: ended };
+      });
+      if (!expired.claims) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
+      return { claims: expired.claims, subscriptionExpired: expired.subscriptionExpired };
     },
   );
 
   app.post('/logout', async (request, reply) => {
     const session = requireSession(request);
     await revokeSession(database.db, session.tokenHash, 'signed-out');
+    sessionCacheOf(app).forgetUser(session.userId);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return reply.status(204).send();
   });

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import type { LiveSession } from '../../src/repositories/sessions.ts';
+import { SessionCache } from '../../src/sessions/session-cache.ts';
+
+const TTL = 5_000;
+
+function setup(maxEntries = 100) {
+  const clock = { now: 1_000_000 };
+  const cache = new SessionCache({ ttlMs: TTL, maxEntries, now: () => clock.now });
+  return { cache, clock };
+}
+
+const session = (userId: string, tokenHash = `hash-${userId}`): LiveSession => ({
+  tokenHash,
+  userId,
+  deviceId: `device-${userId}`,
+  email: `${userId}@example.com`,
+  role: 'student',
+});
+
+const farFuture = new Date(10_000_000_000_000);
+
+describe('SessionCache', () => {
+  it('serves an entry for the TTL, then asks the database again', () => {
+    const { cache, clock } = setup();
+    cache.put('t1', session('u1'), farFuture, cache.mark());
+    expect(cache.get('t1')).toEqual(session('u1'));
+    clock.now += TTL - 1;
+    expect(cache.get('t1')).not.toBeNull();
+    clock.now += 1;
+    expect(cache.get('t1')).toBeNull();
+    expect(cache.size).toBe(0);
+  });
+
+  it('never serves a session past its expiry, however fresh the entry', () => {
+    const { cache, clock } = setup();
+    cache.put('t1', session('u1'), new Date(clock.now + 1_000), cache.mark());
+    clock.now += 999;
+    expect(cache.get('t1')).not.toBeNull();
+    clock.now += 1;
+    expect(cache.get('t1')).toBeNull();
+  });
+
+  it("forgetUser drops every entry of that user and nobody else's", () => {
+    const { cache } = setup();
+    cache.put('t1', session('u1', 't1'), farFuture, cache.mark());
+    cache.put('t1b', session('u1', 't1b'), farFuture, cache.mark());
+    cache.put('t2', session('u2', 't2'), farFuture, cache.mark());
+    cache.forgetUser('u1');
+    expect(cache.get('t1')).toBeNull();
+    expect(cache.get('t1b')).toBeNull();
+    expect(cache.get('t2')).not.toBeNull();
+  });
+
+  it('refuses what a read begun before an invalidation found (it may predate a revocation)', () => {
+    const { cache } = setup();
+    const before = cache.mark();
+    cache.forgetUser('u1');
+    cache.put('t1', session('u1'), farFuture, before);
+    expect(cache.get('t1')).toBeNull();
+    // Another user's invalidation does not hold u2's read back.
+    const read = cache.mark();
+    cache.forgetUser('u1');
+    cache.put('t2', session('u2'), farFuture, read);
+    expect(cache.get('t2')).not.toBeNull();
+    // A read begun after the invalidation may fill.
+    cache.put('t1', session('u1'), farFuture, cache.mark());
+    expect(cache.get('t1')).not.toBeNull();
+  });
+
+  it('refuses a read that took longer than it remembers invalidations for', () => {
+    const { cache, clock } = setup();
+    const slow = cache.mark();
+    clock.now += 60_000;
+    cache.put('t1', session('u1'), farFuture, slow);
+    expect(cache.get('t1')).toBeNull();
+  });
+
+  it('clear drops everything and refuses reads begun before it', () => {
+    const { cache } = setup();
+    const before = cache.mark();
+    cache.put('t1', session('u1'), farFuture, cache.mark());
+    cache.clear();
+    expect(cache.get('t1')).toBeNull();
+    cache.put('t2', session('u2'), farFuture, before);
+    expect(cache.get('t2')).toBeNull();
+  });
+
+  it('holds at most maxEntries, dropping the oldest', () => {
+    const { cache } = setup(2);
+    cache.put('t1', session('u1'), farFuture, cache.mark());
+    cache.put('t2', session('u2'), farFuture, cache.mark());
+    cache.put('t3', session('u3'), farFuture, cache.mark());
+    expect(cache.size).toBe(2);
+    expect(cache.get('t1')).toBeNull();
+    expect(cache.get('t3')).not.toBeNull();
+    // The dropped entry's user index is gone too: forgetting u1 touches nobody else.
+    cache.forgetUser('u1');
+    expect(cache.size).toBe(2);
+  });
+
+  it('hands out a frozen copy, shared by concurrent requests', () => {
+    const { cache } = setup();
+    const original = session('u1');
+    cache.put('t1', original, farFuture, cache.mark());
+    const served = cache.get('t1');
+    expect(Object.isFrozen(served)).toBe(true);
+    original.role = 'admin';
+    expect(cache.get('t1')?.role).toBe('student');
+  });
+});
