@@ -12,9 +12,13 @@ export async function signInThroughPopup(page: Page, email: string): Promise<voi
   const popup = await popupPromise;
   await popup.waitForLoadState('domcontentloaded');
   await popup.getByLabel('Email').fill(email);
+  // Listen before clicking: the popup may finish and close before a later listener is attached.
+  const closed = popup.isClosed()
+    ? Promise.resolve()
+    : popup.waitForEvent('close', { timeout: 30_000 });
   await popup.getByRole('button', { name: 'Continue' }).click();
-  await popup.waitForEvent('close', { timeout: 15_000 });
-  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 });
+  await closed;
+  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 30_000 });
 }
 
 export async function completeOnboarding(
