@@ -20,8 +20,9 @@ describe('sign-in through the popup and onboarding', () => {
     await popup.setViewportSize({ width: 390, height: 844 });
     await screenshot(popup, 'dev-identity-provider');
     await popup.getByLabel('Email').fill('maria.santos@example.com');
+    const closed = popup.waitForEvent('close', { timeout: 30_000 });
     await popup.getByRole('button', { name: 'Continue' }).click();
-    await popup.waitForEvent('close');
+    await closed;
 
     await settledPath(page, '/onboarding');
     await expect.poll(() => page.getByRole('radio').count()).toBeGreaterThanOrEqual(3);
