@@ -51,7 +51,11 @@ function Section({
         {title}
       </h2>
       {state === 'pending' ? (
-        <div className="account-skeleton" role="status" aria-label={`Loading ${title}`}>
+        <div
+          className={`account-skeleton account-skeleton--${id}`}
+          role="status"
+          aria-label={`Loading ${title}`}
+        >
           <div className="account-skeleton__line" />
           <div className="account-skeleton__line account-skeleton__line--short" />
         </div>
@@ -190,7 +194,14 @@ export function AccountPage() {
         <h1 className="page__title">Account</h1>
       </header>
 
-      {me.data ? <Profile me={me.data} /> : null}
+      {me.data ? (
+        <Profile me={me.data} />
+      ) : (
+        // Holds the profile's place, so the cards below do not jump when it arrives.
+        <div className="profile profile--placeholder" aria-hidden="true">
+          <span className="profile__avatar" />
+        </div>
+      )}
 
       <Section
         id="account-progress"

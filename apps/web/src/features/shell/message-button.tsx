@@ -1,7 +1,21 @@
-import { useEffect, useState } from 'react';
-import { MessageModal } from '../messages/message-modal.tsx';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { onOpenMessageModal } from '../messages/open-message-modal.ts';
 import { MessageIcon } from './menu-icons.tsx';
+
+// The modal and its form validation are a chunk of their own: the menu's first paint on slow data
+// waits for neither. It is fetched once the page is idle, so opening it rarely waits.
+const loadModal = () => import('../messages/message-modal.tsx');
+const MessageModal = lazy(() => loadModal().then((m) => ({ default: m.MessageModal })));
+
+function prefetchWhenIdle(): () => void {
+  const run = () => void loadModal().catch(() => undefined);
+  if ('requestIdleCallback' in window) {
+    const id = window.requestIdleCallback(run);
+    return () => window.cancelIdleCallback(id);
+  }
+  const timer = setTimeout(run, 3_000);
+  return () => clearTimeout(timer);
+}
 
 /**
  * The small round button above the menu (SPEC §2 App shell). It opens the send-us-a-message
@@ -9,7 +23,17 @@ import { MessageIcon } from './menu-icons.tsx';
  */
 export function MessageButton() {
   const [open, setOpen] = useState(false);
-  useEffect(() => onOpenMessageModal(() => setOpen(true)), []);
+  // Mounted from the first opening on: closing and its delayed reset work as they always did.
+  const [used, setUsed] = useState(false);
+  useEffect(
+    () =>
+      onOpenMessageModal(() => {
+        setUsed(true);
+        setOpen(true);
+      }),
+    [],
+  );
+  useEffect(prefetchWhenIdle, []);
   return (
     <>
       <button
@@ -17,11 +41,18 @@ export function MessageButton() {
         className="message-fab"
         aria-label="Send us a message"
         aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
       >
         <MessageIcon />
       </button>
-      <MessageModal open={open} onClose={() => setOpen(false)} />
+      {used ? (
+        <Suspense fallback={null}>
+          <MessageModal open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

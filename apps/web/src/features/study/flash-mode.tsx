@@ -188,8 +188,14 @@ export function FlashMode() {
             aria-keyshortcuts={String(i + 1)}
             aria-label={`${LABELS[rating]}: comes back in ${describeInterval(card.intervals[rating])}`}
           >
+            {/* The name starts with the word shown (WCAG 2.5.3) and says the interval in words; the
+                short "1d" is drawn by CSS from data-hint so it is not a second, clipped name. */}
             <span className="flash-rate__label">{LABELS[rating]}</span>
-            <span className="flash-rate__hint">{formatInterval(card.intervals[rating])}</span>
+            <span
+              className="flash-rate__hint"
+              data-hint={formatInterval(card.intervals[rating])}
+              aria-hidden="true"
+            />
           </button>
         ))}
       </fieldset>
@@ -248,7 +254,6 @@ function FlashCardView({
       data-flipped={flipped}
       data-swipe={swipe ?? undefined}
       aria-expanded={flipped}
-      aria-label={flipped ? undefined : 'Show the answer'}
       onClick={() => {
         if (suppressClick.current) {
           suppressClick.current = false;
@@ -264,6 +269,8 @@ function FlashCardView({
         setSwipe(null);
       }}
     >
+      {/* Said first, and in words the card shows, rather than an aria-label hiding the card. */}
+      {flipped ? null : <span className="visually-hidden">Show the answer: </span>}
       <span className="flash-card__topic">{card.topicName}</span>
       {card.state === 'new' ? <span className="study-chip study-chip--new">New</span> : null}
       <span className="flash-card__front">{card.front}</span>

@@ -7,14 +7,17 @@ import { useMemo } from 'react';
  * links open safely in a new tab. No style attributes can appear (the CSP is style-src 'self').
  */
 export function renderMarkdown(source: string): string {
-  return (
-    micromark(source)
-      .replaceAll('<a href="', '<a target="_blank" rel="noopener noreferrer" href="')
-      // A note sits under the page's h1 and the note's own h2 title: its headings start at h3.
-      .replace(/<(\/?)h([1-6])>/g, (_m, slash: string, level: string) => {
-        return `<${slash}h${Math.min(6, Number(level) + 2)}>`;
-      })
+  const html = micromark(source).replaceAll(
+    '<a href="',
+    '<a target="_blank" rel="noopener noreferrer" href="',
   );
+  // A note sits under the page's h1 and the note's own h2 title: its top heading becomes h3
+  // whatever level the author chose (notes often start at ##), so no level is skipped.
+  const levels = [...html.matchAll(/<h([1-6])>/g)].map((m) => Number(m[1]));
+  const shift = levels.length > 0 ? 3 - Math.min(...levels) : 0;
+  return html.replace(/<(\/?)h([1-6])>/g, (_m, slash: string, level: string) => {
+    return `<${slash}h${Math.min(6, Number(level) + shift)}>`;
+  });
 }
 
 export function Markdown({ source, className }: { source: string; className?: string }) {
