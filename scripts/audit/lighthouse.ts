@@ -1,0 +1,195 @@
+// Lighthouse (mobile defaults, 3 runs, median) on the main screens, as DESIGN.md measures them.
+// It measures and prints; it does not judge: the exit code is non-zero only when something crashes.
+//
+// The app keeps its device id in IndexedDB and the server checks it against the session, so the
+// audit drives one Chromium profile through playwright-core (sign in through the development
+// provider, onboard) and points Lighthouse at that same browser through its debugging port, with
+// storage reset off so the session survives. The HTTP cache is cleared before every run instead,
+// so each run is a first visit as far as the network is concerned.
+//
+// WEB_DIST_DIR serves a build other than apps/web/dist (parallel work builds side by side).
+import { fork } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import lighthouse from 'lighthouse';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { freePort } from '../../apps/server/test/helpers/test-app.ts';
+
+const RUNS = 3;
+// `npm run audit:lighthouse -- /study lite` audits only those pages (all of them by default).
+const ONLY = process.argv.slice(2);
+const wanted = (name: string) => ONLY.length === 0 || ONLY.includes(name);
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1',
+];
+
+interface Scores {
+  performance: number;
+  accessibility: number;
+  failing: string[];
+  report: string;
+}
+
+// The full report of each page's median run, to open in the Lighthouse viewer or read as JSON.
+const REPORT_DIR = path.resolve(import.meta.dirname, '../../artifacts/lighthouse');
+
+function startServer(): Promise<{ url: string; stop: () => void }> {
+  const child = fork(fileURLToPath(new URL('./server-process.ts', import.meta.url)), {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m) =>
+      resolve({ url: (m as { url: string }).url, stop: () => child.kill('SIGTERM') }),
+    );
+    child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
+  });
+}
+
+async function openProfile(port: number): Promise<{ context: BrowserContext; dir: string }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pasado-lh-profile-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`],
+  });
+  context.setDefaultTimeout(20_000);
+  return { context, dir };
+}
+
+async function signInAndOnboard(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const popup = await popupPromise;
+  await popup.waitForLoadState('domcontentloaded');
+  await popup.getByLabel('Email').fill('audit.student@example.com');
+  await popup.getByRole('button', { name: 'Continue' }).click();
+  await popup.waitForEvent('close', { timeout: 20_000 });
+  await page.waitForURL('**/onboarding');
+  await page.getByRole('radio', { name: /LET — Elementary/ }).check();
+  await page.getByLabel('How did you hear about us?').selectOption('Facebook');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL('**/quiz');
+}
+
+/** A lite quiz started the way a student starts one; its URL carries the attempt to resume. */
+async function startLiteQuiz(page: Page): Promise<string> {
+  await page.getByRole('link', { name: 'Start lite quiz' }).click();
+  await page.waitForURL(/\/quiz\/[^/]+\/lite\?attempt=/);
+  await page.getByText(/^Item 1 of/).waitFor();
+  return page.url();
+}
+
+async function audit(context: BrowserContext, port: number, url: string): Promise<Scores> {
+  const page = context.pages()[0] ?? (await context.newPage());
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+    disableStorageReset: true,
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { categories, audits, runtimeError } = result.lhr;
+  if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
+  const failing = Object.values(audits)
+    .filter(
+      (a) =>
+        a.score !== null &&
+        a.score < 0.9 &&
+        (a.scoreDisplayMode === 'binary' ||
+          a.scoreDisplayMode === 'numeric' ||
+          a.scoreDisplayMode === 'metricSavings'),
+    )
+    .map((a) => a.id);
+  return {
+    performance: Math.round((categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+    failing,
+    report: typeof result.report === 'string' ? result.report : (result.report[0] ?? ''),
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+async function auditPage(context: BrowserContext, port: number, name: string, url: string) {
+  const runs: Scores[] = [];
+  for (let i = 0; i < RUNS; i += 1) runs.push(await audit(context, port, url));
+  const middle = [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(RUNS / 2)];
+  mkdirSync(REPORT_DIR, { recursive: true });
+  const file = `${name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'page'}.json`;
+  writeFileSync(path.join(REPORT_DIR, file), middle?.report ?? '');
+  const row = {
+    name,
+    performance: median(runs.map((r) => r.performance)),
+    accessibility: median(runs.map((r) => r.accessibility)),
+    runs: runs.map((r) => `${r.performance}/${r.accessibility}`).join(' '),
+    failing: [...new Set(runs.flatMap((r) => r.failing))],
+  };
+  console.error(`  ${name}: ${row.performance} / ${row.accessibility}  (runs ${row.runs})`);
+  return row;
+}
+
+async function main() {
+  const server = await startServer();
+  const cleanups: (() => Promise<void> | void)[] = [server.stop];
+  try {
+    const rows: Awaited<ReturnType<typeof auditPage>>[] = [];
+    // Signed out first, in a profile of its own, so nothing of a session leaks into /login.
+    if (wanted('/login')) {
+      const port = await freePort();
+      const { context, dir } = await openProfile(port);
+      cleanups.push(async () => {
+        await context.close();
+        rmSync(dir, { recursive: true, force: true });
+      });
+      rows.push(await auditPage(context, port, '/login', `${server.url}/login`));
+    }
+    const port = await freePort();
+    const { context, dir } = await openProfile(port);
+    cleanups.push(async () => {
+      await context.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    const page = context.pages()[0] ?? (await context.newPage());
+    await signInAndOnboard(page, server.url);
+    const liteUrl = await startLiteQuiz(page);
+    await page.goto('about:blank');
+    for (const route of ['/quiz', '/study', '/tasks', '/leaderboard', '/account'])
+      if (wanted(route)) rows.push(await auditPage(context, port, route, `${server.url}${route}`));
+    if (wanted('lite')) rows.push(await auditPage(context, port, 'lite quiz item', liteUrl));
+
+    const pad = (s: string | number, n: number) => String(s).padEnd(n);
+    console.info(`\nLighthouse, mobile defaults, median of ${RUNS} runs\n`);
+    console.info(
+      `${pad('page', 16)}${pad('performance', 13)}${pad('accessibility', 15)}runs (perf/a11y)`,
+    );
+    for (const r of rows)
+      console.info(
+        `${pad(r.name, 16)}${pad(r.performance, 13)}${pad(r.accessibility, 15)}${r.runs}`,
+      );
+    console.info(`\nFull reports (the median run of each page): ${REPORT_DIR}`);
+    console.info('\nAudits below 0.9 in any run:');
+    for (const r of rows) console.info(`  ${r.name}: ${r.failing.join(', ') || '—'}`);
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  }
+}
+
+await main();
