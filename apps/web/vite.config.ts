@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.ts';
 
 // The server (apps/server) serves `dist` and answers unknown non-API paths with index.html.
 // Every route is a dynamic import, so Vite emits one chunk per route (DESIGN.md quality bars:
@@ -7,7 +8,7 @@ import { defineConfig } from 'vite';
 const API_ORIGIN = 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     target: 'es2022',
     outDir: 'dist',

@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 const NON_SPA_PREFIXES = ['/api/', '/dev-idp/'];
 
 /**
- * Serves the built web app: hashed assets cached for a year, index.html never cached, and every
+ * Serves the built web app, Brotli or gzip as the browser accepts: hashed assets cached for a
+ * year, index.html never cached, and every
  * other GET that wants HTML answered with index.html so the client router decides (SPEC §2).
  */
 export async function webAppRoutes(app: FastifyInstance, opts: { distDir: string }) {
@@ -17,6 +18,8 @@ export async function webAppRoutes(app: FastifyInstance, opts: { distDir: string
       root: opts.distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each file (apps/web/build/precompress.ts).
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
