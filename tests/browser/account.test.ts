@@ -130,6 +130,6 @@ describe('account', () => {
     const link = subscription.getByRole('link', { name: 'Extend your subscription' });
     await expect.poll(() => link.isVisible()).toBe(true);
     expect(await link.getAttribute('href')).toBe('/subscription/purchase');
-    expect(await page.getByText('No payments yet.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('No payments yet.').isVisible()).toBe(true);
   });
 });

@@ -226,7 +226,10 @@ describe('the staff console', () => {
     ]);
 
     // The archive shows it on request.
-    await staff.page.getByLabel(/Show archived/).check();
+    // The filter lives in the URL: the box shows checked once the navigation has rendered.
+    const archived = staff.page.getByLabel(/Show archived/);
+    await archived.click();
+    await expect.poll(() => archived.isChecked()).toBe(true);
     await expect
       .poll(() =>
         staff.page.getByRole('article', { name: 'inbox.student@example.com' }).isVisible(),
