@@ -16,21 +16,12 @@ import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { freePort } from '../../apps/server/test/helpers/test-app.ts';
+import { CHROMIUM_ARGS as CHROMIUM_FLAGS } from '../../tests/browser/helpers/chromium.ts';
 
 const RUNS = 3;
 // `npm run audit:lighthouse -- /study lite` audits only those pages (all of them by default).
 const ONLY = process.argv.slice(2);
 const wanted = (name: string) => ONLY.length === 0 || ONLY.includes(name);
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1',
-];
 
 interface Scores {
   performance: number;

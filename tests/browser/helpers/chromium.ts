@@ -4,22 +4,38 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../../artifacts/screenshots');
 
-/** Debian's Chromium, kept off the internet (this machine has none, and tests must not try). */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1',
-    ],
-  });
+/** The flags that keep Debian's Chromium off the internet (this machine has none, and tests must not try). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost , EXCLUDE 127.0.0.1',
+];
+
+const LAUNCH_TIMEOUT_MS = 45_000;
+
+/**
+ * Debian's Chromium. A launch that stalls is killed by Playwright at its timeout and tried once
+ * more: a stalled browser left running would keep the test worker alive and hang the whole run.
+ */
+export async function launchChromium(): Promise<Browser> {
+  const launch = () =>
+    chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      timeout: LAUNCH_TIMEOUT_MS,
+      args: CHROMIUM_ARGS,
+    });
+  try {
+    return await launch();
+  } catch (error) {
+    console.warn('Chromium did not start; trying once more', error);
+    return launch();
+  }
 }
 
 export const PHONE_USER_AGENT =

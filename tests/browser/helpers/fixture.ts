@@ -18,7 +18,15 @@ export function useBrowserFixture() {
   const state = {} as { server: TestApp; browser: Browser; phones: Phone[] };
 
   beforeAll(async () => {
-    [state.server, state.browser] = await Promise.all([startTestApp('pglite'), launchChromium()]);
+    // Each is kept as soon as it is up, so afterAll closes whatever started even if the other failed.
+    await Promise.all([
+      startTestApp('pglite').then((server) => {
+        state.server = server;
+      }),
+      launchChromium().then((browser) => {
+        state.browser = browser;
+      }),
+    ]);
     state.phones = [];
   });
 

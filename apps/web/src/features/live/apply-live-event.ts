@@ -1,4 +1,5 @@
 import {
+  type Claims,
   type LiveEvent,
   type LoginDevicesDoc,
   loginDevicesDocSchema,
@@ -11,7 +12,7 @@ import {
 } from '@pasado/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { endSession, isSessionEnding } from '../../lib/end-session.ts';
-import { refreshClaims } from '../../lib/session/get-claims.ts';
+import { claimsQueryKey, refreshClaims } from '../../lib/session/get-claims.ts';
 import { devicesQueryKey } from '../../lib/session/get-devices.ts';
 import { meQueryKey } from '../../lib/session/get-me.ts';
 import { subscriptionQueryKey } from '../../lib/session/get-subscription.ts';
@@ -112,7 +113,17 @@ export function applyLiveEvent(event: LiveEvent, ctx: LiveContext): void {
     // (SPEC §4) follow the user's current subscription.
     const currentId = client.getQueryData<UserDoc>(meQueryKey)?.subscription?.id;
     const isQueued = currentId !== undefined && currentId !== id;
-    if (before && !isQueued) statusChanged(before.status, parsed.data.status, ctx);
+    if (isQueued) return;
+    if (before) {
+      statusChanged(before.status, parsed.data.status, ctx);
+    } else if (
+      client.getQueryData<Claims | null>(claimsQueryKey)?.subscriptionStatus !== parsed.data.status
+    ) {
+      // The stream's first snapshot can arrive before the page ever read this subscription: there
+      // is no "before" to compare, but claims that disagree with it are stale — refresh them and
+      // the guard locks the page (SPEC §4) without waiting for another change.
+      refreshClaimsQuietly(client);
+    }
     return;
   }
 
