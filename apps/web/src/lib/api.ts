@@ -20,13 +20,33 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 
 type ApiInit = Omit<RequestInit, 'body' | 'signal'> & {
   json?: unknown;
+  /** A file sent as the raw body, its type as Content-Type and its name in X-File-Name. */
+  file?: File;
   timeoutMs?: number;
   signal?: AbortSignal;
 };
 
-/** fetch() with same-origin credentials, a JSON body and a timeout through an AbortController. */
+function bodyOf(json: unknown, file: File | undefined): Pick<RequestInit, 'body' | 'headers'> {
+  if (file) {
+    return {
+      body: file,
+      headers: {
+        'Content-Type': file.type || 'application/octet-stream',
+        'X-File-Name': encodeURIComponent(file.name),
+      },
+    };
+  }
+  if (json === undefined) return {};
+  return { body: JSON.stringify(json), headers: { 'Content-Type': 'application/json' } };
+}
+
+/**
+ * fetch() with same-origin credentials, a JSON (or raw file) body and a timeout through an
+ * AbortController.
+ */
 export async function apiFetch(path: string, init: ApiInit = {}): Promise<Response> {
-  const { json, timeoutMs = DEFAULT_TIMEOUT_MS, signal, headers, ...rest } = init;
+  const { json, file, timeoutMs = DEFAULT_TIMEOUT_MS, signal, headers, ...rest } = init;
+  const payload = bodyOf(json, file);
   const controller = new AbortController();
   const timer = setTimeout(
     () => controller.abort(new DOMException('Timed out', 'TimeoutError')),
@@ -38,12 +58,8 @@ export async function apiFetch(path: string, init: ApiInit = {}): Promise<Respon
     return await fetch(path, {
       ...rest,
       credentials: 'same-origin',
-      headers: {
-        Accept: 'application/json',
-        ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...headers,
-      },
-      ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+      headers: { Accept: 'application/json', ...payload.headers, ...headers },
+      ...(payload.body === undefined ? {} : { body: payload.body }),
       signal: controller.signal,
     });
   } finally {
@@ -80,6 +96,24 @@ export async function toApiError(response: Response): Promise<ApiError> {
  */
 export async function getJson<T>(path: string, options: { signal?: AbortSignal } = {}): Promise<T> {
   const response = await apiFetch(path, options.signal ? { signal: options.signal } : {});
+  if (!response.ok) throw await toApiError(response);
+  return (await response.json()) as T;
+}
+
+/**
+ * Sends JSON (POST by default) and reads the JSON answer, trusted as `T` like getJson's: the server
+ * serialises every response with the contract's schemas.
+ */
+export async function sendJson<T>(
+  path: string,
+  init: { method?: 'POST' | 'PUT' | 'PATCH'; json?: unknown; timeoutMs?: number } = {},
+): Promise<T> {
+  const { method = 'POST', json, timeoutMs } = init;
+  const response = await apiFetch(path, {
+    method,
+    ...(json === undefined ? {} : { json }),
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+  });
   if (!response.ok) throw await toApiError(response);
   return (await response.json()) as T;
 }

@@ -1,33 +1,21 @@
 import type { MessageAttachmentResult, MessageType, SendMessageInput } from '@pasado/core';
 import { MESSAGE_FORM_MESSAGES } from '@pasado/core';
-import { ApiError, apiFetch, toApiError } from '../../lib/api.ts';
+import { ApiError, apiFetch, sendJson, toApiError } from '../../lib/api.ts';
 
 /** The image upload can take a while on slow mobile data. */
 const UPLOAD_TIMEOUT_MS = 120_000;
 
 export type SendOutcome = { ok: true } | { ok: false; message: string };
 
-/** The raw image to POST /api/messages/attachments (apiFetch sends JSON bodies only). */
+/** The raw image to POST /api/messages/attachments; answers its storage path. */
 async function uploadImage(file: File): Promise<string> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), UPLOAD_TIMEOUT_MS);
-  try {
-    const response = await fetch('/api/messages/attachments', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: {
-        Accept: 'application/json',
-        'Content-Type': file.type,
-        'X-File-Name': encodeURIComponent(file.name),
-      },
-      body: file,
-      signal: controller.signal,
-    });
-    if (!response.ok) throw await toApiError(response);
-    return ((await response.json()) as MessageAttachmentResult).path;
-  } finally {
-    clearTimeout(timer);
-  }
+  const response = await apiFetch('/api/messages/attachments', {
+    method: 'POST',
+    file,
+    timeoutMs: UPLOAD_TIMEOUT_MS,
+  });
+  if (!response.ok) throw await toApiError(response);
+  return ((await response.json()) as MessageAttachmentResult).path;
 }
 
 /**
@@ -48,8 +36,7 @@ export async function sendMessage(input: {
       message: input.message,
       attachment,
     };
-    const response = await apiFetch('/api/messages', { method: 'POST', json: body });
-    if (!response.ok) throw await toApiError(response);
+    await sendJson('/api/messages', { json: body });
     return { ok: true };
   } catch (error) {
     console.warn('sending the message failed', error);

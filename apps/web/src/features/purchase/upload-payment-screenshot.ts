@@ -1,5 +1,5 @@
 import { MESSAGES, requireUploadFile } from '@pasado/core';
-import { toApiError } from '../../lib/api.ts';
+import { apiFetch, toApiError } from '../../lib/api.ts';
 
 /** An upload failed: the purchase is aborted (SPEC §8). */
 export class UploadFailedError extends Error {
@@ -16,26 +16,16 @@ const UPLOAD_TIMEOUT_MS = 90_000;
  */
 export async function uploadPaymentScreenshot(file: File | null): Promise<{ path: string }> {
   const image = requireUploadFile(file);
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), UPLOAD_TIMEOUT_MS);
   let response: Response;
   try {
-    response = await fetch('/api/uploads/payment-screenshot', {
+    response = await apiFetch('/api/uploads/payment-screenshot', {
       method: 'POST',
-      credentials: 'same-origin',
-      headers: {
-        Accept: 'application/json',
-        'Content-Type': image.type || 'application/octet-stream',
-        'X-File-Name': encodeURIComponent(image.name),
-      },
-      body: image,
-      signal: controller.signal,
+      file: image,
+      timeoutMs: UPLOAD_TIMEOUT_MS,
     });
   } catch (error) {
     console.warn('Screenshot upload failed', error);
     throw new UploadFailedError(MESSAGES.UPLOAD_SCREENSHOT_FAILED);
-  } finally {
-    clearTimeout(timer);
   }
   if (!response.ok) {
     const error = await toApiError(response);

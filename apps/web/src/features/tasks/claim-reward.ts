@@ -1,6 +1,6 @@
 import type { ChallengeView, ClaimResult } from '@pasado/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch, toApiError } from '../../lib/api.ts';
+import { sendJson } from '../../lib/api.ts';
 import { meQueryKey } from '../../lib/session/get-me.ts';
 import { progressSummaryQueryKey } from './get-progress-summary.ts';
 
@@ -13,18 +13,13 @@ export type ClaimRequest =
  * often it is asked (a double tap, two devices); a repeated claim answers `alreadyClaimed`.
  */
 export async function claimReward(request: ClaimRequest): Promise<ClaimResult> {
-  const response =
-    request.type === 'challenge'
-      ? await apiFetch('/api/progress/claims/challenge', {
-          method: 'POST',
-          json: { kind: request.kind, id: request.id },
-        })
-      : await apiFetch('/api/progress/claims/drill-points', {
-          method: 'POST',
-          json: { claimId: request.claimId },
-        });
-  if (!response.ok) throw await toApiError(response);
-  return (await response.json()) as ClaimResult;
+  return request.type === 'challenge'
+    ? sendJson<ClaimResult>('/api/progress/claims/challenge', {
+        json: { kind: request.kind, id: request.id },
+      })
+    : sendJson<ClaimResult>('/api/progress/claims/drill-points', {
+        json: { claimId: request.claimId },
+      });
 }
 
 /** Claims a reward, then refreshes the summary and the user document (the red dot) at once. */

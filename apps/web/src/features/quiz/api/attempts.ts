@@ -5,8 +5,8 @@ import type {
   StartLiteRequest,
 } from '@pasado/core';
 import { queryOptions } from '@tanstack/react-query';
-import { getJson } from '../../../lib/api.ts';
-import { learningPath, sendJson } from './send-json.ts';
+import { getJson, sendJson } from '../../../lib/api.ts';
+import { learningPath } from './learning-path.ts';
 
 /** The quiz attempt operations of /api/learning/:reviewer (issue 4 "Lite quiz", "Mock exam"). */
 
@@ -21,11 +21,11 @@ export const attemptQueryOptions = (reviewer: string, attemptId: string) =>
   });
 
 export const startLite = (reviewer: string, input: StartLiteRequest) =>
-  sendJson<AttemptState>('POST', `${learningPath(reviewer)}/lite`, input);
+  sendJson<AttemptState>(`${learningPath(reviewer)}/lite`, { json: input });
 
 /** Starts a mock, or resumes the unfinished one with its clock still running. */
 export const startOrResumeMock = (reviewer: string) =>
-  sendJson<AttemptState>('POST', `${learningPath(reviewer)}/mock`);
+  sendJson<AttemptState>(`${learningPath(reviewer)}/mock`);
 
 export const saveAnswer = (
   reviewer: string,
@@ -34,17 +34,15 @@ export const saveAnswer = (
   input: SaveAnswerRequest,
 ) =>
   sendJson<SaveAnswerResponse>(
-    'PUT',
     `${learningPath(reviewer)}/attempts/${attemptId}/answers/${encodeURIComponent(questionId)}`,
-    input,
+    { method: 'PUT', json: input },
   );
 
 export const submitAttempt = (reviewer: string, attemptId: string) =>
-  sendJson<AttemptState>('POST', `${learningPath(reviewer)}/attempts/${attemptId}/submit`);
+  sendJson<AttemptState>(`${learningPath(reviewer)}/attempts/${attemptId}/submit`);
 
 export const reportItem = (reviewer: string, questionId: string, reason: string) =>
   sendJson<{ status: 'open' }>(
-    'POST',
     `${learningPath(reviewer)}/questions/${encodeURIComponent(questionId)}/report`,
-    { reason },
+    { json: { reason } },
   );

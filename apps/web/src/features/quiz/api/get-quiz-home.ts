@@ -1,7 +1,7 @@
 import type { QuizHome } from '@pasado/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api.ts';
-import { learningPath } from './send-json.ts';
+import { learningPath } from './learning-path.ts';
 
 /** GET /api/learning/:reviewer/quiz-home: subjects, the mock, an unfinished mock, results, weak topics. */
 export const quizHomeQueryOptions = (reviewer: string) =>
