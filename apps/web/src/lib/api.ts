@@ -118,6 +118,20 @@ export async function sendJson<T>(
   return (await response.json()) as T;
 }
 
+/**
+ * Checks an answer with the contract's schema where a feature wants more than trust: a body that
+ * does not match is a 502. Typed structurally, so this module (on /login's first load) never pulls
+ * in zod; the schema comes from the lazy feature that calls it.
+ */
+export function parseAnswer<T>(
+  schema: { safeParse(value: unknown): { success: boolean; data?: T } },
+  body: unknown,
+): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ApiError(502, 'Unexpected answer from the server.');
+  return parsed.data as T;
+}
+
 /** True for failures worth retrying: network errors, timeouts and 5xx answers. */
 export function isRetryable(error: unknown): boolean {
   return !(error instanceof ApiError) || error.status >= 500;

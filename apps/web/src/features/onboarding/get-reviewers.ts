@@ -1,13 +1,11 @@
 import { type Reviewer, reviewersResponseSchema } from '@pasado/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, getJson } from '../../lib/api.ts';
+import { getJson, parseAnswer } from '../../lib/api.ts';
 
 /** GET /api/reviewers: every exam track (DESIGN.md "Reviewers"); open to users not yet onboarded. */
 export async function getReviewers(signal?: AbortSignal): Promise<Reviewer[]> {
   const body = await getJson<unknown>('/api/reviewers', signal ? { signal } : {});
-  const parsed = reviewersResponseSchema.safeParse(body);
-  if (!parsed.success) throw new ApiError(502, 'Unexpected answer from the server.');
-  return parsed.data.reviewers;
+  return parseAnswer(reviewersResponseSchema, body).reviewers;
 }
 
 export const reviewersQueryOptions = () =>

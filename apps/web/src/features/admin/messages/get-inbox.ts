@@ -1,6 +1,6 @@
 import { type InboxResponse, inboxResponseSchema } from '@pasado/core';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { ApiError, getJson } from '../../../lib/api.ts';
+import { getJson, parseAnswer } from '../../../lib/api.ts';
 
 export const inboxKey = ['admin', 'messages'] as const;
 
@@ -24,9 +24,7 @@ export async function getInbox(
   });
   if (cursor) params.set('cursor', cursor);
   const body = await getJson<unknown>(`/api/admin/messages?${params}`, signal ? { signal } : {});
-  const parsed = inboxResponseSchema.safeParse(body);
-  if (!parsed.success) throw new ApiError(502, 'Unexpected answer from the server.');
-  return parsed.data;
+  return parseAnswer(inboxResponseSchema, body);
 }
 
 export const inboxQueryOptions = (filters: InboxFilters) =>

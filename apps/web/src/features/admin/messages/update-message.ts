@@ -1,6 +1,6 @@
 import { type InboxMessage, type InboxUpdateBody, inboxMessageSchema } from '@pasado/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiFetch, toApiError } from '../../../lib/api.ts';
+import { apiFetch, parseAnswer, toApiError } from '../../../lib/api.ts';
 import { inboxKey } from './get-inbox.ts';
 
 /** PATCH /api/admin/messages/:id: mark read or unread, archive or unarchive (audited). */
@@ -10,9 +10,7 @@ export async function updateMessage(id: string, body: InboxUpdateBody): Promise<
     json: body,
   });
   if (!response.ok) throw await toApiError(response);
-  const parsed = inboxMessageSchema.safeParse(await response.json());
-  if (!parsed.success) throw new ApiError(502, 'Unexpected answer from the server.');
-  return parsed.data;
+  return parseAnswer(inboxMessageSchema, await response.json());
 }
 
 export function useUpdateMessage() {

@@ -4,7 +4,7 @@ import {
   reviewActionResultSchema,
 } from '@pasado/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiFetch, toApiError } from '../../../lib/api.ts';
+import { apiFetch, parseAnswer, toApiError } from '../../../lib/api.ts';
 import { reviewQueueKey } from './get-review-queue.ts';
 
 /** POST /api/admin/payments/:id/actions: approve, ask for verification, suspend or revoke. */
@@ -17,9 +17,7 @@ export async function applyStaffAction(
     { method: 'POST', json: body },
   );
   if (!response.ok) throw await toApiError(response);
-  const parsed = reviewActionResultSchema.safeParse(await response.json());
-  if (!parsed.success) throw new ApiError(502, 'Unexpected answer from the server.');
-  return parsed.data;
+  return parseAnswer(reviewActionResultSchema, await response.json());
 }
 
 /**

@@ -1,6 +1,6 @@
 import { type RecentAuditResponse, recentAuditResponseSchema } from '@pasado/core';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { ApiError, getJson } from '../../../lib/api.ts';
+import { getJson, parseAnswer } from '../../../lib/api.ts';
 import { reviewQueueKey } from './get-review-queue.ts';
 
 /** GET /api/admin/payments/audit: the latest audit entries of every kind, newest first. */
@@ -14,9 +14,7 @@ export async function getRecentAudit(
     `/api/admin/payments/audit?${params}`,
     signal ? { signal } : {},
   );
-  const parsed = recentAuditResponseSchema.safeParse(body);
-  if (!parsed.success) throw new ApiError(502, 'Unexpected answer from the server.');
-  return parsed.data;
+  return parseAnswer(recentAuditResponseSchema, body);
 }
 
 export const recentAuditQueryOptions = () =>

@@ -1,6 +1,6 @@
 import { type ReviewItemDetail, reviewItemDetailSchema } from '@pasado/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, getJson } from '../../../lib/api.ts';
+import { getJson, parseAnswer } from '../../../lib/api.ts';
 import { reviewQueueKey } from './get-review-queue.ts';
 
 /** GET /api/admin/payments/:id: the item and its audit trail, oldest first. */
@@ -9,9 +9,7 @@ export async function getReviewItem(id: string, signal?: AbortSignal): Promise<R
     `/api/admin/payments/${encodeURIComponent(id)}`,
     signal ? { signal } : {},
   );
-  const parsed = reviewItemDetailSchema.safeParse(body);
-  if (!parsed.success) throw new ApiError(502, 'Unexpected answer from the server.');
-  return parsed.data;
+  return parseAnswer(reviewItemDetailSchema, body);
 }
 
 export const reviewItemQueryOptions = (id: string) =>

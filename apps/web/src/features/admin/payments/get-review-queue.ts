@@ -4,7 +4,7 @@ import {
   reviewQueueResponseSchema,
 } from '@pasado/core';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { ApiError, getJson } from '../../../lib/api.ts';
+import { getJson, parseAnswer } from '../../../lib/api.ts';
 
 export const reviewQueueKey = ['admin', 'payments'] as const;
 
@@ -17,9 +17,7 @@ export async function getReviewQueue(
   const params = new URLSearchParams({ status: filter, limit: '20' });
   if (cursor) params.set('cursor', cursor);
   const body = await getJson<unknown>(`/api/admin/payments?${params}`, signal ? { signal } : {});
-  const parsed = reviewQueueResponseSchema.safeParse(body);
-  if (!parsed.success) throw new ApiError(502, 'Unexpected answer from the server.');
-  return parsed.data;
+  return parseAnswer(reviewQueueResponseSchema, body);
 }
 
 export const reviewQueueQueryOptions = (filter: ReviewFilter) =>

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiError, apiFetch, toApiError } from '../../../lib/api.ts';
+import { apiFetch, parseAnswer, toApiError } from '../../../lib/api.ts';
 
 /**
  * GET or POST under /api/study, the answer checked with the contract's schema (this feature is
@@ -16,9 +16,7 @@ export async function studyRequest<S extends z.ZodType>(
     ...(init.signal ? { signal: init.signal } : {}),
   });
   if (!response.ok) throw await toApiError(response);
-  const parsed = schema.safeParse(await response.json());
-  if (!parsed.success) throw new ApiError(502, 'Unexpected answer from the server.');
-  return parsed.data;
+  return parseAnswer(schema, await response.json());
 }
 
 export const enc = encodeURIComponent;
