@@ -195,9 +195,13 @@ describe.each(ENGINES)('leaderboard on %s', (engine) => {
 
     // Opening another season closes the first.
     const second = (await open(staff.cookie, { ...season, name: 'January' })).json();
-    const list = (
-      await t.app.inject({ url: '/api/admin/seasons', headers: { cookie: staff.cookie } })
-    ).json();
+    const listed = await t.app.inject({
+      url: '/api/admin/seasons',
+      headers: { cookie: staff.cookie },
+    });
+    // Every staff answer is uncacheable (set once for all of /api/admin).
+    expect(listed.headers['cache-control']).toBe('no-store');
+    const list = listed.json();
     expect(list.seasons.find((s: { id: string }) => s.id === opened.id).status).toBe('closed');
 
     const close = (cookie: string, id: string) =>

@@ -59,8 +59,7 @@ export async function adminContentRoutes(app: FastifyInstance) {
   typed.get(
     '/reports',
     { schema: { response: { 200: reportedItemsResponseSchema } } },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async () => {
       return { reports: await listOpenReports(database.db) };
     },
   );

@@ -12,6 +12,10 @@ export async function adminRoutes(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     if (requireSession(request).role !== 'admin') throw permissionDenied();
   });
+  // Staff read what is current; nothing here may be cached by the browser or a proxy.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
   await app.register(adminPaymentsRoutes, { prefix: '/payments' });
   await app.register(adminMessagesRoutes, { prefix: '/messages' });
   await app.register(adminContentRoutes, { prefix: '/content' });

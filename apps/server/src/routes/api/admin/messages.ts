@@ -32,10 +32,6 @@ export async function adminMessagesRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { database } = app;
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
-
   typed.get(
     '/',
     { schema: { querystring: inboxQuerySchema, response: { 200: inboxResponseSchema } } },

@@ -31,11 +31,6 @@ export async function adminPaymentsRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { database } = app;
 
-  // Staff read what is current; nothing here may be cached by the browser or a proxy.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
-
   typed.get(
     '/',
     {
