@@ -1,8 +1,8 @@
 import { defineConfig } from 'drizzle-kit';
 
-// Generates the committed SQL migrations from src/db/schema.ts; they are applied at server start.
+// Generates the committed SQL migrations from src/platform/db/schema.ts; they are applied at server start.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  schema: './src/platform/db/schema.ts',
   out: './drizzle',
 });

@@ -5,10 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../apps/server/src/app.ts';
-import { toAppConfig } from '../../apps/server/src/config/app-config.ts';
-import { parseEnv } from '../../apps/server/src/config/env.ts';
-import { seedBundledContent } from '../../apps/server/src/content/seed-bundled-content.ts';
-import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { seedBundledContent } from '../../apps/server/src/modules/content/seed-bundled-content.ts';
+import { toAppConfig } from '../../apps/server/src/platform/config/app-config.ts';
+import { parseEnv } from '../../apps/server/src/platform/config/env.ts';
+import { openDatabase } from '../../apps/server/src/platform/db/client.ts';
 import { freePort } from '../../apps/server/test/helpers/test-app.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pasado-audit-'));

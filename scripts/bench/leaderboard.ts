@@ -5,9 +5,12 @@
 import { randomBytes } from 'node:crypto';
 import { weekBoardKey } from '@pasado/core';
 import pg from 'pg';
-import { openDatabase } from '../../apps/server/src/db/client.ts';
-import { rankOnBoard, topOfBoard } from '../../apps/server/src/leaderboard/ranking.ts';
-import { addLeaderboardPoints, BAND_WIDTH } from '../../apps/server/src/leaderboard/scores.ts';
+import { rankOnBoard, topOfBoard } from '../../apps/server/src/modules/leaderboard/ranking.ts';
+import {
+  addLeaderboardPoints,
+  BAND_WIDTH,
+} from '../../apps/server/src/modules/leaderboard/scores.ts';
+import { openDatabase } from '../../apps/server/src/platform/db/client.ts';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);

@@ -3,11 +3,11 @@
 // (e.g. info) turns on the production logger, writing to /dev/null, to measure what logging costs.
 import { createWriteStream } from 'node:fs';
 import { buildApp } from '../../apps/server/src/app.ts';
-import { signIn } from '../../apps/server/src/auth/sign-in.ts';
-import { toAppConfig } from '../../apps/server/src/config/app-config.ts';
-import { parseEnv } from '../../apps/server/src/config/env.ts';
-import { openDatabase } from '../../apps/server/src/db/client.ts';
-import { touchUser } from '../../apps/server/src/repositories/users.ts';
+import { signIn } from '../../apps/server/src/modules/auth/sign-in.ts';
+import { touchUser } from '../../apps/server/src/modules/users/repository.ts';
+import { toAppConfig } from '../../apps/server/src/platform/config/app-config.ts';
+import { parseEnv } from '../../apps/server/src/platform/config/env.ts';
+import { openDatabase } from '../../apps/server/src/platform/db/client.ts';
 import { freePort } from '../../apps/server/test/helpers/test-app.ts';
 
 const port = await freePort();

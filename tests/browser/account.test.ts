@@ -6,8 +6,8 @@ import {
   transactions,
   userStreaks,
   users,
-} from '../../apps/server/src/db/schema.ts';
-import { announce, topics } from '../../apps/server/src/live/topics.ts';
+} from '../../apps/server/src/platform/db/schema.ts';
+import { announce, topics } from '../../apps/server/src/platform/live/topics.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
 import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@pasado/core';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, subscriptions, userMessages, users } from '../../apps/server/src/db/schema.ts';
+import {
+  auditLog,
+  subscriptions,
+  userMessages,
+  users,
+} from '../../apps/server/src/platform/db/schema.ts';
 import { callFunction } from '../../apps/server/test/helpers/test-app.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { type Phone, useBrowserFixture } from './helpers/fixture.ts';

@@ -1,8 +1,8 @@
 import { formatManilaDate } from '@pasado/core';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { subscriptions, users } from '../../apps/server/src/db/schema.ts';
-import { announce, topics } from '../../apps/server/src/live/topics.ts';
+import { subscriptions, users } from '../../apps/server/src/platform/db/schema.ts';
+import { announce, topics } from '../../apps/server/src/platform/live/topics.ts';
 import { callFunction } from '../../apps/server/test/helpers/test-app.ts';
 import {
   makeStaff,

@@ -1,7 +1,7 @@
-import { IN_APP_FORM_SERVER_MESSAGES, MESSAGES } from '@pasado/core';
+import { IN_APP_FORM_SERVER_MESSAGES, MESSAGES, manilaDayKey } from '@pasado/core';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { inAppFormVisits, subscriptions, users } from '../../apps/server/src/db/schema.ts';
+import { inAppFormVisits, subscriptions, users } from '../../apps/server/src/platform/db/schema.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
 
@@ -15,7 +15,8 @@ describe('in-app free-trial form (SPEC §2 App shell, In-app free-trial form)', 
 
   it('inside a web view only the form shows; validation, busy state, then the success step', async () => {
     const { page } = await webView();
-    const today = new Date().toISOString().slice(0, 10);
+    // The server counts visits per Manila day (UTC+8): a UTC date is another day from 16:00 UTC.
+    const today = manilaDayKey(new Date());
     const visitsToday = async () =>
       (
         await fx.server.app.database.db

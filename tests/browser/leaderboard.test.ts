@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '../../apps/server/src/db/schema.ts';
-import { addLeaderboardPoints } from '../../apps/server/src/leaderboard/scores.ts';
+import { addLeaderboardPoints } from '../../apps/server/src/modules/leaderboard/scores.ts';
+import { users } from '../../apps/server/src/platform/db/schema.ts';
 import { signedInUser } from '../../apps/server/test/helpers/test-app.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';

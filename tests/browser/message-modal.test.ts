@@ -2,7 +2,7 @@ import { ATTACHMENT_MAX_BYTES, MESSAGES } from '@pasado/core';
 import { eq, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { uploads, userMessages } from '../../apps/server/src/db/schema.ts';
+import { uploads, userMessages } from '../../apps/server/src/platform/db/schema.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
 import { completeOnboarding, signInThroughPopup } from './helpers/session.ts';

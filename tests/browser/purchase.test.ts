@@ -1,7 +1,12 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { subscriptions, transactions, uploads, users } from '../../apps/server/src/db/schema.ts';
+import {
+  subscriptions,
+  transactions,
+  uploads,
+  users,
+} from '../../apps/server/src/platform/db/schema.ts';
 import { callFunction } from '../../apps/server/test/helpers/test-app.ts';
 import {
   onboardedStudent,

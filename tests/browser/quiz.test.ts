@@ -10,7 +10,7 @@ import {
   subjects,
   topics,
   users,
-} from '../../apps/server/src/db/schema.ts';
+} from '../../apps/server/src/platform/db/schema.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
 import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { subscriptions, users } from '../../apps/server/src/db/schema.ts';
-import { announce, topics } from '../../apps/server/src/live/topics.ts';
+import { subscriptions, users } from '../../apps/server/src/platform/db/schema.ts';
+import { announce, topics } from '../../apps/server/src/platform/live/topics.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
 import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cardSchedules, noteReads, users } from '../../apps/server/src/db/schema.ts';
+import { cardSchedules, noteReads, users } from '../../apps/server/src/platform/db/schema.ts';
 import {
   type StudyFixture,
   seedStudyContent,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { subscriptions, users } from '../../apps/server/src/db/schema.ts';
+import { subscriptions, users } from '../../apps/server/src/platform/db/schema.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { type Phone, useBrowserFixture } from './helpers/fixture.ts';
 import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
@@ -129,7 +129,7 @@ describe('the guard and the subscription status', () => {
 
   it('a live change to suspended reloads the page into the lock', async () => {
     const s = await onboardedStudent('live.suspend@example.com');
-    const { announce, topics } = await import('../../apps/server/src/live/topics.ts');
+    const { announce, topics } = await import('../../apps/server/src/platform/live/topics.ts');
     await db().transaction(async (tx) => {
       await tx
         .update(subscriptions)

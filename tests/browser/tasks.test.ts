@@ -1,9 +1,9 @@
 import { manilaDayKey } from '@pasado/core';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { userStreaks, users } from '../../apps/server/src/db/schema.ts';
-import { announce, topics } from '../../apps/server/src/live/topics.ts';
-import { refreshChallenges } from '../../apps/server/src/progress/challenges.ts';
+import { refreshChallenges } from '../../apps/server/src/modules/progress/challenges.ts';
+import { userStreaks, users } from '../../apps/server/src/platform/db/schema.ts';
+import { announce, topics } from '../../apps/server/src/platform/live/topics.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
 import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';

@@ -2,42 +2,45 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { registerDevIdentityProvider } from './auth/oidc/dev-provider.ts';
-import { createRelyingParty } from './auth/oidc/relying-party.ts';
-import type { AppConfig } from './config/app-config.ts';
-import { type Database, openDatabase } from './db/client.ts';
-import { unauthenticated } from './errors/app-error.ts';
-import { LiveHub } from './live/hub.ts';
-import { devMailRoutes } from './mail/dev-mail-page.ts';
-import { outboxDir } from './mail/mailer.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { adminRoutes } from './admin-scope.ts';
+import { functionRoutes } from './callables/routes.ts';
+import { registerDevIdentityProvider } from './modules/auth/oidc/dev-provider.ts';
+import { createRelyingParty } from './modules/auth/oidc/relying-party.ts';
+import { publicAuthRoutes, sessionAuthRoutes } from './modules/auth/routes.ts';
+import { loadSession } from './modules/auth/session-plugin.ts';
+import { inAppFormRoutes } from './modules/in-app-form/routes.ts';
+import { messageRoutes } from './modules/inbox/routes.ts';
+import { leaderboardRoutes } from './modules/leaderboard/routes.ts';
+import { progressRoutes } from './modules/progress/routes.ts';
+import { analyticsRoutes } from './modules/quiz/analytics-routes.ts';
+import { learningRoutes } from './modules/quiz/routes.ts';
+import { studyRoutes } from './modules/study/routes.ts';
+import { purchaseRoutes } from './modules/subscriptions/routes.ts';
+import { uploadRoutes } from './modules/uploads/routes.ts';
+import { documentRoutes } from './modules/users/routes.ts';
+import { type Clock, systemClock } from './platform/clock.ts';
+import type { AppConfig } from './platform/config/app-config.ts';
+import { type Database, openDatabase } from './platform/db/client.ts';
+import { unauthenticated } from './platform/errors/app-error.ts';
+import { LiveHub } from './platform/live/hub.ts';
+import { liveRoutes } from './platform/live/routes.ts';
+import { devMailRoutes } from './platform/mail/dev-mail-page.ts';
+import { outboxDir } from './platform/mail/mailer.ts';
+import { registerErrorHandler } from './platform/plugins/error-handler.ts';
 import {
   assertSameOrigin,
   registerRateLimits,
   registerSecurityHeaders,
-} from './plugins/security.ts';
-import { loadSession } from './plugins/session.ts';
-import { adminRoutes } from './routes/api/admin/index.ts';
-import { analyticsRoutes } from './routes/api/analytics.ts';
-import { publicAuthRoutes, sessionAuthRoutes } from './routes/api/auth.ts';
-import { functionRoutes } from './routes/api/functions.ts';
-import { inAppFormRoutes } from './routes/api/in-app-form.ts';
-import { leaderboardRoutes } from './routes/api/leaderboard.ts';
-import { learningRoutes } from './routes/api/learning.ts';
-import { liveRoutes } from './routes/api/live.ts';
-import { documentRoutes } from './routes/api/me.ts';
-import { messageRoutes } from './routes/api/messages.ts';
-import { progressRoutes } from './routes/api/progress.ts';
-import { purchaseRoutes } from './routes/api/purchase.ts';
-import { studyRoutes } from './routes/api/study.ts';
-import { uploadRoutes } from './routes/api/uploads.ts';
-import { webAppRoutes } from './routes/web-app.ts';
+} from './platform/plugins/security.ts';
+import { webAppRoutes } from './platform/plugins/web-app.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     database: Database;
     liveHub: LiveHub;
+    /** Every request and job reads time here (platform/clock.ts). */
+    clock: Clock;
   }
 }
 
@@ -47,6 +50,8 @@ export interface BuildOptions {
   database?: Database;
   /** Benchmarks send all their load from one address; they turn per-client limits off. */
   rateLimits?: boolean;
+  /** Tests pass a ManualClock to move time instead of sleeping. */
+  clock?: Clock;
 }
 
 /** Composes the whole product: infrastructure plugins, then the API, then the web app. */
@@ -71,6 +76,7 @@ export async function buildApp(
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('liveHub', liveHub);
+  app.decorate('clock', options.clock ?? systemClock);
   app.decorateRequest('session', null);
   app.addHook('onClose', async () => {
     await liveHub.stop();

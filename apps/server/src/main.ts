@@ -1,9 +1,9 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
-import { toAppConfig } from './config/app-config.ts';
-import { InvalidEnvironmentError, parseEnv } from './config/env.ts';
-import { seedBundledContent } from './content/seed-bundled-content.ts';
-import { scheduleOrphanSweep } from './storage/schedule-orphan-sweep.ts';
+import { seedBundledContent } from './modules/content/seed-bundled-content.ts';
+import { scheduleOrphanSweep } from './modules/uploads/schedule-orphan-sweep.ts';
+import { toAppConfig } from './platform/config/app-config.ts';
+import { InvalidEnvironmentError, parseEnv } from './platform/config/env.ts';
 
 async function main() {
   let env: ReturnType<typeof parseEnv>;

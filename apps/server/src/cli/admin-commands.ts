@@ -1,11 +1,11 @@
 import { subscriptionStatusSchema } from '@pasado/core';
 import { z } from 'zod';
-import type { Db } from '../db/client.ts';
-import { AppError } from '../errors/app-error.ts';
-import { changeSubscriptionStatus } from '../functions/payments/change-status.ts';
-import { listSubscriptionsOf } from '../repositories/payments.ts';
-import { appendAudit } from '../repositories/session-logs.ts';
-import { findUserByEmail, findUserById, setRole } from '../repositories/users.ts';
+import { appendAudit } from '../modules/auth/session-logs.repository.ts';
+import { changeSubscriptionStatus } from '../modules/subscriptions/change-status.ts';
+import { listSubscriptionsOf } from '../modules/subscriptions/payments.repository.ts';
+import { findUserByEmail, findUserById, setRole } from '../modules/users/repository.ts';
+import type { Db } from '../platform/db/client.ts';
+import { AppError } from '../platform/errors/app-error.ts';
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command> [arguments]
 

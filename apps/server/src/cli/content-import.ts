@@ -1,4 +1,8 @@
-import { CONTENT_IMPORT_USAGE, EXIT, runContentImport } from '../content/content-import-command.ts';
+import {
+  CONTENT_IMPORT_USAGE,
+  EXIT,
+  runContentImport,
+} from '../modules/content/content-import-command.ts';
 import { runWithDatabase } from './run-with-database.ts';
 
 /**

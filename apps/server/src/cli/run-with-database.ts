@@ -1,6 +1,6 @@
-import { toAppConfig } from '../config/app-config.ts';
-import { InvalidEnvironmentError, parseEnv } from '../config/env.ts';
-import { type Db, openDatabase } from '../db/client.ts';
+import { toAppConfig } from '../platform/config/app-config.ts';
+import { InvalidEnvironmentError, parseEnv } from '../platform/config/env.ts';
+import { type Db, openDatabase } from '../platform/db/client.ts';
 
 export type CliIo = { db: Db; out: (line: string) => void; err: (line: string) => void };
 

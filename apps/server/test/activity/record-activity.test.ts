@@ -1,6 +1,7 @@
 import { weekBoardKey } from '@pasado/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Activity, recordActivity } from '../../src/modules/progress/record-activity.ts';
 import {
   leaderboardScores,
   reviewers,
@@ -10,8 +11,7 @@ import {
   userStreaks,
   users,
   userTopicStats,
-} from '../../src/db/schema.ts';
-import { type Activity, recordActivity } from '../../src/progress/record-activity.ts';
+} from '../../src/platform/db/schema.ts';
 import { signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 

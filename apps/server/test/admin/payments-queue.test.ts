@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES, type ReviewCounts, type ReviewItem } from '@pasado/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, transactions } from '../../src/db/schema.ts';
+import { auditLog, transactions } from '../../src/platform/db/schema.ts';
 import { openLiveStream } from '../helpers/live-stream.ts';
 import { signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';

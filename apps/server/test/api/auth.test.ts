@@ -121,7 +121,7 @@ describe.each(ENGINES)('sign-in and sessions on %s', (engine) => {
 
   it('claims reflect the database on every call (force refresh)', async () => {
     const { cookie, userId } = await signedInUser(t);
-    const { setRole } = await import('../../src/repositories/users.ts');
+    const { setRole } = await import('../../src/modules/users/repository.ts');
     await setRole(t.app.database.db, userId, 'admin');
     const res = await t.app.inject({ url: '/api/auth/claims?force=1', headers: { cookie } });
     expect(res.json().claims.role).toBe('admin');

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../../src/auth/sign-in.ts';
+import { signIn } from '../../src/modules/auth/sign-in.ts';
 import { openLiveStream } from '../helpers/live-stream.ts';
 import { freePort } from '../helpers/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';

@@ -73,7 +73,7 @@ describe.each(ENGINES)('live stream on %s', (engine) => {
     const stream = await openLiveStream(t.url, cookie, [`users/${userId}`]);
     try {
       await stream.waitFor((e) => (e.data as { kind: string }).kind === 'snapshot');
-      const { touchUser } = await import('../../src/repositories/users.ts');
+      const { touchUser } = await import('../../src/modules/users/repository.ts');
       await t.app.database.db
         .transaction(async (tx) => {
           await touchUser(tx, userId);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toAppConfig } from '../../src/config/app-config.ts';
-import { InvalidEnvironmentError, parseEnv } from '../../src/config/env.ts';
+import { toAppConfig } from '../../src/platform/config/app-config.ts';
+import { InvalidEnvironmentError, parseEnv } from '../../src/platform/config/env.ts';
 
 describe('environment', () => {
   it('runs a fresh clone with no variables: PGlite under ./data and the development provider', () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, itemReports, questions, users } from '../../src/db/schema.ts';
+import { auditLog, itemReports, questions, users } from '../../src/platform/db/schema.ts';
 import { signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { counts, fixtureText } from './content-fixtures.ts';

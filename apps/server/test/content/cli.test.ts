@@ -5,9 +5,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runContentImport } from '../../src/content/content-import-command.ts';
-import { openDatabase } from '../../src/db/client.ts';
-import { auditLog, questions } from '../../src/db/schema.ts';
+import { runContentImport } from '../../src/modules/content/content-import-command.ts';
+import { openDatabase } from '../../src/platform/db/client.ts';
+import { auditLog, questions } from '../../src/platform/db/schema.ts';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../helpers/test-database.ts';
 import { FIXTURES } from './content-fixtures.ts';
 

@@ -1,8 +1,8 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContentImportError, importContent } from '../../src/content/import-content.ts';
-import { importContentFile } from '../../src/content/import-content-file.ts';
-import { formatContentError } from '../../src/content/parse-content-file.ts';
+import { ContentImportError, importContent } from '../../src/modules/content/import-content.ts';
+import { importContentFile } from '../../src/modules/content/import-content-file.ts';
+import { formatContentError } from '../../src/modules/content/parse-content-file.ts';
 import {
   blueprints,
   flashCards,
@@ -12,7 +12,7 @@ import {
   subjects,
   topics,
   users,
-} from '../../src/db/schema.ts';
+} from '../../src/platform/db/schema.ts';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../helpers/test-database.ts';
 import { counts, fixtureText, smallBundle } from './content-fixtures.ts';
 

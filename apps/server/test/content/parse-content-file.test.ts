@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatContentError, parseContentFile } from '../../src/content/parse-content-file.ts';
+import {
+  formatContentError,
+  parseContentFile,
+} from '../../src/modules/content/parse-content-file.ts';
 
 const fixture = (name: string) =>
   readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');

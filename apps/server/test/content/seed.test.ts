@@ -7,9 +7,9 @@ import {
   SEED_ACTION,
   seedBundledContent,
   seedBundledContentForTests,
-} from '../../src/content/seed-bundled-content.ts';
-import { openDatabase } from '../../src/db/client.ts';
-import { auditLog, questions } from '../../src/db/schema.ts';
+} from '../../src/modules/content/seed-bundled-content.ts';
+import { openDatabase } from '../../src/platform/db/client.ts';
+import { auditLog, questions } from '../../src/platform/db/schema.ts';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../helpers/test-database.ts';
 import { counts, FIXTURES, fixtureText } from './content-fixtures.ts';
 

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../../src/auth/sign-in.ts';
-import type { Database } from '../../src/db/client.ts';
-import { auditLog, sessions, users } from '../../src/db/schema.ts';
-import { appendAudit } from '../../src/repositories/session-logs.ts';
-import { findLiveSession, hashToken } from '../../src/repositories/sessions.ts';
+import { appendAudit } from '../../src/modules/auth/session-logs.repository.ts';
+import { findLiveSession, hashToken } from '../../src/modules/auth/sessions.repository.ts';
+import { signIn } from '../../src/modules/auth/sign-in.ts';
+import type { Database } from '../../src/platform/db/client.ts';
+import { auditLog, sessions, users } from '../../src/platform/db/schema.ts';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../helpers/test-database.ts';
 
 const identity = (email: string) => ({

@@ -1,9 +1,10 @@
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
-import { signIn } from '../../src/auth/sign-in.ts';
-import { toAppConfig } from '../../src/config/app-config.ts';
-import { parseEnv } from '../../src/config/env.ts';
+import { signIn } from '../../src/modules/auth/sign-in.ts';
+import type { Clock } from '../../src/platform/clock.ts';
+import { toAppConfig } from '../../src/platform/config/app-config.ts';
+import { parseEnv } from '../../src/platform/config/env.ts';
 import { createTestDatabase, type Engine, type TestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -36,6 +37,7 @@ export async function freePort(): Promise<number> {
 export async function startTestApp(
   engine: Engine,
   env: Record<string, string> = {},
+  options: { clock?: Clock } = {},
 ): Promise<TestApp> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -51,7 +53,7 @@ export async function startTestApp(
       ...env,
     }),
   );
-  const app = await buildApp(config, { database: testDb.database });
+  const app = await buildApp(config, { database: testDb.database, clock: options.clock });
   await app.listen({ port, host: '127.0.0.1' });
   return {
     app,
@@ -102,6 +104,7 @@ export function callFunction(testApp: TestApp, cookie: string | null, name: stri
 export async function restartTestApp(
   previous: TestApp,
   env: Record<string, string> = {},
+  options: { clock?: Clock } = {},
 ): Promise<TestApp> {
   await previous.app.close();
   const port = await freePort();
@@ -116,7 +119,7 @@ export async function restartTestApp(
       ...env,
     }),
   );
-  const app = await buildApp(config, { database: previous.testDb.database });
+  const app = await buildApp(config, { database: previous.testDb.database, clock: options.clock });
   await app.listen({ port, host: '127.0.0.1' });
   return {
     app,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { type Database, openDatabase } from '../../src/db/client.ts';
+import { type Database, openDatabase } from '../../src/platform/db/client.ts';
 
 export type Engine = 'pglite' | 'postgres';
 

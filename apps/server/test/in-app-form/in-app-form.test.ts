@@ -1,9 +1,9 @@
 import { IN_APP_FORM_SERVER_MESSAGES, MESSAGES, manilaDayKey } from '@pasado/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../../src/auth/sign-in.ts';
-import { auditLog, subscriptions, users } from '../../src/db/schema.ts';
-import { TRIAL_EMAIL_SUBJECT } from '../../src/functions/in-app-form/trial-email.ts';
+import { signIn } from '../../src/modules/auth/sign-in.ts';
+import { TRIAL_EMAIL_SUBJECT } from '../../src/modules/in-app-form/trial-email.ts';
+import { auditLog, subscriptions, users } from '../../src/platform/db/schema.ts';
 import { freePort, signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { parseMail, startSmtpSink } from './smtp-sink.ts';

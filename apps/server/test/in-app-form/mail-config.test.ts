@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toAppConfig } from '../../src/config/app-config.ts';
-import { InvalidEnvironmentError, parseEnv } from '../../src/config/env.ts';
+import { toAppConfig } from '../../src/platform/config/app-config.ts';
+import { InvalidEnvironmentError, parseEnv } from '../../src/platform/config/env.ts';
 
 describe('mail configuration (SMTP_URL, MAIL_FROM, APP_DOWNLOAD_URL)', () => {
   it('defaults to the outbox, the Pasado sender and the app’s own /login', () => {

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRIAL_EMAIL_SUBJECT } from '../../src/functions/in-app-form/trial-email.ts';
-import { devMailRoutes } from '../../src/mail/dev-mail-page.ts';
+import { TRIAL_EMAIL_SUBJECT } from '../../src/modules/in-app-form/trial-email.ts';
+import { devMailRoutes } from '../../src/platform/mail/dev-mail-page.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { parseMail } from './smtp-sink.ts';
 

@@ -1,15 +1,15 @@
 import { rankStandings, seasonBoardKey, weekBoardKey } from '@pasado/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rankOnBoard } from '../../src/modules/leaderboard/ranking.ts';
+import { addLeaderboardPoints } from '../../src/modules/leaderboard/scores.ts';
 import {
   leaderboardBandCounts,
   leaderboardScoreCounts,
   leaderboardScores,
   leaderboardTieCounts,
   users,
-} from '../../src/db/schema.ts';
-import { rankOnBoard } from '../../src/leaderboard/ranking.ts';
-import { addLeaderboardPoints } from '../../src/leaderboard/scores.ts';
+} from '../../src/platform/db/schema.ts';
 import { signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 

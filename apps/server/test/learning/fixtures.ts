@@ -1,6 +1,12 @@
 import type { BlueprintSpec } from '@pasado/core';
-import type { Db } from '../../src/db/client.ts';
-import { blueprints, questions, reviewerAccess, subjects, topics } from '../../src/db/schema.ts';
+import type { Db } from '../../src/platform/db/client.ts';
+import {
+  blueprints,
+  questions,
+  reviewerAccess,
+  subjects,
+  topics,
+} from '../../src/platform/db/schema.ts';
 
 /**
  * A small bank under the seeded reviewer `crim` (ids prefixed `tst-`): subject A has 12 items, all

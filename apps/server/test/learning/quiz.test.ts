@@ -8,7 +8,7 @@ import {
   quizAttempts,
   users,
   userTopicStats,
-} from '../../src/db/schema.ts';
+} from '../../src/platform/db/schema.ts';
 import { signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import {

@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Database } from '../../src/db/client.ts';
-import { HEARTBEAT_MS, LiveHub } from '../../src/live/hub.ts';
+import type { Database } from '../../src/platform/db/client.ts';
+import { HEARTBEAT_MS, LiveHub } from '../../src/platform/live/hub.ts';
 
 describe('live hub heartbeat', () => {
   afterEach(() => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ATTACHMENT_MAX_BYTES, MESSAGE_FORM_MESSAGES, MESSAGES } from '@pasado/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploads, userMessages } from '../../src/db/schema.ts';
+import { uploads, userMessages } from '../../src/platform/db/schema.ts';
 import { signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 

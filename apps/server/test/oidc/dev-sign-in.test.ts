@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { registerDevIdentityProvider } from '../../src/auth/oidc/dev-provider.ts';
+import { registerDevIdentityProvider } from '../../src/modules/auth/oidc/dev-provider.ts';
 import {
   createRelyingParty,
   type LoginRequest,
   OidcLoginError,
-} from '../../src/auth/oidc/relying-party.ts';
+} from '../../src/modules/auth/oidc/relying-party.ts';
 import { formAction, TestBrowser } from '../helpers/test-browser.ts';
 
 // The whole sign-in over real HTTP: relying party → development provider → callback.

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../src/cli/admin-commands.ts';
-import { auditLog, users } from '../../src/db/schema.ts';
+import { auditLog, users } from '../../src/platform/db/schema.ts';
 import { signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { purchaseInput, subscribe, subscriptionRow, tempDataDir } from './payments-helpers.ts';

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { auditLog, subscriptions, transactions, users } from '../../src/db/schema.ts';
+import { auditLog, subscriptions, transactions, users } from '../../src/platform/db/schema.ts';
 import { callFunction, signedInUser, type TestApp } from '../helpers/test-app.ts';
 
 /** A temporary DATA_DIR, so uploaded files land outside the repository. */
@@ -11,25 +11,13 @@ export function tempDataDir(): string {
   return mkdtempSync(path.join(tmpdir(), 'pasado-payments-'));
 }
 
-export type TestUser = Awaited<ReturnType<typeof signedInUser>>;
+import type { TestUser } from '../helpers/factories.ts';
 
-/** A signed-in, onboarded student with the 3-day free trial current (discount window open). */
-export async function onboardedStudent(t: TestApp): Promise<TestUser & { trialId: string }> {
-  const user = await signedInUser(t);
-  const res = await callFunction(t, user.cookie, 'applyRevAccess', {
-    knowFrom: 'Other',
-    reviewer: 'let-elem',
-  });
-  if (res.statusCode !== 200) throw new Error(`onboarding failed: ${res.body}`);
-  const me = (await t.app.inject({ url: '/api/me', headers: { cookie: user.cookie } })).json();
-  return { ...user, trialId: me.subscription.id };
-}
-
-export async function makeStaff(t: TestApp): Promise<TestUser> {
-  const staff = await signedInUser(t);
-  await t.app.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, staff.userId));
-  return staff;
-}
+export {
+  createOnboardedStudent as onboardedStudent,
+  createStaff as makeStaff,
+} from '../helpers/factories.ts';
+export type { TestUser };
 
 /** Moves the account's creation back, closing the 24 h discount window (SPEC §9). */
 export async function ageAccount(t: TestApp, userId: string, hours = 25) {

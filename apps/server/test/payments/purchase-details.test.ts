@@ -1,6 +1,6 @@
 import { purchaseDetailsSchema } from '@pasado/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv } from '../../src/config/env.ts';
+import { parseEnv } from '../../src/platform/config/env.ts';
 import { signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 

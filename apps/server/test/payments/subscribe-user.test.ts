@@ -1,7 +1,7 @@
 import { MESSAGES, PURCHASE_MESSAGES } from '@pasado/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscriptions, transactions } from '../../src/db/schema.ts';
+import { subscriptions, transactions } from '../../src/platform/db/schema.ts';
 import { signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import {

@@ -1,7 +1,7 @@
 import { PURCHASE_MESSAGES } from '@pasado/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, subscriptions } from '../../src/db/schema.ts';
+import { auditLog, subscriptions } from '../../src/platform/db/schema.ts';
 import { openLiveStream } from '../helpers/live-stream.ts';
 import { callFunction, signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';

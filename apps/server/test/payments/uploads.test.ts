@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ATTACHMENT_MAX_BYTES, MESSAGES } from '@pasado/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploads } from '../../src/db/schema.ts';
+import { uploads } from '../../src/platform/db/schema.ts';
 import { signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { makeStaff, pngBytes, tempDataDir, uploadScreenshot } from './payments-helpers.ts';

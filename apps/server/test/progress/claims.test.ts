@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CHALLENGES, type ProgressSummary, weekBoardKey } from '@pasado/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordActivity } from '../../src/modules/progress/record-activity.ts';
 import {
   leaderboardScores,
   rewardClaims,
@@ -10,9 +11,7 @@ import {
   topics,
   transactions,
   users,
-} from '../../src/db/schema.ts';
-
-import { recordActivity } from '../../src/progress/record-activity.ts';
+} from '../../src/platform/db/schema.ts';
 import { signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 

@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { signIn } from '../../src/auth/sign-in.ts';
-import { toAppConfig } from '../../src/config/app-config.ts';
-import { parseEnv } from '../../src/config/env.ts';
-import { type Database, openDatabase } from '../../src/db/client.ts';
-import { sessions } from '../../src/db/schema.ts';
-import { SESSION_CACHE_TTL_MS } from '../../src/plugins/session.ts';
+import { SESSION_CACHE_TTL_MS } from '../../src/modules/auth/session-plugin.ts';
+import { signIn } from '../../src/modules/auth/sign-in.ts';
+import { toAppConfig } from '../../src/platform/config/app-config.ts';
+import { parseEnv } from '../../src/platform/config/env.ts';
+import { type Database, openDatabase } from '../../src/platform/db/client.ts';
+import { sessions } from '../../src/platform/db/schema.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../../src/auth/sign-in.ts';
-import { sessions, users } from '../../src/db/schema.ts';
-import { SESSION_CACHE_TTL_MS, sessionCacheOf } from '../../src/plugins/session.ts';
-import { hashToken } from '../../src/repositories/sessions.ts';
+import { SESSION_CACHE_TTL_MS, sessionCacheOf } from '../../src/modules/auth/session-plugin.ts';
+import { hashToken } from '../../src/modules/auth/sessions.repository.ts';
+import { signIn } from '../../src/modules/auth/sign-in.ts';
+import { sessions, users } from '../../src/platform/db/schema.ts';
 import { callFunction, signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { formAction, TestBrowser } from '../helpers/test-browser.ts';
 import { ENGINES } from '../helpers/test-database.ts';

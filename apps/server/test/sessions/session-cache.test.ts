@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LiveSession } from '../../src/repositories/sessions.ts';
-import { SessionCache } from '../../src/sessions/session-cache.ts';
+import { SessionCache } from '../../src/modules/auth/session-cache.ts';
+import type { LiveSession } from '../../src/modules/auth/sessions.repository.ts';
 
 const TTL = 5_000;
 

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantReviewerAccess } from '../../src/modules/content/reviewers.repository.ts';
 import {
   cardSchedules,
   quizAttempts,
   userStreaks,
   users,
   userTopicStats,
-} from '../../src/db/schema.ts';
-import { grantReviewerAccess } from '../../src/repositories/reviewers.ts';
+} from '../../src/platform/db/schema.ts';
 import { signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { type StudyFixture, seedStudyContent } from './study-fixtures.ts';
@@ -300,7 +300,7 @@ describe.each(ENGINES)('study API on %s', (engine) => {
     it('stops adding new cards once today’s new-card limit is used', async () => {
       const { cookie, userId } = await student();
       // 20 cards first seen today (any reviewer) use up the daily limit.
-      const { flashCards } = await import('../../src/db/schema.ts');
+      const { flashCards } = await import('../../src/platform/db/schema.ts');
       const ids = Array.from({ length: 20 }, (_, i) => `limit-${userId.slice(0, 8)}-${i}`);
       await db()
         .insert(flashCards)
@@ -600,7 +600,7 @@ describe.each(ENGINES)('study API on %s', (engine) => {
 
     it('says so when a scope has no questions (409)', async () => {
       const { cookie } = await student();
-      const { topics } = await import('../../src/db/schema.ts');
+      const { topics } = await import('../../src/platform/db/schema.ts');
       await db()
         .insert(topics)
         .values({ id: 'fx-empty', subjectId: fx.subjectId, name: 'Empty', sortOrder: 9 });

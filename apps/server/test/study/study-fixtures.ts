@@ -1,5 +1,5 @@
-import type { Db } from '../../src/db/client.ts';
-import { flashCards, notes, questions, subjects, topics } from '../../src/db/schema.ts';
+import type { Db } from '../../src/platform/db/client.ts';
+import { flashCards, notes, questions, subjects, topics } from '../../src/platform/db/schema.ts';
 
 /**
  * A small study bank for tests (the real banks are imported from content/bank): one LET-Elem

@@ -1,0 +1,188 @@
+import { claimsResponseSchema, grantsAccess } from '@pasado/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../platform/errors/app-error.ts';
+import { expireIfOverdue } from '../subscriptions/repository.ts';
+import { getClaims, getClaimsSnapshot, touchUser } from '../users/repository.ts';
+import { type createRelyingParty, OidcLoginError } from './oidc/relying-party.ts';
+import { POPUP_RESULT_SCRIPT, renderPopupResultPage } from './popup-result-page.ts';
+import {
+  requireSession,
+  SESSION_COOKIE,
+  sessionCacheOf,
+  sessionCookieOptions,
+} from './session-plugin.ts';
+import { revokeSession } from './sessions.repository.ts';
+import { signIn } from './sign-in.ts';
+
+const LOGIN_COOKIE = 'pasado_login';
+const LOGIN_COOKIE_PATH = '/api/auth';
+const LOGIN_TTL_S = 600;
+
+const deviceIdSchema = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'Invalid device id.');
+const pendingLoginSchema = z.object({
+  state: z.string(),
+  nonce: z.string(),
+  codeVerifier: z.string(),
+  deviceId: deviceIdSchema,
+});
+
+/** Public: the popup's start and finish, and the script of its result page. */
+export async function publicAuthRoutes(
+  app: FastifyInstance,
+  opts: {
+    relyingParty: ReturnType<typeof createRelyingParty>;
+    secureCookies: boolean;
+    sessionTtlMs: number;
+  },
+) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const { database } = app;
+
+  typed.get(
+    '/login',
+    {
+      schema: { querystring: z.object({ device: deviceIdSchema }) },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const login = await opts.relyingParty.startLogin();
+      const pending = {
+        state: login.state,
+        nonce: login.nonce,
+        codeVerifier: login.codeVerifier,
+        deviceId: request.query.device,
+      };
+      reply.setCookie(LOGIN_COOKIE, JSON.stringify(pending), {
+        path: LOGIN_COOKIE_PATH,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: opts.secureCookies,
+        signed: true,
+        maxAge: LOGIN_TTL_S,
+      });
+      return reply.redirect(login.url, 302);
+    },
+  );
+
+  typed.get(
+    '/callback',
+    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      reply.clearCookie(LOGIN_COOKIE, { path: LOGIN_COOKIE_PATH });
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      const raw = request.cookies[LOGIN_COOKIE];
+      const unsigned = raw ? request.unsignCookie(raw) : null;
+      const pending =
+        unsigned?.valid && unsigned.value
+          ? pendingLoginSchema.safeParse(safeJson(unsigned.value))
+          : null;
+      if (!pending?.success) {
+        return reply.status(400).send(
+          renderPopupResultPage({
+            ok: false,
+            message: 'Your sign-in took too long or was started elsewhere. Please try again.',
+          }),
+        );
+      }
+      try {
+        const callbackUrl = new URL(request.url, `${request.protocol}://${request.host}`);
+        const identity = await opts.relyingParty.finishLogin(callbackUrl, pending.data);
+        const { token, userId } = await signIn(database, {
+          identity: {
+            issuer: identity.issuer,
+            subject: identity.subject,
+            email: identity.email,
+            name: identity.name,
+          },
+          deviceId: pending.data.deviceId,
+          deviceInfo: (request.headers['user-agent'] ?? 'Unknown browser').slice(0, 512),
+          ttlMs: opts.sessionTtlMs,
+          now: new Date(),
+        });
+        // The database revoked this user's other sessions; this process stops honouring them now,
+        // the others when the sessions/{uid} notice reaches them.
+        sessionCacheOf(app).forgetUser(userId);
+        reply.setCookie(
+          SESSION_COOKIE,
+          token,
+          sessionCookieOptions(opts.secureCookies, opts.sessionTtlMs),
+        );
+        return reply.send(renderPopupResultPage({ ok: true }));
+      } catch (error) {
+        if (error instanceof OidcLoginError || error instanceof AppError) {
+          request.log.warn({ err: error }, 'sign-in refused');
+          return reply
+            .status(400)
+            .send(renderPopupResultPage({ ok: false, message: error.message }));
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.get('/popup-result.js', async (_request, reply) =>
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(POPUP_RESULT_SCRIPT),
+  );
+}
+
+/** Behind a session: claims and sign-out. */
+export async function sessionAuthRoutes(app: FastifyInstance) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const { database } = app;
+
+  typed.get(
+    '/claims',
+    {
+      schema: {
+        querystring: z.object({ force: z.enum(['0', '1']).optional() }),
+        response: { 200: claimsResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const session = requireSession(request);
+      reply.header('cache-control', 'no-store');
+      // Claims are read from the database on every call, so `force` only defeats HTTP caches.
+      const snapshot = await getClaimsSnapshot(database.db, session.userId);
+      if (!snapshot) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
+      // The web app's guard trusts these claims; the session this process holds must agree.
+      if (snapshot.claims.role !== session.role || snapshot.claims.email !== session.email) {
+        sessionCacheOf(app).forgetUser(session.userId);
+      }
+      const { claims, subscriptionExpiry } = snapshot;
+      const mayBeOverdue =
+        grantsAccess(claims.subscriptionStatus) &&
+        subscriptionExpiry !== null &&
+        subscriptionExpiry.getTime() <= Date.now();
+      if (!mayBeOverdue) return { claims, subscriptionExpired: false };
+      // A lapsed subscription is expired first, so claims never grant access that has ended.
+      const expired = await database.db.transaction(async (tx) => {
+        const ended = await expireIfOverdue(tx, session.userId, new Date());
+        if (ended) await touchUser(tx, session.userId);
+        return { claims: await getClaims(tx, session.userId), subscriptionExpired: ended };
+      });
+      if (!expired.claims) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
+      return { claims: expired.claims, subscriptionExpired: expired.subscriptionExpired };
+    },
+  );
+
+  app.post('/logout', async (request, reply) => {
+    const session = requireSession(request);
+    await revokeSession(database.db, session.tokenHash, 'signed-out');
+    sessionCacheOf(app).forgetUser(session.userId);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return reply.status(204).send();
+  });
+}
+
+function safeJson(value: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../../platform/db/client.ts';
+import { unauthenticated } from '../../platform/errors/app-error.ts';
+import type { LiveHub } from '../../platform/live/hub.ts';
+import { SessionCache } from './session-cache.ts';
+import { findLiveSessionByHash, hashToken, type LiveSession } from './sessions.repository.ts';
+
+export const SESSION_COOKIE = 'pasado_session';
+
+/** The bound on a missed invalidation (a lost NOTIFY, a change made outside the app). */
+export const SESSION_CACHE_TTL_MS = 5_000;
+const SESSION_CACHE_MAX_ENTRIES = 50_000;
+
+/**
+ * Reads the cache may answer. Writes, the staff console and the live stream (opened once, then
+ * held for minutes) always check the session in the database.
+ */
+const CACHEABLE_METHODS = new Set(['GET', 'HEAD']);
+const FRESH_ROUTE_PREFIXES = ['/api/admin', '/api/live'];
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: LiveSession | null;
+  }
+}
+
+// One cache per app, found through its live hub (which delivers the invalidations).
+const caches = new WeakMap<LiveHub, SessionCache>();
+
+/**
+ * The app's session cache. Every `sessions/{uid}` notice (sign-in, sign-out, another device) and
+ * `users/{uid}` notice (role or email may have changed) from any process drops that user's entries.
+ */
+export function sessionCacheOf(app: FastifyInstance): SessionCache {
+  const hub = app.liveHub;
+  let cache = caches.get(hub);
+  if (!cache) {
+    const created = new SessionCache({
+      ttlMs: SESSION_CACHE_TTL_MS,
+      maxEntries: SESSION_CACHE_MAX_ENTRIES,
+      now: () => app.clock.nowMs(),
+    });
+    hub.subscribeNotices((notice) => {
+      const [kind, id] = notice.topic.split('/');
+      if ((kind === 'sessions' || kind === 'users') && id) created.forgetUser(id);
+    });
+    caches.set(hub, created);
+    cache = created;
+  }
+  return cache;
+}
+
+function mayUseCache(request: FastifyRequest): boolean {
+  if (!CACHEABLE_METHODS.has(request.method)) return false;
+  const route = request.routeOptions.url ?? request.url;
+  return !FRESH_ROUTE_PREFIXES.some((prefix) => route.startsWith(prefix));
+}
+
+/**
+ * Reads the session behind the cookie; a stale cookie is dropped so the browser stops sending it.
+ * Hot reads are answered from the session cache; every database read refreshes it.
+ */
+export async function loadSession(request: FastifyRequest, reply: FastifyReply, db: Database) {
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token) return;
+  const tokenHash = hashToken(token);
+  const cache = sessionCacheOf(request.server);
+  if (mayUseCache(request)) {
+    const cached = cache.get(tokenHash);
+    if (cached) {
+      request.session = cached;
+      return;
+    }
+  }
+  const mark = cache.mark();
+  const found = await findLiveSessionByHash(db.db, tokenHash, request.server.clock.now());
+  if (!found) {
+    cache.forgetToken(tokenHash);
+    request.session = null;
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return;
+  }
+  request.session = found.session;
+  // Staff sessions are few and powerful: always read, so a role taken away ends at once.
+  if (found.session.role === 'admin') cache.forgetToken(tokenHash);
+  else cache.put(tokenHash, found.session, found.expiresAt, mark);
+}
+
+export function requireSession(request: FastifyRequest): LiveSession {
+  if (!request.session) throw unauthenticated();
+  return request.session;
+}
+
+export function sessionCookieOptions(secure: boolean, maxAgeMs: number) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure,
+    maxAge: Math.floor(maxAgeMs / 1000),
+  };
+}

@@ -1,0 +1,118 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { type Executor, preparedFor } from '../../platform/db/client.ts';
+import { sessions, users } from '../../platform/db/schema.ts';
+import { announce, topics } from '../../platform/live/topics.ts';
+
+export type RevokeReason = 'signed-out' | 'other-device' | 'rotated';
+
+export interface LiveSession {
+  tokenHash: string;
+  userId: string;
+  deviceId: string;
+  email: string;
+  role: 'student' | 'admin';
+}
+
+/** The cookie carries the token; the database only ever sees its hash. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Opens a session on the user's current device. Any live session of the same device is rotated
+ * out first, so a sign-in always issues a fresh id (session fixation).
+ */
+export async function openSession(
+  ex: Executor,
+  input: { userId: string; deviceId: string; ttlMs: number; now: Date },
+): Promise<string> {
+  await ex
+    .update(sessions)
+    .set({ revokedAt: input.now, revokedReason: 'rotated' })
+    .where(and(eq(sessions.userId, input.userId), isNull(sessions.revokedAt)));
+  const token = randomBytes(32).toString('base64url');
+  await ex.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId: input.userId,
+    deviceId: input.deviceId,
+    createdAt: input.now,
+    expiresAt: new Date(input.now.getTime() + input.ttlMs),
+  });
+  await announce(ex, topics.sessions(input.userId));
+  return token;
+}
+
+const liveSessionQuery = preparedFor((ex) =>
+  ex
+    .select({
+      tokenHash: sessions.tokenHash,
+      userId: sessions.userId,
+      deviceId: sessions.deviceId,
+      email: users.email,
+      role: users.role,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
+      ),
+    )
+    .prepare('find_live_session'),
+);
+
+/** The live session behind a token hash and when it expires (what the session cache keeps). */
+export async function findLiveSessionByHash(
+  ex: Executor,
+  tokenHash: string,
+  now: Date,
+): Promise<{ session: LiveSession; expiresAt: Date } | null> {
+  const [row] = await liveSessionQuery(ex).execute({ tokenHash, now: now.toISOString() });
+  if (!row) return null;
+  const { expiresAt, ...session } = row;
+  return { session, expiresAt };
+}
+
+/** The live (not revoked, not expired) session behind a cookie token, with who it belongs to. */
+export async function findLiveSession(
+  ex: Executor,
+  token: string,
+  now: Date,
+): Promise<LiveSession | null> {
+  return (await findLiveSessionByHash(ex, hashToken(token), now))?.session ?? null;
+}
+
+/** Why a session is no longer live, or null while it is. */
+export async function sessionEndReason(
+  ex: Executor,
+  tokenHash: string,
+  now: Date,
+): Promise<RevokeReason | 'expired' | 'unknown' | null> {
+  const [row] = await ex
+    .select({
+      revokedReason: sessions.revokedReason,
+      revokedAt: sessions.revokedAt,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .where(eq(sessions.tokenHash, tokenHash));
+  if (!row) return 'unknown';
+  if (row.revokedAt) return row.revokedReason ?? 'signed-out';
+  if (row.expiresAt <= now) return 'expired';
+  return null;
+}
+
+export async function revokeSession(
+  ex: Executor,
+  tokenHash: string,
+  reason: RevokeReason,
+): Promise<void> {
+  const [row] = await ex
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
+    .returning({ userId: sessions.userId });
+  if (row) await announce(ex, topics.sessions(row.userId));
+}

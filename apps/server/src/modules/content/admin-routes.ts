@@ -1,0 +1,96 @@
+import {
+  CONTENT_FILE_MAX_CHARS,
+  contentImportRequestSchema,
+  contentImportResponseSchema,
+  fixReportRequestSchema,
+  reportActionResponseSchema,
+  reportedItemsResponseSchema,
+} from '@pasado/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { appendAudit } from '../auth/session-logs.repository.ts';
+import { requireSession } from '../auth/session-plugin.ts';
+import { importContentFile, sha256 } from './import-content-file.ts';
+import { clearReport, fixReport, listOpenReports } from './reported-items.ts';
+
+const reportParams = z.object({ id: z.uuid() });
+
+/**
+ * Staff console: content, under /api/admin/content (admin only, checked by the parent plugin).
+ * Import a content file (dry run first), and work the queue of items students reported as wrong.
+ */
+export async function adminContentRoutes(app: FastifyInstance) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const { database } = app;
+
+  // 200 with `ok: false` and the line-numbered errors when the file has problems: the request was
+  // well-formed, and the console shows the list; nothing is written in that case.
+  typed.post(
+    '/import',
+    {
+      // The file travels as JSON text inside a JSON body; escaping can nearly double its size.
+      bodyLimit: CONTENT_FILE_MAX_CHARS * 2 + 64 * 1024,
+      schema: {
+        body: contentImportRequestSchema,
+        response: { 200: contentImportResponseSchema },
+      },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      const { fileName, text, dryRun } = request.body;
+      return importContentFile(database.db, {
+        fileName,
+        text,
+        dryRun,
+        afterImport: (tx, report) =>
+          appendAudit(tx, {
+            actorUserId: session.userId,
+            actorEmail: session.email,
+            action: 'content.import',
+            targetType: 'content-file',
+            targetId: fileName,
+            details: { sha256: sha256(text), report, via: 'console' },
+          }),
+      });
+    },
+  );
+
+  typed.get(
+    '/reports',
+    { schema: { response: { 200: reportedItemsResponseSchema } } },
+    async () => {
+      return { reports: await listOpenReports(database.db) };
+    },
+  );
+
+  typed.post(
+    '/reports/:id/clear',
+    { schema: { params: reportParams, response: { 200: reportActionResponseSchema } } },
+    async (request) => {
+      const session = requireSession(request);
+      return clearReport(database.db, request.params.id, {
+        userId: session.userId,
+        email: session.email,
+      });
+    },
+  );
+
+  typed.post(
+    '/reports/:id/fix',
+    {
+      schema: {
+        params: reportParams,
+        body: fixReportRequestSchema,
+        response: { 200: reportActionResponseSchema },
+      },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      return fixReport(database.db, request.params.id, request.body.question, {
+        userId: session.userId,
+        email: session.email,
+      });
+    },
+  );
+}

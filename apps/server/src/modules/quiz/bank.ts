@@ -1,0 +1,154 @@
+import { type BankItem, type BlueprintSpec, blueprintSpecSchema } from '@pasado/core';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/client.ts';
+import { blueprints, questions, subjects, topics } from '../../platform/db/schema.ts';
+
+/** Read access to a reviewer's question bank and blueprint (issue 4 "Content model"). */
+
+export type BankQuestion = BankItem & { topicId: string };
+
+/** Every question of a reviewer with its subject and topic; held items are marked, not dropped. */
+export async function listBank(
+  ex: Executor,
+  reviewer: string,
+  filter: { subjectId?: string; topicId?: string } = {},
+): Promise<BankQuestion[]> {
+  const rows = await ex
+    .select({
+      id: questions.id,
+      topicId: questions.topicId,
+      subjectId: topics.subjectId,
+      heldAt: questions.heldAt,
+    })
+    .from(questions)
+    .innerJoin(topics, eq(topics.id, questions.topicId))
+    .innerJoin(subjects, eq(subjects.id, topics.subjectId))
+    .where(
+      and(
+        eq(subjects.reviewerShorthand, reviewer),
+        filter.subjectId ? eq(subjects.id, filter.subjectId) : undefined,
+        filter.topicId ? eq(topics.id, filter.topicId) : undefined,
+      ),
+    );
+  return rows.map((r) => ({
+    id: r.id,
+    topicId: r.topicId,
+    subjectId: r.subjectId,
+    held: r.heldAt !== null,
+  }));
+}
+
+/** Subjects and topics of a reviewer with their counts of items that are not held. */
+export async function listSubjectsWithCounts(ex: Executor, reviewer: string) {
+  const subjectRows = await ex
+    .select({ id: subjects.id, name: subjects.name })
+    .from(subjects)
+    .where(eq(subjects.reviewerShorthand, reviewer))
+    .orderBy(asc(subjects.sortOrder), asc(subjects.name));
+  if (subjectRows.length === 0) return [];
+  const topicRows = await ex
+    .select({
+      id: topics.id,
+      subjectId: topics.subjectId,
+      name: topics.name,
+      itemCount: sql<number>`count(${questions.id})::int`,
+    })
+    .from(topics)
+    .leftJoin(questions, and(eq(questions.topicId, topics.id), isNull(questions.heldAt)))
+    .where(
+      inArray(
+        topics.subjectId,
+        subjectRows.map((s) => s.id),
+      ),
+    )
+    .groupBy(topics.id, topics.subjectId, topics.name, topics.sortOrder)
+    .orderBy(asc(topics.sortOrder), asc(topics.name));
+  return subjectRows.map((s) => {
+    const mine = topicRows.filter((t) => t.subjectId === s.id);
+    return {
+      id: s.id,
+      name: s.name,
+      itemCount: mine.reduce((sum, t) => sum + Number(t.itemCount), 0),
+      topics: mine.map((t) => ({ id: t.id, name: t.name, itemCount: Number(t.itemCount) })),
+    };
+  });
+}
+
+export type QuestionRow = {
+  id: string;
+  topicId: string;
+  topicName: string;
+  subjectId: string;
+  stem: string;
+  choices: string[];
+  answerIndex: number;
+  rationale: string;
+  distractorNotes: (string | null)[] | null;
+};
+
+export async function loadQuestions(
+  ex: Executor,
+  ids: readonly string[],
+): Promise<Map<string, QuestionRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await ex
+    .select({
+      id: questions.id,
+      topicId: questions.topicId,
+      topicName: topics.name,
+      subjectId: topics.subjectId,
+      stem: questions.stem,
+      choices: questions.choices,
+      answerIndex: questions.answerIndex,
+      rationale: questions.rationale,
+      distractorNotes: questions.distractorNotes,
+    })
+    .from(questions)
+    .innerJoin(topics, eq(topics.id, questions.topicId))
+    .where(inArray(questions.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** A question of this reviewer, or null (an id from another reviewer is not ours to touch). */
+export async function findReviewerQuestion(ex: Executor, reviewer: string, questionId: string) {
+  const [row] = await ex
+    .select({ id: questions.id })
+    .from(questions)
+    .innerJoin(topics, eq(topics.id, questions.topicId))
+    .innerJoin(subjects, eq(subjects.id, topics.subjectId))
+    .where(and(eq(questions.id, questionId), eq(subjects.reviewerShorthand, reviewer)));
+  return row ?? null;
+}
+
+export async function findSubject(ex: Executor, reviewer: string, subjectId: string) {
+  const [row] = await ex
+    .select({ id: subjects.id, name: subjects.name })
+    .from(subjects)
+    .where(and(eq(subjects.id, subjectId), eq(subjects.reviewerShorthand, reviewer)));
+  return row ?? null;
+}
+
+export async function findTopic(ex: Executor, reviewer: string, topicId: string) {
+  const [row] = await ex
+    .select({ id: topics.id, name: topics.name, subjectId: topics.subjectId })
+    .from(topics)
+    .innerJoin(subjects, eq(subjects.id, topics.subjectId))
+    .where(and(eq(topics.id, topicId), eq(subjects.reviewerShorthand, reviewer)));
+  return row ?? null;
+}
+
+export type Blueprint = { id: string; name: string; spec: BlueprintSpec };
+
+/** The reviewer's mock blueprint (the first by id when several exist); null when none is valid. */
+export async function findBlueprint(ex: Executor, reviewer: string, id?: string | null) {
+  const rows = await ex
+    .select({ id: blueprints.id, name: blueprints.name, spec: blueprints.spec })
+    .from(blueprints)
+    .where(and(eq(blueprints.reviewerShorthand, reviewer), id ? eq(blueprints.id, id) : undefined))
+    .orderBy(asc(blueprints.id));
+  for (const row of rows) {
+    const spec = blueprintSpecSchema.safeParse(row.spec);
+    if (spec.success) return { id: row.id, name: row.name, spec: spec.data } satisfies Blueprint;
+  }
+  return null;
+}

@@ -1,0 +1,166 @@
+import {
+  answerParamsSchema,
+  attemptParamsSchema,
+  attemptStateSchema,
+  questionParamsSchema,
+  quizHomeSchema,
+  reportItemRequestSchema,
+  reportItemResponseSchema,
+  reviewerParamsSchema,
+  saveAnswerRequestSchema,
+  saveAnswerResponseSchema,
+  startLiteRequestSchema,
+} from '@pasado/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireSession } from '../auth/session-plugin.ts';
+import { requireReviewerAccess } from '../content/reviewers.repository.ts';
+import { getAttempt, saveAnswer, startLite, startOrResumeMock, submitAttempt } from './attempts.ts';
+import { quizHome } from './home.ts';
+import { reportItem } from './reports.ts';
+
+/**
+ * Quizzes under /api/learning/:reviewer (issue 4: quiz home, lite quiz, mock exam). Every route
+ * checks the reviewer grant first (403 otherwise), so the content is refused as the screens are.
+ */
+export async function learningRoutes(app: FastifyInstance) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+
+  async function access(request: FastifyRequest, reviewer: string) {
+    const session = requireSession(request);
+    const granted = await requireReviewerAccess(db, session.userId, reviewer);
+    // Quiz state changes by the second (the mock's clock); never cache it.
+    return { session, reviewer: granted };
+  }
+
+  typed.get(
+    '/:reviewer/quiz-home',
+    { schema: { params: reviewerParamsSchema, response: { 200: quizHomeSchema } } },
+    async (request, reply) => {
+      const { session, reviewer } = await access(request, request.params.reviewer);
+      reply.header('cache-control', 'no-store');
+      return quizHome(db, session.userId, reviewer, new Date());
+    },
+  );
+
+  typed.post(
+    '/:reviewer/lite',
+    {
+      schema: {
+        params: reviewerParamsSchema,
+        body: startLiteRequestSchema,
+        response: { 201: attemptStateSchema },
+      },
+    },
+    async (request, reply) => {
+      const { session, reviewer } = await access(request, request.params.reviewer);
+      const state = await startLite(
+        db,
+        session.userId,
+        reviewer.shorthand,
+        request.body,
+        new Date(),
+      );
+      return reply.code(201).send(state);
+    },
+  );
+
+  typed.post(
+    '/:reviewer/mock',
+    {
+      schema: {
+        params: reviewerParamsSchema,
+        response: { 200: attemptStateSchema, 201: attemptStateSchema },
+      },
+    },
+    async (request, reply) => {
+      const { session, reviewer } = await access(request, request.params.reviewer);
+      const { state, resumed } = await startOrResumeMock(
+        db,
+        session.userId,
+        reviewer.shorthand,
+        new Date(),
+      );
+      return reply.code(resumed ? 200 : 201).send(state);
+    },
+  );
+
+  typed.get(
+    '/:reviewer/attempts/:attemptId',
+    { schema: { params: attemptParamsSchema, response: { 200: attemptStateSchema } } },
+    async (request, reply) => {
+      const { session, reviewer } = await access(request, request.params.reviewer);
+      reply.header('cache-control', 'no-store');
+      return getAttempt(
+        db,
+        session.userId,
+        reviewer.shorthand,
+        request.params.attemptId,
+        new Date(),
+      );
+    },
+  );
+
+  typed.put(
+    '/:reviewer/attempts/:attemptId/answers/:questionId',
+    {
+      schema: {
+        params: answerParamsSchema,
+        body: saveAnswerRequestSchema,
+        response: { 200: saveAnswerResponseSchema },
+      },
+    },
+    async (request) => {
+      const { session, reviewer } = await access(request, request.params.reviewer);
+      const { attemptId, questionId } = request.params;
+      return saveAnswer(
+        db,
+        session.userId,
+        reviewer.shorthand,
+        attemptId,
+        questionId,
+        request.body,
+        new Date(),
+      );
+    },
+  );
+
+  typed.post(
+    '/:reviewer/attempts/:attemptId/submit',
+    { schema: { params: attemptParamsSchema, response: { 200: attemptStateSchema } } },
+    async (request) => {
+      const { session, reviewer } = await access(request, request.params.reviewer);
+      return submitAttempt(
+        db,
+        session.userId,
+        reviewer.shorthand,
+        request.params.attemptId,
+        new Date(),
+      );
+    },
+  );
+
+  typed.post(
+    '/:reviewer/questions/:questionId/report',
+    {
+      schema: {
+        params: questionParamsSchema,
+        body: reportItemRequestSchema,
+        response: { 201: reportItemResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { session, reviewer } = await access(request, request.params.reviewer);
+      await reportItem(
+        db,
+        session.userId,
+        reviewer.shorthand,
+        request.params.questionId,
+        request.body.reason,
+        new Date(),
+      );
+      return reply.code(201).send({ status: 'open' as const });
+    },
+  );
+}

@@ -1,0 +1,279 @@
+import {
+  DRILL_DEFAULT_ITEMS,
+  DRILL_ITEM_SECONDS,
+  type DrillAnswerRequest,
+  type DrillAnswerResponse,
+  type DrillResult,
+  type DrillRun,
+  type DrillStartRequest,
+  drillDeadline,
+  drillMaxPoints,
+  gradeDrill,
+} from '@pasado/core';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../platform/db/client.ts';
+import { questions, quizAnswers, quizAttempts, topics, users } from '../../platform/db/schema.ts';
+import { AppError, notFound } from '../../platform/errors/app-error.ts';
+import { recordActivity } from '../progress/record-activity.ts';
+import { topicsInScope } from './scope.ts';
+
+type StoredResult = Omit<DrillResult, 'attemptId' | 'unclaimedDrillPoints'>;
+
+/**
+ * Starts a drill run: N questions drawn at random from the scope (items held after a student's
+ * report are left out), recorded as a quiz_attempts row of kind 'drill' whose deadline is fixed
+ * now (core drillDeadline), so the server — not the phone — decides when the run is over.
+ */
+export async function startDrill(
+  db: Db,
+  userId: string,
+  reviewer: string,
+  input: DrillStartRequest,
+  now: Date,
+): Promise<DrillRun> {
+  const scoped = await topicsInScope(db, reviewer, input);
+  const topicName = new Map(scoped.map((t) => [t.id, t.name]));
+  const wanted = input.count ?? DRILL_DEFAULT_ITEMS;
+  const picked =
+    scoped.length === 0
+      ? []
+      : await db
+          .select({
+            id: questions.id,
+            topicId: questions.topicId,
+            stem: questions.stem,
+            choices: questions.choices,
+          })
+          .from(questions)
+          .where(
+            and(
+              inArray(
+                questions.topicId,
+                scoped.map((t) => t.id),
+              ),
+              isNull(questions.heldAt),
+            ),
+          )
+          .orderBy(sql`random()`)
+          .limit(wanted);
+  if (picked.length === 0) {
+    throw new AppError('FAILED_PRECONDITION', 'There are no drill questions here yet.');
+  }
+  const subjectId = input.topicId || input.subjectId ? (scoped[0]?.subjectId ?? null) : null;
+  const deadlineAt = drillDeadline(now, picked.length);
+  const [attempt] = await db
+    .insert(quizAttempts)
+    .values({
+      userId,
+      reviewerShorthand: reviewer,
+      kind: 'drill',
+      subjectId,
+      items: picked.map((q) => ({ questionId: q.id, partId: null })),
+      startedAt: now,
+      deadlineAt,
+    })
+    .returning({ id: quizAttempts.id });
+  if (!attempt) throw new Error('drill attempt not created');
+  return {
+    attemptId: attempt.id,
+    items: picked.map((q, position) => ({
+      position,
+      questionId: q.id,
+      topicName: topicName.get(q.topicId) ?? '',
+      stem: q.stem,
+      choices: q.choices,
+    })),
+    startedAt: now.toISOString(),
+    deadlineAt: deadlineAt.toISOString(),
+    itemSeconds: DRILL_ITEM_SECONDS,
+    serverNow: now.toISOString(),
+  };
+}
+
+async function lockAttempt(tx: Tx, userId: string, reviewer: string, attemptId: string) {
+  const [attempt] = await tx
+    .select()
+    .from(quizAttempts)
+    .where(
+      and(
+        eq(quizAttempts.id, attemptId),
+        eq(quizAttempts.userId, userId),
+        eq(quizAttempts.reviewerShorthand, reviewer),
+        eq(quizAttempts.kind, 'drill'),
+      ),
+    )
+    .for('update');
+  if (!attempt) throw notFound('No such drill run.');
+  return attempt;
+}
+
+type Attempt = Awaited<ReturnType<typeof lockAttempt>>;
+
+async function gradeAttempt(tx: Tx, attempt: Attempt) {
+  const answers = await tx.select().from(quizAnswers).where(eq(quizAnswers.attemptId, attempt.id));
+  const byQuestion = new Map(answers.map((a) => [a.questionId, a]));
+  const ordered = attempt.items.map((item) => {
+    const answer = byQuestion.get(item.questionId);
+    return {
+      correct: answer ? answer.isCorrect : null,
+      answeredAt: answer ? answer.answeredAt : null,
+    };
+  });
+  return { grade: gradeDrill(attempt.startedAt, ordered), answers: byQuestion };
+}
+
+/**
+ * Records one answer. Items are answered in order (the per-item time runs from the previous
+ * answer); re-sending an answer already recorded returns it unchanged, even after the deadline,
+ * so a retry after a dropped connection is safe. A new answer after the deadline is refused.
+ */
+export async function answerDrill(
+  db: Db,
+  userId: string,
+  reviewer: string,
+  attemptId: string,
+  input: DrillAnswerRequest,
+  now: Date,
+): Promise<DrillAnswerResponse> {
+  return db.transaction(async (tx) => {
+    const attempt = await lockAttempt(tx, userId, reviewer, attemptId);
+    const item = attempt.items[input.position];
+    if (!item) throw new AppError('INVALID_ARGUMENT', 'No such item in this drill run.');
+    const [question] = await tx
+      .select({
+        answerIndex: questions.answerIndex,
+        rationale: questions.rationale,
+        choices: questions.choices,
+      })
+      .from(questions)
+      .where(eq(questions.id, item.questionId));
+    if (!question) throw notFound('This question is no longer available.');
+
+    const before = await gradeAttempt(tx, attempt);
+    const existing = before.answers.get(item.questionId);
+    if (existing) {
+      return {
+        position: input.position,
+        correct: existing.isCorrect === true,
+        answerIndex: question.answerIndex,
+        rationale: question.rationale,
+        points: before.grade.itemPoints[input.position] ?? 0,
+      };
+    }
+    if (attempt.status !== 'in_progress') {
+      throw new AppError('FAILED_PRECONDITION', 'This drill run is already finished.');
+    }
+    if (attempt.deadlineAt && now.getTime() > attempt.deadlineAt.getTime()) {
+      throw new AppError('FAILED_PRECONDITION', 'Time is up for this drill run.');
+    }
+    if (before.answers.size !== input.position) {
+      throw new AppError('FAILED_PRECONDITION', 'Answer the items in order.');
+    }
+    if (input.choiceIndex !== null && input.choiceIndex >= question.choices.length) {
+      throw new AppError('INVALID_ARGUMENT', 'No such choice.');
+    }
+    const correct = input.choiceIndex === null ? null : input.choiceIndex === question.answerIndex;
+    await tx.insert(quizAnswers).values({
+      attemptId: attempt.id,
+      questionId: item.questionId,
+      choiceIndex: input.choiceIndex,
+      isCorrect: correct,
+      answeredAt: now,
+    });
+    const after = await gradeAttempt(tx, attempt);
+    return {
+      position: input.position,
+      correct: correct === true,
+      answerIndex: question.answerIndex,
+      rationale: question.rationale,
+      points: after.grade.itemPoints[input.position] ?? 0,
+    };
+  });
+}
+
+/**
+ * Ends a run: grades it on the server (core gradeDrill) and records the progress — topic stats,
+ * time studied, the drill points (kept unclaimed on the user until claimed on Tasks) and the
+ * daily streak when at least one item was answered. Finishing again returns the same result and
+ * pays nothing more.
+ */
+export async function finishDrill(
+  db: Db,
+  userId: string,
+  reviewer: string,
+  attemptId: string,
+  now: Date,
+): Promise<DrillResult> {
+  return db.transaction(async (tx) => {
+    const attempt = await lockAttempt(tx, userId, reviewer, attemptId);
+    let result: StoredResult;
+    if (attempt.status === 'submitted' && attempt.result) {
+      result = attempt.result as StoredResult;
+    } else {
+      const { grade, answers } = await gradeAttempt(tx, attempt);
+      const topicOf = new Map(
+        (
+          await tx
+            .select({ id: questions.id, topicId: topics.id })
+            .from(questions)
+            .innerJoin(topics, eq(topics.id, questions.topicId))
+            .where(
+              inArray(
+                questions.id,
+                attempt.items.map((i) => i.questionId),
+              ),
+            )
+        ).map((r) => [r.id, r.topicId]),
+      );
+      const perTopic = new Map<string, { answered: number; correct: number; ms: number }>();
+      attempt.items.forEach((item, position) => {
+        const topicId = topicOf.get(item.questionId);
+        const answer = answers.get(item.questionId);
+        if (!topicId || !answer) return;
+        const tally = perTopic.get(topicId) ?? { answered: 0, correct: 0, ms: 0 };
+        if (answer.isCorrect !== null) tally.answered += 1;
+        if (answer.isCorrect === true) tally.correct += 1;
+        tally.ms += grade.itemMs[position] ?? 0;
+        perTopic.set(topicId, tally);
+      });
+      const outcome = await recordActivity(
+        tx,
+        userId,
+        {
+          topics: [...perTopic].map(([topicId, t]) => ({
+            topicId,
+            answered: t.answered,
+            correct: t.correct,
+            seconds: Math.round(t.ms / 1000),
+          })),
+          gems: 0,
+          drillPoints: grade.points,
+          finished: grade.answered > 0,
+        },
+        now,
+      );
+      result = {
+        total: attempt.items.length,
+        answered: grade.answered,
+        correct: grade.correct,
+        points: grade.points,
+        maxPoints: drillMaxPoints(attempt.items.length),
+        streak: outcome.streak,
+      };
+      await tx
+        .update(quizAttempts)
+        .set({
+          status: 'submitted',
+          submittedAt: now,
+          result,
+          version: sql`${quizAttempts.version} + 1`,
+        })
+        .where(eq(quizAttempts.id, attempt.id));
+    }
+    const [user] = await tx
+      .select({ unclaimed: users.unclaimedDrillPoints })
+      .from(users)
+      .where(eq(users.id, userId));
+    return { attemptId: attempt.id, ...result, unclaimedDrillPoints: user?.unclaimed ?? 0 };
+  });
+}

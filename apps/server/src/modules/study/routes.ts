@@ -1,0 +1,196 @@
+import {
+  drillAnswerRequestSchema,
+  drillAnswerResponseSchema,
+  drillResultSchema,
+  drillRunSchema,
+  drillStartRequestSchema,
+  flashQueueResponseSchema,
+  flashReviewRequestSchema,
+  flashReviewResponseSchema,
+  noteReadRequestSchema,
+  noteReadResponseSchema,
+  studyAttemptParamsSchema,
+  studyNoteParamsSchema,
+  studyOverviewSchema,
+  studyReviewerParamsSchema,
+  studyReviewersResponseSchema,
+  studyScopeSchema,
+  studySessionFinishRequestSchema,
+  studySessionFinishResponseSchema,
+  studyTopicParamsSchema,
+  topicCardsResponseSchema,
+  topicNotesResponseSchema,
+} from '@pasado/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireSession } from '../auth/session-plugin.ts';
+import { listGrantedReviewers, requireReviewerAccess } from '../content/reviewers.repository.ts';
+import { answerDrill, finishDrill, startDrill } from './drill.ts';
+import { flashQueue, reviewCard } from './flash.ts';
+import { markNoteRead, topicCards, topicNotes } from './notes.ts';
+import { finishStudySession, studyOverview } from './overview.ts';
+
+/**
+ * Study modes under /api/study (issue 4 item 6: launcher, flash, read, listen, drill). The session
+ * is required by the enclosing scope; every route under a reviewer also checks that reviewer's
+ * `Granted` claim (reviewer_access), answering 403 without it.
+ */
+export async function studyRoutes(app: FastifyInstance) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+
+  const access = async (request: FastifyRequest, shorthand: string) => {
+    const session = requireSession(request);
+    const reviewer = await requireReviewerAccess(db, session.userId, shorthand);
+    return { userId: session.userId, reviewer };
+  };
+
+  typed.get(
+    '/',
+    { schema: { response: { 200: studyReviewersResponseSchema } } },
+    async (request) => {
+      const session = requireSession(request);
+      return { reviewers: await listGrantedReviewers(db, session.userId) };
+    },
+  );
+
+  typed.get(
+    '/:reviewer',
+    { schema: { params: studyReviewerParamsSchema, response: { 200: studyOverviewSchema } } },
+    async (request) => {
+      const { userId, reviewer } = await access(request, request.params.reviewer);
+      return studyOverview(db, userId, reviewer, new Date());
+    },
+  );
+
+  typed.get(
+    '/:reviewer/flash',
+    {
+      schema: {
+        params: studyReviewerParamsSchema,
+        querystring: studyScopeSchema,
+        response: { 200: flashQueueResponseSchema },
+      },
+    },
+    async (request) => {
+      const { userId, reviewer } = await access(request, request.params.reviewer);
+      return flashQueue(db, userId, reviewer.shorthand, request.query, new Date());
+    },
+  );
+
+  typed.post(
+    '/:reviewer/flash/reviews',
+    {
+      schema: {
+        params: studyReviewerParamsSchema,
+        body: flashReviewRequestSchema,
+        response: { 200: flashReviewResponseSchema },
+      },
+    },
+    async (request) => {
+      const { userId, reviewer } = await access(request, request.params.reviewer);
+      return reviewCard(db, userId, reviewer.shorthand, request.body, new Date());
+    },
+  );
+
+  typed.get(
+    '/:reviewer/topics/:topicId/notes',
+    { schema: { params: studyTopicParamsSchema, response: { 200: topicNotesResponseSchema } } },
+    async (request) => {
+      const { userId, reviewer } = await access(request, request.params.reviewer);
+      return topicNotes(db, userId, reviewer.shorthand, request.params.topicId);
+    },
+  );
+
+  typed.get(
+    '/:reviewer/topics/:topicId/cards',
+    { schema: { params: studyTopicParamsSchema, response: { 200: topicCardsResponseSchema } } },
+    async (request) => {
+      const { reviewer } = await access(request, request.params.reviewer);
+      return topicCards(db, reviewer.shorthand, request.params.topicId);
+    },
+  );
+
+  typed.post(
+    '/:reviewer/notes/:noteId/read',
+    {
+      schema: {
+        params: studyNoteParamsSchema,
+        body: noteReadRequestSchema,
+        response: { 200: noteReadResponseSchema },
+      },
+    },
+    async (request) => {
+      const { userId, reviewer } = await access(request, request.params.reviewer);
+      return markNoteRead(
+        db,
+        userId,
+        reviewer.shorthand,
+        request.params.noteId,
+        request.body,
+        new Date(),
+      );
+    },
+  );
+
+  typed.post(
+    '/:reviewer/sessions/finish',
+    {
+      schema: {
+        params: studyReviewerParamsSchema,
+        body: studySessionFinishRequestSchema,
+        response: { 200: studySessionFinishResponseSchema },
+      },
+    },
+    async (request) => {
+      const { userId, reviewer } = await access(request, request.params.reviewer);
+      return finishStudySession(db, userId, reviewer.shorthand, new Date());
+    },
+  );
+
+  typed.post(
+    '/:reviewer/drill',
+    {
+      schema: {
+        params: studyReviewerParamsSchema,
+        body: drillStartRequestSchema,
+        response: { 200: drillRunSchema },
+      },
+    },
+    async (request) => {
+      const { userId, reviewer } = await access(request, request.params.reviewer);
+      return startDrill(db, userId, reviewer.shorthand, request.body, new Date());
+    },
+  );
+
+  typed.post(
+    '/:reviewer/drill/:attemptId/answers',
+    {
+      schema: {
+        params: studyAttemptParamsSchema,
+        body: drillAnswerRequestSchema,
+        response: { 200: drillAnswerResponseSchema },
+      },
+    },
+    async (request) => {
+      const { userId, reviewer } = await access(request, request.params.reviewer);
+      return answerDrill(
+        db,
+        userId,
+        reviewer.shorthand,
+        request.params.attemptId,
+        request.body,
+        new Date(),
+      );
+    },
+  );
+
+  typed.post(
+    '/:reviewer/drill/:attemptId/finish',
+    { schema: { params: studyAttemptParamsSchema, response: { 200: drillResultSchema } } },
+    async (request) => {
+      const { userId, reviewer } = await access(request, request.params.reviewer);
+      return finishDrill(db, userId, reviewer.shorthand, request.params.attemptId, new Date());
+    },
+  );
+}

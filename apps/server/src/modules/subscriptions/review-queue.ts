@@ -1,0 +1,202 @@
+import {
+  ADMIN_MESSAGES,
+  type AuditEntry,
+  checkAmount,
+  encodeAdminCursor,
+  NEEDS_ACTION_STATUSES,
+  type ReviewActionResult,
+  type ReviewCounts,
+  type ReviewFilter,
+  type ReviewItem,
+  type ReviewQueueResponse,
+  reviewFlags,
+  STAFF_ACTIONS,
+  type StaffAction,
+  SUBSCRIPTION_STATUSES,
+  type SubscriptionStatus,
+  staffActionsFor,
+  statusesForFilter,
+} from '@pasado/core';
+import type { Db, Executor } from '../../platform/db/client.ts';
+import { AppError, notFound } from '../../platform/errors/app-error.ts';
+import { changeSubscriptionStatus } from './change-status.ts';
+import {
+  type AuditRow,
+  countPurchasesByStatus,
+  findReviewRow,
+  listReviewQueue,
+  listReviewTransactions,
+  type QueueRow,
+  type ReviewTransactionRow,
+} from './payments.repository.ts';
+
+/**
+ * The staff console's payment review (DESIGN.md "Staff", "Buying"; issue 3 item 6): the queue with
+ * its flags and the staff actions. Rules come from core `admin-review`; status changes go through
+ * `changeSubscriptionStatus`, the one path every status change takes (locks, queue, live, audit).
+ */
+
+export async function reviewQueue(
+  ex: Executor,
+  input: { filter: ReviewFilter; after: { at: Date; id: string } | null; limit: number },
+): Promise<ReviewQueueResponse> {
+  // One row more than asked tells whether another page exists.
+  const rows = await listReviewQueue(ex, {
+    statuses: statusesForFilter(input.filter),
+    after: input.after,
+    limit: input.limit + 1,
+  });
+  const page = rows.slice(0, input.limit);
+  const last = page.at(-1);
+  return {
+    items: await toReviewItems(ex, page),
+    counts: await reviewCounts(ex),
+    nextCursor:
+      rows.length > input.limit && last ? encodeAdminCursor(last.sub.createdAt, last.sub.id) : null,
+  };
+}
+
+export async function reviewItem(ex: Executor, subscriptionId: string): Promise<ReviewItem> {
+  const row = await findReviewRow(ex, subscriptionId);
+  if (!row) throw notFound('No such payment.');
+  const [item] = await toReviewItems(ex, [row]);
+  if (!item) throw notFound('No such payment.');
+  return item;
+}
+
+async function reviewCounts(ex: Executor): Promise<ReviewCounts> {
+  const byStatus = await countPurchasesByStatus(ex);
+  const counts = Object.fromEntries(
+    SUBSCRIPTION_STATUSES.map((status) => [status, byStatus[status] ?? 0]),
+  ) as Record<SubscriptionStatus, number>;
+  const needsAction = NEEDS_ACTION_STATUSES.reduce((sum, status) => sum + counts[status], 0);
+  return { needsAction, ...counts };
+}
+
+async function toReviewItems(ex: Executor, rows: readonly QueueRow[]): Promise<ReviewItem[]> {
+  const txns = await listReviewTransactions(
+    ex,
+    rows.map((r) => r.sub.id),
+  );
+  const bySubscription = new Map<string, ReviewTransactionRow[]>();
+  for (const txn of txns) {
+    const list = bySubscription.get(txn.subscriptionId) ?? [];
+    list.push(txn);
+    bySubscription.set(txn.subscriptionId, list);
+  }
+  return rows.map(({ sub, email }) => {
+    const list = bySubscription.get(sub.id) ?? [];
+    // The first transaction holds the purchase's amounts; later ones are new proofs of it.
+    const first = list[0];
+    const plan = sub.selectedPlan ?? null;
+    const amount = checkAmount({
+      planId: plan?.id ?? null,
+      price: first?.price ?? 0,
+      discountAmount: first?.discountAmount ?? 0,
+      finalPrice: first?.finalPrice ?? 0,
+    });
+    const flags = reviewFlags({
+      refCodeSeenElsewhere: list.reduce((n, t) => n + t.refCodeElsewhere, 0),
+      screenshotSeenElsewhere: list.reduce((n, t) => Math.max(n, t.screenshotElsewhere), 0),
+      amount,
+    });
+    return {
+      subscriptionId: sub.id,
+      status: sub.status,
+      student: { id: sub.userId, email },
+      plan: plan
+        ? {
+            id: plan.id,
+            name: plan.name,
+            price: plan.price,
+            discount: plan.discount,
+            durationInDays: plan.durationInDays,
+          }
+        : null,
+      submittedAt: sub.createdAt.toISOString(),
+      updatedAt: sub.updatedAt.toISOString(),
+      startsAt: sub.startsAt.toISOString(),
+      expiryDate: sub.expiryDate.toISOString(),
+      isExtension: sub.isExtension,
+      queued: sub.queuedAt !== null,
+      transactions: list.map((t) => ({
+        id: t.id,
+        createdAt: t.createdAt.toISOString(),
+        price: t.price,
+        discountAmount: t.discountAmount,
+        finalPrice: t.finalPrice,
+        refCode: t.refCode,
+        screenshotPath: t.paymentScreenshotUrl,
+        screenshotUrl: t.paymentScreenshotUrl ? `/api/files/${t.paymentScreenshotUrl}` : null,
+      })),
+      amount,
+      flags,
+      actions: staffActionsFor(sub.status),
+    };
+  });
+}
+
+export function toAuditEntry(row: AuditRow): AuditEntry {
+  return {
+    id: row.id,
+    at: row.createdAt.toISOString(),
+    actorUserId: row.actorUserId,
+    actorEmail: row.actorEmail,
+    action: row.action,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    details: row.details,
+  };
+}
+
+/**
+ * A staff action from the console: one transaction through `changeSubscriptionStatus`, audited with
+ * who, when and why (`via: 'console'`). The row lock serialises two staff acting at once; the one
+ * who comes second finds a status other than the one they reviewed and is refused with the current
+ * status, so each decision is made on what its author saw.
+ */
+export async function applyStaffAction(
+  db: Db,
+  input: {
+    subscriptionId: string;
+    action: StaffAction;
+    reason: string;
+    expectedStatus: SubscriptionStatus;
+    staff: { userId: string; email: string };
+    now: Date;
+  },
+): Promise<ReviewActionResult> {
+  const to = STAFF_ACTIONS[input.action];
+  if (to === input.expectedStatus) {
+    throw new AppError('FAILED_PRECONDITION', `This payment is already ${to}.`);
+  }
+  const change = await db.transaction((tx) =>
+    changeSubscriptionStatus(tx, {
+      subscriptionId: input.subscriptionId,
+      to,
+      reason: input.reason,
+      now: input.now,
+      actor: {
+        roles: ['staff'],
+        userId: input.staff.userId,
+        email: input.staff.email,
+        via: 'console',
+      },
+      authorize(sub) {
+        if (sub.isFreeTrial)
+          throw new AppError('FAILED_PRECONDITION', ADMIN_MESSAGES.NOT_A_PAYMENT);
+        if (sub.status !== input.expectedStatus) {
+          throw new AppError('FAILED_PRECONDITION', ADMIN_MESSAGES.changedMeanwhile(sub.status), {
+            status: sub.status,
+          });
+        }
+        return undefined;
+      },
+    }),
+  );
+  // Null only when the status already was the target, which `expectedStatus` rules out above.
+  if (!change) {
+    throw new AppError('FAILED_PRECONDITION', ADMIN_MESSAGES.changedMeanwhile(to), { status: to });
+  }
+  return change;
+}

@@ -1,0 +1,102 @@
+import { PAYMENT_SCREENSHOT_FOLDER, USER_FEEDBACK_FOLDER } from '@pasado/core';
+import { and, eq, inArray, like, lt, notExists, or, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../platform/db/client.ts';
+import { transactions, uploads, userMessages } from '../../platform/db/schema.ts';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import { lockUser } from '../users/repository.ts';
+
+/** An image nothing cites is deleted once it is this old (issue 3; ADR 004). */
+export const ORPHAN_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Rows handled per sweep, so one run stays short however much piled up; the next run goes on. */
+const BATCH = 500;
+
+export interface SweepResult {
+  /** Storage paths whose record and file were deleted. */
+  deleted: string[];
+  /** Paths whose record was deleted but whose file could not be removed: the caller logs them. */
+  fileErrors: { path: string; error: unknown }[];
+}
+
+/**
+ * Uploads older than `cutoff` that nothing cites: a payment screenshot no transaction's
+ * paymentScreenshotUrl names, or a message image no message's attachment (its /api/files/ URL)
+ * names. Other folders are never swept.
+ */
+function orphaned(ex: Executor, cutoff: Date) {
+  return and(
+    lt(uploads.createdAt, cutoff),
+    or(
+      and(
+        like(uploads.path, `${PAYMENT_SCREENSHOT_FOLDER}/%`),
+        notExists(
+          ex
+            .select({ one: sql`1` })
+            .from(transactions)
+            .where(eq(transactions.paymentScreenshotUrl, uploads.path)),
+        ),
+      ),
+      and(
+        like(uploads.path, `${USER_FEEDBACK_FOLDER}/%`),
+        notExists(
+          ex
+            .select({ one: sql`1` })
+            .from(userMessages)
+            .where(eq(userMessages.attachment, sql`'/api/files/' || ${uploads.path}`)),
+        ),
+      ),
+    ),
+  );
+}
+
+/**
+ * Deletes images that were uploaded but never used (issue 3: the purchase page uploads before it
+ * calls subscribeUser, and the message modal before it sends; a student may give up or lose the
+ * connection in between): records in `uploads` older than 24 h that nothing cites, then their
+ * files.
+ *
+ * Each owner's rows are deleted in one transaction holding that user's row lock — the lock
+ * subscribeUser and addTransaction take first — and the "cited by no transaction" test is repeated
+ * under it, so a purchase citing the screenshot at that moment either commits first (the upload
+ * stays) or runs after (and is told to upload again). Files go after the commit: a crash in
+ * between leaves a file without a record, never a record without its file.
+ */
+export async function sweepOrphanUploads(
+  database: Database,
+  storage: FileStorage,
+  now: Date,
+): Promise<SweepResult> {
+  const cutoff = new Date(now.getTime() - ORPHAN_UPLOAD_TTL_MS);
+  const db = database.db;
+  const candidates = await db
+    .select({ path: uploads.path, ownerUserId: uploads.ownerUserId })
+    .from(uploads)
+    .where(orphaned(db, cutoff))
+    .orderBy(uploads.createdAt)
+    .limit(BATCH);
+
+  const byOwner = new Map<string, string[]>();
+  for (const row of candidates) {
+    byOwner.set(row.ownerUserId, [...(byOwner.get(row.ownerUserId) ?? []), row.path]);
+  }
+
+  const result: SweepResult = { deleted: [], fileErrors: [] };
+  for (const [ownerUserId, paths] of byOwner) {
+    const removed = await db.transaction(async (tx) => {
+      await lockUser(tx, ownerUserId);
+      return tx
+        .delete(uploads)
+        .where(and(inArray(uploads.path, paths), orphaned(tx, cutoff)))
+        .returning({ path: uploads.path });
+    });
+    for (const { path } of removed) {
+      try {
+        await storage.delete(path);
+        result.deleted.push(path);
+      } catch (error) {
+        result.fileErrors.push({ path, error });
+      }
+    }
+  }
+  return result;
+}

@@ -1,0 +1,205 @@
+import { type Claims, levelOrDefault, type UserDoc } from '@pasado/core';
+import { and, eq, sql } from 'drizzle-orm';
+import { type Executor, preparedFor } from '../../platform/db/client.ts';
+import { reviewerAccess, subscriptions, users } from '../../platform/db/schema.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import { announce, topics } from '../../platform/live/topics.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface VerifiedIdentity {
+  issuer: string;
+  subject: string;
+  email: string;
+  name: string | null;
+}
+
+/**
+ * Finds the user behind a verified identity, links a known email to it on first sign-in (an
+ * account made by staff or the in-app form), or creates the user.
+ */
+export async function upsertUserFromIdentity(
+  ex: Executor,
+  identity: VerifiedIdentity,
+): Promise<UserRow> {
+  const email = identity.email.trim().toLowerCase();
+  const [linked] = await ex
+    .select()
+    .from(users)
+    .where(and(eq(users.oidcIssuer, identity.issuer), eq(users.oidcSubject, identity.subject)));
+  if (linked) return linked;
+
+  const [byEmail] = await ex.select().from(users).where(eq(users.email, email));
+  if (byEmail) {
+    if (byEmail.oidcSubject !== null) {
+      throw new AppError('FAILED_PRECONDITION', 'This email already belongs to another sign-in.');
+    }
+    const [updated] = await ex
+      .update(users)
+      .set({
+        oidcIssuer: identity.issuer,
+        oidcSubject: identity.subject,
+        displayName: byEmail.displayName ?? identity.name,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, byEmail.id))
+      .returning();
+    if (!updated) throw new AppError('INTERNAL', 'User vanished while linking.');
+    return updated;
+  }
+
+  const [created] = await ex
+    .insert(users)
+    .values({
+      email,
+      displayName: identity.name,
+      oidcIssuer: identity.issuer,
+      oidcSubject: identity.subject,
+    })
+    .returning();
+  if (!created) throw new AppError('INTERNAL', 'User was not created.');
+  return created;
+}
+
+export async function findUserById(ex: Executor, userId: string): Promise<UserRow | null> {
+  const [row] = await ex.select().from(users).where(eq(users.id, userId));
+  return row ?? null;
+}
+
+export async function findUserByEmail(ex: Executor, email: string): Promise<UserRow | null> {
+  const [row] = await ex.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
+  return row ?? null;
+}
+
+/** Row lock for a read-modify-write of one user; serialises concurrent writers. */
+export async function lockUser(ex: Executor, userId: string): Promise<UserRow | null> {
+  const [row] = await ex.select().from(users).where(eq(users.id, userId)).for('update');
+  return row ?? null;
+}
+
+/** Bumps the user's version and announces users/{uid}; call after every change to the document. */
+export async function touchUser(ex: Executor, userId: string): Promise<void> {
+  const [row] = await ex
+    .update(users)
+    .set({ version: sql`${users.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning({ version: users.version });
+  await announce(ex, topics.user(userId), row?.version);
+}
+
+export async function completeOnboarding(
+  ex: Executor,
+  userId: string,
+  knowFrom: string,
+): Promise<void> {
+  await ex.update(users).set({ isOnboarded: true, knowFrom }).where(eq(users.id, userId));
+  await touchUser(ex, userId);
+}
+
+export async function setCurrentSubscription(
+  ex: Executor,
+  userId: string,
+  subscriptionId: string | null,
+): Promise<void> {
+  await ex.update(users).set({ currentSubscriptionId: subscriptionId }).where(eq(users.id, userId));
+  await touchUser(ex, userId);
+}
+
+export async function setRole(ex: Executor, userId: string, role: 'student' | 'admin') {
+  await ex.update(users).set({ role }).where(eq(users.id, userId));
+  await touchUser(ex, userId);
+}
+
+const claimsQuery = preparedFor((ex) =>
+  ex
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      isOnboarded: users.isOnboarded,
+      subscriptionStatus: subscriptions.status,
+      subscriptionExpiry: subscriptions.expiryDate,
+      granted: sql<
+        string[]
+      >`coalesce((select json_agg(a.reviewer_shorthand) from ${reviewerAccess} a where a.user_id = ${users.id}), '[]'::json)`,
+    })
+    .from(users)
+    .leftJoin(subscriptions, eq(subscriptions.id, users.currentSubscriptionId))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('user_claims'),
+);
+
+/**
+ * Claims and the current subscription's expiry, in one query: the claims route only opens a
+ * transaction to expire a subscription when the expiry says it is overdue.
+ */
+export async function getClaimsSnapshot(
+  ex: Executor,
+  userId: string,
+): Promise<{ claims: Claims; subscriptionExpiry: Date | null } | null> {
+  const [row] = await claimsQuery(ex).execute({ userId });
+  if (!row) return null;
+  return {
+    claims: {
+      uid: row.id,
+      email: row.email,
+      role: row.role,
+      isOnboarded: row.isOnboarded,
+      subscriptionStatus: row.subscriptionStatus ?? null,
+      access: Object.fromEntries(row.granted.map((shorthand) => [shorthand, 'Granted' as const])),
+    },
+    subscriptionExpiry: row.subscriptionExpiry ?? null,
+  };
+}
+
+/** Claims are computed from the database on every call (DESIGN.md "Sessions"). */
+export async function getClaims(ex: Executor, userId: string): Promise<Claims | null> {
+  return (await getClaimsSnapshot(ex, userId))?.claims ?? null;
+}
+
+// One round trip: the queued subscriptions come as a JSON array from a correlated subquery.
+const userDocQuery = preparedFor((ex) =>
+  ex
+    .select({
+      id: users.id,
+      email: users.email,
+      displayName: users.displayName,
+      currentLevel: users.currentLevel,
+      gemsCollection: users.gemsCollection,
+      currentSubscriptionId: users.currentSubscriptionId,
+      challengesProgress: users.challengesProgress,
+      unclaimedDrillPoints: users.unclaimedDrillPoints,
+      isOnboarded: users.isOnboarded,
+      createdAt: users.createdAt,
+      subscriptionStatus: subscriptions.status,
+      queued: sql<
+        string[]
+      >`coalesce((select json_agg(q.id order by q.queued_at) from ${subscriptions} q where q.user_id = ${users.id} and q.queued_at is not null), '[]'::json)`,
+    })
+    .from(users)
+    .leftJoin(subscriptions, eq(subscriptions.id, users.currentSubscriptionId))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('user_doc'),
+);
+
+/** The users/{uid} document the web app reads and watches (SPEC §3). */
+export async function getUserDoc(ex: Executor, userId: string): Promise<UserDoc | null> {
+  const [row] = await userDocQuery(ex).execute({ userId });
+  if (!row) return null;
+  return {
+    id: row.id,
+    email: row.email,
+    displayName: row.displayName,
+    currentLevel: levelOrDefault(row.currentLevel),
+    gemsCollection: row.gemsCollection,
+    subscription:
+      row.currentSubscriptionId && row.subscriptionStatus
+        ? { id: row.currentSubscriptionId, status: row.subscriptionStatus }
+        : null,
+    queuedSubscriptions: row.queued,
+    challengesProgress: row.challengesProgress,
+    unclaimedDrillPoints: row.unclaimedDrillPoints,
+    isOnboarded: row.isOnboarded,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

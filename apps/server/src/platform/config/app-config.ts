@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { DatabaseOptions } from '../db/client.ts';
+import type { Env } from './env.ts';
+
+/** What the app needs, derived once from the validated environment. */
+export interface AppConfig {
+  production: boolean;
+  publicUrl: string;
+  dataDir: string;
+  database: DatabaseOptions;
+  sessionSecret: string;
+  sessionTtlMs: number;
+  trustProxy: boolean;
+  supportEmail: string;
+  /** The mobile wallet the purchase page tells students to pay into (GET /api/purchase/details). */
+  paymentWallet: { name: string; number: string; accountName: string };
+  /** `smtp`: deliver through SMTP_URL; `outbox`: write .eml files under dataDir/outbox. */
+  mail: { transport: 'smtp'; url: string; from: string } | { transport: 'outbox'; from: string };
+  /** The link to the app sent by the in-app free-trial form. */
+  appDownloadUrl: string;
+  /** `external`: a real provider from the environment; `development`: the built-in one. */
+  oidc:
+    | { kind: 'external'; issuer: string; clientId: string; clientSecret: string }
+    | { kind: 'development'; issuer: string; clientId: string; clientSecret: string };
+  webDistDir: string;
+}
+
+/** Development placeholders (env.ts requires the real values in production). */
+const DEV_WALLET = { number: '0917 000 0000', accountName: 'Pasado Dev Wallet' } as const;
+
+export const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../../../web/dist');
+
+export function toAppConfig(env: Env): AppConfig {
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const sessionSecret = env.SESSION_SECRET ?? randomBytes(32).toString('hex');
+  return {
+    production: env.NODE_ENV === 'production',
+    publicUrl,
+    dataDir: path.resolve(env.DATA_DIR),
+    database: env.DATABASE_URL
+      ? { engine: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+      : { engine: 'pglite', dataDir: path.resolve(env.DATA_DIR, 'pglite') },
+    sessionSecret,
+    sessionTtlMs: env.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+    trustProxy: env.TRUST_PROXY,
+    supportEmail: env.SUPPORT_EMAIL,
+    paymentWallet: {
+      name: env.PAYMENT_WALLET_NAME,
+      number: env.PAYMENT_WALLET_NUMBER ?? DEV_WALLET.number,
+      accountName: env.PAYMENT_WALLET_ACCOUNT_NAME ?? DEV_WALLET.accountName,
+    },
+    mail: env.SMTP_URL
+      ? { transport: 'smtp', url: env.SMTP_URL, from: env.MAIL_FROM }
+      : { transport: 'outbox', from: env.MAIL_FROM },
+    appDownloadUrl: env.APP_DOWNLOAD_URL ?? `${publicUrl}/login`,
+    oidc:
+      env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+        ? {
+            kind: 'external',
+            issuer: env.OIDC_ISSUER,
+            clientId: env.OIDC_CLIENT_ID,
+            clientSecret: env.OIDC_CLIENT_SECRET,
+          }
+        : {
+            kind: 'development',
+            issuer: `${publicUrl}/dev-idp`,
+            clientId: 'pasado-web',
+            // The development provider lives in this process; its client secret never leaves it.
+            clientSecret: `dev-${sessionSecret.slice(0, 24)}`,
+          },
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : WEB_DIST_DIR,
+  };
+}
