@@ -5,16 +5,18 @@ import { createWriteStream } from 'node:fs';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { signIn } from '../../apps/server/src/modules/auth/sign-in.ts';
 import { touchUser } from '../../apps/server/src/modules/users/repository.ts';
-import { toAppConfig } from '../../apps/server/src/platform/config/app-config.ts';
-import { parseEnv } from '../../apps/server/src/platform/config/env.ts';
+import { loadConfig } from '../../apps/server/src/platform/config/app-config.ts';
 import { openDatabase } from '../../apps/server/src/platform/db/client.ts';
 import { freePort } from '../../apps/server/test/helpers/test-app.ts';
 
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
-const config = toAppConfig(
-  parseEnv({ ...process.env, NODE_ENV: 'test', PORT: String(port), PUBLIC_URL: url }),
-);
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'test',
+  PORT: String(port),
+  PUBLIC_URL: url,
+});
 const database = await openDatabase(
   process.env.DATABASE_URL ? config.database : { engine: 'pglite', dataDir: null },
 );

@@ -2,13 +2,13 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { seedBundledContent } from './modules/content/seed-bundled-content.ts';
 import { scheduleOrphanSweep } from './modules/uploads/schedule-orphan-sweep.ts';
-import { toAppConfig } from './platform/config/app-config.ts';
-import { InvalidEnvironmentError, parseEnv } from './platform/config/env.ts';
+import { type AppConfig, loadConfig } from './platform/config/app-config.ts';
+import { InvalidEnvironmentError } from './platform/config/env.ts';
 
 async function main() {
-  let env: ReturnType<typeof parseEnv>;
+  let config: AppConfig;
   try {
-    env = parseEnv(process.env);
+    config = loadConfig();
   } catch (error) {
     if (error instanceof InvalidEnvironmentError) {
       console.error(error.message);
@@ -16,9 +16,8 @@ async function main() {
     }
     throw error;
   }
-  const config = toAppConfig(env);
   const app = await buildApp(config, {
-    logger: { level: env.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
   });
 
   // The question banks shipped in content/bank: imported when new or changed, skipped otherwise.
@@ -33,7 +32,7 @@ async function main() {
     await app.close();
   });
 
-  await app.listen({ port: env.PORT, host: env.HOST });
+  await app.listen(config.listen);
   app.log.info(
     { url: config.publicUrl, database: config.database.engine, signIn: config.oidc.kind },
     `Pasado is ready on ${config.publicUrl}`,

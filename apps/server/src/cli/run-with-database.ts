@@ -1,5 +1,5 @@
-import { toAppConfig } from '../platform/config/app-config.ts';
-import { InvalidEnvironmentError, parseEnv } from '../platform/config/env.ts';
+import { type AppConfig, loadConfig } from '../platform/config/app-config.ts';
+import { InvalidEnvironmentError } from '../platform/config/env.ts';
 import { type Db, openDatabase } from '../platform/db/client.ts';
 
 export type CliIo = { db: Db; out: (line: string) => void; err: (line: string) => void };
@@ -11,9 +11,9 @@ export type CliIo = { db: Db; out: (line: string) => void; err: (line: string) =
  */
 export function runWithDatabase(command: (io: CliIo) => Promise<number>): void {
   const run = async (): Promise<number> => {
-    let env: ReturnType<typeof parseEnv>;
+    let config: AppConfig;
     try {
-      env = parseEnv(process.env);
+      config = loadConfig();
     } catch (error) {
       if (error instanceof InvalidEnvironmentError) {
         console.error(error.message);
@@ -21,7 +21,7 @@ export function runWithDatabase(command: (io: CliIo) => Promise<number>): void {
       }
       throw error;
     }
-    const database = await openDatabase(toAppConfig(env).database);
+    const database = await openDatabase(config.database);
     try {
       return await command({
         db: database.db,

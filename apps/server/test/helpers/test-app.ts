@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { signIn } from '../../src/modules/auth/sign-in.ts';
 import type { Clock } from '../../src/platform/clock.ts';
-import { toAppConfig } from '../../src/platform/config/app-config.ts';
-import { parseEnv } from '../../src/platform/config/env.ts';
+import { loadConfig } from '../../src/platform/config/app-config.ts';
 import { createTestDatabase, type Engine, type TestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -42,17 +41,15 @@ export async function startTestApp(
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const testDb = await createTestDatabase(engine);
-  const config = toAppConfig(
-    parseEnv({
-      NODE_ENV: 'test',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DATA_DIR: '.test-data',
-      // Lets a build other than apps/web/dist be served (parallel work building side by side).
-      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
-      ...env,
-    }),
-  );
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: String(port),
+    PUBLIC_URL: url,
+    DATA_DIR: '.test-data',
+    // Lets a build other than apps/web/dist be served (parallel work building side by side).
+    ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+    ...env,
+  });
   const app = await buildApp(config, { database: testDb.database, clock: options.clock });
   await app.listen({ port, host: '127.0.0.1' });
   return {
@@ -109,16 +106,14 @@ export async function restartTestApp(
   await previous.app.close();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const config = toAppConfig(
-    parseEnv({
-      NODE_ENV: 'test',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DATA_DIR: '.test-data',
-      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
-      ...env,
-    }),
-  );
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: String(port),
+    PUBLIC_URL: url,
+    DATA_DIR: '.test-data',
+    ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+    ...env,
+  });
   const app = await buildApp(config, { database: previous.testDb.database, clock: options.clock });
   await app.listen({ port, host: '127.0.0.1' });
   return {

@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { SESSION_CACHE_TTL_MS } from '../../src/modules/auth/session-plugin.ts';
 import { signIn } from '../../src/modules/auth/sign-in.ts';
-import { toAppConfig } from '../../src/platform/config/app-config.ts';
-import { parseEnv } from '../../src/platform/config/env.ts';
+import { loadConfig } from '../../src/platform/config/app-config.ts';
 import { type Database, openDatabase } from '../../src/platform/db/client.ts';
 import { sessions } from '../../src/platform/db/schema.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
@@ -16,14 +15,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const PROMPT_MS = SESSION_CACHE_TTL_MS / 2;
 
 function appConfig() {
-  return toAppConfig(
-    parseEnv({
-      NODE_ENV: 'test',
-      PORT: '8080',
-      PUBLIC_URL: 'http://127.0.0.1:8080',
-      DATA_DIR: '.test-data',
-    }),
-  );
+  return loadConfig({
+    NODE_ENV: 'test',
+    PORT: '8080',
+    PUBLIC_URL: 'http://127.0.0.1:8080',
+    DATA_DIR: '.test-data',
+  });
 }
 
 // Two app instances, each with its own pool and NOTIFY listener, on one PostgreSQL database: as

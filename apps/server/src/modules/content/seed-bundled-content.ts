@@ -1,18 +1,16 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ImportReport } from '@pasado/core';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { auditLog } from '../../platform/db/schema.ts';
+import { BUNDLED_BANKS_DIR } from '../../platform/paths.ts';
 import { appendAudit } from '../auth/session-logs.repository.ts';
 import { describeReport, importContentFile, sha256 } from './import-content-file.ts';
 import { formatContentError } from './parse-content-file.ts';
 
 /** The banks shipped with the app: content/bank/*.json at the repository root. */
-export const BUNDLED_BANK_DIR = fileURLToPath(
-  new URL('../../../../../content/bank/', import.meta.url),
-);
+export const BUNDLED_BANK_DIR = BUNDLED_BANKS_DIR;
 
 export const SEED_ACTION = 'content.seed';
 

@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { DatabaseOptions } from '../db/client.ts';
-import type { Env } from './env.ts';
+import { WEB_DIST_DIR } from '../paths.ts';
+import { type Env, parseEnv } from './env.ts';
 
 /** What the app needs, derived once from the validated environment. */
 export interface AppConfig {
   production: boolean;
+  /** Where the process listens (PORT, HOST). */
+  listen: { port: number; host: string };
+  logLevel: Env['LOG_LEVEL'];
   publicUrl: string;
   dataDir: string;
   database: DatabaseOptions;
@@ -29,13 +33,13 @@ export interface AppConfig {
 /** Development placeholders (env.ts requires the real values in production). */
 const DEV_WALLET = { number: '0917 000 0000', accountName: 'Pasado Dev Wallet' } as const;
 
-export const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../../../web/dist');
-
 export function toAppConfig(env: Env): AppConfig {
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const sessionSecret = env.SESSION_SECRET ?? randomBytes(32).toString('hex');
   return {
     production: env.NODE_ENV === 'production',
+    listen: { port: env.PORT, host: env.HOST },
+    logLevel: env.LOG_LEVEL,
     publicUrl,
     dataDir: path.resolve(env.DATA_DIR),
     database: env.DATABASE_URL
@@ -71,4 +75,12 @@ export function toAppConfig(env: Env): AppConfig {
           },
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : WEB_DIST_DIR,
   };
+}
+
+/**
+ * The one way to read the configuration (server, CLI, tests, benchmarks): the environment validated
+ * by env.ts, then derived once. Throws InvalidEnvironmentError listing every problem.
+ */
+export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
+  return toAppConfig(parseEnv(source));
 }

@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -8,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { MIGRATIONS_DIR } from '../paths.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -30,8 +30,6 @@ export type DatabaseOptions =
   | { engine: 'postgres'; url: string; poolSize?: number }
   | { engine: 'pglite'; dataDir: string | null };
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
-
 /** Opens the database named by the options and applies the committed migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database =
@@ -52,7 +50,7 @@ function openPostgres(url: string, poolSize = 10): Database & { migrate(): Promi
   return {
     db,
     engine: 'postgres',
-    migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
     async listen(channel, handler) {
       // A dedicated connection: LISTEN is per session and pooled clients come and go.
       const client = new pg.Client({ connectionString: url });
@@ -85,7 +83,7 @@ async function openPglite(
   return {
     db: db as unknown as Db,
     engine: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     async listen(channel, handler) {
       const unsubscribe = await client.listen(channel, handler);
       return unsubscribe;
