@@ -17,8 +17,7 @@ import {
   reviewActionBodySchema,
   reviewQueueQuerySchema,
 } from './contract/admin.ts';
-import { SUBSCRIPTION_STATUSES } from './contract/common.ts';
-import { canTransition } from './subscription-rules.ts';
+import { canTransition, SUBSCRIPTION_STATUSES } from './subscription-rules.ts';
 
 describe('statusesForFilter', () => {
   it.each([

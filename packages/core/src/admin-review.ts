@@ -1,6 +1,9 @@
-import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from './contract/common.ts';
 import { finalPrice, freeTrialDiscount, getPlan } from './plans.ts';
-import { canTransition } from './subscription-rules.ts';
+import {
+  canTransition,
+  SUBSCRIPTION_STATUSES,
+  type SubscriptionStatus,
+} from './subscription-rules.ts';
 import { MANILA_OFFSET_MS } from './time.ts';
 
 /**

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   type BankItem,
+  type BlueprintSpec,
   pickLiteItems,
   planMock,
   scaledMinutes,
   seededShuffle,
 } from './blueprint.ts';
-import type { BlueprintSpec } from './contract/content.ts';
 
 const spec: BlueprintSpec = {
   passingAverage: 75,

@@ -1,11 +1,33 @@
-import type { BlueprintSpec } from './contract/content.ts';
-
 /**
  * Mock-exam sampling (issue 4 "Mock exam"; DESIGN.md "Quiz"): which items a mock takes from the
  * bank, part by part, and how long it lasts. Pure and deterministic: the server passes a random
  * seed, so the same seed over the same bank always gives the same exam (tests, and a retry of a
  * failed start, see the same items).
  */
+
+/**
+ * One part of an exam's blueprint (DESIGN.md "Quiz"): drawn from subjects, with its item count,
+ * minutes, weight in the rating and floor. The contract's `blueprintPartSchema` validates it.
+ */
+export type BlueprintPart = {
+  id: string;
+  name: string;
+  subjectIds: string[];
+  items: number;
+  minutes: number;
+  /** Share of the weighted rating, 0–1; a blueprint's weights add up to 1. */
+  weight: number;
+  /** Lowest passing percentage for this part (0 = no floor). */
+  floor: number;
+};
+
+/** An exam's blueprint: its parts, the passing average, how many sittings (`blueprintSpecSchema`). */
+export type BlueprintSpec = {
+  parts: BlueprintPart[];
+  /** Lowest passing weighted average, in percent. */
+  passingAverage: number;
+  sittings: number;
+};
 
 /** A question the bank can offer: its subject decides the blueprint part it may fill. */
 export type BankItem = { id: string; subjectId: string; held: boolean };

@@ -1,5 +1,3 @@
-import type { ChallengeItem } from './contract/user.ts';
-
 /**
  * Streak and mastery challenges (SPEC §1 "Challenge rewards exist for streak and mastery, and each
  * reward item has a status"; issue 5 Tasks). The catalogue, titles and points are our decision
@@ -9,6 +7,18 @@ import type { ChallengeItem } from './contract/user.ts';
  */
 
 export type ChallengeKind = 'streak' | 'mastery';
+
+/** An item's status (SPEC §1); the contract's `challengeItemSchema` is built from it. */
+export const CHALLENGE_STATUSES = ['locked', 'unclaimed', 'claimed'] as const;
+export type ChallengeStatus = (typeof CHALLENGE_STATUSES)[number];
+
+/** A challenge as users/{uid}.challengesProgress stores it (SPEC §3). */
+export type ChallengeItem = {
+  id: string;
+  title: string;
+  points: number;
+  status: ChallengeStatus;
+};
 
 /** What a goal is measured on: the student's numbers, all monotonic (they never go down). */
 export type ChallengeStats = {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { SubscriptionStatus } from './contract/index.ts';
 import {
   discountDeadline,
   discountRemainingMs,
@@ -8,6 +7,7 @@ import {
   isDiscountLive,
   serverClockOffset,
 } from './discount-window.ts';
+import type { SubscriptionStatus } from './subscription-rules.ts';
 
 const created = new Date('2026-11-22T15:30:00.000Z');
 const at = (ms: number) => new Date(created.getTime() + ms);

@@ -1,6 +1,5 @@
-import type { SubscriptionStatus } from './contract/index.ts';
 import { MESSAGES } from './messages.ts';
-import { isFreeTrialCurrent } from './subscription-rules.ts';
+import { isFreeTrialCurrent, type SubscriptionStatus } from './subscription-rules.ts';
 
 /** The free-trial discount is available for 24 h after account creation (SPEC §9). */
 export const FREE_TRIAL_DISCOUNT_WINDOW_MS = 24 * 60 * 60 * 1000;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Claims, SubscriptionStatus } from './contract/index.ts';
+import type { Claims } from './contract/index.ts';
 import { decideRoute, type GuardDecision, type GuardInput, type RouteAccess } from './guard.ts';
 import { MENU_TABS, PATHS } from './paths.ts';
+import type { SubscriptionStatus } from './subscription-rules.ts';
 
 const now = new Date('2026-11-25T04:00:00.000Z');
 const FUTURE = '2026-12-25T00:00:00.000Z';

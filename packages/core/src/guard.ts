@@ -1,7 +1,18 @@
-import type { Claims, SubscriptionStatus } from './contract/index.ts';
 import { MESSAGES } from './messages.ts';
 import { PATHS } from './paths.ts';
-import { grantsAccess, isPastExpiry } from './subscription-rules.ts';
+import { grantsAccess, isPastExpiry, type SubscriptionStatus } from './subscription-rules.ts';
+
+/** The roles of SPEC §6; the contract's `roleSchema` is built from it. */
+export const ROLES = ['student', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The claims the guard reads: the contract's `Claims` (claims.ts) is one. */
+export type GuardClaims = {
+  role: Role;
+  isOnboarded: boolean;
+  subscriptionStatus: SubscriptionStatus | null;
+  access: Readonly<Record<string, 'Granted'>>;
+};
 
 /** What a route asks of its visitor (SPEC §2 table and requiresRevAccess; DESIGN.md "Staff"). */
 export type RouteAccess = {
@@ -14,7 +25,7 @@ export type RouteAccess = {
 export type GuardInput = {
   pathname: string;
   route: RouteAccess;
-  claims: Claims | null;
+  claims: GuardClaims | null;
   subscription: { status: SubscriptionStatus; expiryDate: string } | null;
   now: Date;
 };

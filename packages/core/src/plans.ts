@@ -1,7 +1,16 @@
-import type { SelectedPlan } from './contract/index.ts';
-
-/** A purchasable plan (SPEC §3 Plans); same shape as a subscription's selectedPlan. */
-export type Plan = SelectedPlan;
+/**
+ * A purchasable plan (SPEC §3 Plans); a subscription's `selectedPlan` (the contract's
+ * `selectedPlanSchema`) has the same shape.
+ */
+export type Plan = {
+  id: string;
+  name: string;
+  description: string;
+  /** Whole pesos. */
+  price: number;
+  discount: number;
+  durationInDays: number;
+};
 
 /** Plan ids (SPEC §3 Plans). */
 export const PLAN_IDS = ['1-month', '3-months'] as const;

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { SubscriptionStatus } from './contract/index.ts';
 import {
   isPaymentScreenshotPath,
   paymentScreenshotPath,
@@ -11,7 +10,7 @@ import {
   statusAfterNewProof,
   subscriptionBanner,
 } from './purchase.ts';
-import { isPurchaseBlocked } from './subscription-rules.ts';
+import { isPurchaseBlocked, type SubscriptionStatus } from './subscription-rules.ts';
 
 const DAY = 24 * 3600_000;
 const now = new Date('2026-03-01T00:00:00Z');

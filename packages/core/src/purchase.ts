@@ -1,5 +1,4 @@
-import type { SubscriptionStatus } from './contract/index.ts';
-import { isExtension, isFreeTrialCurrent } from './subscription-rules.ts';
+import { isExtension, isFreeTrialCurrent, type SubscriptionStatus } from './subscription-rules.ts';
 
 /**
  * Purchase rules shared by the purchase page and the server (SPEC §4 Extension, §5, §7; DESIGN.md

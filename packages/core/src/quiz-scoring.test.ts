@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BlueprintSpec } from './contract/content.ts';
+import type { BlueprintSpec } from './blueprint.ts';
 import {
   formatClock,
   gemsForQuiz,

@@ -1,4 +1,4 @@
-import type { BlueprintSpec } from './contract/content.ts';
+import type { BlueprintSpec } from './blueprint.ts';
 
 /**
  * Quiz scoring (issue 4 "Lite quiz", "Mock exam", "Progress"; DESIGN.md "Quiz"): the one home of

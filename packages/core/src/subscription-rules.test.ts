@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { SubscriptionStatus } from './contract/index.ts';
-import { subscriptionStatusSchema } from './contract/index.ts';
 import {
   ACTIVE_OR_IN_PROGRESS,
   canTransition,
@@ -12,10 +10,12 @@ import {
   isPastExpiry,
   isPurchaseBlocked,
   STATUS_TRANSITIONS,
+  SUBSCRIPTION_STATUSES,
+  type SubscriptionStatus,
   type TransitionActor,
 } from './subscription-rules.ts';
 
-const ALL = subscriptionStatusSchema.options;
+const ALL = SUBSCRIPTION_STATUSES;
 
 describe('isActiveOrInProgress (SPEC §4)', () => {
   it('lists pending, forVerification, approved', () => {

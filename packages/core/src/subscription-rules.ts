@@ -1,4 +1,14 @@
-import type { SubscriptionStatus } from './contract/index.ts';
+/** SPEC §4: every status a subscription can have. The contract's `subscriptionStatusSchema` is built from it. */
+export const SUBSCRIPTION_STATUSES = [
+  'pending',
+  'forVerification',
+  'approved',
+  'completed',
+  'suspended',
+  'revoked',
+  'expired',
+] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** Statuses that are active or in progress (SPEC §4 Subscription statuses). */
 export const ACTIVE_OR_IN_PROGRESS = [

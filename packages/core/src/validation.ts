@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ATTACHMENT_MAX_BYTES, MESSAGE_MAX_LENGTH, REF_CODE_LENGTH } from './constants.ts';
 import { MESSAGES } from './messages.ts';
 import { getPlan } from './plans.ts';
@@ -11,36 +10,32 @@ export function normalizeEmail(s: string): string {
   return s.trim().toLowerCase();
 }
 
-const requiredText = () =>
-  z.string({ error: MESSAGES.ALL_FIELDS_REQUIRED }).trim().min(1, MESSAGES.ALL_FIELDS_REQUIRED);
+/** The in-app free-trial form once valid: fields trimmed, the email lower-cased (SPEC §5). */
+export type InAppForm = { firstName: string; lastName: string; email: string };
+
+/** A field's trimmed text, or null when it is missing, not text or blank. */
+const filled = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 
 /**
- * In-app free-trial form (SPEC §5, §2 In-app free-trial form): all three fields required, the email
- * matches EMAIL_PATTERN; output fields are trimmed and the email lower-cased.
- */
-export const inAppFormSchema = z.object({
-  firstName: requiredText(),
-  lastName: requiredText(),
-  email: requiredText().regex(EMAIL_PATTERN, MESSAGES.INVALID_EMAIL).transform(normalizeEmail),
-});
-export type InAppForm = z.output<typeof inAppFormSchema>;
-
-/**
- * Validates the in-app form (SPEC §5) and returns the one message to show (SPEC §8):
- * 'All fields are required.' wins over the email message.
+ * Validates the in-app free-trial form (SPEC §5, §2 In-app free-trial form) and returns the one
+ * message to show (SPEC §8): all three fields are required, and 'All fields are required.' wins
+ * over the email message; the email must match EMAIL_PATTERN. The contract's `inAppFormSchema`
+ * wraps this function.
  */
 export function validateInAppForm(input: {
   firstName: string;
   lastName: string;
   email: string;
 }): { ok: true; data: InAppForm } | { ok: false; message: string } {
-  const result = inAppFormSchema.safeParse(input);
-  if (result.success) return { ok: true, data: result.data };
-  const messages = result.error.issues.map((issue) => issue.message);
-  const message = messages.includes(MESSAGES.ALL_FIELDS_REQUIRED)
-    ? MESSAGES.ALL_FIELDS_REQUIRED
-    : (messages[0] ?? MESSAGES.SOMETHING_WENT_WRONG);
-  return { ok: false, message };
+  const firstName = filled(input.firstName);
+  const lastName = filled(input.lastName);
+  const email = filled(input.email);
+  if (firstName === null || lastName === null || email === null) {
+    return { ok: false, message: MESSAGES.ALL_FIELDS_REQUIRED };
+  }
+  if (!EMAIL_PATTERN.test(email)) return { ok: false, message: MESSAGES.INVALID_EMAIL };
+  return { ok: true, data: { firstName, lastName, email: normalizeEmail(email) } };
 }
 
 /** Reference codes are compared without whitespace (SPEC §5; DESIGN.md "Buying"). */

@@ -57,7 +57,8 @@ export const noteContentSchema = z.object({
 export type NoteContent = z.infer<typeof noteContentSchema>;
 
 /**
- * An exam's blueprint (DESIGN.md "Quiz"): parts drawn from subjects, each with its item count,
+ * An exam's blueprint (DESIGN.md "Quiz"), whose types `BlueprintPart` and `BlueprintSpec` live with
+ * the rules that read them (blueprint.ts): parts drawn from subjects, each with its item count,
  * minutes, weight in the rating and a per-part floor; the passing average; how many sittings.
  */
 export const blueprintPartSchema = z.object({
@@ -71,7 +72,6 @@ export const blueprintPartSchema = z.object({
   /** Lowest passing percentage for this part (0 = no floor). */
   floor: z.number().min(0).max(100).default(0),
 });
-export type BlueprintPart = z.infer<typeof blueprintPartSchema>;
 
 export const blueprintSpecSchema = z
   .object({
@@ -84,7 +84,6 @@ export const blueprintSpecSchema = z
     message: 'Part weights must add up to 1.',
     path: ['parts'],
   });
-export type BlueprintSpec = z.infer<typeof blueprintSpecSchema>;
 
 export const blueprintContentSchema = z.object({
   id,

@@ -1,4 +1,23 @@
 import { z } from 'zod';
+import { MESSAGES } from '../messages.ts';
+import { validateInAppForm } from '../validation.ts';
+
+/**
+ * The in-app free-trial form as a schema (SPEC §5): `validateInAppForm` (validation.ts) decides,
+ * and its one message becomes the issue; the output is the trimmed, lower-cased form.
+ */
+export const inAppFormSchema = z
+  .object({
+    firstName: z.string({ error: MESSAGES.ALL_FIELDS_REQUIRED }),
+    lastName: z.string({ error: MESSAGES.ALL_FIELDS_REQUIRED }),
+    email: z.string({ error: MESSAGES.ALL_FIELDS_REQUIRED }),
+  })
+  .transform((form, ctx) => {
+    const checked = validateInAppForm(form);
+    if (checked.ok) return checked.data;
+    ctx.addIssue({ code: 'custom', message: checked.message });
+    return z.NEVER;
+  });
 
 /**
  * Server functions of the in-app free-trial form (SPEC §2 "In-app free-trial form", §5, §7), each
@@ -6,7 +25,7 @@ import { z } from 'zod';
  * for people who have no account yet (docs/decisions/005-in-app-free-trial.md).
  *
  * The input is deliberately loose (strings, possibly empty): the rules of SPEC §5 live in
- * `inAppFormSchema` (validation.ts), and the server answers a refusal as
+ * `validateInAppForm` (validation.ts), and the server answers a refusal as
  * `{ isSuccess: false, message }` so the form can show the server message (SPEC §7, §8).
  */
 export const inAppFormFunctionSchemas = {

@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { CHALLENGE_STATUSES } from '../challenges.ts';
 import { isoDateSchema, subscriptionStatusSchema } from './common.ts';
 
+/** A `ChallengeItem` (challenges.ts) on the wire. */
 export const challengeItemSchema = z.object({
   id: z.string(),
   title: z.string(),
   points: z.number().int().nonnegative(),
   /** SPEC §1: unclaimed when earned and not yet claimed. */
-  status: z.enum(['locked', 'unclaimed', 'claimed']),
+  status: z.enum(CHALLENGE_STATUSES),
 });
-export type ChallengeItem = z.infer<typeof challengeItemSchema>;
 
 /** The users/{uid} document (SPEC §3) as the web app reads it: GET /api/me and live topic users/{uid}. */
 export const userDocSchema = z.object({
@@ -29,6 +30,7 @@ export const userDocSchema = z.object({
 });
 export type UserDoc = z.infer<typeof userDocSchema>;
 
+/** A `Plan` (plans.ts) as a subscription records it. */
 export const selectedPlanSchema = z.object({
   id: z.string(),
   name: z.string(),
