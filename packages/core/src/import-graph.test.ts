@@ -59,7 +59,9 @@ function findCycles(graph: Graph): string[][] {
 const relative = (file: string) => file.slice(SRC.length + 1);
 const graph = readGraph(SRC);
 const isContract = (file: string) => relative(file).startsWith('contract/');
-const isBarrel = (file: string) => ['index.ts', 'rules.ts'].includes(relative(file));
+const isBarrel = (file: string) =>
+  ['index.ts', 'rules.ts', 'contract/index.ts'].includes(relative(file));
+const edgesOf = (file: string) => (graph.get(`${SRC}/${file}`)?.edges ?? []).map(relative);
 
 describe('packages/core import graph', () => {
   it('reads the package (guards against a wrong root making the checks vacuous)', () => {
@@ -71,16 +73,30 @@ describe('packages/core import graph', () => {
     expect(findCycles(graph).map((cycle) => cycle.map(relative).join(' → '))).toEqual([]);
   });
 
-  it('rules import neither zod nor the contract nor a barrel', () => {
+  it('rules (and the ./rules barrel) import neither zod nor the contract nor the root barrel', () => {
     const offending = [...graph.values()]
-      .filter(({ file }) => !isContract(file) && !isBarrel(file))
+      .filter(({ file }) => !isContract(file) && relative(file) !== 'index.ts')
       .flatMap(({ file, specifiers, edges }) =>
         [
           ...specifiers.filter((s) => s === 'zod' || s.startsWith('zod/')),
-          ...edges.filter((target) => isContract(target) || isBarrel(target)).map(relative),
+          ...edges
+            .filter((target) => isContract(target) || relative(target) === 'index.ts')
+            .map(relative),
         ].map((target) => `${relative(file)} → ${target}`),
       );
     expect(offending).toEqual([]);
+  });
+
+  it('./rules lists every rule module, ./contract every contract module, "." both barrels', () => {
+    const modules = [...graph.keys()]
+      .filter((file) => !isBarrel(file))
+      .map(relative)
+      .sort();
+    expect(edgesOf('rules.ts').sort()).toEqual(modules.filter((f) => !f.startsWith('contract/')));
+    expect(edgesOf('contract/index.ts').sort()).toEqual(
+      modules.filter((f) => f.startsWith('contract/')),
+    );
+    expect(edgesOf('index.ts').sort()).toEqual(['contract/index.ts', 'rules.ts']);
   });
 
   it('the cycle finder finds a cycle (so an empty answer means something)', () => {

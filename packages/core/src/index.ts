@@ -1,23 +1,4 @@
-export * from './admin-review.ts';
-export * from './blueprint.ts';
-export * from './challenges.ts';
-export * from './constants.ts';
+// `@pasado/core`: the rules and the zod contract together. Code that must not load zod imports
+// `@pasado/core/rules`, and contract types with `import type` from `@pasado/core/contract`.
 export * from './contract/index.ts';
-export * from './device.ts';
-export * from './discount-window.ts';
-export * from './drill.ts';
-export * from './guard.ts';
-export * from './initials.ts';
-export * from './leaderboard.ts';
-export * from './levels.ts';
-export * from './messages.ts';
-export * from './paths.ts';
-export * from './plans.ts';
-export * from './purchase.ts';
-export * from './quiz-scoring.ts';
-export * from './streak.ts';
-export * from './subscription-rules.ts';
-export * from './time.ts';
-export * from './ui-state.ts';
-export * from './validation.ts';
-export * from './web-view.ts';
+export * from './rules.ts';
