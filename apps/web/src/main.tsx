@@ -1,4 +1,4 @@
-import { isEmbeddedWebView } from '@pasado/core';
+import { isEmbeddedWebView } from '@pasado/core/rules';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';

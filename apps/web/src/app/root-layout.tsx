@@ -1,4 +1,4 @@
-import { decideRoute, PATHS } from '@pasado/core';
+import { decideRoute, PATHS } from '@pasado/core/rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';

@@ -1,4 +1,4 @@
-import { PATHS } from '@pasado/core';
+import { PATHS } from '@pasado/core/rules';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { RouteError } from '../features/errors/route-error.tsx';

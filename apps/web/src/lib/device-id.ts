@@ -1,4 +1,4 @@
-import { deobfuscate, LOCAL_DB_NAME, LOCAL_DB_STORE, obfuscate } from '@pasado/core';
+import { deobfuscate, LOCAL_DB_NAME, LOCAL_DB_STORE, obfuscate } from '@pasado/core/rules';
 import { createStore, del, get, set } from 'idb-keyval';
 
 /**

@@ -1,4 +1,4 @@
-import { PATHS } from '@pasado/core';
+import { PATHS } from '@pasado/core/rules';
 import { apiFetch } from './api.ts';
 import { clearDeviceId } from './device-id.ts';
 import { notify } from './notify.ts';

@@ -1,4 +1,4 @@
-import type { PurchaseDetails } from '@pasado/core';
+import type { PurchaseDetails } from '@pasado/core/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from './api.ts';
 

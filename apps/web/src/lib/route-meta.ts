@@ -1,4 +1,4 @@
-import type { RouteAccess } from '@pasado/core';
+import type { RouteAccess } from '@pasado/core/rules';
 import type { UIMatch } from 'react-router';
 
 /**

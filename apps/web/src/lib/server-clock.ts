@@ -1,4 +1,4 @@
-import { serverClockOffset } from '@pasado/core';
+import { serverClockOffset } from '@pasado/core/rules';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { getServerTime } from './call-function.ts';

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@pasado/core';
+import { MESSAGES } from '@pasado/core/rules';
 import { useId } from 'react';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { Spinner } from '../../components/spinner.tsx';

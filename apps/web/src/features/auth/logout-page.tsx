@@ -1,4 +1,4 @@
-import { MESSAGES, PATHS } from '@pasado/core';
+import { MESSAGES, PATHS } from '@pasado/core/rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@pasado/core';
+import { MESSAGES } from '@pasado/core/rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { refreshClaims } from '../../lib/session/get-claims.ts';

@@ -1,4 +1,4 @@
-import { PATHS } from '@pasado/core';
+import { PATHS } from '@pasado/core/rules';
 import { AlertIcon } from '../../components/icons.tsx';
 import { StatusScreen } from '../../components/status-screen.tsx';
 

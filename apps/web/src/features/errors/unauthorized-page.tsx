@@ -1,4 +1,4 @@
-import { PATHS } from '@pasado/core';
+import { PATHS } from '@pasado/core/rules';
 import { Link } from 'react-router';
 import { LockIcon } from '../../components/status-icons.tsx';
 import { StatusScreen } from '../../components/status-screen.tsx';

@@ -1,4 +1,4 @@
-import { MENU_TABS } from '@pasado/core';
+import { MENU_TABS } from '@pasado/core/rules';
 import type { ComponentType } from 'react';
 import { AccountIcon, LeaderboardIcon, QuizIcon, StudyIcon, TasksIcon } from './menu-icons.tsx';
 

@@ -1,4 +1,4 @@
-import { MESSAGES, PATHS } from '@pasado/core';
+import { MESSAGES, PATHS } from '@pasado/core/rules';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 

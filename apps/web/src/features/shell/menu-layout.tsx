@@ -1,4 +1,4 @@
-import { MESSAGES, TAB_NAVIGATION_DELAY_MS } from '@pasado/core';
+import { MESSAGES, TAB_NAVIGATION_DELAY_MS } from '@pasado/core/rules';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@pasado/core';
+import { MESSAGES } from '@pasado/core/rules';
 import { OfflineIcon } from '../../components/icons.tsx';
 import type { Banner } from '../../lib/banners.tsx';
 

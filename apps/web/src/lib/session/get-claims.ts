@@ -1,4 +1,5 @@
-import { type Claims, type ClaimsResponse, MESSAGES } from '@pasado/core';
+import type { Claims, ClaimsResponse } from '@pasado/core/contract';
+import { MESSAGES } from '@pasado/core/rules';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { apiFetch, toApiError } from '../api.ts';
 import { notify } from '../notify.ts';

@@ -1,4 +1,4 @@
-import type { LoginDevicesDoc } from '@pasado/core';
+import type { LoginDevicesDoc } from '@pasado/core/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, getJson } from '../api.ts';
 

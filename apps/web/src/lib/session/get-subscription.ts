@@ -1,4 +1,4 @@
-import type { SubscriptionDoc } from '@pasado/core';
+import type { SubscriptionDoc } from '@pasado/core/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { getJson } from '../api.ts';
 

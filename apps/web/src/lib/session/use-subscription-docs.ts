@@ -1,4 +1,4 @@
-import type { SubscriptionDoc, UserDoc } from '@pasado/core';
+import type { SubscriptionDoc, UserDoc } from '@pasado/core/contract';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { meQueryOptions } from './get-me.ts';
 import { subscriptionQueryOptions } from './get-subscription.ts';
