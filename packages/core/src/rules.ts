@@ -15,6 +15,7 @@ export * from './messages.ts';
 export * from './paths.ts';
 export * from './plans.ts';
 export * from './purchase.ts';
+export * from './quiz-attempt.ts';
 export * from './quiz-scoring.ts';
 export * from './streak.ts';
 export * from './subscription-rules.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extendStreak, streakRecordId } from './streak.ts';
+import { addStreakDay, extendStreak, streakRecordId } from './streak.ts';
 
 describe('streakRecordId (SPEC §3, §9: uid_month_year, month 1-based, Manila)', () => {
   it.each([
@@ -72,5 +72,16 @@ describe('extendStreak (DESIGN.md "Progress": consecutive Manila days)', () => {
     ['yesterday', '2026-11-25'],
   ])('throws a RangeError for lastDay %j, today %j', (lastDay, today) => {
     expect(() => extendStreak({ lastDay, current: 1, today })).toThrow(RangeError);
+  });
+});
+
+describe('addStreakDay (SPEC §3 mockExamStreakList)', () => {
+  it.each<[number[], number, number[] | null]>([
+    [[], 5, [5]],
+    [[3, 9], 5, [3, 5, 9]],
+    [[3, 9], 31, [3, 9, 31]],
+    [[3, 5], 5, null],
+  ])('%j + %i → %j', (days, day, expected) => {
+    expect(addStreakDay(days, day)).toEqual(expected);
   });
 });

@@ -9,6 +9,14 @@ export function streakRecordId(uid: string, now: Date): string {
   return `${uid}_${month}_${year}`;
 }
 
+/**
+ * The days of the month in a mock streak record (SPEC §3 mockExamStreakList) once `day` is marked:
+ * each day once, ascending; null when `day` is already there (nothing to write).
+ */
+export function addStreakDay(days: readonly number[], day: number): number[] | null {
+  return days.includes(day) ? null : [...days, day].sort((a, b) => a - b);
+}
+
 const DAY_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function dayNumber(key: string): number {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ATTEMPT_KINDS, ATTEMPT_STATUSES } from '../quiz-attempt.ts';
 import { isoDateSchema } from './common.ts';
 
 /**
@@ -14,7 +15,7 @@ export const attemptParamsSchema = reviewerParamsSchema.extend({ attemptId: z.uu
 export const answerParamsSchema = attemptParamsSchema.extend({ questionId: contentId });
 export const questionParamsSchema = reviewerParamsSchema.extend({ questionId: contentId });
 
-export const quizKindSchema = z.enum(['lite', 'mock']);
+export const quizKindSchema = z.enum(ATTEMPT_KINDS);
 export type QuizAttemptKind = z.infer<typeof quizKindSchema>;
 
 /** The key and the explanations of an item, sent once the student may see them. */
@@ -51,6 +52,7 @@ export const partResultSchema = z.object({
 });
 export type PartResultDto = z.infer<typeof partResultSchema>;
 
+/** A `QuizResult` (quiz-attempt.ts) on the wire. */
 export const quizResultSchema = z.object({
   correct: z.number().int(),
   total: z.number().int(),
@@ -65,7 +67,6 @@ export const quizResultSchema = z.object({
   passingAverage: z.number().nullable(),
   passed: z.boolean().nullable(),
 });
-export type QuizResult = z.infer<typeof quizResultSchema>;
 
 export const attemptPartSchema = z.object({
   partId: z.string(),
@@ -79,7 +80,7 @@ export const attemptStateSchema = z.object({
   kind: quizKindSchema,
   reviewer: z.string(),
   title: z.string(),
-  status: z.enum(['in_progress', 'submitted']),
+  status: z.enum(ATTEMPT_STATUSES),
   startedAt: isoDateSchema,
   /** Mock: the server's clock; the client counts down from `deadlineAt - serverNow`. */
   deadlineAt: isoDateSchema.nullable(),

@@ -4,12 +4,14 @@ import type { BlueprintPart, BlueprintSpec } from '../blueprint.ts';
 import type { ChallengeItem } from '../challenges.ts';
 import type { GuardClaims, Role } from '../guard.ts';
 import type { Plan } from '../plans.ts';
+import type { AttemptKind, AttemptPart, QuizResult } from '../quiz-attempt.ts';
 import type { SubscriptionStatus } from '../subscription-rules.ts';
 import type { InAppForm } from '../validation.ts';
 import type { Claims } from './claims.ts';
 import type { roleSchema, subscriptionStatusSchema } from './common.ts';
 import type { blueprintPartSchema, blueprintSpecSchema } from './content.ts';
 import type { inAppFormSchema } from './in-app-form.ts';
+import type { attemptPartSchema, QuizAttemptKind, quizResultSchema } from './learning.ts';
 import type { challengeItemSchema, SelectedPlan } from './user.ts';
 
 /**
@@ -26,5 +28,8 @@ describe('contract schemas match the rules’ types', () => {
     expectTypeOf<z.infer<typeof blueprintSpecSchema>>().toEqualTypeOf<BlueprintSpec>();
     expectTypeOf<z.output<typeof inAppFormSchema>>().toEqualTypeOf<InAppForm>();
     expectTypeOf<Claims>().toExtend<GuardClaims>();
+    expectTypeOf<z.infer<typeof quizResultSchema>>().toEqualTypeOf<QuizResult>();
+    expectTypeOf<QuizAttemptKind>().toEqualTypeOf<AttemptKind>();
+    expectTypeOf<z.infer<typeof attemptPartSchema>>().toEqualTypeOf<AttemptPart>();
   });
 });
