@@ -19,9 +19,10 @@ const config = loadConfig({
   PORT: String(port),
   PUBLIC_URL: url,
   DATA_DIR: dataDir,
+  RATE_LIMITS: 'off',
 });
 const database = await openDatabase({ engine: 'pglite', dataDir: path.join(dataDir, 'pglite') });
-const app = await buildApp(config, { database, rateLimits: false });
+const app = await buildApp(config, { database });
 await seedBundledContent(database.db);
 await app.listen({ port, host: '127.0.0.1' });
 process.send?.({ url });

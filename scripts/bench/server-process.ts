@@ -16,15 +16,15 @@ const config = loadConfig({
   NODE_ENV: 'test',
   PORT: String(port),
   PUBLIC_URL: url,
+  // The load comes from one address: every rate limit is off for the benchmark.
+  RATE_LIMITS: 'off',
 });
 const database = await openDatabase(
   process.env.DATABASE_URL ? config.database : { engine: 'pglite', dataDir: null },
 );
-// The load comes from one address, so per-client rate limits are off for the benchmark.
 const logLevel = process.env.BENCH_LOG_LEVEL;
 const app = await buildApp(config, {
   database,
-  rateLimits: false,
   logger: logLevel
     ? {
         level: logLevel,

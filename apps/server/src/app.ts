@@ -48,8 +48,6 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Tests pass an already-open database; otherwise the config's is opened (and closed with the app). */
   database?: Database;
-  /** Benchmarks send all their load from one address; they turn per-client limits off. */
-  rateLimits?: boolean;
   /** Tests pass a ManualClock to move time instead of sleeping. */
   clock?: Clock;
 }
@@ -90,7 +88,7 @@ export async function buildApp(
     app,
     issuerOrigin === new URL(config.publicUrl).origin ? [] : [issuerOrigin],
   );
-  if (options.rateLimits !== false) await registerRateLimits(app);
+  if (config.rateLimits) await registerRateLimits(app);
 
   const redirectUri = `${config.publicUrl}/api/auth/callback`;
   if (config.oidc.kind === 'development') {

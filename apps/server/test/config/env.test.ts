@@ -48,6 +48,35 @@ describe('environment', () => {
     );
   });
 
+  const production = {
+    NODE_ENV: 'production',
+    OIDC_ISSUER: 'https://accounts.example',
+    OIDC_CLIENT_ID: 'pasado',
+    OIDC_CLIENT_SECRET: 'secret',
+    SESSION_SECRET: 'x'.repeat(32),
+    PUBLIC_URL: 'https://pasado.ph',
+    PAYMENT_WALLET_NUMBER: '0917 123 4567',
+    PAYMENT_WALLET_ACCOUNT_NAME: 'Pasado Inc.',
+  };
+
+  it('refuses production on the embedded database unless the operator opts in', () => {
+    expect(() => parseEnv(production)).toThrow(/DATABASE_URL: is required in production/);
+    expect(parseEnv({ ...production, ALLOW_EMBEDDED_DATABASE: 'true' }).NODE_ENV).toBe(
+      'production',
+    );
+    expect(parseEnv({ ...production, DATABASE_URL: 'postgres://u@db:5432/pasado' }).NODE_ENV).toBe(
+      'production',
+    );
+  });
+
+  it('turns rate limits off only outside production', () => {
+    expect(toAppConfig(parseEnv({})).rateLimits).toBe(true);
+    expect(toAppConfig(parseEnv({ RATE_LIMITS: 'off' })).rateLimits).toBe(false);
+    expect(() =>
+      parseEnv({ ...production, DATABASE_URL: 'postgres://u@db/p', RATE_LIMITS: 'off' }),
+    ).toThrow(/RATE_LIMITS: cannot be off in production/);
+  });
+
   it('treats empty strings as unset', () => {
     expect(parseEnv({ DATABASE_URL: '', PORT: '' }).PORT).toBe(8080);
   });

@@ -44,7 +44,9 @@ export async function publicAuthRoutes(
     '/login',
     {
       schema: { querystring: z.object({ device: deviceIdSchema }) },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      // Per address, and a school room or a carrier NAT signs dozens in at once: a start only
+      // sets a signed cookie and redirects; the provider limits the sign-in itself.
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       const login = await opts.relyingParty.startLogin();

@@ -15,6 +15,10 @@ export interface AppConfig {
   database: DatabaseOptions;
   sessionSecret: string;
   sessionTtlMs: number;
+  /** A session unused this long ends (idle timeout). */
+  sessionIdleMs: number;
+  /** Off only for benchmarks and load tests (RATE_LIMITS=off); never in production. */
+  rateLimits: boolean;
   trustProxy: boolean;
   supportEmail: string;
   /** The mobile wallet the purchase page tells students to pay into (GET /api/purchase/details). */
@@ -47,6 +51,8 @@ export function toAppConfig(env: Env): AppConfig {
       : { engine: 'pglite', dataDir: path.resolve(env.DATA_DIR, 'pglite') },
     sessionSecret,
     sessionTtlMs: env.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+    sessionIdleMs: env.SESSION_IDLE_DAYS * 24 * 60 * 60 * 1000,
+    rateLimits: env.RATE_LIMITS === 'on',
     trustProxy: env.TRUST_PROXY,
     supportEmail: env.SUPPORT_EMAIL,
     paymentWallet: {

@@ -25,6 +25,15 @@ export const envSchema = z
     /** Signs the short-lived sign-in cookie. Required in production; generated per boot otherwise. */
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** A session unused for this long ends (ASVS 5.0 V7 idle timeout), within SESSION_TTL_DAYS. */
+    SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+    /** `off` turns every rate limit off, for benchmarks and load tests; refused in production. */
+    RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+    /**
+     * Production runs on PostgreSQL (DATABASE_URL). Running it on the embedded PGlite (one process,
+     * no fsync) must be chosen explicitly.
+     */
+    ALLOW_EMBEDDED_DATABASE: booleanFlag.default(false),
     OIDC_ISSUER: z.url().optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
@@ -89,6 +98,21 @@ export const envSchema = z
           code: 'custom',
           path: ['PUBLIC_URL'],
           message: 'is required in production',
+        });
+      }
+      if (env.RATE_LIMITS === 'off') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['RATE_LIMITS'],
+          message: 'cannot be off in production (it is for benchmarks and load tests)',
+        });
+      }
+      if (!env.DATABASE_URL && !env.ALLOW_EMBEDDED_DATABASE) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['DATABASE_URL'],
+          message:
+            'is required in production (set ALLOW_EMBEDDED_DATABASE=true to run on the embedded database on purpose)',
         });
       }
       // A placeholder wallet in production would send students' money nowhere.

@@ -39,14 +39,32 @@ export async function registerSecurityHeaders(app: FastifyInstance, extraFormAct
   );
 }
 
-/** Per client IP; sign-in and functions get tighter limits per route. */
+/**
+ * The key a request is counted under: a signed-in student by their id, anyone else by address.
+ * A school computer room or a carrier-grade NAT puts hundreds of students behind one address, so
+ * signed-in traffic must never share one budget (issue 9, finding 10). The session is loaded by
+ * the /api scope's onRequest hook, which runs before the route-level hook the limiter adds.
+ */
+export function rateLimitKey(request: FastifyRequest): string {
+  return request.session ? `student:${request.session.userId}` : `address:${request.ip}`;
+}
+
+/**
+ * Whether a request is exempt: decided on the route the router matched, never on the raw URL, so
+ * `/%61pi/…` (which the router decodes to an /api route) is counted like `/api/…` (issue 9,
+ * finding 1). The web app's static files are exempt: immutable, cached, dozens per page load.
+ */
+export function isRateLimitExempt(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  return route === undefined || !route.startsWith('/api/');
+}
+
+/** Per student when signed in, per address otherwise; tighter limits per route where they matter. */
 export async function registerRateLimits(app: FastifyInstance) {
   await app.register(rateLimit, {
     global: true,
-    // The API only: the web app's files are static, immutable and cached, and one page load asks
-    // for dozens of them. Students on mobile data often share one carrier-grade NAT address, so the
-    // per-address budget is generous; sign-in, functions and uploads have tighter limits per route.
-    allowList: (request) => !request.url.startsWith('/api/'),
+    allowList: isRateLimitExempt,
+    keyGenerator: rateLimitKey,
     max: 1_200,
     timeWindow: '1 minute',
     errorResponseBuilder: (_request, context) =>
