@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -26,7 +27,8 @@ import { LiveHub } from './platform/live/hub.ts';
 import { liveRoutes } from './platform/live/routes.ts';
 import { devMailRoutes } from './platform/mail/dev-mail-page.ts';
 import { outboxDir } from './platform/mail/mailer.ts';
-import { registerErrorHandler } from './platform/plugins/error-handler.ts';
+import { OUTAGE_RETRY_AFTER_S, registerErrorHandler } from './platform/plugins/error-handler.ts';
+import { registerSafeTextCheck } from './platform/plugins/input-text.ts';
 import {
   assertSameOrigin,
   registerRateLimits,
@@ -58,6 +60,10 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
+    // Random ids, not the client's header and not a per-process counter: an id a student quotes
+    // to support finds one log line across every instance and restart.
+    genReqId: () => randomBytes(8).toString('hex'),
+    requestIdHeader: false,
     logger: options.logger ?? false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -67,6 +73,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerSafeTextCheck(app);
 
   const database = options.database ?? (await openDatabase(config.database));
   const liveHub = new LiveHub(database, app.log);
@@ -118,7 +125,18 @@ export async function buildApp(
   await app.register(
     async (api) => {
       api.addHook('onRequest', async (request) => assertSameOrigin(request, allowedOrigins));
+      // Liveness: the process answers. Readiness: it can reach its database (a load balancer sends
+      // no traffic to an instance that cannot serve it).
       api.get('/health', async () => ({ ok: true }));
+      api.get('/health/ready', async (_request, reply) => {
+        try {
+          await database.ping();
+          return { ok: true };
+        } catch {
+          reply.header('retry-after', String(OUTAGE_RETRY_AFTER_S));
+          return reply.status(503).send({ ok: false });
+        }
+      });
       await api.register(publicAuthRoutes, {
         prefix: '/auth',
         relyingParty,

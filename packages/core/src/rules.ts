@@ -17,6 +17,7 @@ export * from './plans.ts';
 export * from './purchase.ts';
 export * from './quiz-attempt.ts';
 export * from './quiz-scoring.ts';
+export * from './safe-text.ts';
 export * from './streak.ts';
 export * from './subscription-rules.ts';
 export * from './time.ts';

@@ -17,6 +17,7 @@ describe.each(ENGINES)('server functions on %s', (engine) => {
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({
       error: { status: 'UNAUTHENTICATED', message: 'Sign in to continue.' },
+      requestId: expect.stringMatching(/^[0-9a-f]{16}$/),
     });
   });
 

@@ -15,11 +15,14 @@ export const callableErrorStatusSchema = z.enum([
   'FAILED_PRECONDITION',
   'RESOURCE_EXHAUSTED',
   'INTERNAL',
+  'UNAVAILABLE',
 ]);
 export type CallableErrorStatus = z.infer<typeof callableErrorStatusSchema>;
 
 export const callableErrorSchema = z.object({
   error: z.object({ status: callableErrorStatusSchema, message: z.string() }),
+  /** Quoted to support: the same id is on the server's log line for this request. */
+  requestId: z.string().optional(),
 });
 
 export const KNOW_FROM_OPTIONS = [

@@ -3,7 +3,14 @@ import { z } from 'zod';
 import { AppError } from '../errors/app-error.ts';
 import { describeZodError } from '../plugins/error-handler.ts';
 
-const bodySchema = z.object({ data: z.unknown().default({}) });
+// A callable client sends `{"data": null}` (or no data at all) for "no payload" (SPEC §7): both
+// mean an empty payload, for every function alike.
+const bodySchema = z.object({
+  data: z
+    .unknown()
+    .optional()
+    .transform((data) => data ?? {}),
+});
 
 export type CallableInput<N extends FunctionName> = z.output<(typeof functionSchemas)[N]['input']>;
 

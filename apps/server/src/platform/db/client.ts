@@ -18,12 +18,45 @@ export type Executor = Db | Tx;
 
 export type NotificationHandler = (payload: string) => void;
 
+export interface ListenEvents {
+  /**
+   * The listening connection was lost and is listening again: notifications sent in between are
+   * gone, so whoever relies on them must re-read what it caches.
+   */
+  onReconnect?: () => void;
+}
+
 export interface Database {
   readonly db: Db;
   readonly engine: 'pglite' | 'postgres';
-  /** Subscribes to a NOTIFY channel; resolves once listening. Returns the unsubscribe function. */
-  listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to a NOTIFY channel; resolves once listening. On PostgreSQL a lost connection is
+   * re-established with back-off (issue 9, finding 2). Returns the unsubscribe function.
+   */
+  listen(
+    channel: string,
+    handler: NotificationHandler,
+    events?: ListenEvents,
+  ): Promise<() => Promise<void>>;
+  /** Resolves when the database answers a trivial query within `timeoutMs`; rejects otherwise. */
+  ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Back-off for the LISTEN connection: 250 ms doubling to 10 s, with jitter. */
+export function reconnectDelayMs(attempt: number, random = Math.random()): number {
+  const base = Math.min(250 * 2 ** attempt, 10_000);
+  return Math.round(base / 2 + (base / 2) * random);
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what}: connection timeout after ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
 }
 
 export type DatabaseOptions =
@@ -41,36 +74,106 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 function openPostgres(url: string, poolSize = 10): Database & { migrate(): Promise<void> } {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A bounded wait for a connection: while PostgreSQL is down a request fails in seconds (503)
+  // instead of hanging until the client gives up.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 3_000,
+  });
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.warn('PostgreSQL pool error', error.message));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  const listeners = new Set<pg.Client>();
+  const unsubscribers = new Set<() => Promise<void>>();
 
   return {
     db,
     engine: 'postgres',
-    migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
-    async listen(channel, handler) {
+    migrate: () => migrateWithLock(pool, url),
+    async listen(channel, handler, events = {}) {
       // A dedicated connection: LISTEN is per session and pooled clients come and go.
-      const client = new pg.Client({ connectionString: url });
-      client.on('error', (error) => console.warn('PostgreSQL listener error', error.message));
-      client.on('notification', (message) => {
-        if (message.channel === channel && message.payload !== undefined) handler(message.payload);
-      });
-      await client.connect();
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      listeners.add(client);
-      return async () => {
-        listeners.delete(client);
-        await client.end();
+      let client: pg.Client | null = null;
+      let closed = false;
+      let attempt = 0;
+      let timer: NodeJS.Timeout | undefined;
+
+      const connect = async () => {
+        const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+        let lost = false;
+        const onLost = () => {
+          if (lost || closed) return;
+          lost = true;
+          client = null;
+          scheduleReconnect();
+        };
+        next.on('error', onLost);
+        next.on('end', onLost);
+        next.on('notification', (message) => {
+          if (message.channel === channel && message.payload !== undefined)
+            handler(message.payload);
+        });
+        try {
+          await next.connect();
+          await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        } catch (error) {
+          lost = true;
+          await next.end().catch(() => {});
+          throw error;
+        }
+        client = next;
       };
+
+      const scheduleReconnect = () => {
+        timer = setTimeout(async () => {
+          if (closed) return;
+          try {
+            await connect();
+            attempt = 0;
+            events.onReconnect?.();
+          } catch {
+            attempt += 1;
+            scheduleReconnect();
+          }
+        }, reconnectDelayMs(attempt));
+      };
+
+      await connect();
+      const unsubscribe = async () => {
+        closed = true;
+        clearTimeout(timer);
+        unsubscribers.delete(unsubscribe);
+        await client?.end().catch(() => {});
+      };
+      unsubscribers.add(unsubscribe);
+      return unsubscribe;
+    },
+    async ping(timeoutMs = 2_000) {
+      await withTimeout(pool.query('select 1'), timeoutMs, 'database ping');
     },
     async close() {
-      await Promise.all([...listeners].map((client) => client.end()));
+      await Promise.all([...unsubscribers].map((unsubscribe) => unsubscribe()));
       await pool.end();
     },
   };
+}
+
+/**
+ * Drizzle's migrator takes no lock: N processes deploying at once would each apply the same
+ * migrations. A session-level advisory lock, held on its own connection while migrating, lets the
+ * first apply them and the others wait, then find nothing to do (issue 9, finding 9).
+ */
+export const MIGRATION_LOCK_KEY = 7_261_832_019;
+
+async function migrateWithLock(pool: pg.Pool, url: string): Promise<void> {
+  const lock = new pg.Client({ connectionString: url });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    await lock.end();
+  }
 }
 
 async function openPglite(
@@ -85,8 +188,12 @@ async function openPglite(
     engine: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     async listen(channel, handler) {
+      // In-process: the connection cannot be lost, so there is nothing to reconnect.
       const unsubscribe = await client.listen(channel, handler);
       return unsubscribe;
+    },
+    async ping(timeoutMs = 2_000) {
+      await withTimeout(client.query('select 1'), timeoutMs, 'database ping');
     },
     close: () => client.close(),
   };

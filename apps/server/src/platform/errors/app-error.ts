@@ -12,6 +12,7 @@ export const APP_ERROR_CODES = {
   FAILED_PRECONDITION: 409,
   RESOURCE_EXHAUSTED: 429,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 } as const satisfies Record<CallableErrorStatus, number>;
 
 export type AppErrorCode = keyof typeof APP_ERROR_CODES;

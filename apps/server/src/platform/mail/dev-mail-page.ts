@@ -76,7 +76,9 @@ ${rows.join('\n')}
   app.get<{ Params: { file: string } }>('/dev/mail/:file', async (request, reply) => {
     const { file } = request.params;
     if (!EML_NAME.test(file) || !(await listing()).includes(file)) {
-      return reply.status(404).send({ error: { status: 'NOT_FOUND', message: 'Not found.' } });
+      return reply
+        .status(404)
+        .send({ error: { status: 'NOT_FOUND', message: 'Not found.' }, requestId: request.id });
     }
     reply.header('cache-control', 'no-store').type('text/plain; charset=utf-8');
     return readFile(path.join(opts.outboxDir, file), 'utf8');

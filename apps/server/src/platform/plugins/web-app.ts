@@ -31,7 +31,9 @@ export async function webAppRoutes(app: FastifyInstance, opts: { distDir: string
     const wantsHtml =
       request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
     if (!wantsHtml || NON_SPA_PREFIXES.some((p) => request.url.startsWith(p))) {
-      return reply.status(404).send({ error: { status: 'NOT_FOUND', message: 'Not found.' } });
+      return reply
+        .status(404)
+        .send({ error: { status: 'NOT_FOUND', message: 'Not found.' }, requestId: request.id });
     }
     if (!built) {
       return reply

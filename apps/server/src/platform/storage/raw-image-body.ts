@@ -1,5 +1,6 @@
-import { ATTACHMENT_MAX_BYTES, MESSAGES } from '@pasado/core';
+import { ATTACHMENT_MAX_BYTES, isSafeText, MESSAGES, UNSAFE_TEXT_MESSAGE } from '@pasado/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors/app-error.ts';
 
 /**
  * What the image upload routes (payment screenshots, message attachments) share: the raw body up
@@ -19,11 +20,12 @@ export function acceptRawBodies(app: FastifyInstance): void {
 /** Route options for an image upload: the body limit and SPEC §8's 'File too large' as a 413. */
 export const rawImageRouteOptions = {
   bodyLimit: ATTACHMENT_MAX_BYTES,
-  errorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply
-        .status(413)
-        .send({ error: { status: 'INVALID_ARGUMENT', message: MESSAGES.FILE_TOO_LARGE } });
+      return reply.status(413).send({
+        error: { status: 'INVALID_ARGUMENT', message: MESSAGES.FILE_TOO_LARGE },
+        requestId: request.id,
+      });
     }
     throw error;
   },
@@ -36,9 +38,14 @@ export function decodeFileName(header: string | string[] | undefined, fallback: 
   const raw = Array.isArray(header) ? header[0] : header;
   if (!raw) return fallback;
   const limited = raw.slice(0, MAX_FILE_NAME_HEADER);
+  let decoded: string;
   try {
-    return decodeURIComponent(limited);
+    decoded = decodeURIComponent(limited);
   } catch {
-    return limited;
+    decoded = limited;
   }
+  // `%00` or a lone surrogate decodes into text no file system or database takes (issue 9).
+  if (!isSafeText(decoded))
+    throw new AppError('INVALID_ARGUMENT', `x-file-name: ${UNSAFE_TEXT_MESSAGE}`);
+  return decoded;
 }
