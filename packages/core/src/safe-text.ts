@@ -5,10 +5,11 @@
  */
 export const UNSAFE_TEXT_MESSAGE = 'Text must not contain NUL characters or unpaired surrogates.';
 
-const UNSAFE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const NUL = String.fromCharCode(0);
 
 export function isSafeText(s: string): boolean {
-  return !UNSAFE.test(s);
+  return !s.includes(NUL) && !LONE_SURROGATE.test(s);
 }
 
 /**
@@ -20,7 +21,7 @@ export function findUnsafeText(value: unknown, depth = 0): string | null {
   if (value === null || typeof value !== 'object' || depth > 32) return null;
   if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return null;
   for (const [key, item] of Object.entries(value)) {
-    if (!isSafeText(key)) return key.replace(UNSAFE, '?');
+    if (!isSafeText(key)) return [...key].map((c) => (isSafeText(c) ? c : '?')).join('');
     const inner = findUnsafeText(item, depth + 1);
     if (inner !== null) return inner === '' ? key : `${key}.${inner}`;
   }
