@@ -4,6 +4,7 @@ import { seedBundledContent } from './modules/content/seed-bundled-content.ts';
 import { scheduleOrphanSweep } from './modules/uploads/schedule-orphan-sweep.ts';
 import { type AppConfig, loadConfig } from './platform/config/app-config.ts';
 import { InvalidEnvironmentError } from './platform/config/env.ts';
+import { EmbeddedDatabaseInUseError } from './platform/db/pglite-owner.ts';
 
 async function main() {
   let config: AppConfig;
@@ -16,9 +17,22 @@ async function main() {
     }
     throw error;
   }
-  const app = await buildApp(config, {
-    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
-  });
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp(config, {
+      logger: {
+        level: config.logLevel,
+        redact: ['req.headers.cookie', 'req.headers.authorization'],
+      },
+    });
+  } catch (error) {
+    // Another process (a second server, an admin command) owns the embedded database.
+    if (error instanceof EmbeddedDatabaseInUseError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
 
   // The question banks shipped in content/bank: imported when new or changed, skipped otherwise.
   await seedBundledContent(app.database.db, { log: app.log });

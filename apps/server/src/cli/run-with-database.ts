@@ -1,6 +1,7 @@
 import { type AppConfig, loadConfig } from '../platform/config/app-config.ts';
 import { InvalidEnvironmentError } from '../platform/config/env.ts';
 import { type Db, openDatabase } from '../platform/db/client.ts';
+import { EmbeddedDatabaseInUseError } from '../platform/db/pglite-owner.ts';
 
 export type CliIo = { db: Db; out: (line: string) => void; err: (line: string) => void };
 
@@ -21,7 +22,17 @@ export function runWithDatabase(command: (io: CliIo) => Promise<number>): void {
       }
       throw error;
     }
-    const database = await openDatabase(config.database);
+    let database: Awaited<ReturnType<typeof openDatabase>>;
+    try {
+      database = await openDatabase(config.database);
+    } catch (error) {
+      // The server owns the embedded database while it runs: say so instead of a stack.
+      if (error instanceof EmbeddedDatabaseInUseError) {
+        console.error(error.message);
+        return 1;
+      }
+      throw error;
+    }
     try {
       return await command({
         db: database.db,

@@ -15,9 +15,13 @@ function openInChildProcess(url: string): Promise<{ code: number | null; output:
     const db = await openDatabase({ engine: 'postgres', url: ${JSON.stringify(url)}, poolSize: 2 });
     await db.close();`;
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', program], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', program],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));

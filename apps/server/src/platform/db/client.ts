@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths.ts';
+import { claimEmbeddedDatabase } from './pglite-owner.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -180,8 +181,15 @@ async function openPglite(
   dataDir: string | null,
 ): Promise<Database & { migrate(): Promise<void> }> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
-  await client.waitReady;
+  const release = dataDir ? claimEmbeddedDatabase(dataDir) : () => {};
+  let client: PGlite;
+  try {
+    client = dataDir ? new PGlite(dataDir) : new PGlite();
+    await client.waitReady;
+  } catch (error) {
+    release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,
@@ -195,7 +203,14 @@ async function openPglite(
     async ping(timeoutMs = 2_000) {
       await withTimeout(client.query('select 1'), timeoutMs, 'database ping');
     },
-    close: () => client.close(),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        // Only once PGlite has flushed and closed may another process open the directory.
+        release();
+      }
+    },
   };
 }
 
