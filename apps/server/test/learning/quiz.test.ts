@@ -9,17 +9,10 @@ import {
   users,
   userTopicStats,
 } from '../../src/platform/db/schema.ts';
-import { signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createOnboardedStudent } from '../helpers/factories.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
-import {
-  grant,
-  keyOf,
-  MOCK_MINUTES,
-  REVIEWER,
-  rationaleOf,
-  SUBJECT_A,
-  seedBank,
-} from './fixtures.ts';
+import { keyOf, MOCK_MINUTES, REVIEWER, rationaleOf, SUBJECT_A, seedBank } from './fixtures.ts';
 
 const base = `/api/learning/${REVIEWER}`;
 
@@ -45,11 +38,7 @@ describe.each(ENGINES)('quizzes on %s', (engine) => {
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
 
-  async function student() {
-    const user = await signedInUser(t);
-    await grant(db(), user.userId);
-    return user;
-  }
+  const student = () => createOnboardedStudent(t, { reviewer: REVIEWER });
 
   const someId = crypto.randomUUID();
   const endpoints: ['GET' | 'POST' | 'PUT', string, unknown][] = [
@@ -70,8 +59,7 @@ describe.each(ENGINES)('quizzes on %s', (engine) => {
   it.each(endpoints)(
     '%s %s answers 403 without the reviewer grant',
     async (method, url, payload) => {
-      const other = await signedInUser(t);
-      await grant(db(), other.userId, 'nle'); // granted another reviewer only
+      const other = await createOnboardedStudent(t, { reviewer: 'nle' }); // another reviewer only
       const res = await call(other.cookie, method, url, payload);
       expect(res.statusCode).toBe(403);
       expect(res.json().error.status).toBe('PERMISSION_DENIED');
