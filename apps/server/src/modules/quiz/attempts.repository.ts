@@ -11,7 +11,6 @@ import { loadQuestions, type QuestionRow } from './bank.repository.ts';
  */
 
 export type AttemptHeader = typeof quizAttempts.$inferSelect;
-export type AttemptKindStored = AttemptHeader['kind'];
 export type SavedAnswer = typeof quizAnswers.$inferSelect;
 export type NewAttempt = Pick<
   typeof quizAttempts.$inferInsert,
@@ -48,7 +47,7 @@ export async function lockAttemptHeader(tx: Tx, attemptId: string): Promise<Atte
 export async function lockOwnAttemptHeader(
   tx: Tx,
   attemptId: string,
-  owner: { userId: string; reviewer: string; kind: AttemptKindStored },
+  owner: { userId: string; reviewer: string; kind: AttemptHeader['kind'] },
 ): Promise<AttemptHeader | null> {
   const [row] = await tx
     .select()

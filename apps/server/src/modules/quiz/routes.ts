@@ -30,7 +30,6 @@ export async function learningRoutes(app: FastifyInstance) {
   async function access(request: FastifyRequest, reviewer: string) {
     const session = requireSession(request);
     const granted = await requireReviewerAccess(db, session.userId, reviewer);
-    // Quiz state changes by the second (the mock's clock); never cache it.
     return { session, reviewer: granted };
   }
 
@@ -39,6 +38,7 @@ export async function learningRoutes(app: FastifyInstance) {
     { schema: { params: reviewerParamsSchema, response: { 200: quizHomeSchema } } },
     async (request, reply) => {
       const { session, reviewer } = await access(request, request.params.reviewer);
+      // Quiz state changes by the second (the mock's clock); never cache it.
       reply.header('cache-control', 'no-store');
       return quizHome(db, session.userId, reviewer, request.server.clock.now());
     },
