@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionLogs } from '../../src/platform/db/schema.ts';
-import { signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createStudent } from '../helpers/factories.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 
 describe.each(ENGINES)('analytics events on %s', (engine) => {
@@ -30,7 +31,7 @@ describe.each(ENGINES)('analytics events on %s', (engine) => {
   });
 
   it('stores practice_page_open first-party with the user id and properties from the session', async () => {
-    const { cookie, userId, email } = await signedInUser(t);
+    const { cookie, userId, email } = await createStudent(t);
     const res = await post(cookie, {
       name: 'practice_page_open',
       params: { page_name: 'practice_page' },
@@ -51,7 +52,7 @@ describe.each(ENGINES)('analytics events on %s', (engine) => {
     { name: 'ok_name', params: { nested: { a: 1 } } },
     { name: 'ok_name', params: {}, userId: 'someone-else' },
   ])('refuses %j and stores nothing', async (payload) => {
-    const { cookie, userId } = await signedInUser(t);
+    const { cookie, userId } = await createStudent(t);
     expect((await post(cookie, payload)).statusCode).toBe(400);
     expect(await logsOf(userId)).toEqual([]);
   });

@@ -1,12 +1,6 @@
 import type { BlueprintSpec } from '@pasado/core';
 import type { Db } from '../../src/platform/db/client.ts';
-import {
-  blueprints,
-  questions,
-  reviewerAccess,
-  subjects,
-  topics,
-} from '../../src/platform/db/schema.ts';
+import { blueprints, questions, subjects, topics } from '../../src/platform/db/schema.ts';
 
 /**
  * A small bank under the seeded reviewer `crim` (ids prefixed `tst-`): subject A has 12 items, all
@@ -74,8 +68,4 @@ export async function seedBank(db: Db) {
     name: 'Test board exam',
     spec: BLUEPRINT_SPEC,
   });
-}
-
-export async function grant(db: Db, userId: string, reviewer = REVIEWER) {
-  await db.insert(reviewerAccess).values({ userId, reviewerShorthand: reviewer });
 }

@@ -9,17 +9,10 @@ import {
   users,
   userTopicStats,
 } from '../../src/platform/db/schema.ts';
-import { signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createOnboardedStudent } from '../helpers/factories.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
-import {
-  grant,
-  keyOf,
-  MOCK_MINUTES,
-  REVIEWER,
-  rationaleOf,
-  SUBJECT_A,
-  seedBank,
-} from './fixtures.ts';
+import { keyOf, MOCK_MINUTES, REVIEWER, rationaleOf, SUBJECT_A, seedBank } from './fixtures.ts';
 
 const base = `/api/learning/${REVIEWER}`;
 
@@ -45,12 +38,6 @@ describe.each(ENGINES)('quizzes on %s', (engine) => {
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
 
-  async function student() {
-    const user = await signedInUser(t);
-    await grant(db(), user.userId);
-    return user;
-  }
-
   const someId = crypto.randomUUID();
   const endpoints: ['GET' | 'POST' | 'PUT', string, unknown][] = [
     ['GET', `${base}/quiz-home`, undefined],
@@ -70,8 +57,7 @@ describe.each(ENGINES)('quizzes on %s', (engine) => {
   it.each(endpoints)(
     '%s %s answers 403 without the reviewer grant',
     async (method, url, payload) => {
-      const other = await signedInUser(t);
-      await grant(db(), other.userId, 'nle'); // granted another reviewer only
+      const other = await createOnboardedStudent(t, { reviewer: 'nle' }); // another reviewer only
       const res = await call(other.cookie, method, url, payload);
       expect(res.statusCode).toBe(403);
       expect(res.json().error.status).toBe('PERMISSION_DENIED');
@@ -84,7 +70,7 @@ describe.each(ENGINES)('quizzes on %s', (engine) => {
   });
 
   it('the quiz home lists subjects with counts and the mock size', async () => {
-    const { cookie } = await student();
+    const { cookie } = await createOnboardedStudent(t, { reviewer: REVIEWER });
     const res = await call(cookie, 'GET', `${base}/quiz-home`);
     expect(res.statusCode).toBe(200);
     const home = quizHomeSchema.parse(res.json());
@@ -101,7 +87,7 @@ describe.each(ENGINES)('quizzes on %s', (engine) => {
   });
 
   it('lite: 10 items without keys; an answer reveals the key; finish earns gems; retry the missed', async () => {
-    const { cookie, userId } = await student();
+    const { cookie, userId } = await createOnboardedStudent(t, { reviewer: REVIEWER });
     const start = await call(cookie, 'POST', `${base}/lite`, { subjectId: SUBJECT_A });
     expect(start.statusCode).toBe(201);
     const state = attemptStateSchema.parse(start.json());
@@ -150,7 +136,7 @@ describe.each(ENGINES)('quizzes on %s', (engine) => {
     });
     expect(bad.statusCode).toBe(400);
 
-    const stranger = await student();
+    const stranger = await createOnboardedStudent(t, { reviewer: REVIEWER });
     expect(
       (await call(stranger.cookie, 'GET', `${base}/attempts/${state.attemptId}`)).statusCode,
     ).toBe(404);
@@ -212,7 +198,7 @@ describe.each(ENGINES)('quizzes on %s', (engine) => {
   });
 
   it('lite refuses bad input and foreign subjects without creating anything', async () => {
-    const { cookie, userId } = await student();
+    const { cookie, userId } = await createOnboardedStudent(t, { reviewer: REVIEWER });
     expect((await call(cookie, 'POST', `${base}/lite`, { subjectId: 'Bad Id' })).statusCode).toBe(
       400,
     );
@@ -225,7 +211,7 @@ describe.each(ENGINES)('quizzes on %s', (engine) => {
   });
 
   it('mock: blueprint items and clock, resume, saved answers and flags, result per part, review, streak', async () => {
-    const { cookie, userId } = await student();
+    const { cookie, userId } = await createOnboardedStudent(t, { reviewer: REVIEWER });
     const before = Date.now();
     const start = await call(cookie, 'POST', `${base}/mock`);
     expect(start.statusCode).toBe(201);
@@ -334,7 +320,7 @@ describe.each(ENGINES)('quizzes on %s', (engine) => {
   }
 
   it('an answer after the deadline is refused, and the mock is submitted with what was saved', async () => {
-    const { cookie } = await student();
+    const { cookie } = await createOnboardedStudent(t, { reviewer: REVIEWER });
     const state = attemptStateSchema.parse((await call(cookie, 'POST', `${base}/mock`)).json());
     const [a, b] = state.items;
     await call(cookie, 'PUT', `${base}/attempts/${state.attemptId}/answers/${a?.questionId}`, {
@@ -359,7 +345,7 @@ describe.each(ENGINES)('quizzes on %s', (engine) => {
   });
 
   it('a mock past its deadline is auto-submitted on the next read, and a new one can start', async () => {
-    const { cookie } = await student();
+    const { cookie } = await createOnboardedStudent(t, { reviewer: REVIEWER });
     const state = attemptStateSchema.parse((await call(cookie, 'POST', `${base}/mock`)).json());
     await expireAttempt(state.attemptId);
     const home = quizHomeSchema.parse((await call(cookie, 'GET', `${base}/quiz-home`)).json());
@@ -381,7 +367,7 @@ describe.each(ENGINES)('quizzes on %s', (engine) => {
   });
 
   it('a reported item is held (one open report per student) and stays out of a new mock', async () => {
-    const { cookie, userId } = await student();
+    const { cookie, userId } = await createOnboardedStudent(t, { reviewer: REVIEWER });
     const empty = await call(cookie, 'POST', `${base}/questions/tst-a-5/report`, { reason: '  ' });
     expect(empty.statusCode).toBe(400);
     expect(await db().select().from(itemReports).where(eq(itemReports.userId, userId))).toEqual([]);
@@ -406,7 +392,7 @@ describe.each(ENGINES)('quizzes on %s', (engine) => {
     expect(q?.heldAt).toBeInstanceOf(Date);
 
     // Part A takes every item of subject A, so without the hold tst-a-5 would be in the mock.
-    const other = await student();
+    const other = await createOnboardedStudent(t, { reviewer: REVIEWER });
     const mock = attemptStateSchema.parse(
       (await call(other.cookie, 'POST', `${base}/mock`)).json(),
     );

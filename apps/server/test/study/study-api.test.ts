@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantReviewerAccess } from '../../src/modules/content/reviewers.repository.ts';
 import {
   cardSchedules,
   quizAttempts,
@@ -9,7 +8,8 @@ import {
   users,
   userTopicStats,
 } from '../../src/platform/db/schema.ts';
-import { signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createOnboardedStudent } from '../helpers/factories.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { type StudyFixture, seedStudyContent } from './study-fixtures.ts';
 
@@ -24,12 +24,6 @@ describe.each(ENGINES)('study API on %s', (engine) => {
   afterAll(() => t.close());
 
   const db = () => t.app.database.db;
-
-  async function student(reviewers: string[] = ['let-elem']) {
-    const user = await signedInUser(t);
-    for (const r of reviewers) await grantReviewerAccess(db(), user.userId, r);
-    return user;
-  }
 
   function get(cookie: string | null, url: string) {
     return t.app.inject({ url, headers: cookie ? { cookie } : {} });
@@ -71,7 +65,7 @@ describe.each(ENGINES)('study API on %s', (engine) => {
     });
 
     it('answers 403 on every reviewer route without that reviewer granted, and changes nothing', async () => {
-      const { cookie, userId } = await student(['cse-pro']);
+      const { cookie, userId } = await createOnboardedStudent(t, { reviewer: 'cse-pro' });
       const valid: Record<string, unknown> = {
         '/api/study/let-elem/flash/reviews': {
           reviewId: randomUUID(),
@@ -101,7 +95,7 @@ describe.each(ENGINES)('study API on %s', (engine) => {
     });
 
     it('never serves another reviewer’s content through a granted reviewer (404)', async () => {
-      const { cookie } = await student(['let-elem']);
+      const { cookie } = await createOnboardedStudent(t);
       expect(
         (await get(cookie, `/api/study/let-elem/topics/${fx.otherTopic}/notes`)).statusCode,
       ).toBe(404);
@@ -123,13 +117,13 @@ describe.each(ENGINES)('study API on %s', (engine) => {
 
   describe('launcher', () => {
     it('lists only the granted reviewers', async () => {
-      const { cookie } = await student(['let-elem']);
+      const { cookie } = await createOnboardedStudent(t);
       const body = (await get(cookie, '/api/study')).json();
       expect(body.reviewers.map((r: { shorthand: string }) => r.shorthand)).toEqual(['let-elem']);
     });
 
     it('gives per-topic card, due, note and question counts that follow the student’s progress', async () => {
-      const { cookie } = await student();
+      const { cookie } = await createOnboardedStudent(t);
       expect((await review(cookie, fx.cards.a1, 'good')).statusCode).toBe(200);
       expect(
         (await post(cookie, `/api/study/let-elem/notes/${fx.notes.first}/read`, {})).statusCode,
@@ -156,7 +150,7 @@ describe.each(ENGINES)('study API on %s', (engine) => {
 
   describe('flash', () => {
     it('queues due cards first (oldest due first), then new cards in order, with interval hints', async () => {
-      const { cookie, userId } = await student();
+      const { cookie, userId } = await createOnboardedStudent(t);
       const now = Date.now();
       // Two cards already scheduled and overdue: a3 longer ago than a1.
       for (const [cardId, minutesAgo] of [
@@ -213,7 +207,7 @@ describe.each(ENGINES)('study API on %s', (engine) => {
     });
 
     it('persists the ts-fsrs state across requests: a rated card leaves the queue until it is due', async () => {
-      const { cookie, userId } = await student();
+      const { cookie, userId } = await createOnboardedStudent(t);
       const res = await review(cookie, fx.cards.a2, 'good');
       expect(res.statusCode).toBe(200);
       const body = res.json();
@@ -254,7 +248,7 @@ describe.each(ENGINES)('study API on %s', (engine) => {
     });
 
     it('is idempotent per review id: a retried rating is not applied twice', async () => {
-      const { cookie, userId } = await student();
+      const { cookie, userId } = await createOnboardedStudent(t);
       const reviewId = randomUUID();
       const first = (await review(cookie, fx.cards.b1, 'again', reviewId)).json();
       const retry = await review(cookie, fx.cards.b1, 'again', reviewId);
@@ -282,7 +276,7 @@ describe.each(ENGINES)('study API on %s', (engine) => {
     });
 
     it('refuses a bad rating (400) and changes nothing', async () => {
-      const { cookie, userId } = await student();
+      const { cookie, userId } = await createOnboardedStudent(t);
       for (const payload of [
         { reviewId: randomUUID(), cardId: fx.cards.a1, rating: 'perfect' },
         { reviewId: 'not-a-uuid', cardId: fx.cards.a1, rating: 'good' },
@@ -298,7 +292,7 @@ describe.each(ENGINES)('study API on %s', (engine) => {
     });
 
     it('stops adding new cards once today’s new-card limit is used', async () => {
-      const { cookie, userId } = await student();
+      const { cookie, userId } = await createOnboardedStudent(t);
       // 20 cards first seen today (any reviewer) use up the daily limit.
       const { flashCards } = await import('../../src/platform/db/schema.ts');
       const ids = Array.from({ length: 20 }, (_, i) => `limit-${userId.slice(0, 8)}-${i}`);
@@ -325,7 +319,7 @@ describe.each(ENGINES)('study API on %s', (engine) => {
 
   describe('read', () => {
     it('lists a topic’s notes with the Markdown source and records progress once per note', async () => {
-      const { cookie, userId } = await student();
+      const { cookie, userId } = await createOnboardedStudent(t);
       const url = `/api/study/let-elem/topics/${fx.topicLearning}/notes`;
       const before = (await get(cookie, url)).json();
       expect(before.topic).toMatchObject({
@@ -369,7 +363,7 @@ describe.each(ENGINES)('study API on %s', (engine) => {
     });
 
     it('lists a topic’s cards for listen mode', async () => {
-      const { cookie } = await student();
+      const { cookie } = await createOnboardedStudent(t);
       const body = (
         await get(cookie, `/api/study/let-elem/topics/${fx.topicLearning}/cards`)
       ).json();
@@ -382,7 +376,7 @@ describe.each(ENGINES)('study API on %s', (engine) => {
     });
 
     it('counts a finished session for the streak only after real study today', async () => {
-      const { cookie, userId } = await student();
+      const { cookie, userId } = await createOnboardedStudent(t);
       const idle = (
         await post(cookie, '/api/study/let-elem/sessions/finish', { mode: 'read' })
       ).json();
@@ -427,7 +421,7 @@ describe.each(ENGINES)('study API on %s', (engine) => {
     }
 
     it('runs: start, answer in order, finish; the server grades and keeps the points unclaimed', async () => {
-      const { cookie, userId } = await student();
+      const { cookie, userId } = await createOnboardedStudent(t);
       const start = await post(cookie, '/api/study/let-elem/drill', {
         subjectId: fx.subjectId,
         count: 5,
@@ -505,7 +499,7 @@ describe.each(ENGINES)('study API on %s', (engine) => {
     });
 
     it('refuses new answers after the run’s deadline, but still grades what was answered', async () => {
-      const { cookie, userId } = await student();
+      const { cookie, userId } = await createOnboardedStudent(t);
       const run = (
         await post(cookie, '/api/study/let-elem/drill', { topicId: fx.topicLearning })
       ).json();
@@ -540,7 +534,7 @@ describe.each(ENGINES)('study API on %s', (engine) => {
     });
 
     it('records an item whose time ran out (choice null) as unanswered, worth nothing', async () => {
-      const { cookie } = await student();
+      const { cookie } = await createOnboardedStudent(t);
       const run = (
         await post(cookie, '/api/study/let-elem/drill', { topicId: fx.topicAssessment })
       ).json();
@@ -558,8 +552,8 @@ describe.each(ENGINES)('study API on %s', (engine) => {
     });
 
     it('keeps a run to its owner, and refuses bad input', async () => {
-      const owner = await student();
-      const other = await student();
+      const owner = await createOnboardedStudent(t);
+      const other = await createOnboardedStudent(t);
       const run = (await post(owner.cookie, '/api/study/let-elem/drill', { count: 5 })).json();
       expect(
         (
@@ -599,7 +593,7 @@ describe.each(ENGINES)('study API on %s', (engine) => {
     });
 
     it('says so when a scope has no questions (409)', async () => {
-      const { cookie } = await student();
+      const { cookie } = await createOnboardedStudent(t);
       const { topics } = await import('../../src/platform/db/schema.ts');
       await db()
         .insert(topics)

@@ -1,21 +1,17 @@
 import {
+  percentage,
   planMock,
   type QuizHome,
   type QuizResult,
   type Reviewer,
   WEAKEST_TOPICS_MIN_ANSWERED,
 } from '@pasado/core';
-import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import {
-  quizAnswers,
-  quizAttempts,
-  subjects,
-  topics,
-  userTopicStats,
-} from '../../platform/db/schema.ts';
-import { findOpenMock } from './attempts.ts';
-import { findBlueprint, listBank, listSubjectsWithCounts } from './bank.ts';
+import { attemptTitle } from './attempt-rules.ts';
+import { countAnswered, listRecentSubmitted } from './attempts.repository.ts';
+import { asKind, findOpenMock } from './attempts.ts';
+import { findBlueprint, listBank, listSubjectsWithCounts } from './bank.repository.ts';
+import { listWeakestTopics } from './topic-stats.repository.ts';
 
 const RECENT_RESULTS = 5;
 const WEAKEST_TOPICS = 5;
@@ -58,48 +54,27 @@ export async function quizHome(
 
   let openMock: QuizHome['openMock'] = null;
   if (open?.deadlineAt) {
-    const [count] = await db
-      .select({ answered: sql<number>`count(*)::int` })
-      .from(quizAnswers)
-      .where(and(eq(quizAnswers.attemptId, open.id), sql`${quizAnswers.choiceIndex} is not null`));
     openMock = {
       attemptId: open.id,
       deadlineAt: open.deadlineAt.toISOString(),
       serverNow: now.toISOString(),
-      answered: Number(count?.answered ?? 0),
+      answered: await countAnswered(db, open.id),
       total: open.items.length,
     };
   }
 
-  const recentRows = await db
-    .select()
-    .from(quizAttempts)
-    .where(
-      and(
-        eq(quizAttempts.userId, userId),
-        eq(quizAttempts.reviewerShorthand, shorthand),
-        eq(quizAttempts.status, 'submitted'),
-        inArray(quizAttempts.kind, ['lite', 'mock']),
-      ),
-    )
-    .orderBy(desc(quizAttempts.submittedAt))
-    .limit(RECENT_RESULTS);
+  const recentRows = await listRecentSubmitted(db, userId, shorthand, RECENT_RESULTS);
   const subjectNames = new Map(subjectList.map((s) => [s.id, s.name]));
   const recent: QuizHome['recent'] = [];
   for (const row of recentRows) {
     const result = row.result as QuizResult | null;
     if (!result || !row.submittedAt) continue;
-    const kind = row.kind === 'mock' ? 'mock' : 'lite';
+    const kind = asKind(row.kind);
     const subject = row.subjectId ? subjectNames.get(row.subjectId) : null;
     recent.push({
       attemptId: row.id,
       kind,
-      title:
-        kind === 'mock'
-          ? (blueprint?.name ?? 'Mock exam')
-          : subject
-            ? `Lite quiz: ${subject}`
-            : 'Lite quiz: all subjects',
+      title: attemptTitle(kind, { subject, blueprint: blueprint?.name }),
       submittedAt: row.submittedAt.toISOString(),
       correct: result.correct,
       total: result.total,
@@ -110,31 +85,10 @@ export async function quizHome(
     });
   }
 
-  const weakRows = await db
-    .select({
-      topicId: topics.id,
-      topicName: topics.name,
-      subjectId: subjects.id,
-      subjectName: subjects.name,
-      answered: userTopicStats.answered,
-      correct: userTopicStats.correct,
-    })
-    .from(userTopicStats)
-    .innerJoin(topics, eq(topics.id, userTopicStats.topicId))
-    .innerJoin(subjects, eq(subjects.id, topics.subjectId))
-    .where(
-      and(
-        eq(userTopicStats.userId, userId),
-        eq(subjects.reviewerShorthand, shorthand),
-        gte(userTopicStats.answered, WEAKEST_TOPICS_MIN_ANSWERED),
-      ),
-    )
-    .orderBy(
-      asc(sql`${userTopicStats.correct}::float / ${userTopicStats.answered}`),
-      desc(userTopicStats.answered),
-      asc(topics.name),
-    )
-    .limit(WEAKEST_TOPICS);
+  const weakRows = await listWeakestTopics(db, userId, shorthand, {
+    minAnswered: WEAKEST_TOPICS_MIN_ANSWERED,
+    limit: WEAKEST_TOPICS,
+  });
 
   return {
     reviewer: { shorthand, abbreviation: reviewer.abbreviation, name: reviewer.name },
@@ -144,7 +98,7 @@ export async function quizHome(
     recent,
     weakestTopics: weakRows.map((r) => ({
       ...r,
-      accuracy: r.answered > 0 ? Math.round((r.correct / r.answered) * 10_000) / 100 : 0,
+      accuracy: percentage(r.correct, r.answered),
     })),
     weakestMinAnswered: WEAKEST_TOPICS_MIN_ANSWERED,
   };

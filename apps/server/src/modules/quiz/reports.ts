@@ -1,8 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { itemReports, questions } from '../../platform/db/schema.ts';
 import { notFound } from '../../platform/errors/app-error.ts';
-import { findReviewerQuestion } from './bank.ts';
+import { findReviewerQuestion } from './bank.repository.ts';
+import { addItemReport, holdQuestion } from './reports.repository.ts';
 
 /**
  * A student reports an item as wrong (issue 4 "Import": a staff queue; a reported item stays out of
@@ -20,13 +19,7 @@ export async function reportItem(
   const question = await findReviewerQuestion(db, reviewer, questionId);
   if (!question) throw notFound('No such item.');
   await db.transaction(async (tx) => {
-    await tx
-      .insert(itemReports)
-      .values({ questionId, userId, reason, createdAt: now })
-      .onConflictDoNothing();
-    await tx
-      .update(questions)
-      .set({ heldAt: now })
-      .where(and(eq(questions.id, questionId), isNull(questions.heldAt)));
+    await addItemReport(tx, { questionId, userId, reason, createdAt: now });
+    await holdQuestion(tx, questionId, now);
   });
 }

@@ -30,7 +30,6 @@ export async function learningRoutes(app: FastifyInstance) {
   async function access(request: FastifyRequest, reviewer: string) {
     const session = requireSession(request);
     const granted = await requireReviewerAccess(db, session.userId, reviewer);
-    // Quiz state changes by the second (the mock's clock); never cache it.
     return { session, reviewer: granted };
   }
 
@@ -39,8 +38,9 @@ export async function learningRoutes(app: FastifyInstance) {
     { schema: { params: reviewerParamsSchema, response: { 200: quizHomeSchema } } },
     async (request, reply) => {
       const { session, reviewer } = await access(request, request.params.reviewer);
+      // Quiz state changes by the second (the mock's clock); never cache it.
       reply.header('cache-control', 'no-store');
-      return quizHome(db, session.userId, reviewer, new Date());
+      return quizHome(db, session.userId, reviewer, request.server.clock.now());
     },
   );
 
@@ -60,7 +60,7 @@ export async function learningRoutes(app: FastifyInstance) {
         session.userId,
         reviewer.shorthand,
         request.body,
-        new Date(),
+        request.server.clock.now(),
       );
       return reply.code(201).send(state);
     },
@@ -80,7 +80,7 @@ export async function learningRoutes(app: FastifyInstance) {
         db,
         session.userId,
         reviewer.shorthand,
-        new Date(),
+        request.server.clock.now(),
       );
       return reply.code(resumed ? 200 : 201).send(state);
     },
@@ -97,7 +97,7 @@ export async function learningRoutes(app: FastifyInstance) {
         session.userId,
         reviewer.shorthand,
         request.params.attemptId,
-        new Date(),
+        request.server.clock.now(),
       );
     },
   );
@@ -121,7 +121,7 @@ export async function learningRoutes(app: FastifyInstance) {
         attemptId,
         questionId,
         request.body,
-        new Date(),
+        request.server.clock.now(),
       );
     },
   );
@@ -136,7 +136,7 @@ export async function learningRoutes(app: FastifyInstance) {
         session.userId,
         reviewer.shorthand,
         request.params.attemptId,
-        new Date(),
+        request.server.clock.now(),
       );
     },
   );
@@ -158,7 +158,7 @@ export async function learningRoutes(app: FastifyInstance) {
         reviewer.shorthand,
         request.params.questionId,
         request.body.reason,
-        new Date(),
+        request.server.clock.now(),
       );
       return reply.code(201).send({ status: 'open' as const });
     },

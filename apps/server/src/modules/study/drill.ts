@@ -10,14 +10,23 @@ import {
   drillMaxPoints,
   gradeDrill,
 } from '@pasado/core';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/client.ts';
-import { questions, quizAnswers, quizAttempts, topics, users } from '../../platform/db/schema.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
 import { recordActivity } from '../progress/record-activity.ts';
+import {
+  type AttemptHeader,
+  insertAnswer,
+  insertAttempt,
+  loadAnswers,
+  lockOwnAttemptHeader,
+  markSubmitted,
+} from '../quiz/attempts.repository.ts';
+import { loadQuestions } from '../quiz/bank.repository.ts';
+import { drawOpenQuestions, findUnclaimedDrillPoints } from './repository.ts';
 import { topicsInScope } from './scope.ts';
 
 type StoredResult = Omit<DrillResult, 'attemptId' | 'unclaimedDrillPoints'>;
+type DrillGrade = ReturnType<typeof gradeDrill>;
 
 /**
  * Starts a drill run: N questions drawn at random from the scope (items held after a student's
@@ -37,42 +46,25 @@ export async function startDrill(
   const picked =
     scoped.length === 0
       ? []
-      : await db
-          .select({
-            id: questions.id,
-            topicId: questions.topicId,
-            stem: questions.stem,
-            choices: questions.choices,
-          })
-          .from(questions)
-          .where(
-            and(
-              inArray(
-                questions.topicId,
-                scoped.map((t) => t.id),
-              ),
-              isNull(questions.heldAt),
-            ),
-          )
-          .orderBy(sql`random()`)
-          .limit(wanted);
+      : await drawOpenQuestions(
+          db,
+          scoped.map((t) => t.id),
+          wanted,
+        );
   if (picked.length === 0) {
     throw new AppError('FAILED_PRECONDITION', 'There are no drill questions here yet.');
   }
   const subjectId = input.topicId || input.subjectId ? (scoped[0]?.subjectId ?? null) : null;
   const deadlineAt = drillDeadline(now, picked.length);
-  const [attempt] = await db
-    .insert(quizAttempts)
-    .values({
-      userId,
-      reviewerShorthand: reviewer,
-      kind: 'drill',
-      subjectId,
-      items: picked.map((q) => ({ questionId: q.id, partId: null })),
-      startedAt: now,
-      deadlineAt,
-    })
-    .returning({ id: quizAttempts.id });
+  const attempt = await insertAttempt(db, {
+    userId,
+    reviewerShorthand: reviewer,
+    kind: 'drill',
+    subjectId,
+    items: picked.map((q) => ({ questionId: q.id, partId: null })),
+    startedAt: now,
+    deadlineAt,
+  });
   if (!attempt) throw new Error('drill attempt not created');
   return {
     attemptId: attempt.id,
@@ -91,27 +83,13 @@ export async function startDrill(
 }
 
 async function lockAttempt(tx: Tx, userId: string, reviewer: string, attemptId: string) {
-  const [attempt] = await tx
-    .select()
-    .from(quizAttempts)
-    .where(
-      and(
-        eq(quizAttempts.id, attemptId),
-        eq(quizAttempts.userId, userId),
-        eq(quizAttempts.reviewerShorthand, reviewer),
-        eq(quizAttempts.kind, 'drill'),
-      ),
-    )
-    .for('update');
+  const attempt = await lockOwnAttemptHeader(tx, attemptId, { userId, reviewer, kind: 'drill' });
   if (!attempt) throw notFound('No such drill run.');
   return attempt;
 }
 
-type Attempt = Awaited<ReturnType<typeof lockAttempt>>;
-
-async function gradeAttempt(tx: Tx, attempt: Attempt) {
-  const answers = await tx.select().from(quizAnswers).where(eq(quizAnswers.attemptId, attempt.id));
-  const byQuestion = new Map(answers.map((a) => [a.questionId, a]));
+async function gradeAttempt(tx: Tx, attempt: AttemptHeader) {
+  const byQuestion = await loadAnswers(tx, attempt.id);
   const ordered = attempt.items.map((item) => {
     const answer = byQuestion.get(item.questionId);
     return {
@@ -139,27 +117,20 @@ export async function answerDrill(
     const attempt = await lockAttempt(tx, userId, reviewer, attemptId);
     const item = attempt.items[input.position];
     if (!item) throw new AppError('INVALID_ARGUMENT', 'No such item in this drill run.');
-    const [question] = await tx
-      .select({
-        answerIndex: questions.answerIndex,
-        rationale: questions.rationale,
-        choices: questions.choices,
-      })
-      .from(questions)
-      .where(eq(questions.id, item.questionId));
+    const question = (await loadQuestions(tx, [item.questionId])).get(item.questionId);
     if (!question) throw notFound('This question is no longer available.');
+
+    const reply = (correct: boolean, grade: DrillGrade): DrillAnswerResponse => ({
+      position: input.position,
+      correct,
+      answerIndex: question.answerIndex,
+      rationale: question.rationale,
+      points: grade.itemPoints[input.position] ?? 0,
+    });
 
     const before = await gradeAttempt(tx, attempt);
     const existing = before.answers.get(item.questionId);
-    if (existing) {
-      return {
-        position: input.position,
-        correct: existing.isCorrect === true,
-        answerIndex: question.answerIndex,
-        rationale: question.rationale,
-        points: before.grade.itemPoints[input.position] ?? 0,
-      };
-    }
+    if (existing) return reply(existing.isCorrect === true, before.grade);
     if (attempt.status !== 'in_progress') {
       throw new AppError('FAILED_PRECONDITION', 'This drill run is already finished.');
     }
@@ -173,7 +144,7 @@ export async function answerDrill(
       throw new AppError('INVALID_ARGUMENT', 'No such choice.');
     }
     const correct = input.choiceIndex === null ? null : input.choiceIndex === question.answerIndex;
-    await tx.insert(quizAnswers).values({
+    await insertAnswer(tx, {
       attemptId: attempt.id,
       questionId: item.questionId,
       choiceIndex: input.choiceIndex,
@@ -181,13 +152,7 @@ export async function answerDrill(
       answeredAt: now,
     });
     const after = await gradeAttempt(tx, attempt);
-    return {
-      position: input.position,
-      correct: correct === true,
-      answerIndex: question.answerIndex,
-      rationale: question.rationale,
-      points: after.grade.itemPoints[input.position] ?? 0,
-    };
+    return reply(correct === true, after.grade);
   });
 }
 
@@ -211,23 +176,13 @@ export async function finishDrill(
       result = attempt.result as StoredResult;
     } else {
       const { grade, answers } = await gradeAttempt(tx, attempt);
-      const topicOf = new Map(
-        (
-          await tx
-            .select({ id: questions.id, topicId: topics.id })
-            .from(questions)
-            .innerJoin(topics, eq(topics.id, questions.topicId))
-            .where(
-              inArray(
-                questions.id,
-                attempt.items.map((i) => i.questionId),
-              ),
-            )
-        ).map((r) => [r.id, r.topicId]),
+      const questions = await loadQuestions(
+        tx,
+        attempt.items.map((i) => i.questionId),
       );
       const perTopic = new Map<string, { answered: number; correct: number; ms: number }>();
       attempt.items.forEach((item, position) => {
-        const topicId = topicOf.get(item.questionId);
+        const topicId = questions.get(item.questionId)?.topicId;
         const answer = answers.get(item.questionId);
         if (!topicId || !answer) return;
         const tally = perTopic.get(topicId) ?? { answered: 0, correct: 0, ms: 0 };
@@ -260,20 +215,9 @@ export async function finishDrill(
         maxPoints: drillMaxPoints(attempt.items.length),
         streak: outcome.streak,
       };
-      await tx
-        .update(quizAttempts)
-        .set({
-          status: 'submitted',
-          submittedAt: now,
-          result,
-          version: sql`${quizAttempts.version} + 1`,
-        })
-        .where(eq(quizAttempts.id, attempt.id));
+      await markSubmitted(tx, attempt.id, { submittedAt: now, result });
     }
-    const [user] = await tx
-      .select({ unclaimed: users.unclaimedDrillPoints })
-      .from(users)
-      .where(eq(users.id, userId));
-    return { attemptId: attempt.id, ...result, unclaimedDrillPoints: user?.unclaimed ?? 0 };
+    const unclaimed = await findUnclaimedDrillPoints(tx, userId);
+    return { attemptId: attempt.id, ...result, unclaimedDrillPoints: unclaimed ?? 0 };
   });
 }

@@ -6,11 +6,9 @@ import type {
   StudyScope,
 } from '@pasado/core';
 import { flashReviewRequestSchema, manilaDayKey } from '@pasado/core';
-import { and, asc, count, eq, gt, gte, inArray, isNull, lte, min, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../platform/db/client.ts';
-import { cardSchedules, flashCards, subjects, topics } from '../../platform/db/schema.ts';
 import { notFound } from '../../platform/errors/app-error.ts';
-import { recordActivity } from '../progress/record-activity.ts';
+import { recordStudyTime } from './activity.ts';
 import {
   applyRating,
   cardStateName,
@@ -18,6 +16,17 @@ import {
   previewIntervals,
   type StoredCardState,
 } from './fsrs.ts';
+import {
+  countCardsIntroducedSince,
+  countDueCards,
+  countUnseenCards,
+  findReviewerCard,
+  listDueCards,
+  listUnseenCards,
+  lockCardSchedule,
+  nextCardDueAt,
+  updateCardSchedule,
+} from './repository.ts';
 import { manilaDayStart, topicsInScope } from './scope.ts';
 
 /**
@@ -33,17 +42,8 @@ export const FLASH_MAX_SECONDS_PER_CARD = 120;
 
 /** New cards already introduced today (first reviewed since Manila midnight). */
 export async function newCardsLeftToday(ex: Executor, userId: string, now: Date) {
-  const dayStart = manilaDayStart(manilaDayKey(now));
-  const [row] = await ex
-    .select({ n: count() })
-    .from(cardSchedules)
-    .where(
-      and(
-        eq(cardSchedules.userId, userId),
-        sql`(${cardSchedules.state}->>'firstReviewedAt')::timestamptz >= ${dayStart.toISOString()}::timestamptz`,
-      ),
-    );
-  return Math.max(0, FLASH_NEW_CARDS_PER_DAY - (row?.n ?? 0));
+  const introduced = await countCardsIntroducedSince(ex, userId, manilaDayStart(manilaDayKey(now)));
+  return Math.max(0, FLASH_NEW_CARDS_PER_DAY - introduced);
 }
 
 /**
@@ -71,66 +71,12 @@ export async function flashQueue(
       nextDueAt: null,
     };
   }
-  const mine = and(eq(cardSchedules.userId, userId), inArray(flashCards.topicId, topicIds));
-
-  const due = await db
-    .select({
-      id: flashCards.id,
-      topicId: flashCards.topicId,
-      front: flashCards.front,
-      back: flashCards.back,
-      rationale: flashCards.rationale,
-      state: cardSchedules.state,
-      due: cardSchedules.due,
-    })
-    .from(cardSchedules)
-    .innerJoin(flashCards, eq(flashCards.id, cardSchedules.cardId))
-    .where(and(mine, lte(cardSchedules.due, now)))
-    .orderBy(asc(cardSchedules.due), asc(flashCards.id))
-    .limit(FLASH_QUEUE_MAX);
-  const [dueTotal] = await db
-    .select({ n: count() })
-    .from(cardSchedules)
-    .innerJoin(flashCards, eq(flashCards.id, cardSchedules.cardId))
-    .where(and(mine, lte(cardSchedules.due, now)));
-  const [later] = await db
-    .select({ at: min(cardSchedules.due) })
-    .from(cardSchedules)
-    .innerJoin(flashCards, eq(flashCards.id, cardSchedules.cardId))
-    .where(and(mine, gt(cardSchedules.due, now)));
-
-  const unseen = and(inArray(flashCards.topicId, topicIds), isNull(cardSchedules.cardId));
-  const unseenJoin = and(eq(cardSchedules.cardId, flashCards.id), eq(cardSchedules.userId, userId));
-  const [newTotal] = await db
-    .select({ n: count() })
-    .from(flashCards)
-    .leftJoin(cardSchedules, unseenJoin)
-    .where(unseen);
+  const due = await listDueCards(db, userId, topicIds, now, FLASH_QUEUE_MAX);
+  const dueCount = await countDueCards(db, userId, topicIds, now);
+  const nextDueAt = await nextCardDueAt(db, userId, topicIds, now);
+  const newCount = await countUnseenCards(db, userId, topicIds);
   const room = Math.min(allowance, FLASH_QUEUE_MAX - due.length);
-  const fresh =
-    room > 0
-      ? await db
-          .select({
-            id: flashCards.id,
-            topicId: flashCards.topicId,
-            front: flashCards.front,
-            back: flashCards.back,
-            rationale: flashCards.rationale,
-          })
-          .from(flashCards)
-          .innerJoin(topics, eq(topics.id, flashCards.topicId))
-          .innerJoin(subjects, eq(subjects.id, topics.subjectId))
-          .leftJoin(cardSchedules, unseenJoin)
-          .where(unseen)
-          .orderBy(
-            asc(subjects.sortOrder),
-            asc(subjects.id),
-            asc(topics.sortOrder),
-            asc(topics.id),
-            asc(flashCards.id),
-          )
-          .limit(room)
-      : [];
+  const fresh = room > 0 ? await listUnseenCards(db, userId, topicIds, room) : [];
 
   const cards: FlashQueueCard[] = [
     ...due.map((row) => {
@@ -157,11 +103,11 @@ export async function flashQueue(
   ];
   return {
     cards,
-    dueCount: dueTotal?.n ?? 0,
-    newCount: newTotal?.n ?? 0,
+    dueCount,
+    newCount,
     newCardsLeftToday: allowance,
     newCardsPerDay: FLASH_NEW_CARDS_PER_DAY,
-    nextDueAt: later?.at ? new Date(later.at).toISOString() : null,
+    nextDueAt: nextDueAt?.toISOString() ?? null,
   };
 }
 
@@ -178,24 +124,10 @@ export async function reviewCard(
 ): Promise<FlashReviewResponse> {
   const request = flashReviewRequestSchema.parse(input);
   return db.transaction(async (tx) => {
-    const [card] = await tx
-      .select({ id: flashCards.id, topicId: flashCards.topicId })
-      .from(flashCards)
-      .innerJoin(topics, eq(topics.id, flashCards.topicId))
-      .innerJoin(subjects, eq(subjects.id, topics.subjectId))
-      .where(and(eq(flashCards.id, request.cardId), eq(subjects.reviewerShorthand, reviewer)));
+    const card = await findReviewerCard(tx, reviewer, request.cardId);
     if (!card) throw notFound('No such card.');
 
-    // Make sure a row exists to lock, so two copies of one request serialise on it.
-    await tx
-      .insert(cardSchedules)
-      .values({ userId, cardId: card.id, state: {}, due: now, reps: 0 })
-      .onConflictDoNothing();
-    const [row] = await tx
-      .select()
-      .from(cardSchedules)
-      .where(and(eq(cardSchedules.userId, userId), eq(cardSchedules.cardId, card.id)))
-      .for('update');
+    const row = await lockCardSchedule(tx, userId, card.id, now);
     if (!row) throw new Error('card schedule row vanished');
     const stored = 'due' in row.state ? (row.state as StoredCardState) : null;
 
@@ -210,24 +142,16 @@ export async function reviewCard(
     }
 
     const next = applyRating(stored, request.rating, request.reviewId, now);
-    await tx
-      .update(cardSchedules)
-      .set({ state: next.state, due: next.due, lastReviewedAt: now, reps: next.reps })
-      .where(and(eq(cardSchedules.userId, userId), eq(cardSchedules.cardId, card.id)));
+    await updateCardSchedule(tx, userId, card.id, {
+      state: next.state,
+      due: next.due,
+      lastReviewedAt: now,
+      reps: next.reps,
+    });
 
     const seconds = Math.min(request.seconds, FLASH_MAX_SECONDS_PER_CARD);
     if (seconds > 0) {
-      await recordActivity(
-        tx,
-        userId,
-        {
-          topics: [{ topicId: card.topicId, answered: 0, correct: 0, seconds }],
-          gems: 0,
-          drillPoints: 0,
-          finished: false,
-        },
-        now,
-      );
+      await recordStudyTime(tx, userId, card.topicId, seconds, now);
     }
     return {
       cardId: card.id,
@@ -237,23 +161,4 @@ export async function reviewCard(
       duplicate: false,
     };
   });
-}
-
-/** Flash activity today within a reviewer: did the student review any card since Manila midnight? */
-export async function reviewedCardToday(ex: Executor, userId: string, reviewer: string, now: Date) {
-  const dayStart = manilaDayStart(manilaDayKey(now));
-  const [row] = await ex
-    .select({ n: count() })
-    .from(cardSchedules)
-    .innerJoin(flashCards, eq(flashCards.id, cardSchedules.cardId))
-    .innerJoin(topics, eq(topics.id, flashCards.topicId))
-    .innerJoin(subjects, eq(subjects.id, topics.subjectId))
-    .where(
-      and(
-        eq(cardSchedules.userId, userId),
-        eq(subjects.reviewerShorthand, reviewer),
-        gte(cardSchedules.lastReviewedAt, dayStart),
-      ),
-    );
-  return (row?.n ?? 0) > 0;
 }

@@ -1,23 +1,31 @@
-import type { Reviewer, StudyOverview, StudySessionFinishResponse } from '@pasado/core';
-import { and, count, eq, inArray, isNull, lte } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client.ts';
 import {
-  cardSchedules,
-  flashCards,
-  noteReads,
-  notes,
-  questions,
-  userStreaks,
-} from '../../platform/db/schema.ts';
+  manilaDayKey,
+  type Reviewer,
+  type StudyOverview,
+  type StudyReviewersResponse,
+  type StudySessionFinishResponse,
+} from '@pasado/core';
+import type { Db } from '../../platform/db/client.ts';
+import { listGrantedReviewers } from '../content/reviewers.repository.ts';
 import { recordActivity } from '../progress/record-activity.ts';
-import { FLASH_NEW_CARDS_PER_DAY, newCardsLeftToday, reviewedCardToday } from './flash.ts';
-import { readNoteToday } from './notes.ts';
-import { topicsInScope } from './scope.ts';
+import { FLASH_NEW_CARDS_PER_DAY, newCardsLeftToday } from './flash.ts';
+import {
+  countCardsByTopic,
+  countDueCardsByTopic,
+  countNotesByTopic,
+  countOpenQuestionsByTopic,
+  countReadNotesByTopic,
+  countSeenCardsByTopic,
+  findCurrentStreak,
+  readNoteSince,
+  reviewedCardSince,
+  type TopicCounts,
+} from './repository.ts';
+import { manilaDayStart, topicsInScope } from './scope.ts';
 
-type Counts = Map<string, number>;
-
-function toCounts(rows: { topicId: string; n: number }[]): Counts {
-  return new Map(rows.map((r) => [r.topicId, r.n]));
+/** The launcher's reviewers: those the student holds the `Granted` claim for. */
+export async function studyReviewers(db: Db, userId: string): Promise<StudyReviewersResponse> {
+  return { reviewers: await listGrantedReviewers(db, userId) };
 }
 
 /** The launcher's numbers per subject and topic (cards, due, new, notes read, questions). */
@@ -29,56 +37,17 @@ export async function studyOverview(
 ): Promise<StudyOverview> {
   const scoped = await topicsInScope(db, reviewer.shorthand, {});
   const ids = scoped.map((t) => t.id);
-  const empty: Counts = new Map();
+  const empty: TopicCounts = new Map();
   const [cards, due, seen, noteTotals, reads, questionTotals] =
     ids.length === 0
       ? [empty, empty, empty, empty, empty, empty]
       : await Promise.all([
-          db
-            .select({ topicId: flashCards.topicId, n: count() })
-            .from(flashCards)
-            .where(inArray(flashCards.topicId, ids))
-            .groupBy(flashCards.topicId)
-            .then(toCounts),
-          db
-            .select({ topicId: flashCards.topicId, n: count() })
-            .from(cardSchedules)
-            .innerJoin(flashCards, eq(flashCards.id, cardSchedules.cardId))
-            .where(
-              and(
-                eq(cardSchedules.userId, userId),
-                inArray(flashCards.topicId, ids),
-                lte(cardSchedules.due, now),
-              ),
-            )
-            .groupBy(flashCards.topicId)
-            .then(toCounts),
-          db
-            .select({ topicId: flashCards.topicId, n: count() })
-            .from(cardSchedules)
-            .innerJoin(flashCards, eq(flashCards.id, cardSchedules.cardId))
-            .where(and(eq(cardSchedules.userId, userId), inArray(flashCards.topicId, ids)))
-            .groupBy(flashCards.topicId)
-            .then(toCounts),
-          db
-            .select({ topicId: notes.topicId, n: count() })
-            .from(notes)
-            .where(inArray(notes.topicId, ids))
-            .groupBy(notes.topicId)
-            .then(toCounts),
-          db
-            .select({ topicId: notes.topicId, n: count() })
-            .from(noteReads)
-            .innerJoin(notes, eq(notes.id, noteReads.noteId))
-            .where(and(eq(noteReads.userId, userId), inArray(notes.topicId, ids)))
-            .groupBy(notes.topicId)
-            .then(toCounts),
-          db
-            .select({ topicId: questions.topicId, n: count() })
-            .from(questions)
-            .where(and(inArray(questions.topicId, ids), isNull(questions.heldAt)))
-            .groupBy(questions.topicId)
-            .then(toCounts),
+          countCardsByTopic(db, ids),
+          countDueCardsByTopic(db, userId, ids, now),
+          countSeenCardsByTopic(db, userId, ids),
+          countNotesByTopic(db, ids),
+          countReadNotesByTopic(db, userId, ids),
+          countOpenQuestionsByTopic(db, ids),
         ]);
 
   const subjects: StudyOverview['subjects'] = [];
@@ -120,16 +89,11 @@ export async function finishStudySession(
   reviewer: string,
   now: Date,
 ): Promise<StudySessionFinishResponse> {
+  const today = manilaDayStart(manilaDayKey(now));
   const active =
-    (await reviewedCardToday(db, userId, reviewer, now)) ||
-    (await readNoteToday(db, userId, reviewer, now));
-  if (!active) {
-    const [row] = await db
-      .select({ current: userStreaks.current })
-      .from(userStreaks)
-      .where(eq(userStreaks.userId, userId));
-    return { counted: false, streak: row?.current ?? 0 };
-  }
+    (await reviewedCardSince(db, userId, reviewer, today)) ||
+    (await readNoteSince(db, userId, reviewer, today));
+  if (!active) return { counted: false, streak: (await findCurrentStreak(db, userId)) ?? 0 };
   const outcome = await db.transaction((tx) =>
     recordActivity(tx, userId, { topics: [], gems: 0, drillPoints: 0, finished: true }, now),
   );

@@ -24,11 +24,11 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireSession } from '../auth/session-plugin.ts';
-import { listGrantedReviewers, requireReviewerAccess } from '../content/reviewers.repository.ts';
+import { requireReviewerAccess } from '../content/reviewers.repository.ts';
 import { answerDrill, finishDrill, startDrill } from './drill.ts';
 import { flashQueue, reviewCard } from './flash.ts';
 import { markNoteRead, topicCards, topicNotes } from './notes.ts';
-import { finishStudySession, studyOverview } from './overview.ts';
+import { finishStudySession, studyOverview, studyReviewers } from './overview.ts';
 
 /**
  * Study modes under /api/study (issue 4 item 6: launcher, flash, read, listen, drill). The session
@@ -49,8 +49,7 @@ export async function studyRoutes(app: FastifyInstance) {
     '/',
     { schema: { response: { 200: studyReviewersResponseSchema } } },
     async (request) => {
-      const session = requireSession(request);
-      return { reviewers: await listGrantedReviewers(db, session.userId) };
+      return studyReviewers(db, requireSession(request).userId);
     },
   );
 
@@ -59,7 +58,7 @@ export async function studyRoutes(app: FastifyInstance) {
     { schema: { params: studyReviewerParamsSchema, response: { 200: studyOverviewSchema } } },
     async (request) => {
       const { userId, reviewer } = await access(request, request.params.reviewer);
-      return studyOverview(db, userId, reviewer, new Date());
+      return studyOverview(db, userId, reviewer, request.server.clock.now());
     },
   );
 
@@ -74,7 +73,7 @@ export async function studyRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { userId, reviewer } = await access(request, request.params.reviewer);
-      return flashQueue(db, userId, reviewer.shorthand, request.query, new Date());
+      return flashQueue(db, userId, reviewer.shorthand, request.query, request.server.clock.now());
     },
   );
 
@@ -89,7 +88,7 @@ export async function studyRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { userId, reviewer } = await access(request, request.params.reviewer);
-      return reviewCard(db, userId, reviewer.shorthand, request.body, new Date());
+      return reviewCard(db, userId, reviewer.shorthand, request.body, request.server.clock.now());
     },
   );
 
@@ -128,7 +127,7 @@ export async function studyRoutes(app: FastifyInstance) {
         reviewer.shorthand,
         request.params.noteId,
         request.body,
-        new Date(),
+        request.server.clock.now(),
       );
     },
   );
@@ -144,7 +143,7 @@ export async function studyRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { userId, reviewer } = await access(request, request.params.reviewer);
-      return finishStudySession(db, userId, reviewer.shorthand, new Date());
+      return finishStudySession(db, userId, reviewer.shorthand, request.server.clock.now());
     },
   );
 
@@ -159,7 +158,7 @@ export async function studyRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { userId, reviewer } = await access(request, request.params.reviewer);
-      return startDrill(db, userId, reviewer.shorthand, request.body, new Date());
+      return startDrill(db, userId, reviewer.shorthand, request.body, request.server.clock.now());
     },
   );
 
@@ -180,7 +179,7 @@ export async function studyRoutes(app: FastifyInstance) {
         reviewer.shorthand,
         request.params.attemptId,
         request.body,
-        new Date(),
+        request.server.clock.now(),
       );
     },
   );
@@ -190,7 +189,13 @@ export async function studyRoutes(app: FastifyInstance) {
     { schema: { params: studyAttemptParamsSchema, response: { 200: drillResultSchema } } },
     async (request) => {
       const { userId, reviewer } = await access(request, request.params.reviewer);
-      return finishDrill(db, userId, reviewer.shorthand, request.params.attemptId, new Date());
+      return finishDrill(
+        db,
+        userId,
+        reviewer.shorthand,
+        request.params.attemptId,
+        request.server.clock.now(),
+      );
     },
   );
 }

@@ -1,15 +1,7 @@
 import type { StudyScope } from '@pasado/core';
-import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
-import { subjects, topics } from '../../platform/db/schema.ts';
 import { notFound } from '../../platform/errors/app-error.ts';
-
-export type ScopedTopic = {
-  id: string;
-  name: string;
-  subjectId: string;
-  subjectName: string;
-};
+import { listTopicsInScope, type ScopedTopic } from './repository.ts';
 
 /**
  * The topics a study request covers, in the reviewer's order: one topic, one subject's topics, or
@@ -21,20 +13,7 @@ export async function topicsInScope(
   reviewer: string,
   scope: StudyScope,
 ): Promise<ScopedTopic[]> {
-  const conditions = [eq(subjects.reviewerShorthand, reviewer)];
-  if (scope.topicId) conditions.push(eq(topics.id, scope.topicId));
-  else if (scope.subjectId) conditions.push(eq(subjects.id, scope.subjectId));
-  const rows = await ex
-    .select({
-      id: topics.id,
-      name: topics.name,
-      subjectId: subjects.id,
-      subjectName: subjects.name,
-    })
-    .from(topics)
-    .innerJoin(subjects, eq(subjects.id, topics.subjectId))
-    .where(and(...conditions))
-    .orderBy(asc(subjects.sortOrder), asc(subjects.id), asc(topics.sortOrder), asc(topics.id));
+  const rows = await listTopicsInScope(ex, reviewer, scope);
   if (rows.length === 0 && (scope.topicId || scope.subjectId)) {
     throw notFound(scope.topicId ? 'No such topic.' : 'No such subject.');
   }

@@ -1,0 +1,26 @@
+import type { Tx } from '../../platform/db/client.ts';
+import { recordActivity } from '../progress/record-activity.ts';
+
+/**
+ * Time studied on one topic without answers (a card reviewed, a note read): it feeds the topic
+ * stats, and neither pays gems nor counts as a finished session for the streak.
+ */
+export async function recordStudyTime(
+  tx: Tx,
+  userId: string,
+  topicId: string,
+  seconds: number,
+  now: Date,
+): Promise<void> {
+  await recordActivity(
+    tx,
+    userId,
+    {
+      topics: [{ topicId, answered: 0, correct: 0, seconds }],
+      gems: 0,
+      drillPoints: 0,
+      finished: false,
+    },
+    now,
+  );
+}
