@@ -1,14 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import {
   type AttemptItem,
+  type AttemptKind,
   type AttemptState,
+  addStreakDay,
+  attemptParts,
+  attemptTitle,
+  attemptTopicActivity,
+  decideAnswer,
+  isTimeUp,
   LITE_QUIZ_SIZE,
+  liteResult,
   manilaDayKey,
   manilaDayOfMonth,
   manilaMonthYear,
+  mockDeadline,
+  mockResult,
   pickLiteItems,
   planMock,
   type QuizResult,
+  retryItemIds,
+  revealsAnswer,
   type SaveAnswerRequest,
   type StartLiteRequest,
   streakRecordId,
@@ -16,20 +28,6 @@ import {
 import type { Db, Executor, Tx } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
 import { recordActivity } from '../progress/record-activity.ts';
-import {
-  type AttemptKind,
-  addStreakDay,
-  attemptParts,
-  attemptTitle,
-  attemptTopicActivity,
-  decideAnswer,
-  isTimeUp,
-  liteResult,
-  mockDeadline,
-  mockResult,
-  retryItemIds,
-  revealsAnswer,
-} from './attempt-rules.ts';
 import {
   type AnswerChange,
   type AttemptHeader,

@@ -1,4 +1,5 @@
 import {
+  attemptTitle,
   percentage,
   planMock,
   type QuizHome,
@@ -7,7 +8,6 @@ import {
   WEAKEST_TOPICS_MIN_ANSWERED,
 } from '@pasado/core';
 import type { Db } from '../../platform/db/client.ts';
-import { attemptTitle } from './attempt-rules.ts';
 import { countAnswered, listRecentSubmitted } from './attempts.repository.ts';
 import { asKind, findOpenMock } from './attempts.ts';
 import { findBlueprint, listBank, listSubjectsWithCounts } from './bank.repository.ts';
