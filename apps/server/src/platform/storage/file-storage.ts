@@ -1,5 +1,9 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { Db } from '../db/client.ts';
+import { createDatabaseStorage } from './database-storage.ts';
 
 /**
  * Where uploaded files live (SPEC §7 File storage). One small interface so the local disk default
@@ -9,6 +13,8 @@ export interface FileStorage {
   put(objectPath: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** The stored bytes, or null when nothing is stored at that path. */
   get(objectPath: string): Promise<Buffer | null>;
+  /** The stored bytes as a stream (for serving), or null when nothing is stored at that path. */
+  stream(objectPath: string): Promise<Readable | null>;
   /** Removes the object; removing a missing object is not an error. */
   delete(objectPath: string): Promise<void>;
 }
@@ -20,6 +26,16 @@ export function assertObjectPath(objectPath: string): void {
   if (!OBJECT_PATH.test(objectPath) || objectPath.length > 300) {
     throw new Error(`Invalid storage path: ${objectPath}`);
   }
+}
+
+/**
+ * The app's storage: PostgreSQL when the app runs on it (shared by every process), local disk
+ * under `${DATA_DIR}/storage` for the embedded default.
+ */
+export function storageFor(config: { database: { engine: string }; dataDir: string }, db: Db) {
+  return config.database.engine === 'postgres'
+    ? createDatabaseStorage(db)
+    : createLocalStorage(path.join(config.dataDir, 'storage'));
 }
 
 /** Local disk storage under `root` (by default `${DATA_DIR}/storage`). */
@@ -48,6 +64,16 @@ export function createLocalStorage(root: string): FileStorage {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       }
+    },
+    async stream(objectPath) {
+      const full = resolve(objectPath);
+      try {
+        await stat(full);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+      return createReadStream(full);
     },
     async delete(objectPath) {
       await rm(resolve(objectPath), { force: true });

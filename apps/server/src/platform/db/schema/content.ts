@@ -1,0 +1,157 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.ts';
+import { users } from './users.ts';
+
+export const reviewers = pgTable('reviewers', {
+  shorthand: text('shorthand').primaryKey(),
+  abbreviation: text('abbreviation').notNull(),
+  name: text('name').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+/** A row here is the claim `{shorthand}: 'Granted'` (SPEC §3 token claims). */
+export const reviewerAccess = pgTable(
+  'reviewer_access',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reviewerShorthand: text('reviewer_shorthand')
+      .notNull()
+      .references(() => reviewers.shorthand),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.reviewerShorthand] })],
+);
+// ---------------------------------------------------------------------------------------------
+// Learning (issue 4): reviewers → subjects → topics → questions, flash cards, notes; blueprints;
+// quiz attempts with a server-side clock; flash-card scheduling; reports. Content ids are stable
+// text ids chosen by the content file, so a re-import updates rows instead of duplicating them.
+// ---------------------------------------------------------------------------------------------
+
+export const subjects = pgTable(
+  'subjects',
+  {
+    id: text('id').primaryKey(),
+    reviewerShorthand: text('reviewer_shorthand')
+      .notNull()
+      .references(() => reviewers.shorthand),
+    name: text('name').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('subjects_reviewer_idx').on(t.reviewerShorthand, t.sortOrder)],
+);
+export const topics = pgTable(
+  'topics',
+  {
+    id: text('id').primaryKey(),
+    subjectId: text('subject_id')
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('topics_subject_idx').on(t.subjectId, t.sortOrder)],
+);
+export const questions = pgTable(
+  'questions',
+  {
+    id: text('id').primaryKey(),
+    topicId: text('topic_id')
+      .notNull()
+      .references(() => topics.id, { onDelete: 'cascade' }),
+    stem: text('stem').notNull(),
+    choices: jsonb('choices').$type<string[]>().notNull(),
+    answerIndex: integer('answer_index').notNull(),
+    rationale: text('rationale').notNull(),
+    /** Why each choice is wrong, index-aligned with choices; null where nothing is said. */
+    distractorNotes: jsonb('distractor_notes').$type<(string | null)[]>(),
+    difficulty: integer('difficulty').notNull().default(2),
+    /** Set while a student's report is open: the item stays out of mocks until staff clear it. */
+    heldAt: timestamp('held_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('questions_topic_idx').on(t.topicId),
+    check('questions_answer_index_check', sql`answer_index >= 0`),
+    check('questions_difficulty_check', sql`difficulty between 1 and 3`),
+  ],
+);
+export const flashCards = pgTable(
+  'flash_cards',
+  {
+    id: text('id').primaryKey(),
+    topicId: text('topic_id')
+      .notNull()
+      .references(() => topics.id, { onDelete: 'cascade' }),
+    front: text('front').notNull(),
+    back: text('back').notNull(),
+    rationale: text('rationale'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('flash_cards_topic_idx').on(t.topicId)],
+);
+/** Reading notes: Markdown, rendered without raw HTML on the web. */
+export const notes = pgTable(
+  'notes',
+  {
+    id: text('id').primaryKey(),
+    topicId: text('topic_id')
+      .notNull()
+      .references(() => topics.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('notes_topic_idx').on(t.topicId, t.sortOrder)],
+);
+/** An exam's blueprint as data (DESIGN.md "Quiz"); `spec` follows core's blueprint schema. */
+export const blueprints = pgTable('blueprints', {
+  id: text('id').primaryKey(),
+  reviewerShorthand: text('reviewer_shorthand')
+    .notNull()
+    .references(() => reviewers.shorthand),
+  name: text('name').notNull(),
+  spec: jsonb('spec').$type<Record<string, unknown>>().notNull(),
+  updatedAt: updatedAt(),
+});
+export const itemReports = pgTable(
+  'item_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    questionId: text('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: ['open', 'cleared', 'fixed'] })
+      .notNull()
+      .default('open'),
+    resolvedBy: uuid('resolved_by'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('item_reports_status_check', sql`status in ('open','cleared','fixed')`),
+    check('item_reports_reason_check', sql`char_length(reason) between 1 and 500`),
+    index('item_reports_queue_idx').on(t.status, t.createdAt),
+    // One open report per student per item: a double tap does not file two.
+    uniqueIndex('item_reports_one_open').on(t.questionId, t.userId).where(sql`status = 'open'`),
+  ],
+);

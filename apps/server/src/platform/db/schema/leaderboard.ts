@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
+import { users } from './users.ts';
+
+export const seasons = pgTable(
+  'seasons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    status: text('status', { enum: ['open', 'closed'] }).notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    expiryDate: timestamp('expiry_date', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('seasons_status_check', sql`status in ('open','closed')`),
+    index('seasons_open_idx').on(t.status, t.expiryDate),
+  ],
+);
+/**
+ * Points per board: `week:{YYYY-MM-DD of the Manila Sunday}` or `season:{id}`. `reachedAt` is when
+ * the row last gained points, so ties go to whoever got there first.
+ */
+export const leaderboardScores = pgTable(
+  'leaderboard_scores',
+  {
+    board: text('board').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    points: integer('points').notNull().default(0),
+    reachedAt: timestamp('reached_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.board, t.userId] }),
+    index('leaderboard_scores_rank_idx').on(t.board, t.points.desc(), t.reachedAt, t.userId),
+    check('leaderboard_scores_points_check', sql`points >= 0`),
+  ],
+);
+/**
+ * Counts that make a rank cheap at any size (issue 5; scripts/bench/leaderboard.ts). A rank is the
+ * students above a score plus those on the same score who reached it earlier. Counting those rows
+ * one by one is slow with a million students, so three tables of counts are kept in step with
+ * leaderboard_scores: per score band (100 points wide), per exact score, and per score and hour
+ * reached. A rank then sums a few hundred counts and scans only the ties of one hour.
+ */
+export const leaderboardBandCounts = pgTable(
+  'leaderboard_band_counts',
+  {
+    board: text('board').notNull(),
+    band: integer('band').notNull(),
+    students: integer('students').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.board, t.band] }),
+    check('leaderboard_band_counts_students_check', sql`students >= 0`),
+  ],
+);
+export const leaderboardScoreCounts = pgTable(
+  'leaderboard_score_counts',
+  {
+    board: text('board').notNull(),
+    points: integer('points').notNull(),
+    students: integer('students').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.board, t.points] }),
+    check('leaderboard_score_counts_students_check', sql`students >= 0`),
+  ],
+);
+export const leaderboardTieCounts = pgTable(
+  'leaderboard_tie_counts',
+  {
+    board: text('board').notNull(),
+    points: integer('points').notNull(),
+    /** Hours since the epoch of `reachedAt`. */
+    hour: integer('hour').notNull(),
+    students: integer('students').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.board, t.points, t.hour] }),
+    check('leaderboard_tie_counts_students_check', sql`students >= 0`),
+  ],
+);

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, version } from './columns.ts';
+import { blueprints, questions, reviewers, subjects } from './content.ts';
+import { users } from './users.ts';
+
+/**
+ * A lite quiz or a mock exam. The clock lives here: `deadlineAt` is fixed when the attempt starts,
+ * so a reload, a lost connection or another device neither resets nor stops it.
+ */
+export const quizAttempts = pgTable(
+  'quiz_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reviewerShorthand: text('reviewer_shorthand')
+      .notNull()
+      .references(() => reviewers.shorthand),
+    kind: text('kind', { enum: ['lite', 'mock', 'drill'] }).notNull(),
+    subjectId: text('subject_id').references(() => subjects.id),
+    blueprintId: text('blueprint_id').references(() => blueprints.id),
+    status: text('status', { enum: ['in_progress', 'submitted'] })
+      .notNull()
+      .default('in_progress'),
+    /** Question ids in the order shown, with the blueprint part each belongs to (mock). */
+    items: jsonb('items').$type<{ questionId: string; partId: string | null }[]>().notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    deadlineAt: timestamp('deadline_at', { withTimezone: true }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    gemsEarned: integer('gems_earned').notNull().default(0),
+    createdAt: createdAt(),
+    version: version(),
+  },
+  (t) => [
+    check('quiz_attempts_kind_check', sql`kind in ('lite','mock','drill')`),
+    check('quiz_attempts_status_check', sql`status in ('in_progress','submitted')`),
+    index('quiz_attempts_user_idx').on(t.userId, t.createdAt),
+    // One unfinished mock per student per reviewer: "resume" is unambiguous.
+    uniqueIndex('quiz_attempts_one_open_mock')
+      .on(t.userId, t.reviewerShorthand)
+      .where(sql`kind = 'mock' and status = 'in_progress'`),
+  ],
+);
+export const quizAnswers = pgTable(
+  'quiz_answers',
+  {
+    attemptId: uuid('attempt_id')
+      .notNull()
+      .references(() => quizAttempts.id, { onDelete: 'cascade' }),
+    questionId: text('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    choiceIndex: integer('choice_index'),
+    isCorrect: boolean('is_correct'),
+    flagged: boolean('flagged').notNull().default(false),
+    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.attemptId, t.questionId] })],
+);
+/** Id is `{uid}_{month}_{year}` (SPEC §3, §9; core `streakRecordId`). */
+export const mockExamStreaks = pgTable(
+  'mock_exam_streaks',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    month: integer('month').notNull(),
+    year: integer('year').notNull(),
+    days: jsonb('days').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+    updatedAt: updatedAt(),
+  },
+  () => [check('mock_exam_streaks_month_check', sql`month between 1 and 12`)],
+);

@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
+import { users } from './users.ts';
+
+/**
+ * Files uploaded through the API (SPEC §7 File storage), each owned by its uploader: a purchase may
+ * only cite its own upload, and GET /api/files/* serves it to the owner or staff only.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    path: text('path').primaryKey(),
+    ownerUserId: uuid('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sha256: text('sha256').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('uploads_owner_idx').on(t.ownerUserId, t.createdAt),
+    check('uploads_sha256_check', sql`sha256 ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
+/**
+ * Stored files when the app runs on PostgreSQL (DESIGN.md "Real parts": every app process serves
+ * every file). A file is written in one transaction as 256 KB chunks and read back chunk by chunk,
+ * so serving a 5 MB screenshot never holds one 5 MB row in memory at once.
+ */
+export const storedFiles = pgTable('stored_files', {
+  path: text('path').primaryKey(),
+  contentType: text('content_type').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  chunks: integer('chunks').notNull(),
+  createdAt: createdAt(),
+});
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+export const storedFileChunks = pgTable(
+  'stored_file_chunks',
+  {
+    path: text('path')
+      .notNull()
+      .references(() => storedFiles.path, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.path, t.seq] })],
+);

@@ -1,0 +1,56 @@
+import type { ChallengeItem } from '@pasado/core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, version } from './columns.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    displayName: text('display_name'),
+    oidcIssuer: text('oidc_issuer'),
+    oidcSubject: text('oidc_subject'),
+    role: text('role', { enum: ['student', 'admin'] })
+      .notNull()
+      .default('student'),
+    isOnboarded: boolean('is_onboarded').notNull().default(false),
+    knowFrom: text('know_from'),
+    currentLevel: text('current_level'),
+    gemsCollection: jsonb('gems_collection')
+      .$type<Record<string, number>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    currentSubscriptionId: uuid('current_subscription_id'),
+    challengesProgress: jsonb('challenges_progress')
+      .$type<{ streak: ChallengeItem[]; mastery: ChallengeItem[] }>()
+      .notNull()
+      .default(sql`'{"streak":[],"mastery":[]}'::jsonb`),
+    unclaimedDrillPoints: integer('unclaimed_drill_points').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_oidc_identity_key').on(t.oidcIssuer, t.oidcSubject),
+    check('users_role_check', sql`role in ('student','admin')`),
+    check('users_email_lower_check', sql`email = lower(email)`),
+  ],
+);
+export const userStats = pgTable('user_stats', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  stats: jsonb('stats').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  updatedAt: updatedAt(),
+});

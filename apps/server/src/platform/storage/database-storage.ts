@@ -1,0 +1,84 @@
+import { Readable } from 'node:stream';
+import { and, asc, eq, gte } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { storedFileChunks, storedFiles } from '../db/schema.ts';
+import { assertObjectPath, type FileStorage } from './file-storage.ts';
+
+export const CHUNK_BYTES = 256 * 1024;
+/** Chunks read per round trip while streaming: about 1 MB in memory at a time. */
+const CHUNKS_PER_READ = 4;
+
+/**
+ * Files in PostgreSQL (DATABASE_URL set): every app process reads and writes the same files, so
+ * several instances on several hosts serve each other's uploads (issue 9, finding 13). Written in
+ * one transaction, so a reader sees a whole file or none; read back in chunks.
+ */
+export function createDatabaseStorage(db: Db): FileStorage {
+  const readChunks = async (objectPath: string, fromSeq: number) =>
+    db
+      .select({ data: storedFileChunks.data })
+      .from(storedFileChunks)
+      .where(and(eq(storedFileChunks.path, objectPath), gte(storedFileChunks.seq, fromSeq)))
+      .orderBy(asc(storedFileChunks.seq))
+      .limit(CHUNKS_PER_READ);
+
+  const head = async (objectPath: string) => {
+    assertObjectPath(objectPath);
+    const [row] = await db
+      .select({ chunks: storedFiles.chunks, sizeBytes: storedFiles.sizeBytes })
+      .from(storedFiles)
+      .where(eq(storedFiles.path, objectPath));
+    return row ?? null;
+  };
+
+  return {
+    async put(objectPath, bytes, contentType) {
+      assertObjectPath(objectPath);
+      const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      const chunks: Buffer[] = [];
+      for (let at = 0; at < buffer.length; at += CHUNK_BYTES) {
+        chunks.push(buffer.subarray(at, at + CHUNK_BYTES));
+      }
+      await db.transaction(async (tx) => {
+        await tx.delete(storedFiles).where(eq(storedFiles.path, objectPath));
+        await tx.insert(storedFiles).values({
+          path: objectPath,
+          contentType,
+          sizeBytes: buffer.length,
+          chunks: chunks.length,
+        });
+        for (const [seq, data] of chunks.entries()) {
+          await tx.insert(storedFileChunks).values({ path: objectPath, seq, data });
+        }
+      });
+    },
+    async get(objectPath) {
+      const file = await head(objectPath);
+      if (!file) return null;
+      const parts: Buffer[] = [];
+      for (let seq = 0; seq < file.chunks; seq += CHUNKS_PER_READ) {
+        for (const row of await readChunks(objectPath, seq)) parts.push(row.data);
+      }
+      return Buffer.concat(parts, file.sizeBytes);
+    },
+    async stream(objectPath) {
+      const file = await head(objectPath);
+      if (!file) return null;
+      let seq = 0;
+      return Readable.from(
+        (async function* () {
+          while (seq < file.chunks) {
+            const rows = await readChunks(objectPath, seq);
+            if (rows.length === 0) return;
+            for (const row of rows) yield row.data;
+            seq += rows.length;
+          }
+        })(),
+      );
+    },
+    async delete(objectPath) {
+      assertObjectPath(objectPath);
+      await db.delete(storedFiles).where(eq(storedFiles.path, objectPath));
+    },
+  };
+}
