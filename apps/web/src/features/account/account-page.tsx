@@ -10,23 +10,17 @@ import {
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { formatNumber, manilaDate, manilaDateTime, peso } from '../../lib/format.ts';
 import { devicesQueryOptions } from '../../lib/session/get-devices.ts';
 import { meQueryOptions } from '../../lib/session/get-me.ts';
 import { subscriptionQueryOptions } from '../../lib/session/get-subscription.ts';
 import { openMessageModal } from '../messages/open-message-modal.ts';
 import {
-  describeDevice,
-  manilaDate,
-  manilaDateTime,
-  peso,
-  STATUS_LABELS,
-  STATUS_TONES,
-} from './format.ts';
-import {
   accountSummaryQueryOptions,
   localDeviceIdQueryOptions,
   paymentsQueryOptions,
 } from './get-account-data.ts';
+import { describeDevice, STATUS_LABELS, STATUS_TONES } from './labels.ts';
 import './account.css';
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -220,7 +214,7 @@ export function AccountPage() {
               </div>
               <div className="stats__item">
                 <dt>Gems</dt>
-                <dd>{summary.data.gemsTotal.toLocaleString('en-PH')}</dd>
+                <dd>{formatNumber(summary.data.gemsTotal)}</dd>
               </div>
               <div className="stats__item">
                 <dt>Streak</dt>

@@ -1,6 +1,7 @@
 import type { LeaderboardEntry, LeaderboardResponse } from '@pasado/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { formatNumber, manilaShortDate } from '../../lib/format.ts';
 import { type BoardKind, leaderboardQueryOptions } from './get-leaderboard.ts';
 import './leaderboard.css';
 
@@ -8,13 +9,6 @@ const BOARDS: { kind: BoardKind; label: string }[] = [
   { kind: 'week', label: 'This week' },
   { kind: 'season', label: 'Season' },
 ];
-
-const numberFormat = new Intl.NumberFormat('en-PH');
-const dayFormat = new Intl.DateTimeFormat('en-PH', {
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'Asia/Manila',
-});
 
 /** /leaderboard, its empty-path child (SPEC §2): this week's and the open season's rankings. */
 export function LeaderboardDashboardPage() {
@@ -73,14 +67,13 @@ function Board({ data }: { data: LeaderboardResponse }) {
       </div>
     );
   }
-  const ends = new Date(data.period.endsAt);
   return (
     <>
       <p className="leaderboard__period">
         {data.board === 'week'
-          ? `${dayFormat.format(new Date(data.period.startsAt))} – ${dayFormat.format(ends)}`
-          : `${data.period.name} · ends ${dayFormat.format(ends)}`}
-        {data.ranked > 0 ? ` · ${numberFormat.format(data.ranked)} ranked` : ''}
+          ? `${manilaShortDate(data.period.startsAt)} – ${manilaShortDate(data.period.endsAt)}`
+          : `${data.period.name} · ends ${manilaShortDate(data.period.endsAt)}`}
+        {data.ranked > 0 ? ` · ${formatNumber(data.ranked)} ranked` : ''}
       </p>
       <MyStanding data={data} />
       {data.top.length === 0 ? (
@@ -105,8 +98,8 @@ function MyStanding({ data }: { data: LeaderboardResponse }) {
       {data.me ? (
         <>
           <span className="my-standing__label">Your rank</span>
-          <span className="my-standing__rank">#{numberFormat.format(data.me.rank)}</span>
-          <span className="my-standing__points">{numberFormat.format(data.me.points)} pts</span>
+          <span className="my-standing__rank">#{formatNumber(data.me.rank)}</span>
+          <span className="my-standing__points">{formatNumber(data.me.points)} pts</span>
         </>
       ) : (
         <span className="my-standing__label">
@@ -142,7 +135,7 @@ function Row({ entry }: { entry: LeaderboardEntry }) {
         <span className={`level-chip level-chip--${entry.level}`}>{entry.level}</span>
       </span>
       <span className="board-row__points">
-        {numberFormat.format(entry.points)}
+        {formatNumber(entry.points)}
         <span className="visually-hidden"> points</span>
         <span aria-hidden="true"> pts</span>
       </span>

@@ -2,6 +2,7 @@ import { formatClock, PATHS, type QuizHome } from '@pasado/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { manilaShortDate } from '../../lib/format.ts';
 import { claimsQueryOptions } from '../../lib/session/get-claims.ts';
 import { useQuizHome } from './api/get-quiz-home.ts';
 import { useReviewers } from './api/get-reviewers.ts';
@@ -261,11 +262,8 @@ function HomeContent({ home }: { home: QuizHome }) {
                 <div className="quiz-list__main">
                   <span className="quiz-list__title">{r.title}</span>
                   <span className="muted quiz-list__meta">
-                    {new Date(r.submittedAt).toLocaleDateString('en-PH', {
-                      month: 'short',
-                      day: 'numeric',
-                    })}{' '}
-                    · {r.correct}/{r.total} right · {r.gemsEarned} gems
+                    {manilaShortDate(r.submittedAt)} · {r.correct}/{r.total} right · {r.gemsEarned}{' '}
+                    gems
                   </span>
                 </div>
                 <span

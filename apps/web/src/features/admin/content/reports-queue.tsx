@@ -3,14 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { manilaDateTime } from '../../../lib/format.ts';
 import { clearReport, fixReport, reportsQueryOptions } from './content-api.ts';
 
 const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F'];
-const WHEN = new Intl.DateTimeFormat('en-PH', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Asia/Manila',
-});
 
 const failure = (error: unknown) =>
   error instanceof ApiError
@@ -184,7 +180,7 @@ function ReportCard({ report, onDone }: { report: ReportedItem; onDone(message: 
         <p className="content-admin__muted">
           {report.reporter.displayName ? `${report.reporter.displayName} · ` : ''}
           {report.reporter.email} ·{' '}
-          <time dateTime={report.createdAt}>{WHEN.format(new Date(report.createdAt))}</time>
+          <time dateTime={report.createdAt}>{manilaDateTime(report.createdAt)}</time>
         </p>
       </div>
 

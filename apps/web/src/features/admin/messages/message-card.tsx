@@ -1,6 +1,7 @@
-import { formatManilaDateTime, type InboxMessage } from '@pasado/core';
+import type { InboxMessage } from '@pasado/core';
 import { useId, useState } from 'react';
 import { Spinner } from '../../../components/spinner.tsx';
+import { manilaDateTime } from '../../../lib/format.ts';
 import { useUpdateMessage } from './update-message.ts';
 
 export const TYPE_LABELS: Record<InboxMessage['messageType'], string> = {
@@ -57,9 +58,7 @@ export function MessageCard({
             {message.messageFromUserEmail}
           </h3>
           <p className="admin-card__meta">
-            <time dateTime={message.submittedDate}>
-              {formatManilaDateTime(message.submittedDate)}
-            </time>
+            <time dateTime={message.submittedDate}>{manilaDateTime(message.submittedDate)}</time>
             <span aria-hidden="true"> · </span>
             {unread ? 'Unread' : 'Read'}
             {message.isArchive ? ' · Archived' : ''}

@@ -1,9 +1,10 @@
-import { formatManilaDateTime, type ReviewItem, type StaffAction } from '@pasado/core';
+import type { ReviewItem, StaffAction } from '@pasado/core';
 import { useId, useState } from 'react';
 import { Spinner } from '../../../components/spinner.tsx';
+import { manilaDateTime, peso } from '../../../lib/format.ts';
 import { AuditList } from './audit-list.tsx';
 import { useReviewItem } from './get-review-item.ts';
-import { ACTION_LABELS, groupRefCode, peso, STATUS_LABELS } from './labels.ts';
+import { ACTION_LABELS, groupRefCode, STATUS_LABELS } from './labels.ts';
 
 /**
  * One purchase in the review queue (issue 3 item 6): who, what plan, the amounts expected and
@@ -36,8 +37,7 @@ export function ReviewCard({
             {item.student.email}
           </h3>
           <p className="admin-card__meta">
-            Submitted{' '}
-            <time dateTime={item.submittedAt}>{formatManilaDateTime(item.submittedAt)}</time>
+            Submitted <time dateTime={item.submittedAt}>{manilaDateTime(item.submittedAt)}</time>
           </p>
         </div>
         <span className={`status-pill status-pill--${item.status}`}>
@@ -92,7 +92,7 @@ export function ReviewCard({
         <div className="review-facts__wide">
           <dt>Term</dt>
           <dd>
-            {formatManilaDateTime(item.startsAt)} – {formatManilaDateTime(item.expiryDate)}
+            {manilaDateTime(item.startsAt)} – {manilaDateTime(item.expiryDate)}
           </dd>
         </div>
       </dl>
@@ -126,7 +126,7 @@ export function ReviewCard({
                 </button>
               ) : null}
               <p className="review-proof__time">
-                Sent <time dateTime={txn.createdAt}>{formatManilaDateTime(txn.createdAt)}</time>
+                Sent <time dateTime={txn.createdAt}>{manilaDateTime(txn.createdAt)}</time>
               </p>
             </li>
           ))}

@@ -4,19 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { closeSeason, openSeason, seasonsQueryOptions } from './seasons-api.ts';
 import './seasons.css';
 
-const dateTime = new Intl.DateTimeFormat('en-PH', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Asia/Manila',
-});
-
-/** A date input's value (Manila calendar day) as the instant that day starts or ends in Manila. */
-function manilaInstant(day: string, end: boolean): string {
-  return new Date(`${day}T${end ? '23:59:59.999' : '00:00:00.000'}+08:00`).toISOString();
-}
-
-const manilaToday = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date());
+import { manilaDateTime, manilaDayBoundary, manilaToday } from '../../../lib/format.ts';
 
 /** Staff console section: leaderboard seasons (DESIGN.md "Staff"). One season is open at a time. */
 export function SeasonsSection() {
@@ -87,8 +75,7 @@ function SeasonItem({
         </span>
       </div>
       <p className="season__dates">
-        {dateTime.format(new Date(season.startsAt))} –{' '}
-        {dateTime.format(new Date(season.expiryDate))}
+        {manilaDateTime(season.startsAt)} – {manilaDateTime(season.expiryDate)}
       </p>
       {season.status === 'open' ? (
         <button type="button" className="btn btn--secondary" disabled={closing} onClick={onClose}>
@@ -123,8 +110,8 @@ function OpenSeasonForm({ onOpened }: { onOpened: () => void }) {
     }
     const parsed = openSeasonInputSchema.safeParse({
       name,
-      startsAt: manilaInstant(startDay, false),
-      expiryDate: manilaInstant(endDay, true),
+      startsAt: manilaDayBoundary(startDay, 'start'),
+      expiryDate: manilaDayBoundary(endDay, 'end'),
     });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Check the form.');
