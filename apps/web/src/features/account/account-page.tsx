@@ -11,15 +11,12 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatNumber, manilaDate, manilaDateTime, peso } from '../../lib/format.ts';
+import { useProgressSummary } from '../../lib/get-progress-summary.ts';
 import { devicesQueryOptions } from '../../lib/session/get-devices.ts';
-import { meQueryOptions } from '../../lib/session/get-me.ts';
+import { useMe } from '../../lib/session/get-me.ts';
 import { subscriptionQueryOptions } from '../../lib/session/get-subscription.ts';
 import { openMessageModal } from '../messages/open-message-modal.ts';
-import {
-  accountSummaryQueryOptions,
-  localDeviceIdQueryOptions,
-  paymentsQueryOptions,
-} from './get-account-data.ts';
+import { localDeviceIdQueryOptions, paymentsQueryOptions } from './get-account-data.ts';
 import { describeDevice, STATUS_LABELS, STATUS_TONES } from './labels.ts';
 import './account.css';
 
@@ -163,8 +160,8 @@ function Profile({ me }: { me: UserDoc }) {
  * and sign out. Each card loads and fails on its own, so one slow call never blanks the screen.
  */
 export function AccountPage() {
-  const me = useQuery(meQueryOptions());
-  const summary = useQuery(accountSummaryQueryOptions());
+  const me = useMe();
+  const summary = useProgressSummary();
   const payments = useQuery(paymentsQueryOptions());
   const devices = useQuery(devicesQueryOptions());
   const localDevice = useQuery(localDeviceIdQueryOptions());

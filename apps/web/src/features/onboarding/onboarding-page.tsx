@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { useReviewers } from '../../lib/get-reviewers.ts';
 import { useApplyRevAccess } from './apply-rev-access.ts';
-import { useReviewers } from './get-reviewers.ts';
 import './onboarding.css';
 
 type KnowFrom = (typeof KNOW_FROM_OPTIONS)[number];

@@ -2,7 +2,9 @@ import type { AttemptItem, AttemptState } from '@pasado/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
+import { meQueryKey } from '../../lib/session/get-me.ts';
 import { attemptQueryKey, saveAnswer, submitAttempt } from './api/attempts.ts';
+import { quizHomeQueryKey } from './api/get-quiz-home.ts';
 import { QuestionView, Rationale } from './question-view.tsx';
 import { QuizResult } from './quiz-result.tsx';
 import { ReportButton } from './report-dialog.tsx';
@@ -60,8 +62,8 @@ export function LiteQuiz({ state }: { state: AttemptState }) {
     try {
       const done = await submitAttempt(state.reviewer, state.attemptId);
       client.setQueryData(attemptQueryKey(state.attemptId), done);
-      void client.invalidateQueries({ queryKey: ['quiz-home'] });
-      void client.invalidateQueries({ queryKey: ['me'] });
+      void client.invalidateQueries({ queryKey: quizHomeQueryKey });
+      void client.invalidateQueries({ queryKey: meQueryKey });
     } catch (caught) {
       setError(errorText(caught));
     } finally {

@@ -2,9 +2,11 @@ import { type AttemptItem, type AttemptState, formatClock } from '@pasado/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
+import { meQueryKey } from '../../lib/session/get-me.ts';
 import { useOnline } from '../../lib/use-online.ts';
 import { acknowledge, clearQueue, enqueue, readQueue } from './answer-queue.ts';
 import { attemptQueryKey, attemptQueryOptions, saveAnswer, submitAttempt } from './api/attempts.ts';
+import { quizHomeQueryKey } from './api/get-quiz-home.ts';
 import { QuestionView } from './question-view.tsx';
 import { TimerIcon } from './quiz-icons.tsx';
 import { QuizResult } from './quiz-result.tsx';
@@ -116,8 +118,8 @@ function MockInProgress({ state }: { state: AttemptState }) {
       const done = await submitAttempt(reviewer, attemptId);
       clearQueue(attemptId);
       client.setQueryData(attemptQueryKey(attemptId), done);
-      void client.invalidateQueries({ queryKey: ['quiz-home'] });
-      void client.invalidateQueries({ queryKey: ['me'] });
+      void client.invalidateQueries({ queryKey: quizHomeQueryKey });
+      void client.invalidateQueries({ queryKey: meQueryKey });
     } catch {
       setFinishing('failed');
     }

@@ -1,11 +1,10 @@
 import { formatClock, PATHS, type QuizHome } from '@pasado/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { manilaShortDate } from '../../lib/format.ts';
-import { claimsQueryOptions } from '../../lib/session/get-claims.ts';
-import { useQuizHome } from './api/get-quiz-home.ts';
-import { useReviewers } from './api/get-reviewers.ts';
+import { useGrantedReviewers } from '../../lib/get-reviewers.ts';
+import { quizHomeQueryKey, useQuizHome } from './api/get-quiz-home.ts';
 import { trackEvent } from './api/track-event.ts';
 import { minutesText } from './format.ts';
 import { TimerIcon } from './quiz-icons.tsx';
@@ -28,8 +27,7 @@ function storedReviewer(): string | null {
  * the weakest topics first. Sends `practice_page_open` once per visit (SPEC §7 Analytics).
  */
 export function QuizHomePage() {
-  const claims = useQuery(claimsQueryOptions()).data;
-  const reviewers = useReviewers();
+  const reviewers = useGrantedReviewers();
   const [picked, setPicked] = useState<string | null>(storedReviewer);
   const reviewerSelectId = useId();
 
@@ -40,7 +38,7 @@ export function QuizHomePage() {
     trackEvent('practice_page_open', { page_name: 'practice_page' });
   }, []);
 
-  const granted = (reviewers.data ?? []).filter((r) => claims?.access[r.shorthand] === 'Granted');
+  const granted = reviewers.reviewers;
   const reviewer = granted.find((r) => r.shorthand === picked) ?? granted[0] ?? null;
   const home = useQuizHome(reviewer?.shorthand ?? null);
 
@@ -88,7 +86,7 @@ export function QuizHomePage() {
           <button
             type="button"
             className="btn btn--secondary"
-            onClick={() => void (reviewers.isError ? reviewers.refetch() : home.refetch())}
+            onClick={() => (reviewers.isError ? reviewers.refetch() : void home.refetch())}
           >
             Try again
           </button>
@@ -290,7 +288,7 @@ function ResumeCard({ home }: { home: QuizHome }) {
   const timeUp = left === 0;
   // At time up the server submits the mock on the next read: read, and show its result.
   useEffect(() => {
-    if (timeUp) void client.invalidateQueries({ queryKey: ['quiz-home'] });
+    if (timeUp) void client.invalidateQueries({ queryKey: quizHomeQueryKey });
   }, [timeUp, client]);
   if (!open) return null;
   return (

@@ -1,9 +1,8 @@
 import { MESSAGES, TAB_NAVIGATION_DELAY_MS } from '@pasado/core';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { BrandMark } from '../../components/brand-mark.tsx';
-import { meQueryOptions } from '../../lib/session/get-me.ts';
+import { useMe } from '../../lib/session/get-me.ts';
 import { BottomMenu, currentTab } from './bottom-menu.tsx';
 import { MessageButton } from './message-button.tsx';
 import './shell.css';
@@ -15,7 +14,7 @@ import './shell.css';
 export function MenuLayout() {
   const location = useLocation();
   const navigate = useNavigate();
-  const me = useQuery(meQueryOptions()).data;
+  const me = useMe().data;
   // The transition belongs to the page it started on; a new location ends it without an effect.
   const [transition, setTransition] = useState<{ from: string; to: string } | null>(null);
   const pending = transition?.from === location.pathname ? transition.to : null;

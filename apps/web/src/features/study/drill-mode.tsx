@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { ApiError, isRetryable } from '../../lib/api.ts';
 import { meQueryKey } from '../../lib/session/get-me.ts';
 import { answerDrill, finishDrill, startDrill } from './api/drill-run.ts';
+import { studyOverviewQueryKey } from './api/get-study-overview.ts';
 import { errorText, StudyError } from './study-states.tsx';
 import { launcherHref, useStudyScope } from './use-study-scope.ts';
 
@@ -60,7 +61,7 @@ export function DrillMode() {
       setResult(next);
       setRun(null);
       void client.invalidateQueries({ queryKey: meQueryKey });
-      void client.invalidateQueries({ queryKey: ['study', reviewer, 'overview'] });
+      void client.invalidateQueries({ queryKey: studyOverviewQueryKey(reviewer) });
     },
     [client, reviewer],
   );

@@ -9,6 +9,7 @@ import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'rea
 import { Link } from 'react-router';
 import { finishStudySession } from './api/finish-session.ts';
 import { flashQueueQueryOptions, useFlashQueue } from './api/get-flash-queue.ts';
+import { studyOverviewQueryKey } from './api/get-study-overview.ts';
 import { describeInterval, formatInterval } from './format-interval.ts';
 import { errorText, StudyEmpty, StudyError, StudyLoading } from './study-states.tsx';
 import { useReviewOutbox } from './use-review-outbox.ts';
@@ -89,7 +90,7 @@ export function FlashMode() {
     await client.invalidateQueries({
       queryKey: flashQueueQueryOptions(reviewer, scope).queryKey,
     });
-    void client.invalidateQueries({ queryKey: ['study', reviewer, 'overview'] });
+    void client.invalidateQueries({ queryKey: studyOverviewQueryKey(reviewer) });
     setIndex(0);
     setFlipped(false);
     setTally(EMPTY_TALLY);

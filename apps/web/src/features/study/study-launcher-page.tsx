@@ -2,8 +2,8 @@ import type { StudyOverview, StudyTopicSummary } from '@pasado/core';
 import { DRILL_DEFAULT_ITEMS, DRILL_ITEM_SECONDS } from '@pasado/core';
 import { type ReactNode, useEffect, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useGrantedReviewers } from '../../lib/get-reviewers.ts';
 import { useStudyOverview } from './api/get-study-overview.ts';
-import { useStudyReviewers } from './api/get-study-reviewers.ts';
 import { prefetchStudyModes } from './prefetch-modes.ts';
 import { DrillIcon, FlashIcon, ListenIcon, ReadIcon } from './study-icons.tsx';
 import { StudyError, StudyLoading } from './study-states.tsx';
@@ -20,9 +20,9 @@ function sum(topics: StudyTopicSummary[], key: keyof Omit<StudyTopicSummary, 'id
  * due and progress counts. The choices live in the URL so the back link from a mode returns here.
  */
 export function StudyLauncherPage() {
-  const reviewers = useStudyReviewers();
+  const reviewers = useGrantedReviewers();
   const [params, setParams] = useSearchParams();
-  const list = reviewers.data?.reviewers ?? [];
+  const list = reviewers.reviewers;
   const wanted = params.get('reviewer');
   const reviewer = list.find((r) => r.shorthand === wanted) ?? list[0] ?? null;
   const overview = useStudyOverview(reviewer?.shorthand ?? null);
@@ -48,10 +48,7 @@ export function StudyLauncherPage() {
       {reviewers.isPending ? (
         <StudyLoading label="Loading your reviewers" />
       ) : reviewers.isError ? (
-        <StudyError
-          message="We could not load your reviewers."
-          onRetry={() => void reviewers.refetch()}
-        />
+        <StudyError message="We could not load your reviewers." onRetry={reviewers.refetch} />
       ) : reviewer === null ? (
         <section className="card study-empty">
           <h2 className="study-empty__title">No reviewer yet</h2>

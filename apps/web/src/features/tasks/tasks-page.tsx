@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { Spinner } from '../../components/spinner.tsx';
 import { type IconProps, Svg } from '../../components/svg-icon.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { useProgressSummary } from '../../lib/get-progress-summary.ts';
 import { type ClaimRequest, useClaimReward } from './claim-reward.ts';
-import { useProgressSummary } from './get-progress-summary.ts';
 import './tasks.css';
 
 function FlameIcon({ className }: IconProps) {
