@@ -38,6 +38,9 @@ export const formatNumber = (value: number) => NUMBER.format(value);
 /** Whole pesos as students read them (SPEC §9 prices): ₱199, ₱1,299. */
 export const peso = (amount: number) => `₱${NUMBER.format(amount)}`;
 
+/** A lowercase word, such as a level, as a name: 'emerald' → 'Emerald'. */
+export const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
 /** A Manila date and time: 'Nov 25, 2026, 9:30 PM'. */
 export const manilaDateTime = (when: Instant) => DATE_TIME.format(toDate(when));
 

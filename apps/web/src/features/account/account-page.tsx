@@ -10,17 +10,18 @@ import {
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatNumber, manilaDate, manilaDateTime, peso } from '../../lib/format.ts';
+import { Chip } from '../../components/chip.tsx';
+import { Skeleton, SkeletonGroup } from '../../components/skeleton.tsx';
+import { capitalize, formatNumber, manilaDate, manilaDateTime, peso } from '../../lib/format.ts';
 import { useProgressSummary } from '../../lib/get-progress-summary.ts';
 import { devicesQueryOptions } from '../../lib/session/get-devices.ts';
 import { useMe } from '../../lib/session/get-me.ts';
 import { subscriptionQueryOptions } from '../../lib/session/get-subscription.ts';
+import { SUBSCRIPTION_STATUS_TONES } from '../../lib/subscription-tone.ts';
 import { openMessageModal } from '../messages/open-message-modal.ts';
 import { localDeviceIdQueryOptions, paymentsQueryOptions } from './get-account-data.ts';
-import { describeDevice, STATUS_LABELS, STATUS_TONES } from './labels.ts';
+import { describeDevice, STATUS_LABELS } from './labels.ts';
 import './account.css';
-
-const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** A card whose data may still be loading or may have failed, with a retry. */
 function Section({
@@ -42,14 +43,10 @@ function Section({
         {title}
       </h2>
       {state === 'pending' ? (
-        <div
-          className={`account-skeleton account-skeleton--${id}`}
-          role="status"
-          aria-label={`Loading ${title}`}
-        >
-          <div className="account-skeleton__line" />
-          <div className="account-skeleton__line account-skeleton__line--short" />
-        </div>
+        <SkeletonGroup label={`Loading ${title}`} gap="sm" className={`account-skeleton--${id}`}>
+          <Skeleton size="line" />
+          <Skeleton size="line" short />
+        </SkeletonGroup>
       ) : state === 'error' ? (
         <div className="notice notice--danger" role="alert">
           <p>We could not load this. Check your connection and try again.</p>
@@ -66,9 +63,11 @@ function Section({
 
 function StatusBadge({ status, isFreeTrial }: Pick<SubscriptionDoc, 'status' | 'isFreeTrial'>) {
   return (
-    <span className={`badge badge--${STATUS_TONES[status]}`}>
-      {isFreeTrial && STATUS_TONES[status] === 'ok' ? 'Free trial' : STATUS_LABELS[status]}
-    </span>
+    <Chip tone={SUBSCRIPTION_STATUS_TONES[status]}>
+      {isFreeTrial && SUBSCRIPTION_STATUS_TONES[status] === 'success'
+        ? 'Free trial'
+        : STATUS_LABELS[status]}
+    </Chip>
   );
 }
 
@@ -305,7 +304,7 @@ export function AccountPage() {
                       {d.isActive ? ' · signed in' : ''}
                     </p>
                   </div>
-                  {current ? <span className="badge badge--ok">This device</span> : null}
+                  {current ? <Chip tone="success">This device</Chip> : null}
                 </li>
               );
             })}

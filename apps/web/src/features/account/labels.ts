@@ -11,16 +11,6 @@ export const STATUS_LABELS: Record<SubscriptionStatus, string> = {
   expired: 'Expired',
 };
 
-export const STATUS_TONES: Record<SubscriptionStatus, 'ok' | 'wait' | 'bad'> = {
-  pending: 'wait',
-  forVerification: 'wait',
-  approved: 'ok',
-  completed: 'ok',
-  suspended: 'bad',
-  revoked: 'bad',
-  expired: 'bad',
-};
-
 /** A short name for a browser user-agent (SPEC §3 deviceInfo), e.g. 'Chrome on Android'. */
 export function describeDevice(userAgent: string): string {
   const os = /Android/i.test(userAgent)

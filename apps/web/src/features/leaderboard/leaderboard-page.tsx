@@ -1,14 +1,25 @@
 import type { LeaderboardEntry, LeaderboardResponse } from '@pasado/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatNumber, manilaShortDate } from '../../lib/format.ts';
+import { capitalize, formatNumber, manilaShortDate } from '../../lib/format.ts';
 import { type BoardKind, leaderboardQueryOptions } from './get-leaderboard.ts';
 import './leaderboard.css';
+import { Chip, type ChipTone } from '../../components/chip.tsx';
+import { Skeleton, SkeletonGroup } from '../../components/skeleton.tsx';
 
 const BOARDS: { kind: BoardKind; label: string }[] = [
   { kind: 'week', label: 'This week' },
   { kind: 'season', label: 'Season' },
 ];
+
+/** The colour of each level (DESIGN.md "Progress"); an unknown level is neutral. */
+const LEVEL_TONES: Partial<Record<string, ChipTone>> = {
+  emerald: 'success',
+  sapphire: 'info',
+  ruby: 'danger',
+  amethyst: 'violet',
+  diamond: 'sky',
+};
 
 /** /leaderboard, its empty-path child (SPEC §2): this week's and the open season's rankings. */
 export function LeaderboardDashboardPage() {
@@ -132,7 +143,9 @@ function Row({ entry }: { entry: LeaderboardEntry }) {
           {entry.name}
           {entry.isMe ? <span className="board-row__you"> (you)</span> : null}
         </span>
-        <span className={`level-chip level-chip--${entry.level}`}>{entry.level}</span>
+        <Chip tone={LEVEL_TONES[entry.level] ?? 'neutral'} className="board-row__level">
+          {capitalize(entry.level)}
+        </Chip>
       </span>
       <span className="board-row__points">
         {formatNumber(entry.points)}
@@ -145,12 +158,11 @@ function Row({ entry }: { entry: LeaderboardEntry }) {
 
 function BoardSkeleton() {
   return (
-    <div className="leaderboard__skeleton" role="status">
-      <span className="visually-hidden">Loading the leaderboard</span>
+    <SkeletonGroup label="Loading the leaderboard" gap="sm">
       {Array.from({ length: 6 }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
-        <div key={i} className="skeleton-row" />
+        <Skeleton key={i} size="row" />
       ))}
-    </div>
+    </SkeletonGroup>
   );
 }

@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api.ts';
 import { useReviewers } from '../../lib/get-reviewers.ts';
 import { useApplyRevAccess } from './apply-rev-access.ts';
 import './onboarding.css';
+import { Skeleton, SkeletonGroup } from '../../components/skeleton.tsx';
 
 type KnowFrom = (typeof KNOW_FROM_OPTIONS)[number];
 
@@ -52,11 +53,11 @@ export function OnboardingPage() {
             Pick one reviewer.
           </p>
           {reviewers.isPending ? (
-            <div className="choice-list" role="status" aria-label="Loading reviewers">
-              <div className="choice-skeleton" />
-              <div className="choice-skeleton" />
-              <div className="choice-skeleton" />
-            </div>
+            <SkeletonGroup label="Loading reviewers" gap="md" className="choice-list">
+              <Skeleton size="item" />
+              <Skeleton size="item" />
+              <Skeleton size="item" />
+            </SkeletonGroup>
           ) : reviewers.isError ? (
             <div className="notice notice--danger" role="alert">
               <p>We could not load the reviewers.</p>

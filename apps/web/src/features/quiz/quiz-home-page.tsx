@@ -10,6 +10,8 @@ import { minutesText } from './format.ts';
 import { TimerIcon } from './quiz-icons.tsx';
 import { useCountdown } from './use-countdown.ts';
 import './quiz.css';
+import { Chip } from '../../components/chip.tsx';
+import { Skeleton, SkeletonGroup } from '../../components/skeleton.tsx';
 
 const REVIEWER_KEY = 'pasado.quiz.reviewer';
 
@@ -74,7 +76,9 @@ export function QuizHomePage() {
             </select>
           </div>
         ) : reviewer ? (
-          <span className="chip">{reviewer.abbreviation}</span>
+          <Chip tone="primary" size="md">
+            {reviewer.abbreviation}
+          </Chip>
         ) : null}
       </header>
 
@@ -105,11 +109,11 @@ export function QuizHomePage() {
 
 function HomeSkeleton() {
   return (
-    <div className="quiz-home__skeleton" role="status" aria-label="Loading your quizzes">
-      <div className="skeleton skeleton--card" />
-      <div className="skeleton skeleton--card" />
-      <div className="skeleton skeleton--row" />
-    </div>
+    <SkeletonGroup label="Loading your quizzes">
+      <Skeleton size="card" />
+      <Skeleton size="card" />
+      <Skeleton size="item" />
+    </SkeletonGroup>
   );
 }
 
@@ -264,11 +268,12 @@ function HomeContent({ home }: { home: QuizHome }) {
                     gems
                   </span>
                 </div>
-                <span
-                  className={`score-pill${r.passed === false ? ' score-pill--fail' : ''}${r.passed ? ' score-pill--pass' : ''}`}
+                <Chip
+                  size="lg"
+                  tone={r.passed === false ? 'danger' : r.passed ? 'success' : 'neutral'}
                 >
                   {Math.round(r.weightedRating ?? r.percentage)}%
-                </span>
+                </Chip>
               </li>
             ))}
           </ul>

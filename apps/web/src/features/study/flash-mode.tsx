@@ -7,6 +7,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { Chip } from '../../components/chip.tsx';
 import { finishStudySession } from './api/finish-session.ts';
 import { flashQueueQueryOptions, useFlashQueue } from './api/get-flash-queue.ts';
 import { studyOverviewQueryKey } from './api/get-study-overview.ts';
@@ -273,7 +274,7 @@ function FlashCardView({
       {/* Said first, and in words the card shows, rather than an aria-label hiding the card. */}
       {flipped ? null : <span className="visually-hidden">Show the answer: </span>}
       <span className="flash-card__topic">{card.topicName}</span>
-      {card.state === 'new' ? <span className="study-chip study-chip--new">New</span> : null}
+      {card.state === 'new' ? <Chip tone="info">New</Chip> : null}
       <span className="flash-card__front">{card.front}</span>
       {flipped ? (
         <span className="flash-card__back" aria-live="polite">

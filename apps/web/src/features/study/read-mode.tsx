@@ -1,6 +1,7 @@
 import type { StudySessionFinishResponse } from '@pasado/core';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { Chip } from '../../components/chip.tsx';
 import { finishStudySession } from './api/finish-session.ts';
 import { useTopicNotes } from './api/get-topic-notes.ts';
 import { useMarkNoteRead } from './api/mark-note-read.ts';
@@ -157,7 +158,7 @@ export function ReadMode() {
           </h2>
           <span className="read-note__count">
             Note {index + 1} of {list.length}
-            {note.read ? <span className="study-chip study-chip--done">Read</span> : null}
+            {note.read ? <Chip tone="success">Read</Chip> : null}
           </span>
         </div>
         <Markdown source={note.body} className="markdown" />

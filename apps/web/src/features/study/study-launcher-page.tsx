@@ -9,6 +9,7 @@ import { DrillIcon, FlashIcon, ListenIcon, ReadIcon } from './study-icons.tsx';
 import { StudyError, StudyLoading } from './study-states.tsx';
 import { type StudyMode, type StudyScopeParams, studyModeHref } from './use-study-scope.ts';
 import './study.css';
+import { Chip } from '../../components/chip.tsx';
 
 function sum(topics: StudyTopicSummary[], key: keyof Omit<StudyTopicSummary, 'id' | 'name'>) {
   return topics.reduce((n, t) => n + t[key], 0);
@@ -76,7 +77,7 @@ export function StudyLauncherPage() {
             </div>
           ) : (
             <p className="study__reviewer">
-              <span className="study-chip">{reviewer.abbreviation}</span> {reviewer.name}
+              <Chip tone="primary">{reviewer.abbreviation}</Chip> {reviewer.name}
             </p>
           )}
           {overview.isPending ? (

@@ -1,6 +1,7 @@
 import type { FixReportRequest, ReportedItem } from '@pasado/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
+import { Chip } from '../../../components/chip.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { manilaDateTime } from '../../../lib/format.ts';
@@ -166,11 +167,9 @@ function ReportCard({ report, onDone }: { report: ReportedItem; onDone(message: 
           {q.id}
         </h3>
         <div className="content-admin__badges">
-          {q.heldAt ? <span className="content-admin__badge">Held out of mocks</span> : null}
+          {q.heldAt ? <Chip tone="warning">Held out of mocks</Chip> : null}
           {report.openReportsOnQuestion > 1 ? (
-            <span className="content-admin__badge content-admin__badge--info">
-              {report.openReportsOnQuestion} open reports
-            </span>
+            <Chip tone="info">{report.openReportsOnQuestion} open reports</Chip>
           ) : null}
         </div>
       </header>

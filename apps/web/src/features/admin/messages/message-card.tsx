@@ -1,8 +1,15 @@
 import type { InboxMessage } from '@pasado/core';
 import { useId, useState } from 'react';
+import { Chip, type ChipTone } from '../../../components/chip.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { manilaDateTime } from '../../../lib/format.ts';
 import { useUpdateMessage } from './update-message.ts';
+
+const TYPE_TONES: Record<InboxMessage['messageType'], ChipTone> = {
+  feedbacks: 'info',
+  suggestions: 'warning',
+  issues: 'danger',
+};
 
 export const TYPE_LABELS: Record<InboxMessage['messageType'], string> = {
   feedbacks: 'Feedback',
@@ -64,9 +71,7 @@ export function MessageCard({
             {message.isArchive ? ' · Archived' : ''}
           </p>
         </div>
-        <span className={`admin-tag admin-tag--${message.messageType}`}>
-          {TYPE_LABELS[message.messageType]}
-        </span>
+        <Chip tone={TYPE_TONES[message.messageType]}>{TYPE_LABELS[message.messageType]}</Chip>
       </header>
 
       <p id={bodyId} className="message-card__text" data-open={open ? 'true' : undefined}>

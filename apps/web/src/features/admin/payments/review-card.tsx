@@ -1,7 +1,9 @@
 import type { ReviewItem, StaffAction } from '@pasado/core';
 import { useId, useState } from 'react';
+import { Chip } from '../../../components/chip.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { manilaDateTime, peso } from '../../../lib/format.ts';
+import { SUBSCRIPTION_STATUS_TONES } from '../../../lib/subscription-tone.ts';
 import { AuditList } from './audit-list.tsx';
 import { useReviewItem } from './get-review-item.ts';
 import { ACTION_LABELS, groupRefCode, STATUS_LABELS } from './labels.ts';
@@ -40,15 +42,21 @@ export function ReviewCard({
             Submitted <time dateTime={item.submittedAt}>{manilaDateTime(item.submittedAt)}</time>
           </p>
         </div>
-        <span className={`status-pill status-pill--${item.status}`}>
-          {STATUS_LABELS[item.status]}
-        </span>
+        <Chip tone={SUBSCRIPTION_STATUS_TONES[item.status]}>{STATUS_LABELS[item.status]}</Chip>
       </header>
 
       {item.isExtension || item.queued ? (
         <ul className="admin-tags" aria-label="Kind">
-          {item.isExtension ? <li className="admin-tag">Extension</li> : null}
-          {item.queued ? <li className="admin-tag">Queued</li> : null}
+          {item.isExtension ? (
+            <li>
+              <Chip tone="info">Extension</Chip>
+            </li>
+          ) : null}
+          {item.queued ? (
+            <li>
+              <Chip tone="info">Queued</Chip>
+            </li>
+          ) : null}
         </ul>
       ) : null}
 

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { closeSeason, openSeason, seasonsQueryOptions } from './seasons-api.ts';
 import './seasons.css';
 
+import { Chip } from '../../../components/chip.tsx';
 import { manilaDateTime, manilaDayBoundary, manilaToday } from '../../../lib/format.ts';
 
 /** Staff console section: leaderboard seasons (DESIGN.md "Staff"). One season is open at a time. */
@@ -70,9 +71,9 @@ function SeasonItem({
     <li className="card season">
       <div className="season__head">
         <span className="season__name">{season.name}</span>
-        <span className={`season__status season__status--${running ? 'open' : 'closed'}`}>
+        <Chip tone={running ? 'success' : 'neutral'}>
           {running ? 'Open' : season.status === 'open' ? 'Ended' : 'Closed'}
-        </span>
+        </Chip>
       </div>
       <p className="season__dates">
         {manilaDateTime(season.startsAt)} – {manilaDateTime(season.expiryDate)}
