@@ -1,11 +1,11 @@
 import type { LeaderboardEntry, LeaderboardResponse } from '@pasado/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Chip, type ChipTone } from '../../components/chip.tsx';
+import { Skeleton, SkeletonGroup } from '../../components/skeleton.tsx';
 import { capitalize, formatNumber, manilaShortDate } from '../../lib/format.ts';
 import { type BoardKind, leaderboardQueryOptions } from './get-leaderboard.ts';
 import './leaderboard.css';
-import { Chip, type ChipTone } from '../../components/chip.tsx';
-import { Skeleton, SkeletonGroup } from '../../components/skeleton.tsx';
 
 const BOARDS: { kind: BoardKind; label: string }[] = [
   { kind: 'week', label: 'This week' },

@@ -2,12 +2,12 @@ import { KNOW_FROM_OPTIONS, MESSAGES, PATHS } from '@pasado/core';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from '../../components/brand-mark.tsx';
+import { Skeleton, SkeletonGroup } from '../../components/skeleton.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useReviewers } from '../../lib/get-reviewers.ts';
 import { useApplyRevAccess } from './apply-rev-access.ts';
 import './onboarding.css';
-import { Skeleton, SkeletonGroup } from '../../components/skeleton.tsx';
 
 type KnowFrom = (typeof KNOW_FROM_OPTIONS)[number];
 

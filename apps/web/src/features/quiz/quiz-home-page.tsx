@@ -2,6 +2,8 @@ import { formatClock, PATHS, type QuizHome } from '@pasado/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { Chip } from '../../components/chip.tsx';
+import { Skeleton, SkeletonGroup } from '../../components/skeleton.tsx';
 import { manilaShortDate } from '../../lib/format.ts';
 import { useGrantedReviewers } from '../../lib/get-reviewers.ts';
 import { quizHomeQueryKey, useQuizHome } from './api/get-quiz-home.ts';
@@ -10,8 +12,6 @@ import { minutesText } from './format.ts';
 import { TimerIcon } from './quiz-icons.tsx';
 import { useCountdown } from './use-countdown.ts';
 import './quiz.css';
-import { Chip } from '../../components/chip.tsx';
-import { Skeleton, SkeletonGroup } from '../../components/skeleton.tsx';
 
 const REVIEWER_KEY = 'pasado.quiz.reviewer';
 

@@ -2,6 +2,7 @@ import type { StudyOverview, StudyTopicSummary } from '@pasado/core';
 import { DRILL_DEFAULT_ITEMS, DRILL_ITEM_SECONDS } from '@pasado/core';
 import { type ReactNode, useEffect, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { Chip } from '../../components/chip.tsx';
 import { useGrantedReviewers } from '../../lib/get-reviewers.ts';
 import { useStudyOverview } from './api/get-study-overview.ts';
 import { prefetchStudyModes } from './prefetch-modes.ts';
@@ -9,7 +10,6 @@ import { DrillIcon, FlashIcon, ListenIcon, ReadIcon } from './study-icons.tsx';
 import { StudyError, StudyLoading } from './study-states.tsx';
 import { type StudyMode, type StudyScopeParams, studyModeHref } from './use-study-scope.ts';
 import './study.css';
-import { Chip } from '../../components/chip.tsx';
 
 function sum(topics: StudyTopicSummary[], key: keyof Omit<StudyTopicSummary, 'id' | 'name'>) {
   return topics.reduce((n, t) => n + t[key], 0);

@@ -1,6 +1,8 @@
 import { type ChallengeView, type ClaimResult, PATHS } from '@pasado/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Chip } from '../../components/chip.tsx';
+import { Skeleton, SkeletonGroup } from '../../components/skeleton.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { type IconProps, Svg } from '../../components/svg-icon.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -8,8 +10,6 @@ import { capitalize } from '../../lib/format.ts';
 import { useProgressSummary } from '../../lib/get-progress-summary.ts';
 import { type ClaimRequest, useClaimReward } from './claim-reward.ts';
 import './tasks.css';
-import { Chip } from '../../components/chip.tsx';
-import { Skeleton, SkeletonGroup } from '../../components/skeleton.tsx';
 
 function FlameIcon({ className }: IconProps) {
   return (

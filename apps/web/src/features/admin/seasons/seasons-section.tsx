@@ -1,11 +1,10 @@
 import { openSeasonInputSchema, type Season } from '@pasado/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { closeSeason, openSeason, seasonsQueryOptions } from './seasons-api.ts';
-import './seasons.css';
-
 import { Chip } from '../../../components/chip.tsx';
 import { manilaDateTime, manilaDayBoundary, manilaToday } from '../../../lib/format.ts';
+import { closeSeason, openSeason, seasonsQueryOptions } from './seasons-api.ts';
+import './seasons.css';
 
 /** Staff console section: leaderboard seasons (DESIGN.md "Staff"). One season is open at a time. */
 export function SeasonsSection() {
