@@ -3,9 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Chip } from '../../components/chip.tsx';
+import { ReviewerPicker } from '../../components/reviewer-picker.tsx';
 import { Skeleton, SkeletonGroup } from '../../components/skeleton.tsx';
 import { manilaShortDate } from '../../lib/format.ts';
-import { useGrantedReviewers } from '../../lib/get-reviewers.ts';
+import { useReviewerChoice, withReviewer } from '../../lib/use-reviewer-choice.ts';
 import { quizHomeQueryKey, useQuizHome } from './api/get-quiz-home.ts';
 import { trackEvent } from './api/track-event.ts';
 import { minutesText } from './format.ts';
@@ -13,25 +14,14 @@ import { TimerIcon } from './quiz-icons.tsx';
 import { useCountdown } from './use-countdown.ts';
 import './quiz.css';
 
-const REVIEWER_KEY = 'pasado.quiz.reviewer';
-
-function storedReviewer(): string | null {
-  try {
-    return localStorage.getItem(REVIEWER_KEY);
-  } catch {
-    return null;
-  }
-}
-
 /**
  * /quiz (SPEC §2; issue 4 "Quiz home"), with the menu: pick one of the granted reviewers and a
  * subject, start a lite quiz or a mock exam, resume the unfinished mock, see recent results and
  * the weakest topics first. Sends `practice_page_open` once per visit (SPEC §7 Analytics).
  */
 export function QuizHomePage() {
-  const reviewers = useGrantedReviewers();
-  const [picked, setPicked] = useState<string | null>(storedReviewer);
-  const reviewerSelectId = useId();
+  const reviewers = useReviewerChoice();
+  const { reviewer } = reviewers;
 
   const sent = useRef(false);
   useEffect(() => {
@@ -40,47 +30,20 @@ export function QuizHomePage() {
     trackEvent('practice_page_open', { page_name: 'practice_page' });
   }, []);
 
-  const granted = reviewers.reviewers;
-  const reviewer = granted.find((r) => r.shorthand === picked) ?? granted[0] ?? null;
   const home = useQuizHome(reviewer?.shorthand ?? null);
-
-  const pick = (shorthand: string) => {
-    setPicked(shorthand);
-    try {
-      localStorage.setItem(REVIEWER_KEY, shorthand);
-    } catch {
-      // Not kept across visits; the choice still applies now.
-    }
-  };
 
   return (
     <div className="page quiz-home">
-      <header className="quiz-home__header">
+      <header className="page__header">
         <h1 className="page__title">Quiz</h1>
-        {granted.length > 1 ? (
-          <div className="quiz-home__reviewer">
-            <label htmlFor={reviewerSelectId} className="visually-hidden">
-              Reviewer
-            </label>
-            <select
-              id={reviewerSelectId}
-              className="select"
-              value={reviewer?.shorthand ?? ''}
-              onChange={(event) => pick(event.target.value)}
-            >
-              {granted.map((r) => (
-                <option key={r.shorthand} value={r.shorthand}>
-                  {r.abbreviation}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : reviewer ? (
-          <Chip tone="primary" size="md">
-            {reviewer.abbreviation}
-          </Chip>
-        ) : null}
       </header>
+      {reviewer ? (
+        <ReviewerPicker
+          reviewers={reviewers.reviewers}
+          value={reviewer}
+          onChange={(shorthand) => reviewers.choose(shorthand)}
+        />
+      ) : null}
 
       {reviewers.isPending || (reviewer && home.isPending) ? (
         <HomeSkeleton />
@@ -101,7 +64,8 @@ export function QuizHomePage() {
           <p className="muted">You have no reviewer to practise with yet.</p>
         </section>
       ) : (
-        <HomeContent home={home.data} />
+        // A new reviewer is a new home: its subject choice must not carry over.
+        <HomeContent key={home.data.reviewer.shorthand} home={home.data} />
       )}
     </div>
   );
@@ -126,8 +90,6 @@ function HomeContent({ home }: { home: QuizHome }) {
 
   return (
     <>
-      <p className="quiz-home__lead">{home.reviewer.name}</p>
-
       {home.openMock ? <ResumeCard home={home} /> : null}
 
       <section className="card quiz-card" aria-labelledby="lite-title">
@@ -280,7 +242,9 @@ function HomeContent({ home }: { home: QuizHome }) {
         )}
       </section>
       <p className="quiz-home__foot">
-        <Link to={PATHS.study}>Study with flash cards, notes and drills</Link>
+        <Link to={withReviewer(PATHS.study, shorthand)}>
+          Study with flash cards, notes and drills
+        </Link>
       </p>
     </>
   );

@@ -1,11 +1,14 @@
-import { MESSAGES, TAB_NAVIGATION_DELAY_MS } from '@pasado/core';
+import { MESSAGES, PATHS, TAB_NAVIGATION_DELAY_MS } from '@pasado/core';
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { useMe } from '../../lib/session/get-me.ts';
+import { REVIEWER_PARAM, withReviewer } from '../../lib/use-reviewer-choice.ts';
 import { BottomMenu, currentTab } from './bottom-menu.tsx';
 import { MessageButton } from './message-button.tsx';
 import './shell.css';
+
+const REVIEWER_TABS = new Set<string>([PATHS.quiz, PATHS.study]);
 
 /**
  * The layout of the screens with the menu (SPEC §2 App shell): app bar, content, the message button
@@ -21,10 +24,13 @@ export function MenuLayout() {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  // Quiz and Study show the same reviewer: the choice goes along between the two tabs.
+  const reviewer = new URLSearchParams(location.search).get(REVIEWER_PARAM);
   const select = (path: string) => {
     clearTimeout(timer.current);
     setTransition({ from: location.pathname, to: path });
-    timer.current = setTimeout(() => navigate(path), TAB_NAVIGATION_DELAY_MS);
+    const to = reviewer && REVIEWER_TABS.has(path) ? withReviewer(path, reviewer) : path;
+    timer.current = setTimeout(() => navigate(to), TAB_NAVIGATION_DELAY_MS);
   };
 
   const tasksDot =

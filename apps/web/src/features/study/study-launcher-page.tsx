@@ -2,8 +2,8 @@ import type { StudyOverview, StudyTopicSummary } from '@pasado/core';
 import { DRILL_DEFAULT_ITEMS, DRILL_ITEM_SECONDS } from '@pasado/core';
 import { type ReactNode, useEffect, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Chip } from '../../components/chip.tsx';
-import { useGrantedReviewers } from '../../lib/get-reviewers.ts';
+import { ReviewerPicker } from '../../components/reviewer-picker.tsx';
+import { useReviewerChoice } from '../../lib/use-reviewer-choice.ts';
 import { useStudyOverview } from './api/get-study-overview.ts';
 import { prefetchStudyModes } from './prefetch-modes.ts';
 import { DrillIcon, FlashIcon, ListenIcon, ReadIcon } from './study-icons.tsx';
@@ -21,13 +21,10 @@ function sum(topics: StudyTopicSummary[], key: keyof Omit<StudyTopicSummary, 'id
  * due and progress counts. The choices live in the URL so the back link from a mode returns here.
  */
 export function StudyLauncherPage() {
-  const reviewers = useGrantedReviewers();
+  const reviewers = useReviewerChoice();
+  const { reviewer } = reviewers;
   const [params, setParams] = useSearchParams();
-  const list = reviewers.reviewers;
-  const wanted = params.get('reviewer');
-  const reviewer = list.find((r) => r.shorthand === wanted) ?? list[0] ?? null;
   const overview = useStudyOverview(reviewer?.shorthand ?? null);
-  const reviewerId = useId();
   useEffect(() => prefetchStudyModes(), []);
 
   const choose = (next: Record<string, string | null>) => {
@@ -57,29 +54,11 @@ export function StudyLauncherPage() {
         </section>
       ) : (
         <>
-          {list.length > 1 ? (
-            <div className="field">
-              <label htmlFor={reviewerId} className="field__label">
-                Reviewer
-              </label>
-              <select
-                id={reviewerId}
-                className="select"
-                value={reviewer.shorthand}
-                onChange={(e) => choose({ reviewer: e.target.value, subject: null, topic: null })}
-              >
-                {list.map((r) => (
-                  <option key={r.shorthand} value={r.shorthand}>
-                    {r.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-          ) : (
-            <p className="study__reviewer">
-              <Chip tone="primary">{reviewer.abbreviation}</Chip> {reviewer.name}
-            </p>
-          )}
+          <ReviewerPicker
+            reviewers={reviewers.reviewers}
+            value={reviewer}
+            onChange={(shorthand) => reviewers.choose(shorthand, ['subject', 'topic'])}
+          />
           {overview.isPending ? (
             <StudyLoading label="Loading subjects" />
           ) : overview.isError ? (
