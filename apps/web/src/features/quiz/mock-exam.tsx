@@ -9,6 +9,7 @@ import { attemptQueryKey, attemptQueryOptions, saveAnswer, submitAttempt } from 
 import { quizHomeQueryKey } from './api/get-quiz-home.ts';
 import { QuestionView } from './question-view.tsx';
 import { TimerIcon } from './quiz-icons.tsx';
+import { QuizNav, QuizProgress } from './quiz-nav.tsx';
 import { QuizResult } from './quiz-result.tsx';
 import { ReportButton } from './report-dialog.tsx';
 import { useCountdown } from './use-countdown.ts';
@@ -166,17 +167,7 @@ function MockInProgress({ state }: { state: AttemptState }) {
               : `Offline: ${waiting} will send when online`}
         </output>
       </div>
-      <div className="quiz__progress">
-        <progress
-          className="progress"
-          max={items.length}
-          value={answered}
-          aria-label={`${answered} of ${items.length} answered`}
-        />
-        <span className="quiz__progress-text">
-          {answered}/{items.length}
-        </span>
-      </div>
+      <QuizProgress answered={answered} total={items.length} />
 
       {finishing !== 'idle' ? (
         <section className="card" role="status">
@@ -220,33 +211,15 @@ function MockInProgress({ state }: { state: AttemptState }) {
             </div>
           </section>
 
-          <div className="quiz__nav">
-            <button
-              type="button"
-              className="btn btn--secondary"
-              onClick={() => setIndex(index - 1)}
-              disabled={index === 0}
-            >
-              Previous
-            </button>
-            {index < items.length - 1 ? (
-              <button
-                type="button"
-                className="btn btn--primary btn--lg quiz__next"
-                onClick={() => setIndex(index + 1)}
-              >
-                Next
-              </button>
-            ) : (
-              <button
-                type="button"
-                className="btn btn--primary btn--lg quiz__next"
-                onClick={() => setConfirming(true)}
-              >
-                Submit exam
-              </button>
-            )}
-          </div>
+          <QuizNav
+            onPrevious={() => setIndex(index - 1)}
+            isFirst={index === 0}
+            forward={
+              index < items.length - 1
+                ? { label: 'Next', onClick: () => setIndex(index + 1) }
+                : { label: 'Submit exam', onClick: () => setConfirming(true) }
+            }
+          />
 
           <section className="navigator" aria-label="Questions">
             <button
