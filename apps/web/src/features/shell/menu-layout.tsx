@@ -1,20 +1,20 @@
 import { MESSAGES, PATHS, TAB_NAVIGATION_DELAY_MS } from '@pasado/core';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { useMe } from '../../lib/session/get-me.ts';
 import { REVIEWER_PARAM, withReviewer } from '../../lib/use-reviewer-choice.ts';
 import { BottomMenu, currentTab } from './bottom-menu.tsx';
-import { MessageButton } from './message-button.tsx';
 import './shell.css';
 
 const REVIEWER_TABS = new Set<string>([PATHS.quiz, PATHS.study]);
 
 /**
  * The layout of the screens with the menu (SPEC §2 App shell): app bar, content, the message button
- * and the bottom menu. A tab click starts the transition state and navigates after 400 ms.
+ * (the messages feature's, given by app/menu-route.tsx) and the bottom menu. A tab click starts
+ * the transition state and navigates after 400 ms.
  */
-export function MenuLayout() {
+export function MenuLayout({ messageButton }: { messageButton: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
   const me = useMe().data;
@@ -53,7 +53,7 @@ export function MenuLayout() {
       <p className={`transition-note${pending ? ' is-visible' : ''}`} role="status">
         {pending ? MESSAGES.TRANSITIONING : ''}
       </p>
-      <MessageButton />
+      {messageButton}
       <BottomMenu
         current={currentTab(location.pathname)}
         pending={pending}
