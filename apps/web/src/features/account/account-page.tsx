@@ -11,6 +11,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Chip } from '../../components/chip.tsx';
+import { ProgressBar } from '../../components/progress-bar.tsx';
 import { Skeleton, SkeletonGroup } from '../../components/skeleton.tsx';
 import { capitalize, formatNumber, manilaDate, manilaDateTime, peso } from '../../lib/format.ts';
 import { useProgressSummary } from '../../lib/get-progress-summary.ts';
@@ -221,11 +222,11 @@ export function AccountPage() {
             </dl>
             {summary.data.nextLevel ? (
               <div className="next-level">
-                <progress
-                  className="next-level__bar"
-                  max={summary.data.nextLevel.minGems}
+                <ProgressBar
                   value={Math.min(summary.data.gemsTotal, summary.data.nextLevel.minGems)}
-                  aria-label={`Progress to ${capitalize(summary.data.nextLevel.name)}`}
+                  max={summary.data.nextLevel.minGems}
+                  label={`Progress to ${capitalize(summary.data.nextLevel.name)}`}
+                  tone="accent"
                 />
                 <p className="muted">
                   {Math.max(0, summary.data.nextLevel.minGems - summary.data.gemsTotal)} gems to{' '}

@@ -1,12 +1,14 @@
+import { ProgressBar } from '../../components/progress-bar.tsx';
+
 /** How far the quiz is: the bar and "answered/total" (lite quiz and mock exam). */
 export function QuizProgress({ answered, total }: { answered: number; total: number }) {
   return (
     <div className="quiz__progress">
-      <progress
-        className="progress"
-        max={total}
+      <ProgressBar
         value={answered}
-        aria-label={`${answered} of ${total} answered`}
+        max={total}
+        label={`${answered} of ${total} answered`}
+        size="md"
       />
       <span className="quiz__progress-text">
         {answered}/{total}

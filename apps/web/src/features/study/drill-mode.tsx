@@ -11,6 +11,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { ProgressBar } from '../../components/progress-bar.tsx';
 import { ApiError, isRetryable } from '../../lib/api.ts';
 import { meQueryKey } from '../../lib/session/get-me.ts';
 import { answerDrill, finishDrill, startDrill } from './api/drill-run.ts';
@@ -232,11 +233,12 @@ function DrillRunView({
           </span>
         </div>
         <div className="drill-timer">
-          <progress
-            className={`drill-timer__bar${low ? ' drill-timer__bar--low' : ''}`}
+          <ProgressBar
             value={feedback ? 0 : remainingMs}
             max={DRILL_ITEM_SECONDS * 1000}
-            aria-label="Time left for this question"
+            label="Time left for this question"
+            tone={low ? 'danger' : 'primary'}
+            size="md"
           />
           <span className="drill-timer__text" aria-hidden="true">
             {feedback ? '' : `${seconds}s`}

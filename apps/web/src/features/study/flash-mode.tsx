@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Chip } from '../../components/chip.tsx';
+import { ProgressBar } from '../../components/progress-bar.tsx';
 import { finishStudySession } from './api/finish-session.ts';
 import { flashQueueQueryOptions, useFlashQueue } from './api/get-flash-queue.ts';
 import { studyOverviewQueryKey } from './api/get-study-overview.ts';
@@ -116,12 +117,7 @@ export function FlashMode() {
           <p className="study-head__meta" aria-live="polite">
             Card {Math.min(index + 1, cards.length)} of {cards.length}
           </p>
-          <progress
-            className="study-progress"
-            value={index}
-            max={cards.length}
-            aria-label="Session progress"
-          />
+          <ProgressBar value={index} max={cards.length} label="Session progress" />
         </>
       ) : null}
     </header>

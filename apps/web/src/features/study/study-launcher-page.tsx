@@ -2,6 +2,7 @@ import type { StudyOverview, StudyTopicSummary } from '@pasado/core';
 import { DRILL_DEFAULT_ITEMS, DRILL_ITEM_SECONDS } from '@pasado/core';
 import { type ReactNode, useEffect, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ProgressBar } from '../../components/progress-bar.tsx';
 import { ReviewerPicker } from '../../components/reviewer-picker.tsx';
 import { useReviewerChoice } from '../../lib/use-reviewer-choice.ts';
 import { useStudyOverview } from './api/get-study-overview.ts';
@@ -247,12 +248,7 @@ function ModeCard({
           {stat}
         </span>
         {progress ? (
-          <progress
-            className="study-progress"
-            value={progress.value}
-            max={progress.max}
-            aria-label={`${title} progress`}
-          />
+          <ProgressBar value={progress.value} max={progress.max} label={`${title} progress`} />
         ) : null}
       </span>
     </>

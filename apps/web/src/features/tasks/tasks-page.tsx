@@ -2,6 +2,7 @@ import { type ChallengeView, type ClaimResult, PATHS } from '@pasado/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Chip } from '../../components/chip.tsx';
+import { ProgressBar } from '../../components/progress-bar.tsx';
 import { Skeleton, SkeletonGroup } from '../../components/skeleton.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { type IconProps, Svg } from '../../components/svg-icon.tsx';
@@ -79,11 +80,11 @@ function ChallengeRow({
         )}
       </div>
       <div className="challenge__progress">
-        <progress
-          className="progress"
-          max={item.target}
+        <ProgressBar
           value={item.current}
-          aria-label={`${item.title} progress`}
+          max={item.target}
+          label={`${item.title} progress`}
+          tone={item.status === 'locked' ? 'primary' : 'success'}
         />
         <span className="challenge__count">
           {item.current}/{item.target}
