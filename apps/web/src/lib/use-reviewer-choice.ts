@@ -1,17 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { useGrantedReviewers } from './get-reviewers.ts';
-
-/**
- * The reviewer a student works on lives in one place: the `reviewer` search parameter of /quiz and
- * /study (docs/decisions/013-web-shared-pieces.md). A reload, a shared link and the back links of
- * the quiz and study screens keep it; without it the first granted reviewer is shown.
- */
-export const REVIEWER_PARAM = 'reviewer';
-
-/** `path` with the reviewer choice, e.g. `/quiz?reviewer=let-elem`. */
-export function withReviewer(path: string, shorthand: string): string {
-  return `${path}?${new URLSearchParams({ [REVIEWER_PARAM]: shorthand })}`;
-}
+import { REVIEWER_PARAM } from './reviewer-param.ts';
 
 /**
  * The granted reviewers and the chosen one (the URL's, else the first). `choose` replaces the

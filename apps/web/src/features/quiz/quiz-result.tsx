@@ -1,7 +1,7 @@
 import { type AttemptState, PATHS } from '@pasado/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { withReviewer } from '../../lib/use-reviewer-choice.ts';
+import { withReviewer } from '../../lib/reviewer-param.ts';
 import { percentText } from './format.ts';
 import { ReviewList } from './review-list.tsx';
 import { useScrollTopOn } from './use-scroll-top.ts';

@@ -6,7 +6,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/spinner.tsx';
 import { StandalonePage } from '../../components/standalone-page.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { withReviewer } from '../../lib/use-reviewer-choice.ts';
+import { withReviewer } from '../../lib/reviewer-param.ts';
 import {
   attemptQueryKey,
   attemptQueryOptions,

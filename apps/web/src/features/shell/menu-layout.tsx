@@ -2,8 +2,8 @@ import { MESSAGES, PATHS, TAB_NAVIGATION_DELAY_MS } from '@pasado/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { BrandMark } from '../../components/brand-mark.tsx';
+import { REVIEWER_PARAM, withReviewer } from '../../lib/reviewer-param.ts';
 import { useMe } from '../../lib/session/get-me.ts';
-import { REVIEWER_PARAM, withReviewer } from '../../lib/use-reviewer-choice.ts';
 import { BottomMenu, currentTab } from './bottom-menu.tsx';
 import './shell.css';
 

@@ -1,6 +1,6 @@
 import { PATHS } from '@pasado/core';
 import { useParams, useSearchParams } from 'react-router';
-import { REVIEWER_PARAM } from '../../lib/use-reviewer-choice.ts';
+import { REVIEWER_PARAM } from '../../lib/reviewer-param.ts';
 
 export type StudyScopeParams = { subjectId: string | null; topicId: string | null };
 export type StudyMode = 'flash' | 'read' | 'listen' | 'drill';
