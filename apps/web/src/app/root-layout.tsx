@@ -9,8 +9,8 @@ import { TopBanners } from '../features/shell/top-banners.tsx';
 import { useBanners, useRegisterBanner } from '../lib/banners.tsx';
 import { notify } from '../lib/notify.ts';
 import { routeMeta } from '../lib/route-meta.ts';
-import { claimsQueryOptions, refreshClaims } from '../lib/session/get-claims.ts';
-import { meQueryOptions } from '../lib/session/get-me.ts';
+import { refreshClaims, useClaims } from '../lib/session/get-claims.ts';
+import { useMe } from '../lib/session/get-me.ts';
 import { subscriptionQueryOptions } from '../lib/session/get-subscription.ts';
 import { useOnline } from '../lib/use-online.ts';
 
@@ -31,10 +31,10 @@ export function RootLayout() {
   useRegisterBanner(online ? null : OFFLINE_BANNER);
   const banners = useBanners();
 
-  const claimsQuery = useQuery(claimsQueryOptions());
+  const claimsQuery = useClaims();
   const claims = claimsQuery.data;
   const signedIn = claims !== undefined && claims !== null;
-  const meQuery = useQuery({ ...meQueryOptions(), enabled: signedIn });
+  const meQuery = useMe({ enabled: signedIn });
   const subscriptionId = signedIn ? (meQuery.data?.subscription?.id ?? null) : null;
   const subscriptionQuery = useQuery({
     ...subscriptionQueryOptions(subscriptionId ?? ''),

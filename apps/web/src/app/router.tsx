@@ -131,8 +131,8 @@ export const routes: RouteObject[] = [
             // The screens with the bottom menu share one layout, so the menu stays put between tabs.
             handle: { auth: true, menu: true } satisfies RouteHandle,
             lazy: page(
-              () => import('../features/shell/menu-layout.tsx'),
-              (m) => m.MenuLayout,
+              () => import('./menu-route.tsx'),
+              (m) => m.MenuRoute,
             ),
             children: [
               { index: true, loader: toQuiz, element: null },

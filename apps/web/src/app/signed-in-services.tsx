@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { SubscriptionBanners } from '../features/banners/subscription-banners.tsx';
 import { useDeviceCheck } from '../features/device/use-device-check.ts';
 import { LiveUpdates } from '../features/live/live-updates.tsx';
-import { meQueryOptions } from '../lib/session/get-me.ts';
+import { useMe } from '../lib/session/get-me.ts';
 
 const NO_QUEUE: readonly string[] = [];
 
@@ -19,7 +18,7 @@ export function SignedInServices({
   subscriptionId: string | null;
 }) {
   const check = useDeviceCheck(uid);
-  const me = useQuery(meQueryOptions());
+  const me = useMe();
   const queuedIds = me.data?.queuedSubscriptions ?? NO_QUEUE;
   return (
     <>

@@ -10,26 +10,19 @@ import {
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Chip } from '../../components/chip.tsx';
+import { ProgressBar } from '../../components/progress-bar.tsx';
+import { Skeleton, SkeletonGroup } from '../../components/skeleton.tsx';
+import { capitalize, formatNumber, manilaDate, manilaDateTime, peso } from '../../lib/format.ts';
+import { useProgressSummary } from '../../lib/get-progress-summary.ts';
+import { openMessageModal } from '../../lib/open-message-modal.ts';
 import { devicesQueryOptions } from '../../lib/session/get-devices.ts';
-import { meQueryOptions } from '../../lib/session/get-me.ts';
+import { useMe } from '../../lib/session/get-me.ts';
 import { subscriptionQueryOptions } from '../../lib/session/get-subscription.ts';
-import { openMessageModal } from '../messages/open-message-modal.ts';
-import {
-  describeDevice,
-  manilaDate,
-  manilaDateTime,
-  peso,
-  STATUS_LABELS,
-  STATUS_TONES,
-} from './format.ts';
-import {
-  accountSummaryQueryOptions,
-  localDeviceIdQueryOptions,
-  paymentsQueryOptions,
-} from './get-account-data.ts';
+import { SUBSCRIPTION_STATUS_TONES } from '../../lib/subscription-tone.ts';
+import { localDeviceIdQueryOptions, paymentsQueryOptions } from './get-account-data.ts';
+import { describeDevice, STATUS_LABELS } from './labels.ts';
 import './account.css';
-
-const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** A card whose data may still be loading or may have failed, with a retry. */
 function Section({
@@ -51,14 +44,10 @@ function Section({
         {title}
       </h2>
       {state === 'pending' ? (
-        <div
-          className={`account-skeleton account-skeleton--${id}`}
-          role="status"
-          aria-label={`Loading ${title}`}
-        >
-          <div className="account-skeleton__line" />
-          <div className="account-skeleton__line account-skeleton__line--short" />
-        </div>
+        <SkeletonGroup label={`Loading ${title}`} gap="sm" className={`account-skeleton--${id}`}>
+          <Skeleton size="line" />
+          <Skeleton size="line" short />
+        </SkeletonGroup>
       ) : state === 'error' ? (
         <div className="notice notice--danger" role="alert">
           <p>We could not load this. Check your connection and try again.</p>
@@ -75,9 +64,11 @@ function Section({
 
 function StatusBadge({ status, isFreeTrial }: Pick<SubscriptionDoc, 'status' | 'isFreeTrial'>) {
   return (
-    <span className={`badge badge--${STATUS_TONES[status]}`}>
-      {isFreeTrial && STATUS_TONES[status] === 'ok' ? 'Free trial' : STATUS_LABELS[status]}
-    </span>
+    <Chip tone={SUBSCRIPTION_STATUS_TONES[status]}>
+      {isFreeTrial && SUBSCRIPTION_STATUS_TONES[status] === 'success'
+        ? 'Free trial'
+        : STATUS_LABELS[status]}
+    </Chip>
   );
 }
 
@@ -169,8 +160,8 @@ function Profile({ me }: { me: UserDoc }) {
  * and sign out. Each card loads and fails on its own, so one slow call never blanks the screen.
  */
 export function AccountPage() {
-  const me = useQuery(meQueryOptions());
-  const summary = useQuery(accountSummaryQueryOptions());
+  const me = useMe();
+  const summary = useProgressSummary();
   const payments = useQuery(paymentsQueryOptions());
   const devices = useQuery(devicesQueryOptions());
   const localDevice = useQuery(localDeviceIdQueryOptions());
@@ -220,7 +211,7 @@ export function AccountPage() {
               </div>
               <div className="stats__item">
                 <dt>Gems</dt>
-                <dd>{summary.data.gemsTotal.toLocaleString('en-PH')}</dd>
+                <dd>{formatNumber(summary.data.gemsTotal)}</dd>
               </div>
               <div className="stats__item">
                 <dt>Streak</dt>
@@ -231,11 +222,11 @@ export function AccountPage() {
             </dl>
             {summary.data.nextLevel ? (
               <div className="next-level">
-                <progress
-                  className="next-level__bar"
-                  max={summary.data.nextLevel.minGems}
+                <ProgressBar
                   value={Math.min(summary.data.gemsTotal, summary.data.nextLevel.minGems)}
-                  aria-label={`Progress to ${capitalize(summary.data.nextLevel.name)}`}
+                  max={summary.data.nextLevel.minGems}
+                  label={`Progress to ${capitalize(summary.data.nextLevel.name)}`}
+                  tone="accent"
                 />
                 <p className="muted">
                   {Math.max(0, summary.data.nextLevel.minGems - summary.data.gemsTotal)} gems to{' '}
@@ -314,7 +305,7 @@ export function AccountPage() {
                       {d.isActive ? ' · signed in' : ''}
                     </p>
                   </div>
-                  {current ? <span className="badge badge--ok">This device</span> : null}
+                  {current ? <Chip tone="success">This device</Chip> : null}
                 </li>
               );
             })}

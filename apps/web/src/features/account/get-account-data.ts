@@ -1,14 +1,7 @@
-import type { PaymentHistory, ProgressSummary } from '@pasado/core';
+import type { PaymentHistory } from '@pasado/core';
 import { queryOptions } from '@tanstack/react-query';
 import { getJson } from '../../lib/api.ts';
 import { readDeviceId } from '../../lib/device-id.ts';
-
-/** GET /api/progress/summary (shared cache key with Tasks): level, gems, streak. */
-export const accountSummaryQueryOptions = () =>
-  queryOptions({
-    queryKey: ['progress', 'summary'],
-    queryFn: ({ signal }) => getJson<ProgressSummary>('/api/progress/summary', { signal }),
-  });
 
 /** GET /api/progress/payments: the student's own transactions, newest first. */
 export const paymentsQueryOptions = () =>

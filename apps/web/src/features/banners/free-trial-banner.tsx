@@ -1,13 +1,7 @@
 import { formatCountdown, formatManilaDate, MESSAGES, PATHS } from '@pasado/core';
 import { Link } from 'react-router';
+import { manilaTime } from '../../lib/format.ts';
 import { useServerNow } from '../../lib/server-clock.ts';
-
-const manilaTime = (ms: number) =>
-  new Date(ms).toLocaleTimeString('en-PH', {
-    timeZone: 'Asia/Manila',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
 
 /**
  * SPEC §2: 'Free trial ends {date}.' with a link to the purchase page reading 'Save now!' and the

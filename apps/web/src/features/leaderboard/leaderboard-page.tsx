@@ -1,6 +1,9 @@
 import type { LeaderboardEntry, LeaderboardResponse } from '@pasado/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Chip, type ChipTone } from '../../components/chip.tsx';
+import { Skeleton, SkeletonGroup } from '../../components/skeleton.tsx';
+import { capitalize, formatNumber, manilaShortDate } from '../../lib/format.ts';
 import { type BoardKind, leaderboardQueryOptions } from './get-leaderboard.ts';
 import './leaderboard.css';
 
@@ -9,12 +12,14 @@ const BOARDS: { kind: BoardKind; label: string }[] = [
   { kind: 'season', label: 'Season' },
 ];
 
-const numberFormat = new Intl.NumberFormat('en-PH');
-const dayFormat = new Intl.DateTimeFormat('en-PH', {
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'Asia/Manila',
-});
+/** The colour of each level (DESIGN.md "Progress"); an unknown level is neutral. */
+const LEVEL_TONES: Partial<Record<string, ChipTone>> = {
+  emerald: 'success',
+  sapphire: 'info',
+  ruby: 'danger',
+  amethyst: 'violet',
+  diamond: 'sky',
+};
 
 /** /leaderboard, its empty-path child (SPEC §2): this week's and the open season's rankings. */
 export function LeaderboardDashboardPage() {
@@ -73,14 +78,13 @@ function Board({ data }: { data: LeaderboardResponse }) {
       </div>
     );
   }
-  const ends = new Date(data.period.endsAt);
   return (
     <>
       <p className="leaderboard__period">
         {data.board === 'week'
-          ? `${dayFormat.format(new Date(data.period.startsAt))} – ${dayFormat.format(ends)}`
-          : `${data.period.name} · ends ${dayFormat.format(ends)}`}
-        {data.ranked > 0 ? ` · ${numberFormat.format(data.ranked)} ranked` : ''}
+          ? `${manilaShortDate(data.period.startsAt)} – ${manilaShortDate(data.period.endsAt)}`
+          : `${data.period.name} · ends ${manilaShortDate(data.period.endsAt)}`}
+        {data.ranked > 0 ? ` · ${formatNumber(data.ranked)} ranked` : ''}
       </p>
       <MyStanding data={data} />
       {data.top.length === 0 ? (
@@ -105,8 +109,8 @@ function MyStanding({ data }: { data: LeaderboardResponse }) {
       {data.me ? (
         <>
           <span className="my-standing__label">Your rank</span>
-          <span className="my-standing__rank">#{numberFormat.format(data.me.rank)}</span>
-          <span className="my-standing__points">{numberFormat.format(data.me.points)} pts</span>
+          <span className="my-standing__rank">#{formatNumber(data.me.rank)}</span>
+          <span className="my-standing__points">{formatNumber(data.me.points)} pts</span>
         </>
       ) : (
         <span className="my-standing__label">
@@ -139,10 +143,12 @@ function Row({ entry }: { entry: LeaderboardEntry }) {
           {entry.name}
           {entry.isMe ? <span className="board-row__you"> (you)</span> : null}
         </span>
-        <span className={`level-chip level-chip--${entry.level}`}>{entry.level}</span>
+        <Chip tone={LEVEL_TONES[entry.level] ?? 'neutral'} className="board-row__level">
+          {capitalize(entry.level)}
+        </Chip>
       </span>
       <span className="board-row__points">
-        {numberFormat.format(entry.points)}
+        {formatNumber(entry.points)}
         <span className="visually-hidden"> points</span>
         <span aria-hidden="true"> pts</span>
       </span>
@@ -152,12 +158,11 @@ function Row({ entry }: { entry: LeaderboardEntry }) {
 
 function BoardSkeleton() {
   return (
-    <div className="leaderboard__skeleton" role="status">
-      <span className="visually-hidden">Loading the leaderboard</span>
+    <SkeletonGroup label="Loading the leaderboard" gap="sm">
       {Array.from({ length: 6 }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
-        <div key={i} className="skeleton-row" />
+        <Skeleton key={i} size="row" />
       ))}
-    </div>
+    </SkeletonGroup>
   );
 }

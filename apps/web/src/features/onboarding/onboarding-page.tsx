@@ -2,10 +2,11 @@ import { KNOW_FROM_OPTIONS, MESSAGES, PATHS } from '@pasado/core';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from '../../components/brand-mark.tsx';
+import { Skeleton, SkeletonGroup } from '../../components/skeleton.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { useReviewers } from '../../lib/get-reviewers.ts';
 import { useApplyRevAccess } from './apply-rev-access.ts';
-import { useReviewers } from './get-reviewers.ts';
 import './onboarding.css';
 
 type KnowFrom = (typeof KNOW_FROM_OPTIONS)[number];
@@ -52,11 +53,11 @@ export function OnboardingPage() {
             Pick one reviewer.
           </p>
           {reviewers.isPending ? (
-            <div className="choice-list" role="status" aria-label="Loading reviewers">
-              <div className="choice-skeleton" />
-              <div className="choice-skeleton" />
-              <div className="choice-skeleton" />
-            </div>
+            <SkeletonGroup label="Loading reviewers" gap="md" className="choice-list">
+              <Skeleton size="item" />
+              <Skeleton size="item" />
+              <Skeleton size="item" />
+            </SkeletonGroup>
           ) : reviewers.isError ? (
             <div className="notice notice--danger" role="alert">
               <p>We could not load the reviewers.</p>

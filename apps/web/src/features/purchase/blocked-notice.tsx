@@ -1,6 +1,6 @@
 import { PATHS, type PurchaseBlock, type SubscriptionDoc } from '@pasado/core';
 import { Link } from 'react-router';
-import { manilaDateTime } from './format.ts';
+import { manilaDateTime } from '../../lib/format.ts';
 
 const WHAT: Record<PurchaseBlock['status'], { title: string; todo: string }> = {
   pending: {

@@ -1,5 +1,5 @@
 import { formatCountdown, MESSAGES } from '@pasado/core';
-import { manilaDateTime } from './format.ts';
+import { manilaDateTime } from '../../lib/format.ts';
 
 /**
  * The free-trial discount (SPEC §4): 'Save now!' with the countdown 'hh mm ss' while it is live,

@@ -1,7 +1,7 @@
 import { MESSAGES, PATHS, type PurchaseResult } from '@pasado/core';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { manilaDateTime, peso } from './format.ts';
+import { manilaDateTime, peso } from '../../lib/format.ts';
 
 /** After a purchase: a clear confirmation that it waits for review, and the way back to the app. */
 export function PurchaseSuccess({

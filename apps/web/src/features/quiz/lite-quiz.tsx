@@ -2,8 +2,11 @@ import type { AttemptItem, AttemptState } from '@pasado/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
+import { meQueryKey } from '../../lib/session/get-me.ts';
 import { attemptQueryKey, saveAnswer, submitAttempt } from './api/attempts.ts';
+import { quizHomeQueryKey } from './api/get-quiz-home.ts';
 import { QuestionView, Rationale } from './question-view.tsx';
+import { QuizNav, QuizProgress } from './quiz-nav.tsx';
 import { QuizResult } from './quiz-result.tsx';
 import { ReportButton } from './report-dialog.tsx';
 import { useScrollTopOn } from './use-scroll-top.ts';
@@ -60,8 +63,8 @@ export function LiteQuiz({ state }: { state: AttemptState }) {
     try {
       const done = await submitAttempt(state.reviewer, state.attemptId);
       client.setQueryData(attemptQueryKey(state.attemptId), done);
-      void client.invalidateQueries({ queryKey: ['quiz-home'] });
-      void client.invalidateQueries({ queryKey: ['me'] });
+      void client.invalidateQueries({ queryKey: quizHomeQueryKey });
+      void client.invalidateQueries({ queryKey: meQueryKey });
     } catch (caught) {
       setError(errorText(caught));
     } finally {
@@ -71,17 +74,7 @@ export function LiteQuiz({ state }: { state: AttemptState }) {
 
   return (
     <div className="quiz">
-      <div className="quiz__progress">
-        <progress
-          className="progress"
-          max={total}
-          value={answeredCount}
-          aria-label={`${answeredCount} of ${total} answered`}
-        />
-        <span className="quiz__progress-text">
-          {answeredCount}/{total}
-        </span>
-      </div>
+      <QuizProgress answered={answeredCount} total={total} />
       <section className="card quiz__card" aria-live="polite">
         <QuestionView
           item={item}
@@ -108,35 +101,23 @@ export function LiteQuiz({ state }: { state: AttemptState }) {
       <div role="alert" className="quiz__error">
         {error ? <p className="form-error">{error}</p> : null}
       </div>
-      <div className="quiz__nav">
-        <button
-          type="button"
-          className="btn btn--secondary"
-          onClick={() => setIndex(index - 1)}
-          disabled={index === 0}
-        >
-          Previous
-        </button>
-        {last ? (
-          <button
-            type="button"
-            className="btn btn--primary btn--lg quiz__next"
-            onClick={() => void finish()}
-            disabled={busy || item.choiceIndex === null}
-          >
-            See summary
-          </button>
-        ) : (
-          <button
-            type="button"
-            className="btn btn--primary btn--lg quiz__next"
-            onClick={() => setIndex(index + 1)}
-            disabled={item.choiceIndex === null}
-          >
-            Next item
-          </button>
-        )}
-      </div>
+      <QuizNav
+        onPrevious={() => setIndex(index - 1)}
+        isFirst={index === 0}
+        forward={
+          last
+            ? {
+                label: 'See summary',
+                onClick: () => void finish(),
+                disabled: busy || item.choiceIndex === null,
+              }
+            : {
+                label: 'Next item',
+                onClick: () => setIndex(index + 1),
+                disabled: item.choiceIndex === null,
+              }
+        }
+      />
     </div>
   );
 }

@@ -2,11 +2,14 @@ import { type AttemptItem, type AttemptState, formatClock } from '@pasado/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
+import { meQueryKey } from '../../lib/session/get-me.ts';
 import { useOnline } from '../../lib/use-online.ts';
 import { acknowledge, clearQueue, enqueue, readQueue } from './answer-queue.ts';
 import { attemptQueryKey, attemptQueryOptions, saveAnswer, submitAttempt } from './api/attempts.ts';
+import { quizHomeQueryKey } from './api/get-quiz-home.ts';
 import { QuestionView } from './question-view.tsx';
 import { TimerIcon } from './quiz-icons.tsx';
+import { QuizNav, QuizProgress } from './quiz-nav.tsx';
 import { QuizResult } from './quiz-result.tsx';
 import { ReportButton } from './report-dialog.tsx';
 import { useCountdown } from './use-countdown.ts';
@@ -116,8 +119,8 @@ function MockInProgress({ state }: { state: AttemptState }) {
       const done = await submitAttempt(reviewer, attemptId);
       clearQueue(attemptId);
       client.setQueryData(attemptQueryKey(attemptId), done);
-      void client.invalidateQueries({ queryKey: ['quiz-home'] });
-      void client.invalidateQueries({ queryKey: ['me'] });
+      void client.invalidateQueries({ queryKey: quizHomeQueryKey });
+      void client.invalidateQueries({ queryKey: meQueryKey });
     } catch {
       setFinishing('failed');
     }
@@ -164,17 +167,7 @@ function MockInProgress({ state }: { state: AttemptState }) {
               : `Offline: ${waiting} will send when online`}
         </output>
       </div>
-      <div className="quiz__progress">
-        <progress
-          className="progress"
-          max={items.length}
-          value={answered}
-          aria-label={`${answered} of ${items.length} answered`}
-        />
-        <span className="quiz__progress-text">
-          {answered}/{items.length}
-        </span>
-      </div>
+      <QuizProgress answered={answered} total={items.length} />
 
       {finishing !== 'idle' ? (
         <section className="card" role="status">
@@ -218,33 +211,15 @@ function MockInProgress({ state }: { state: AttemptState }) {
             </div>
           </section>
 
-          <div className="quiz__nav">
-            <button
-              type="button"
-              className="btn btn--secondary"
-              onClick={() => setIndex(index - 1)}
-              disabled={index === 0}
-            >
-              Previous
-            </button>
-            {index < items.length - 1 ? (
-              <button
-                type="button"
-                className="btn btn--primary btn--lg quiz__next"
-                onClick={() => setIndex(index + 1)}
-              >
-                Next
-              </button>
-            ) : (
-              <button
-                type="button"
-                className="btn btn--primary btn--lg quiz__next"
-                onClick={() => setConfirming(true)}
-              >
-                Submit exam
-              </button>
-            )}
-          </div>
+          <QuizNav
+            onPrevious={() => setIndex(index - 1)}
+            isFirst={index === 0}
+            forward={
+              index < items.length - 1
+                ? { label: 'Next', onClick: () => setIndex(index + 1) }
+                : { label: 'Submit exam', onClick: () => setConfirming(true) }
+            }
+          />
 
           <section className="navigator" aria-label="Questions">
             <button

@@ -1,25 +1,19 @@
 import { formatClock, PATHS, type QuizHome } from '@pasado/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { claimsQueryOptions } from '../../lib/session/get-claims.ts';
-import { useQuizHome } from './api/get-quiz-home.ts';
-import { useReviewers } from './api/get-reviewers.ts';
+import { Chip } from '../../components/chip.tsx';
+import { ReviewerPicker } from '../../components/reviewer-picker.tsx';
+import { Skeleton, SkeletonGroup } from '../../components/skeleton.tsx';
+import { manilaShortDate } from '../../lib/format.ts';
+import { withReviewer } from '../../lib/reviewer-param.ts';
+import { useReviewerChoice } from '../../lib/use-reviewer-choice.ts';
+import { quizHomeQueryKey, useQuizHome } from './api/get-quiz-home.ts';
 import { trackEvent } from './api/track-event.ts';
 import { minutesText } from './format.ts';
 import { TimerIcon } from './quiz-icons.tsx';
 import { useCountdown } from './use-countdown.ts';
 import './quiz.css';
-
-const REVIEWER_KEY = 'pasado.quiz.reviewer';
-
-function storedReviewer(): string | null {
-  try {
-    return localStorage.getItem(REVIEWER_KEY);
-  } catch {
-    return null;
-  }
-}
 
 /**
  * /quiz (SPEC §2; issue 4 "Quiz home"), with the menu: pick one of the granted reviewers and a
@@ -27,10 +21,8 @@ function storedReviewer(): string | null {
  * the weakest topics first. Sends `practice_page_open` once per visit (SPEC §7 Analytics).
  */
 export function QuizHomePage() {
-  const claims = useQuery(claimsQueryOptions()).data;
-  const reviewers = useReviewers();
-  const [picked, setPicked] = useState<string | null>(storedReviewer);
-  const reviewerSelectId = useId();
+  const reviewers = useReviewerChoice();
+  const { reviewer } = reviewers;
 
   const sent = useRef(false);
   useEffect(() => {
@@ -39,45 +31,20 @@ export function QuizHomePage() {
     trackEvent('practice_page_open', { page_name: 'practice_page' });
   }, []);
 
-  const granted = (reviewers.data ?? []).filter((r) => claims?.access[r.shorthand] === 'Granted');
-  const reviewer = granted.find((r) => r.shorthand === picked) ?? granted[0] ?? null;
   const home = useQuizHome(reviewer?.shorthand ?? null);
-
-  const pick = (shorthand: string) => {
-    setPicked(shorthand);
-    try {
-      localStorage.setItem(REVIEWER_KEY, shorthand);
-    } catch {
-      // Not kept across visits; the choice still applies now.
-    }
-  };
 
   return (
     <div className="page quiz-home">
-      <header className="quiz-home__header">
+      <header className="page__header">
         <h1 className="page__title">Quiz</h1>
-        {granted.length > 1 ? (
-          <div className="quiz-home__reviewer">
-            <label htmlFor={reviewerSelectId} className="visually-hidden">
-              Reviewer
-            </label>
-            <select
-              id={reviewerSelectId}
-              className="select"
-              value={reviewer?.shorthand ?? ''}
-              onChange={(event) => pick(event.target.value)}
-            >
-              {granted.map((r) => (
-                <option key={r.shorthand} value={r.shorthand}>
-                  {r.abbreviation}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : reviewer ? (
-          <span className="chip">{reviewer.abbreviation}</span>
-        ) : null}
       </header>
+      {reviewer ? (
+        <ReviewerPicker
+          reviewers={reviewers.reviewers}
+          value={reviewer}
+          onChange={(shorthand) => reviewers.choose(shorthand)}
+        />
+      ) : null}
 
       {reviewers.isPending || (reviewer && home.isPending) ? (
         <HomeSkeleton />
@@ -87,7 +54,7 @@ export function QuizHomePage() {
           <button
             type="button"
             className="btn btn--secondary"
-            onClick={() => void (reviewers.isError ? reviewers.refetch() : home.refetch())}
+            onClick={() => (reviewers.isError ? reviewers.refetch() : void home.refetch())}
           >
             Try again
           </button>
@@ -98,7 +65,8 @@ export function QuizHomePage() {
           <p className="muted">You have no reviewer to practise with yet.</p>
         </section>
       ) : (
-        <HomeContent home={home.data} />
+        // A new reviewer is a new home: its subject choice must not carry over.
+        <HomeContent key={home.data.reviewer.shorthand} home={home.data} />
       )}
     </div>
   );
@@ -106,11 +74,11 @@ export function QuizHomePage() {
 
 function HomeSkeleton() {
   return (
-    <div className="quiz-home__skeleton" role="status" aria-label="Loading your quizzes">
-      <div className="skeleton skeleton--card" />
-      <div className="skeleton skeleton--card" />
-      <div className="skeleton skeleton--row" />
-    </div>
+    <SkeletonGroup label="Loading your quizzes">
+      <Skeleton size="card" />
+      <Skeleton size="card" />
+      <Skeleton size="item" />
+    </SkeletonGroup>
   );
 }
 
@@ -123,8 +91,6 @@ function HomeContent({ home }: { home: QuizHome }) {
 
   return (
     <>
-      <p className="quiz-home__lead">{home.reviewer.name}</p>
-
       {home.openMock ? <ResumeCard home={home} /> : null}
 
       <section className="card quiz-card" aria-labelledby="lite-title">
@@ -261,25 +227,25 @@ function HomeContent({ home }: { home: QuizHome }) {
                 <div className="quiz-list__main">
                   <span className="quiz-list__title">{r.title}</span>
                   <span className="muted quiz-list__meta">
-                    {new Date(r.submittedAt).toLocaleDateString('en-PH', {
-                      month: 'short',
-                      day: 'numeric',
-                    })}{' '}
-                    · {r.correct}/{r.total} right · {r.gemsEarned} gems
+                    {manilaShortDate(r.submittedAt)} · {r.correct}/{r.total} right · {r.gemsEarned}{' '}
+                    gems
                   </span>
                 </div>
-                <span
-                  className={`score-pill${r.passed === false ? ' score-pill--fail' : ''}${r.passed ? ' score-pill--pass' : ''}`}
+                <Chip
+                  size="lg"
+                  tone={r.passed === false ? 'danger' : r.passed ? 'success' : 'neutral'}
                 >
                   {Math.round(r.weightedRating ?? r.percentage)}%
-                </span>
+                </Chip>
               </li>
             ))}
           </ul>
         )}
       </section>
       <p className="quiz-home__foot">
-        <Link to={PATHS.study}>Study with flash cards, notes and drills</Link>
+        <Link to={withReviewer(PATHS.study, shorthand)}>
+          Study with flash cards, notes and drills
+        </Link>
       </p>
     </>
   );
@@ -292,7 +258,7 @@ function ResumeCard({ home }: { home: QuizHome }) {
   const timeUp = left === 0;
   // At time up the server submits the mock on the next read: read, and show its result.
   useEffect(() => {
-    if (timeUp) void client.invalidateQueries({ queryKey: ['quiz-home'] });
+    if (timeUp) void client.invalidateQueries({ queryKey: quizHomeQueryKey });
   }, [timeUp, client]);
   if (!open) return null;
   return (

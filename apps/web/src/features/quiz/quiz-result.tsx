@@ -1,6 +1,7 @@
 import { type AttemptState, PATHS } from '@pasado/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { withReviewer } from '../../lib/reviewer-param.ts';
 import { percentText } from './format.ts';
 import { ReviewList } from './review-list.tsx';
 import { useScrollTopOn } from './use-scroll-top.ts';
@@ -101,7 +102,7 @@ export function QuizResult({ state }: { state: AttemptState }) {
               Review answers
             </button>
           ) : null}
-          <Link className="btn btn--ghost btn--block" to={PATHS.quiz}>
+          <Link className="btn btn--ghost btn--block" to={withReviewer(PATHS.quiz, state.reviewer)}>
             Back to Quiz
           </Link>
         </div>

@@ -6,6 +6,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/spinner.tsx';
 import { StandalonePage } from '../../components/standalone-page.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { withReviewer } from '../../lib/reviewer-param.ts';
 import {
   attemptQueryKey,
   attemptQueryOptions,
@@ -29,7 +30,7 @@ function QuizScreen({ mode }: { mode: Mode }) {
   const [params] = useSearchParams();
   // A new search (retry, another subject) is a new quiz: remount so no state carries over.
   return (
-    <StandalonePage backTo={PATHS.quiz} backLabel="Quiz">
+    <StandalonePage backTo={withReviewer(PATHS.quiz, reviewer)} backLabel="Quiz">
       <div className="page quiz-page">
         <QuizLoader key={params.toString()} mode={mode} reviewer={reviewer} />
       </div>
@@ -141,13 +142,14 @@ function AttemptView({
 }
 
 function QuizError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { reviewer = '' } = useParams();
   // A 409 here is "no items yet" or "nothing to retry": an empty state, not a failure.
   if (error instanceof ApiError && (error.status === 409 || error.status === 404)) {
     return (
       <section className="card quiz-empty-state" role="status">
         <h1 className="quiz-card__title">Nothing to practise here yet</h1>
         <p className="muted">{error.message}</p>
-        <Link className="btn btn--primary" to={PATHS.quiz}>
+        <Link className="btn btn--primary" to={withReviewer(PATHS.quiz, reviewer)}>
           Back to Quiz
         </Link>
       </section>

@@ -1,6 +1,6 @@
 import { type IconProps, Svg } from '../../components/svg-icon.tsx';
 
-/** Icons of the bottom menu and the message button. */
+/** Icons of the bottom menu. */
 export function QuizIcon({ className }: IconProps) {
   return (
     <Svg className={className}>
@@ -41,22 +41,6 @@ export function AccountIcon({ className }: IconProps) {
     <Svg className={className}>
       <circle cx="12" cy="8" r="4" />
       <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" />
-    </Svg>
-  );
-}
-
-export function MessageIcon({ className }: IconProps) {
-  return (
-    <Svg className={className}>
-      <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" />
-    </Svg>
-  );
-}
-
-export function CloseIcon({ className }: IconProps) {
-  return (
-    <Svg className={className}>
-      <path d="M6 6l12 12M18 6L6 18" />
     </Svg>
   );
 }

@@ -11,9 +11,11 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { ProgressBar } from '../../components/progress-bar.tsx';
 import { ApiError, isRetryable } from '../../lib/api.ts';
 import { meQueryKey } from '../../lib/session/get-me.ts';
 import { answerDrill, finishDrill, startDrill } from './api/drill-run.ts';
+import { studyOverviewQueryKey } from './api/get-study-overview.ts';
 import { errorText, StudyError } from './study-states.tsx';
 import { launcherHref, useStudyScope } from './use-study-scope.ts';
 
@@ -60,7 +62,7 @@ export function DrillMode() {
       setResult(next);
       setRun(null);
       void client.invalidateQueries({ queryKey: meQueryKey });
-      void client.invalidateQueries({ queryKey: ['study', reviewer, 'overview'] });
+      void client.invalidateQueries({ queryKey: studyOverviewQueryKey(reviewer) });
     },
     [client, reviewer],
   );
@@ -231,11 +233,12 @@ function DrillRunView({
           </span>
         </div>
         <div className="drill-timer">
-          <progress
-            className={`drill-timer__bar${low ? ' drill-timer__bar--low' : ''}`}
+          <ProgressBar
             value={feedback ? 0 : remainingMs}
             max={DRILL_ITEM_SECONDS * 1000}
-            aria-label="Time left for this question"
+            label="Time left for this question"
+            tone={low ? 'danger' : 'primary'}
+            size="md"
           />
           <span className="drill-timer__text" aria-hidden="true">
             {feedback ? '' : `${seconds}s`}

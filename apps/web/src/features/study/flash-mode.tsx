@@ -7,8 +7,11 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { Chip } from '../../components/chip.tsx';
+import { ProgressBar } from '../../components/progress-bar.tsx';
 import { finishStudySession } from './api/finish-session.ts';
 import { flashQueueQueryOptions, useFlashQueue } from './api/get-flash-queue.ts';
+import { studyOverviewQueryKey } from './api/get-study-overview.ts';
 import { describeInterval, formatInterval } from './format-interval.ts';
 import { errorText, StudyEmpty, StudyError, StudyLoading } from './study-states.tsx';
 import { useReviewOutbox } from './use-review-outbox.ts';
@@ -89,7 +92,7 @@ export function FlashMode() {
     await client.invalidateQueries({
       queryKey: flashQueueQueryOptions(reviewer, scope).queryKey,
     });
-    void client.invalidateQueries({ queryKey: ['study', reviewer, 'overview'] });
+    void client.invalidateQueries({ queryKey: studyOverviewQueryKey(reviewer) });
     setIndex(0);
     setFlipped(false);
     setTally(EMPTY_TALLY);
@@ -114,12 +117,7 @@ export function FlashMode() {
           <p className="study-head__meta" aria-live="polite">
             Card {Math.min(index + 1, cards.length)} of {cards.length}
           </p>
-          <progress
-            className="study-progress"
-            value={index}
-            max={cards.length}
-            aria-label="Session progress"
-          />
+          <ProgressBar value={index} max={cards.length} label="Session progress" />
         </>
       ) : null}
     </header>
@@ -272,7 +270,7 @@ function FlashCardView({
       {/* Said first, and in words the card shows, rather than an aria-label hiding the card. */}
       {flipped ? null : <span className="visually-hidden">Show the answer: </span>}
       <span className="flash-card__topic">{card.topicName}</span>
-      {card.state === 'new' ? <span className="study-chip study-chip--new">New</span> : null}
+      {card.state === 'new' ? <Chip tone="info">New</Chip> : null}
       <span className="flash-card__front">{card.front}</span>
       {flipped ? (
         <span className="flash-card__back" aria-live="polite">

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { Chip } from '../../components/chip.tsx';
 import { finishStudySession } from './api/finish-session.ts';
 import { useTopicCards } from './api/get-topic-cards.ts';
 import { useTopicNotes } from './api/get-topic-notes.ts';
@@ -234,11 +235,7 @@ export function ListenMode() {
           <section className="card listen-item" aria-labelledby="listen-item-title">
             <p className="listen-item__count">
               {active === 'notes' ? 'Note' : 'Card'} {index + 1} of {items.length}
-              {playing ? (
-                <span className="study-chip study-chip--live">
-                  {paused ? 'Paused' : 'Reading aloud'}
-                </span>
-              ) : null}
+              {playing ? <Chip tone="warning">{paused ? 'Paused' : 'Reading aloud'}</Chip> : null}
             </p>
             <h2 id="listen-item-title" className="listen-item__title">
               {item.kind === 'notes' ? item.title : item.body}

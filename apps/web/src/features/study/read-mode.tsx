@@ -1,6 +1,8 @@
 import type { StudySessionFinishResponse } from '@pasado/core';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { Chip } from '../../components/chip.tsx';
+import { ProgressBar } from '../../components/progress-bar.tsx';
 import { finishStudySession } from './api/finish-session.ts';
 import { useTopicNotes } from './api/get-topic-notes.ts';
 import { useMarkNoteRead } from './api/mark-note-read.ts';
@@ -74,12 +76,7 @@ export function ReadMode() {
           <p className="study-head__meta" aria-live="polite">
             {readCount} of {total} notes read
           </p>
-          <progress
-            className="study-progress"
-            value={readCount}
-            max={total}
-            aria-label="Notes read in this topic"
-          />
+          <ProgressBar value={readCount} max={total} label="Notes read in this topic" />
         </>
       ) : null}
     </header>
@@ -157,7 +154,7 @@ export function ReadMode() {
           </h2>
           <span className="read-note__count">
             Note {index + 1} of {list.length}
-            {note.read ? <span className="study-chip study-chip--done">Read</span> : null}
+            {note.read ? <Chip tone="success">Read</Chip> : null}
           </span>
         </div>
         <Markdown source={note.body} className="markdown" />

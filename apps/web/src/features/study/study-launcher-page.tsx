@@ -2,8 +2,10 @@ import type { StudyOverview, StudyTopicSummary } from '@pasado/core';
 import { DRILL_DEFAULT_ITEMS, DRILL_ITEM_SECONDS } from '@pasado/core';
 import { type ReactNode, useEffect, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ProgressBar } from '../../components/progress-bar.tsx';
+import { ReviewerPicker } from '../../components/reviewer-picker.tsx';
+import { useReviewerChoice } from '../../lib/use-reviewer-choice.ts';
 import { useStudyOverview } from './api/get-study-overview.ts';
-import { useStudyReviewers } from './api/get-study-reviewers.ts';
 import { prefetchStudyModes } from './prefetch-modes.ts';
 import { DrillIcon, FlashIcon, ListenIcon, ReadIcon } from './study-icons.tsx';
 import { StudyError, StudyLoading } from './study-states.tsx';
@@ -20,13 +22,10 @@ function sum(topics: StudyTopicSummary[], key: keyof Omit<StudyTopicSummary, 'id
  * due and progress counts. The choices live in the URL so the back link from a mode returns here.
  */
 export function StudyLauncherPage() {
-  const reviewers = useStudyReviewers();
+  const reviewers = useReviewerChoice();
+  const { reviewer } = reviewers;
   const [params, setParams] = useSearchParams();
-  const list = reviewers.data?.reviewers ?? [];
-  const wanted = params.get('reviewer');
-  const reviewer = list.find((r) => r.shorthand === wanted) ?? list[0] ?? null;
   const overview = useStudyOverview(reviewer?.shorthand ?? null);
-  const reviewerId = useId();
   useEffect(() => prefetchStudyModes(), []);
 
   const choose = (next: Record<string, string | null>) => {
@@ -48,10 +47,7 @@ export function StudyLauncherPage() {
       {reviewers.isPending ? (
         <StudyLoading label="Loading your reviewers" />
       ) : reviewers.isError ? (
-        <StudyError
-          message="We could not load your reviewers."
-          onRetry={() => void reviewers.refetch()}
-        />
+        <StudyError message="We could not load your reviewers." onRetry={reviewers.refetch} />
       ) : reviewer === null ? (
         <section className="card study-empty">
           <h2 className="study-empty__title">No reviewer yet</h2>
@@ -59,29 +55,11 @@ export function StudyLauncherPage() {
         </section>
       ) : (
         <>
-          {list.length > 1 ? (
-            <div className="field">
-              <label htmlFor={reviewerId} className="field__label">
-                Reviewer
-              </label>
-              <select
-                id={reviewerId}
-                className="select"
-                value={reviewer.shorthand}
-                onChange={(e) => choose({ reviewer: e.target.value, subject: null, topic: null })}
-              >
-                {list.map((r) => (
-                  <option key={r.shorthand} value={r.shorthand}>
-                    {r.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-          ) : (
-            <p className="study__reviewer">
-              <span className="study-chip">{reviewer.abbreviation}</span> {reviewer.name}
-            </p>
-          )}
+          <ReviewerPicker
+            reviewers={reviewers.reviewers}
+            value={reviewer}
+            onChange={(shorthand) => reviewers.choose(shorthand, ['subject', 'topic'])}
+          />
           {overview.isPending ? (
             <StudyLoading label="Loading subjects" />
           ) : overview.isError ? (
@@ -270,12 +248,7 @@ function ModeCard({
           {stat}
         </span>
         {progress ? (
-          <progress
-            className="study-progress"
-            value={progress.value}
-            max={progress.max}
-            aria-label={`${title} progress`}
-          />
+          <ProgressBar value={progress.value} max={progress.max} label={`${title} progress`} />
         ) : null}
       </span>
     </>

@@ -1,5 +1,6 @@
 import { PATHS } from '@pasado/core';
 import { useParams, useSearchParams } from 'react-router';
+import { REVIEWER_PARAM } from '../../lib/reviewer-param.ts';
 
 export type StudyScopeParams = { subjectId: string | null; topicId: string | null };
 export type StudyMode = 'flash' | 'read' | 'listen' | 'drill';
@@ -10,7 +11,7 @@ export function studyModeHref(reviewer: string, mode: StudyMode, scope: StudySco
 }
 
 export function launcherHref(reviewer: string, scope: StudyScopeParams) {
-  const params = new URLSearchParams({ reviewer });
+  const params = new URLSearchParams({ [REVIEWER_PARAM]: reviewer });
   if (scope.subjectId) params.set('subject', scope.subjectId);
   if (scope.topicId) params.set('topic', scope.topicId);
   return `${PATHS.study}?${params}`;

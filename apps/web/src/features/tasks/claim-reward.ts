@@ -1,8 +1,8 @@
 import type { ChallengeView, ClaimResult } from '@pasado/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sendJson } from '../../lib/api.ts';
+import { progressSummaryQueryKey } from '../../lib/get-progress-summary.ts';
 import { meQueryKey } from '../../lib/session/get-me.ts';
-import { progressSummaryQueryKey } from './get-progress-summary.ts';
 
 export type ClaimRequest =
   | { type: 'challenge'; kind: ChallengeView['kind']; id: string }

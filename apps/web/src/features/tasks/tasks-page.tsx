@@ -1,11 +1,15 @@
 import { type ChallengeView, type ClaimResult, PATHS } from '@pasado/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Chip } from '../../components/chip.tsx';
+import { ProgressBar } from '../../components/progress-bar.tsx';
+import { Skeleton, SkeletonGroup } from '../../components/skeleton.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { type IconProps, Svg } from '../../components/svg-icon.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { capitalize } from '../../lib/format.ts';
+import { useProgressSummary } from '../../lib/get-progress-summary.ts';
 import { type ClaimRequest, useClaimReward } from './claim-reward.ts';
-import { useProgressSummary } from './get-progress-summary.ts';
 import './tasks.css';
 
 function FlameIcon({ className }: IconProps) {
@@ -24,8 +28,6 @@ function LockIcon({ className }: IconProps) {
     </Svg>
   );
 }
-
-const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function claimErrorText(error: unknown): string {
   if (error instanceof ApiError && error.status < 500) return error.message;
@@ -68,20 +70,21 @@ function ChallengeRow({
             {busy ? 'Claiming…' : `Claim +${item.points}`}
           </button>
         ) : item.status === 'claimed' ? (
-          <span className="chip chip--done">Claimed</span>
+          <Chip tone="success" icon="✓">
+            Claimed
+          </Chip>
         ) : (
-          <span className="chip">
-            <LockIcon className="chip__icon" />
+          <Chip icon={<LockIcon />}>
             <span className="visually-hidden">Locked, reward </span>+{item.points}
-          </span>
+          </Chip>
         )}
       </div>
       <div className="challenge__progress">
-        <progress
-          className="progress"
-          max={item.target}
+        <ProgressBar
           value={item.current}
-          aria-label={`${item.title} progress`}
+          max={item.target}
+          label={`${item.title} progress`}
+          tone={item.status === 'locked' ? 'primary' : 'success'}
         />
         <span className="challenge__count">
           {item.current}/{item.target}
@@ -121,11 +124,11 @@ export function TasksPage() {
         <header className="page__header">
           <h1 className="page__title">Tasks</h1>
         </header>
-        <div className="tasks-skeleton" role="status" aria-label="Loading your tasks">
-          <div className="skeleton-block" />
-          <div className="skeleton-block" />
-          <div className="skeleton-block skeleton-block--tall" />
-        </div>
+        <SkeletonGroup label="Loading your tasks">
+          <Skeleton size="block" />
+          <Skeleton size="block" />
+          <Skeleton size="panel" />
+        </SkeletonGroup>
       </div>
     );
   }
@@ -166,7 +169,7 @@ export function TasksPage() {
           <h2 id={`tasks-${kind}`} className="tasks-section__title">
             {title}
           </h2>
-          {open > 0 ? <span className="chip chip--accent">{open} to claim</span> : null}
+          {open > 0 ? <Chip tone="warning">{open} to claim</Chip> : null}
         </div>
         <p className="tasks-section__lead">{lead}</p>
         <ul className="challenge-list">

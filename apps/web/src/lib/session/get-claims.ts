@@ -1,6 +1,6 @@
 import type { Claims, ClaimsResponse } from '@pasado/core/contract';
 import { MESSAGES } from '@pasado/core/rules';
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, toApiError } from '../api.ts';
 import { notify } from '../notify.ts';
 
@@ -20,6 +20,9 @@ export async function getClaims(force = false): Promise<Claims | null> {
 
 export const claimsQueryOptions = () =>
   queryOptions({ queryKey: claimsQueryKey, queryFn: () => getClaims(), staleTime: 5 * 60_000 });
+
+/** The claims the guard reads; `null` when signed out. Refetched when the live stream says so. */
+export const useClaims = () => useQuery(claimsQueryOptions());
 
 /** Forces a claims refresh (SPEC §7 "a token claims refresh (optionally forced)") and caches it. */
 export async function refreshClaims(client: QueryClient): Promise<Claims | null> {

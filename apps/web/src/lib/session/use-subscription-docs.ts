@@ -1,6 +1,6 @@
 import type { SubscriptionDoc, UserDoc } from '@pasado/core/contract';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { meQueryOptions } from './get-me.ts';
+import { useMe } from './get-me.ts';
 import { subscriptionQueryOptions } from './get-subscription.ts';
 
 export type SubscriptionDocs = {
@@ -17,7 +17,7 @@ export type SubscriptionDocs = {
 
 /** The user's document, the current subscription and the queued ones (SPEC §3, §4). */
 export function useSubscriptionDocs(): SubscriptionDocs {
-  const me = useQuery(meQueryOptions());
+  const me = useMe();
   const currentId = me.data?.subscription?.id ?? null;
   const current = useQuery({
     ...subscriptionQueryOptions(currentId ?? ''),

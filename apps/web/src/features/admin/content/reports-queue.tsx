@@ -1,16 +1,13 @@
 import type { FixReportRequest, ReportedItem } from '@pasado/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
+import { Chip } from '../../../components/chip.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { manilaDateTime } from '../../../lib/format.ts';
 import { clearReport, fixReport, reportsQueryOptions } from './content-api.ts';
 
 const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F'];
-const WHEN = new Intl.DateTimeFormat('en-PH', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Asia/Manila',
-});
 
 const failure = (error: unknown) =>
   error instanceof ApiError
@@ -170,11 +167,9 @@ function ReportCard({ report, onDone }: { report: ReportedItem; onDone(message: 
           {q.id}
         </h3>
         <div className="content-admin__badges">
-          {q.heldAt ? <span className="content-admin__badge">Held out of mocks</span> : null}
+          {q.heldAt ? <Chip tone="warning">Held out of mocks</Chip> : null}
           {report.openReportsOnQuestion > 1 ? (
-            <span className="content-admin__badge content-admin__badge--info">
-              {report.openReportsOnQuestion} open reports
-            </span>
+            <Chip tone="info">{report.openReportsOnQuestion} open reports</Chip>
           ) : null}
         </div>
       </header>
@@ -184,7 +179,7 @@ function ReportCard({ report, onDone }: { report: ReportedItem; onDone(message: 
         <p className="content-admin__muted">
           {report.reporter.displayName ? `${report.reporter.displayName} · ` : ''}
           {report.reporter.email} ·{' '}
-          <time dateTime={report.createdAt}>{WHEN.format(new Date(report.createdAt))}</time>
+          <time dateTime={report.createdAt}>{manilaDateTime(report.createdAt)}</time>
         </p>
       </div>
 

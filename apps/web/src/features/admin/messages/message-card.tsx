@@ -1,7 +1,15 @@
-import { formatManilaDateTime, type InboxMessage } from '@pasado/core';
+import type { InboxMessage } from '@pasado/core';
 import { useId, useState } from 'react';
+import { Chip, type ChipTone } from '../../../components/chip.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { manilaDateTime } from '../../../lib/format.ts';
 import { useUpdateMessage } from './update-message.ts';
+
+const TYPE_TONES: Record<InboxMessage['messageType'], ChipTone> = {
+  feedbacks: 'info',
+  suggestions: 'warning',
+  issues: 'danger',
+};
 
 export const TYPE_LABELS: Record<InboxMessage['messageType'], string> = {
   feedbacks: 'Feedback',
@@ -57,17 +65,13 @@ export function MessageCard({
             {message.messageFromUserEmail}
           </h3>
           <p className="admin-card__meta">
-            <time dateTime={message.submittedDate}>
-              {formatManilaDateTime(message.submittedDate)}
-            </time>
+            <time dateTime={message.submittedDate}>{manilaDateTime(message.submittedDate)}</time>
             <span aria-hidden="true"> · </span>
             {unread ? 'Unread' : 'Read'}
             {message.isArchive ? ' · Archived' : ''}
           </p>
         </div>
-        <span className={`admin-tag admin-tag--${message.messageType}`}>
-          {TYPE_LABELS[message.messageType]}
-        </span>
+        <Chip tone={TYPE_TONES[message.messageType]}>{TYPE_LABELS[message.messageType]}</Chip>
       </header>
 
       <p id={bodyId} className="message-card__text" data-open={open ? 'true' : undefined}>

@@ -7,8 +7,9 @@ import {
 } from '@pasado/core';
 import { type FormEvent, useId, useState } from 'react';
 import { Spinner } from '../../../components/spinner.tsx';
+import { peso } from '../../../lib/format.ts';
 import { useStaffAction } from './apply-staff-action.ts';
-import { ACTION_LABELS, peso, STATUS_LABELS } from './labels.ts';
+import { ACTION_LABELS, STATUS_LABELS } from './labels.ts';
 import { useModal } from './use-modal.ts';
 
 export interface ActionTarget {

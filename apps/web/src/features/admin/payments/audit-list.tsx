@@ -1,4 +1,5 @@
-import { type AuditEntry, formatManilaDateTime } from '@pasado/core';
+import type { AuditEntry } from '@pasado/core';
+import { manilaDateTime } from '../../../lib/format.ts';
 import { auditActor, describeAudit } from './labels.ts';
 
 /** Audit entries as a list: when (Manila), who, what and why. */
@@ -21,7 +22,7 @@ export function AuditList({
             <p className="audit-list__meta">
               <span>{auditActor(entry)}</span>
               <span aria-hidden="true"> · </span>
-              <time dateTime={entry.at}>{formatManilaDateTime(entry.at)}</time>
+              <time dateTime={entry.at}>{manilaDateTime(entry.at)}</time>
               {showTarget ? (
                 <>
                   <span aria-hidden="true"> · </span>

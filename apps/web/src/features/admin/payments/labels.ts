@@ -41,11 +41,6 @@ export const ACTION_LABELS: Record<
   revoke: { button: 'Revoke', title: 'Revoke this subscription', confirm: 'Revoke' },
 };
 
-/** Whole pesos, e.g. ₱199 (SPEC §9 prices). */
-export function peso(amount: number): string {
-  return `₱${amount.toLocaleString('en-PH')}`;
-}
-
 /** A 13-digit reference code in groups of four, easier to compare with a wallet statement. */
 export function groupRefCode(code: string): string {
   return code.replace(/(\d{4})(?=\d)/g, '$1 ');

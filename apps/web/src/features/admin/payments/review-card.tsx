@@ -1,9 +1,12 @@
-import { formatManilaDateTime, type ReviewItem, type StaffAction } from '@pasado/core';
+import type { ReviewItem, StaffAction } from '@pasado/core';
 import { useId, useState } from 'react';
+import { Chip } from '../../../components/chip.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { manilaDateTime, peso } from '../../../lib/format.ts';
+import { SUBSCRIPTION_STATUS_TONES } from '../../../lib/subscription-tone.ts';
 import { AuditList } from './audit-list.tsx';
 import { useReviewItem } from './get-review-item.ts';
-import { ACTION_LABELS, groupRefCode, peso, STATUS_LABELS } from './labels.ts';
+import { ACTION_LABELS, groupRefCode, STATUS_LABELS } from './labels.ts';
 
 /**
  * One purchase in the review queue (issue 3 item 6): who, what plan, the amounts expected and
@@ -36,19 +39,24 @@ export function ReviewCard({
             {item.student.email}
           </h3>
           <p className="admin-card__meta">
-            Submitted{' '}
-            <time dateTime={item.submittedAt}>{formatManilaDateTime(item.submittedAt)}</time>
+            Submitted <time dateTime={item.submittedAt}>{manilaDateTime(item.submittedAt)}</time>
           </p>
         </div>
-        <span className={`status-pill status-pill--${item.status}`}>
-          {STATUS_LABELS[item.status]}
-        </span>
+        <Chip tone={SUBSCRIPTION_STATUS_TONES[item.status]}>{STATUS_LABELS[item.status]}</Chip>
       </header>
 
       {item.isExtension || item.queued ? (
         <ul className="admin-tags" aria-label="Kind">
-          {item.isExtension ? <li className="admin-tag">Extension</li> : null}
-          {item.queued ? <li className="admin-tag">Queued</li> : null}
+          {item.isExtension ? (
+            <li>
+              <Chip tone="info">Extension</Chip>
+            </li>
+          ) : null}
+          {item.queued ? (
+            <li>
+              <Chip tone="info">Queued</Chip>
+            </li>
+          ) : null}
         </ul>
       ) : null}
 
@@ -92,7 +100,7 @@ export function ReviewCard({
         <div className="review-facts__wide">
           <dt>Term</dt>
           <dd>
-            {formatManilaDateTime(item.startsAt)} – {formatManilaDateTime(item.expiryDate)}
+            {manilaDateTime(item.startsAt)} – {manilaDateTime(item.expiryDate)}
           </dd>
         </div>
       </dl>
@@ -126,7 +134,7 @@ export function ReviewCard({
                 </button>
               ) : null}
               <p className="review-proof__time">
-                Sent <time dateTime={txn.createdAt}>{formatManilaDateTime(txn.createdAt)}</time>
+                Sent <time dateTime={txn.createdAt}>{manilaDateTime(txn.createdAt)}</time>
               </p>
             </li>
           ))}

@@ -1,22 +1,10 @@
 import { openSeasonInputSchema, type Season } from '@pasado/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { Chip } from '../../../components/chip.tsx';
+import { manilaDateTime, manilaDayBoundary, manilaToday } from '../../../lib/format.ts';
 import { closeSeason, openSeason, seasonsQueryOptions } from './seasons-api.ts';
 import './seasons.css';
-
-const dateTime = new Intl.DateTimeFormat('en-PH', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Asia/Manila',
-});
-
-/** A date input's value (Manila calendar day) as the instant that day starts or ends in Manila. */
-function manilaInstant(day: string, end: boolean): string {
-  return new Date(`${day}T${end ? '23:59:59.999' : '00:00:00.000'}+08:00`).toISOString();
-}
-
-const manilaToday = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date());
 
 /** Staff console section: leaderboard seasons (DESIGN.md "Staff"). One season is open at a time. */
 export function SeasonsSection() {
@@ -82,13 +70,12 @@ function SeasonItem({
     <li className="card season">
       <div className="season__head">
         <span className="season__name">{season.name}</span>
-        <span className={`season__status season__status--${running ? 'open' : 'closed'}`}>
+        <Chip tone={running ? 'success' : 'neutral'}>
           {running ? 'Open' : season.status === 'open' ? 'Ended' : 'Closed'}
-        </span>
+        </Chip>
       </div>
       <p className="season__dates">
-        {dateTime.format(new Date(season.startsAt))} –{' '}
-        {dateTime.format(new Date(season.expiryDate))}
+        {manilaDateTime(season.startsAt)} – {manilaDateTime(season.expiryDate)}
       </p>
       {season.status === 'open' ? (
         <button type="button" className="btn btn--secondary" disabled={closing} onClick={onClose}>
@@ -123,8 +110,8 @@ function OpenSeasonForm({ onOpened }: { onOpened: () => void }) {
     }
     const parsed = openSeasonInputSchema.safeParse({
       name,
-      startsAt: manilaInstant(startDay, false),
-      expiryDate: manilaInstant(endDay, true),
+      startsAt: manilaDayBoundary(startDay, 'start'),
+      expiryDate: manilaDayBoundary(endDay, 'end'),
     });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Check the form.');

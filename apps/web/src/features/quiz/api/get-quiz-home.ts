@@ -3,10 +3,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api.ts';
 import { learningPath } from './learning-path.ts';
 
+export const quizHomeQueryKey = ['quiz-home'] as const;
+
 /** GET /api/learning/:reviewer/quiz-home: subjects, the mock, an unfinished mock, results, weak topics. */
 export const quizHomeQueryOptions = (reviewer: string) =>
   queryOptions({
-    queryKey: ['quiz-home', reviewer],
+    queryKey: [...quizHomeQueryKey, reviewer],
     queryFn: ({ signal }) => getJson<QuizHome>(`${learningPath(reviewer)}/quiz-home`, { signal }),
     // The unfinished mock's time left must be fresh whenever the home shows it.
     staleTime: 0,

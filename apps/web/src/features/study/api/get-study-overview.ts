@@ -2,10 +2,12 @@ import { studyOverviewSchema } from '@pasado/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { enc, studyRequest } from './study-fetch.ts';
 
+export const studyOverviewQueryKey = (reviewer: string) => ['study', reviewer, 'overview'] as const;
+
 /** GET /api/study/:reviewer: subjects and topics with card, due and note counts. */
 export const studyOverviewQueryOptions = (reviewer: string) =>
   queryOptions({
-    queryKey: ['study', reviewer, 'overview'],
+    queryKey: studyOverviewQueryKey(reviewer),
     queryFn: ({ signal }) => studyRequest(`/${enc(reviewer)}`, studyOverviewSchema, { signal }),
     // Due counts change with the clock and with every session: refresh when the launcher returns.
     staleTime: 0,

@@ -4,6 +4,7 @@ import {
   type TopicNotesResponse,
 } from '@pasado/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { studyOverviewQueryKey } from './get-study-overview.ts';
 import { topicNotesQueryOptions } from './get-topic-notes.ts';
 import { enc, studyRequest } from './study-fetch.ts';
 
@@ -32,7 +33,7 @@ export function useMarkNoteRead(reviewer: string) {
             notes: old.notes.map((n) => (n.id === result.noteId ? { ...n, read: true } : n)),
           },
       );
-      void client.invalidateQueries({ queryKey: ['study', reviewer, 'overview'] });
+      void client.invalidateQueries({ queryKey: studyOverviewQueryKey(reviewer) });
     },
   });
 }

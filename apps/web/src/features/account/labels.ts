@@ -1,27 +1,5 @@
 import type { SubscriptionStatus } from '@pasado/core';
 
-const MANILA_DATE_TIME = new Intl.DateTimeFormat('en-PH', {
-  timeZone: 'Asia/Manila',
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-const MANILA_DATE = new Intl.DateTimeFormat('en-PH', {
-  timeZone: 'Asia/Manila',
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-});
-
-/** A date and time as read in Manila (DESIGN.md "Time"), e.g. 'Nov 25, 2026, 3:04 PM'. */
-export const manilaDateTime = (iso: string) => MANILA_DATE_TIME.format(new Date(iso));
-export const manilaDate = (iso: string) => MANILA_DATE.format(new Date(iso));
-
-export const peso = (amount: number) => `₱${amount.toLocaleString('en-PH')}`;
-
 /** What each status (SPEC §4) means to a student. */
 export const STATUS_LABELS: Record<SubscriptionStatus, string> = {
   pending: 'Payment under review',
@@ -31,16 +9,6 @@ export const STATUS_LABELS: Record<SubscriptionStatus, string> = {
   suspended: 'Suspended',
   revoked: 'Revoked',
   expired: 'Expired',
-};
-
-export const STATUS_TONES: Record<SubscriptionStatus, 'ok' | 'wait' | 'bad'> = {
-  pending: 'wait',
-  forVerification: 'wait',
-  approved: 'ok',
-  completed: 'ok',
-  suspended: 'bad',
-  revoked: 'bad',
-  expired: 'bad',
 };
 
 /** A short name for a browser user-agent (SPEC §3 deviceInfo), e.g. 'Chrome on Android'. */
