@@ -35,6 +35,7 @@ import {
   registerSecurityHeaders,
 } from './platform/plugins/security.ts';
 import { webAppRoutes } from './platform/plugins/web-app.ts';
+import { type FileStorage, storageFor } from './platform/storage/file-storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,6 +44,8 @@ declare module 'fastify' {
     liveHub: LiveHub;
     /** Every request and job reads time here (platform/clock.ts). */
     clock: Clock;
+    /** Uploaded files: PostgreSQL when the app runs on it, local disk otherwise. */
+    storage: FileStorage;
   }
 }
 
@@ -82,6 +85,7 @@ export async function buildApp(
   app.decorate('database', database);
   app.decorate('liveHub', liveHub);
   app.decorate('clock', options.clock ?? systemClock);
+  app.decorate('storage', storageFor(config, database.db));
   app.decorateRequest('session', null);
   app.addHook('onClose', async () => {
     await liveHub.stop();
