@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { InboxCounts, InboxMessage } from '@pasado/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUpload } from '../../src/modules/subscriptions/payments.repository.ts';
+import { insertUpload } from '../../src/modules/uploads/repository.ts';
 import { auditLog, userMessages } from '../../src/platform/db/schema.ts';
 import { createLocalStorage } from '../../src/platform/storage/file-storage.ts';
 import { signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
