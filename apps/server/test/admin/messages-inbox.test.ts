@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUpload } from '../../src/modules/uploads/repository.ts';
 import { auditLog, userMessages } from '../../src/platform/db/schema.ts';
 import { createLocalStorage } from '../../src/platform/storage/file-storage.ts';
-import { signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createStudent } from '../helpers/factories.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { makeStaff, pngBytes, type TestUser, tempDataDir } from '../payments/payments-helpers.ts';
 
@@ -24,7 +25,7 @@ describe.each(ENGINES)('staff console: the message inbox on %s', (engine) => {
     t = await startTestApp(engine, { DATA_DIR: dataDir });
     staff = await makeStaff(t);
     otherStaff = await makeStaff(t);
-    student = await signedInUser(t);
+    student = await createStudent(t);
   });
   afterAll(() => t.close());
 

@@ -4,7 +4,8 @@ import { ATTACHMENT_MAX_BYTES, MESSAGES } from '@pasado/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '../../src/platform/db/schema.ts';
-import { signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createStudent } from '../helpers/factories.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { makeStaff, pngBytes, tempDataDir, uploadScreenshot } from './payments-helpers.ts';
 
@@ -20,7 +21,7 @@ describe.each(ENGINES)('payment screenshot uploads on %s', (engine) => {
     t.app.database.db.select().from(uploads).where(eq(uploads.ownerUserId, ownerUserId));
 
   it('stores the image at images/paymentScreenshots/{timestamp}_{filename}, owned by the uploader', async () => {
-    const user = await signedInUser(t);
+    const user = await createStudent(t);
     const bytes = pngBytes();
     const before = Date.now();
     const res = await uploadScreenshot(t, user.cookie, bytes, { name: '../My GCash receipt!.png' });
@@ -39,7 +40,7 @@ describe.each(ENGINES)('payment screenshot uploads on %s', (engine) => {
   });
 
   it('refuses a file over 5 MB with 413 and stores nothing', async () => {
-    const user = await signedInUser(t);
+    const user = await createStudent(t);
     const res = await uploadScreenshot(t, user.cookie, pngBytes(ATTACHMENT_MAX_BYTES + 1));
     expect(res.statusCode).toBe(413);
     expect(res.json().error.message).toBe(MESSAGES.FILE_TOO_LARGE);
@@ -47,7 +48,7 @@ describe.each(ENGINES)('payment screenshot uploads on %s', (engine) => {
   });
 
   it('accepts exactly 5 MB', async () => {
-    const user = await signedInUser(t);
+    const user = await createStudent(t);
     const res = await uploadScreenshot(t, user.cookie, pngBytes(ATTACHMENT_MAX_BYTES));
     expect(res.statusCode).toBe(201);
   });
@@ -59,7 +60,7 @@ describe.each(ENGINES)('payment screenshot uploads on %s', (engine) => {
     ['an SVG', 'image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')],
     ['a PNG labelled as a PDF', 'application/pdf', pngBytes()],
   ])('refuses %s with 400 and the images-only message', async (_label, type, body) => {
-    const user = await signedInUser(t);
+    const user = await createStudent(t);
     const res = await uploadScreenshot(t, user.cookie, body, { type });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toEqual({ status: 'INVALID_ARGUMENT', message: MESSAGES.IMAGES_ONLY });
@@ -67,7 +68,7 @@ describe.each(ENGINES)('payment screenshot uploads on %s', (engine) => {
   });
 
   it('refuses an empty body with the missing-file message', async () => {
-    const user = await signedInUser(t);
+    const user = await createStudent(t);
     const res = await uploadScreenshot(t, user.cookie, Buffer.alloc(0));
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(MESSAGES.MISSING_UPLOAD_FILE);
@@ -77,7 +78,7 @@ describe.each(ENGINES)('payment screenshot uploads on %s', (engine) => {
   it('refuses an upload without a session or from another origin', async () => {
     const anonymous = await uploadScreenshot(t, null, pngBytes());
     expect(anonymous.statusCode).toBe(401);
-    const user = await signedInUser(t);
+    const user = await createStudent(t);
     const crossSite = await t.app.inject({
       method: 'POST',
       url: '/api/uploads/payment-screenshot',
@@ -89,8 +90,8 @@ describe.each(ENGINES)('payment screenshot uploads on %s', (engine) => {
   });
 
   it('serves a file to its owner and to staff only', async () => {
-    const owner = await signedInUser(t);
-    const other = await signedInUser(t);
+    const owner = await createStudent(t);
+    const other = await createStudent(t);
     const staff = await makeStaff(t);
     const bytes = pngBytes();
     const { url } = (await uploadScreenshot(t, owner.cookie, bytes)).json();
@@ -114,7 +115,7 @@ describe.each(ENGINES)('payment screenshot uploads on %s', (engine) => {
   });
 
   it('answers 404 for an unknown file and never reads outside storage', async () => {
-    const user = await signedInUser(t);
+    const user = await createStudent(t);
     for (const url of [
       '/api/files/images/paymentScreenshots/1_nothing.png',
       '/api/files/../../package.json',
