@@ -147,8 +147,13 @@ async function upsert(tx: Tx, kind: ContentKind, rows: ContentRow[]): Promise<Im
   return counts;
 }
 
-/** Every id the bundle points at exists in the bundle or the database, under the same reviewer. */
-async function checkReviewerAndSubjects(tx: Tx, bundle: ContentBundle, issues: ContentIssue[]) {
+/**
+ * Every id the bundle points at exists in the bundle or the database, under the same reviewer, and
+ * no id the bundle writes belongs to another reviewer (writing it would move that reviewer's row
+ * into this one).
+ */
+async function checkReferences(tx: Tx, bundle: ContentBundle): Promise<void> {
+  const issues: ContentIssue[] = [];
   const reviewer = bundle.reviewer.shorthand;
   if (!(await findReviewer(tx, reviewer))) {
     const all = await listReviewers(tx);
@@ -157,38 +162,56 @@ async function checkReviewerAndSubjects(tx: Tx, bundle: ContentBundle, issues: C
       message: `Unknown reviewer ${reviewer}; use one of ${all.map((r) => r.shorthand).join(', ')}.`,
     });
   }
-}
 
-async function checkReferences(tx: Tx, bundle: ContentBundle): Promise<void> {
-  const issues: ContentIssue[] = [];
-  const reviewer = bundle.reviewer.shorthand;
-  await checkReviewerAndSubjects(tx, bundle, issues);
+  /** Rows of `kind` whose id is already another reviewer's. */
+  const usedElsewhere = (
+    kind: ContentKind,
+    label: string,
+    ids: string[],
+    owners: Map<string, string>,
+  ) => {
+    ids.forEach((id, i) => {
+      const owner = owners.get(id);
+      if (owner !== undefined && owner !== reviewer)
+        issues.push({
+          path: [kind, i, 'id'],
+          message: `${label} ${id} is already used by reviewer ${owner}.`,
+        });
+    });
+  };
+  /** Why a reference to a subject or topic cannot stand, or null when it can. */
+  const referenceProblem = (
+    noun: 'subject' | 'topic',
+    id: string,
+    inBundle: Set<string>,
+    owners: Map<string, string>,
+  ): string | null => {
+    if (inBundle.has(id)) return null;
+    const owner = owners.get(id);
+    if (owner === undefined)
+      return `Unknown ${noun} ${id}: it is not in this file or the database.`;
+    if (owner !== reviewer) {
+      const Noun = noun === 'subject' ? 'Subject' : 'Topic';
+      return `${Noun} ${id} belongs to reviewer ${owner}, not ${reviewer}.`;
+    }
+    return null;
+  };
 
   // Subjects: the bundle's own, and any existing ones its topics or blueprints point at.
-  const subjectIds = [
+  const subjectOwner = await subjectOwners(tx, [
     ...bundle.subjects.map((s) => s.id),
     ...bundle.topics.map((t) => t.subjectId),
     ...bundle.blueprints.flatMap((b) => b.spec.parts.flatMap((p) => p.subjectIds)),
-  ];
-  const subjectOwner = await subjectOwners(tx, subjectIds);
-  bundle.subjects.forEach((s, i) => {
-    const owner = subjectOwner.get(s.id);
-    if (owner !== undefined && owner !== reviewer)
-      issues.push({
-        path: ['subjects', i, 'id'],
-        message: `Subject id ${s.id} is already used by reviewer ${owner}.`,
-      });
-  });
+  ]);
+  usedElsewhere(
+    'subjects',
+    'Subject id',
+    bundle.subjects.map((s) => s.id),
+    subjectOwner,
+  );
   const bundleSubjects = new Set(bundle.subjects.map((s) => s.id));
-  const subjectProblem = (subjectId: string): string | null => {
-    if (bundleSubjects.has(subjectId)) return null;
-    const owner = subjectOwner.get(subjectId);
-    if (owner === undefined)
-      return `Unknown subject ${subjectId}: it is not in this file or the database.`;
-    if (owner !== reviewer)
-      return `Subject ${subjectId} belongs to reviewer ${owner}, not ${reviewer}.`;
-    return null;
-  };
+  const subjectProblem = (id: string) =>
+    referenceProblem('subject', id, bundleSubjects, subjectOwner);
   bundle.topics.forEach((t, i) => {
     const problem = subjectProblem(t.subjectId);
     if (problem) issues.push({ path: ['topics', i, 'subjectId'], message: problem });
@@ -216,63 +239,29 @@ async function checkReferences(tx: Tx, bundle: ContentBundle): Promise<void> {
     ...bundle.topics.map((t) => t.id),
     ...items.map((x) => x.topicId),
   ]);
-  bundle.topics.forEach((t, i) => {
-    const owner = topicOwner.get(t.id);
-    if (owner !== undefined && owner !== reviewer)
-      issues.push({
-        path: ['topics', i, 'id'],
-        message: `Topic id ${t.id} is already used by reviewer ${owner}.`,
-      });
-  });
+  usedElsewhere(
+    'topics',
+    'Topic id',
+    bundle.topics.map((t) => t.id),
+    topicOwner,
+  );
   const bundleTopics = new Set(bundle.topics.map((t) => t.id));
   for (const item of items) {
-    if (bundleTopics.has(item.topicId)) continue;
-    const owner = topicOwner.get(item.topicId);
-    const message =
-      owner === undefined
-        ? `Unknown topic ${item.topicId}: it is not in this file or the database.`
-        : owner !== reviewer
-          ? `Topic ${item.topicId} belongs to reviewer ${owner}, not ${reviewer}.`
-          : null;
+    const message = referenceProblem('topic', item.topicId, bundleTopics, topicOwner);
     if (message) issues.push({ path: [item.kind, item.i, 'topicId'], message });
   }
 
-  // An item id already used under another reviewer would move that reviewer's item into this one.
-  const ownedElsewhere = async (kind: 'questions' | 'flashCards' | 'notes', ids: string[]) => {
-    const owners = await itemOwners(tx, kind, ids);
-    ids.forEach((id, i) => {
-      const owner = owners.get(id);
-      if (owner !== undefined && owner !== reviewer)
-        issues.push({
-          path: [kind, i, 'id'],
-          message: `Id ${id} is already used by reviewer ${owner}.`,
-        });
-    });
-  };
-  await ownedElsewhere(
-    'questions',
-    bundle.questions.map((q) => q.id),
+  for (const kind of ['questions', 'flashCards', 'notes'] as const) {
+    const ids = bundle[kind].map((item) => item.id);
+    usedElsewhere(kind, 'Id', ids, await itemOwners(tx, kind, ids));
+  }
+  const blueprintIds = bundle.blueprints.map((b) => b.id);
+  usedElsewhere(
+    'blueprints',
+    'Blueprint id',
+    blueprintIds,
+    await blueprintOwners(tx, blueprintIds),
   );
-  await ownedElsewhere(
-    'flashCards',
-    bundle.flashCards.map((c) => c.id),
-  );
-  await ownedElsewhere(
-    'notes',
-    bundle.notes.map((n) => n.id),
-  );
-  const blueprintOwner = await blueprintOwners(
-    tx,
-    bundle.blueprints.map((b) => b.id),
-  );
-  bundle.blueprints.forEach((b, i) => {
-    const owner = blueprintOwner.get(b.id);
-    if (owner !== undefined && owner !== reviewer)
-      issues.push({
-        path: ['blueprints', i, 'id'],
-        message: `Blueprint id ${b.id} is already used by reviewer ${owner}.`,
-      });
-  });
 
   if (issues.length > 0) throw new ContentImportError(issues);
 }

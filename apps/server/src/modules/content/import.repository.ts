@@ -41,14 +41,16 @@ const chunks = <T>(items: readonly T[]): T[][] => {
   return out;
 };
 
-async function selectIn<T>(
+/** Id → reviewer for those of `ids` that exist, looked up in batches. */
+async function ownersOf(
   ids: Iterable<string>,
-  query: (ids: string[]) => Promise<T[]>,
-): Promise<T[]> {
-  const unique = [...new Set(ids)];
-  const out: T[] = [];
-  for (const batch of chunks(unique)) out.push(...(await query(batch)));
-  return out;
+  query: (batch: string[]) => Promise<{ id: string; reviewer: string }[]>,
+): Promise<Map<string, string>> {
+  const owners = new Map<string, string>();
+  for (const batch of chunks([...new Set(ids)])) {
+    for (const row of await query(batch)) owners.set(row.id, row.reviewer);
+  }
+  return owners;
 }
 
 /** The stored rows of these ids, by id. */
@@ -92,25 +94,23 @@ export async function insertContentRows(
 
 /** The reviewer each of these subjects belongs to (unknown ids are absent). */
 export async function subjectOwners(ex: Executor, ids: string[]): Promise<Map<string, string>> {
-  const rows = await selectIn(ids, (batch) =>
+  return ownersOf(ids, (batch) =>
     ex
       .select({ id: subjects.id, reviewer: subjects.reviewerShorthand })
       .from(subjects)
       .where(inArray(subjects.id, batch)),
   );
-  return new Map(rows.map((r) => [r.id, r.reviewer]));
 }
 
 /** The reviewer each of these topics belongs to, through its subject. */
 export async function topicOwners(ex: Executor, ids: string[]): Promise<Map<string, string>> {
-  const rows = await selectIn(ids, (batch) =>
+  return ownersOf(ids, (batch) =>
     ex
       .select({ id: topics.id, reviewer: subjects.reviewerShorthand })
       .from(topics)
       .innerJoin(subjects, eq(subjects.id, topics.subjectId))
       .where(inArray(topics.id, batch)),
   );
-  return new Map(rows.map((r) => [r.id, r.reviewer]));
 }
 
 /** The reviewer each of these questions, flash cards or notes belongs to, through its topic. */
@@ -120,7 +120,7 @@ export async function itemOwners(
   ids: string[],
 ): Promise<Map<string, string>> {
   const table = { questions, flashCards, notes }[kind];
-  const rows = await selectIn(ids, (batch) =>
+  return ownersOf(ids, (batch) =>
     ex
       .select({ id: table.id, reviewer: subjects.reviewerShorthand })
       .from(table)
@@ -128,16 +128,14 @@ export async function itemOwners(
       .innerJoin(subjects, eq(subjects.id, topics.subjectId))
       .where(inArray(table.id, batch)),
   );
-  return new Map(rows.map((r) => [r.id, r.reviewer]));
 }
 
 /** The reviewer each of these blueprints belongs to. */
 export async function blueprintOwners(ex: Executor, ids: string[]): Promise<Map<string, string>> {
-  const rows = await selectIn(ids, (batch) =>
+  return ownersOf(ids, (batch) =>
     ex
       .select({ id: blueprints.id, reviewer: blueprints.reviewerShorthand })
       .from(blueprints)
       .where(inArray(blueprints.id, batch)),
   );
-  return new Map(rows.map((r) => [r.id, r.reviewer]));
 }

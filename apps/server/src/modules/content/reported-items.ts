@@ -32,6 +32,12 @@ interface Actor {
   email: string;
 }
 
+const resolution = (status: 'cleared' | 'fixed', actor: Actor, now: Date) => ({
+  status,
+  resolvedBy: actor.userId,
+  resolvedAt: now,
+});
+
 /** Locks the report; refuses one that is unknown or already resolved. */
 async function openReport(tx: Tx, reportId: string): Promise<ItemReport> {
   const report = await lockReport(tx, reportId);
@@ -77,11 +83,7 @@ export async function clearReport(
 ): Promise<ReportActionResponse> {
   return db.transaction(async (tx) => {
     const report = await openReport(tx, reportId);
-    await resolveReport(tx, reportId, {
-      status: 'cleared',
-      resolvedBy: actor.userId,
-      resolvedAt: now,
-    });
+    await resolveReport(tx, reportId, resolution('cleared', actor, now));
     const released = await releaseIfSettled(tx, report.questionId);
     await auditReport(tx, actor, 'content.report.clear', reportId, {
       questionId: report.questionId,
@@ -149,11 +151,11 @@ export async function fixReport(
         if (JSON.stringify(next[key]) !== JSON.stringify(question[key] ?? null)) changed.push(key);
       if (changed.length > 0) await updateQuestionContent(tx, question.id, next, now);
     }
-    const resolvedReportIds = await resolveOpenReportsOn(tx, question.id, {
-      status: 'fixed',
-      resolvedBy: actor.userId,
-      resolvedAt: now,
-    });
+    const resolvedReportIds = await resolveOpenReportsOn(
+      tx,
+      question.id,
+      resolution('fixed', actor, now),
+    );
     const released = await releaseIfSettled(tx, question.id);
     await auditReport(tx, actor, 'content.report.fix', reportId, {
       questionId: question.id,
