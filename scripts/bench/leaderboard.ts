@@ -1,15 +1,17 @@
 // Issue 5: ranking stays fast with a million students. Seeds 1,000,000 students with points on
 // this week's board into a fresh PostgreSQL database, then times the top-50 and own-rank queries
-// the API runs (apps/server/src/leaderboard/ranking.ts). Goal: under 10 ms each. Prints figures;
-// judges nothing. PostgreSQL from BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local server.
+// the API runs (apps/server/src/modules/leaderboard/ranking.repository.ts). Goal: under 10 ms
+// each. Prints figures; judges nothing. PostgreSQL from BENCH_DATABASE_URL, else
+// TEST_DATABASE_URL, else the local server.
 import { randomBytes } from 'node:crypto';
 import { weekBoardKey } from '@pasado/core';
 import pg from 'pg';
-import { rankOnBoard, topOfBoard } from '../../apps/server/src/modules/leaderboard/ranking.ts';
 import {
-  addLeaderboardPoints,
-  BAND_WIDTH,
-} from '../../apps/server/src/modules/leaderboard/scores.ts';
+  rankOnBoard,
+  topOfBoard,
+} from '../../apps/server/src/modules/leaderboard/ranking.repository.ts';
+import { BAND_WIDTH } from '../../apps/server/src/modules/leaderboard/scores.repository.ts';
+import { addLeaderboardPoints } from '../../apps/server/src/modules/leaderboard/scores.ts';
 import { openDatabase } from '../../apps/server/src/platform/db/client.ts';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 1_000_000);
@@ -48,7 +50,7 @@ try {
      FROM users`,
     [board],
   );
-  // The rank counts, as addLeaderboardPoints keeps them (apps/server/src/leaderboard/scores.ts).
+  // The rank counts, as addLeaderboardPoints keeps them (apps/server/src/modules/leaderboard/scores.ts).
   await client.query(
     `INSERT INTO leaderboard_band_counts (board, band, students)
      SELECT board, points / ${BAND_WIDTH}, count(*) FROM leaderboard_scores WHERE board = $1 GROUP BY 1, 2`,

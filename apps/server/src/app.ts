@@ -85,7 +85,7 @@ export async function buildApp(
   app.decorate('database', database);
   app.decorate('liveHub', liveHub);
   app.decorate('clock', options.clock ?? systemClock);
-  app.decorate('storage', storageFor(config, database.db));
+  app.decorate('storage', storageFor(database, config.dataDir));
   app.decorateRequest('session', null);
   app.addHook('onClose', async () => {
     await liveHub.stop();

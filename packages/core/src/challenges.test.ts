@@ -195,7 +195,7 @@ describe('send-us-a-message input (SPEC §3, §5)', () => {
   });
 
   it('names images images/userFeedbacks/{userId}_{timestamp}_{filename}', () => {
-    const path = userFeedbackPath('u1', 1700000000000, 'my photo.png');
+    const path = userFeedbackPath('u1', 1700000000000, 'my photo.png', 'image/png');
     expect(path).toBe('images/userFeedbacks/u1_1700000000000_my_photo.png');
     expect(isUserFeedbackPathOf(path, 'u1')).toBe(true);
     expect(isUserFeedbackPathOf(path, 'u2')).toBe(false);

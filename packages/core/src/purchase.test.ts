@@ -8,6 +8,7 @@ import {
   sniffImageType,
   statedPriceMatches,
   statusAfterNewProof,
+  storedImageName,
   subscriptionBanner,
 } from './purchase.ts';
 import { isPurchaseBlocked, type SubscriptionStatus } from './subscription-rules.ts';
@@ -63,9 +64,22 @@ describe('payment screenshot paths (SPEC §7 File storage)', () => {
   });
 
   it('is images/paymentScreenshots/{timestamp}_{filename}', () => {
-    const p = paymentScreenshotPath(1_700_000_000_000, 'shot 1.png');
+    const p = paymentScreenshotPath(1_700_000_000_000, 'shot 1.png', 'image/png');
     expect(p).toBe('images/paymentScreenshots/1700000000000_shot_1.png');
     expect(isPaymentScreenshotPath(p)).toBe(true);
+  });
+
+  it.each([
+    ['poly.html', 'image/png', 'poly.png'],
+    ['x.svg', 'image/gif', 'x.gif'],
+    ['resume.exe', 'image/jpeg', 'resume.jpg'],
+    ['photo.jpeg', 'image/jpeg', 'photo.jpg'],
+    ['no-extension', 'image/webp', 'no-extension.webp'],
+    ['archive.tar.gz', 'image/png', 'archive.tar.png'],
+    ['.png', 'image/png', 'png.png'],
+    ['', 'image/png', 'screenshot.png'],
+  ] as const)('stores %j sniffed as %s as %j', (name, type, stored) => {
+    expect(storedImageName(name, type)).toBe(stored);
   });
 
   it.each([

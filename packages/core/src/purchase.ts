@@ -79,9 +79,16 @@ export function sanitizeFileName(name: string): string {
   return cleaned === '' ? 'screenshot' : cleaned;
 }
 
-/** images/paymentScreenshots/{timestamp}_{filename} (SPEC §7 File storage), filename sanitised. */
-export function paymentScreenshotPath(timestampMs: number, fileName: string): string {
-  return `${PAYMENT_SCREENSHOT_FOLDER}/${timestampMs}_${sanitizeFileName(fileName)}`;
+/**
+ * images/paymentScreenshots/{timestamp}_{filename} (SPEC §7 File storage): the filename is
+ * storedImageName's, so its extension is the one the bytes show.
+ */
+export function paymentScreenshotPath(
+  timestampMs: number,
+  fileName: string,
+  type: ImageType,
+): string {
+  return `${PAYMENT_SCREENSHOT_FOLDER}/${timestampMs}_${storedImageName(fileName, type)}`;
 }
 
 /** Whether a storage path names a payment screenshot made by paymentScreenshotPath. */
@@ -90,6 +97,26 @@ export function isPaymentScreenshotPath(path: string): boolean {
 }
 
 export type ImageType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+
+const IMAGE_EXTENSIONS: Record<ImageType, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+};
+
+/**
+ * The name an uploaded image is stored under: the client's name sanitised and stripped of its
+ * extension, plus the extension of the type its bytes show (issue 9, finding 6). A file never
+ * keeps `.html`, `.svg` or `.exe` from the client; the original name is kept only as metadata.
+ */
+export function storedImageName(fileName: string, type: ImageType): string {
+  const base =
+    sanitizeFileName(fileName)
+      .replace(/\.[^.]*$/, '')
+      .slice(0, 90) || 'image';
+  return `${base}.${IMAGE_EXTENSIONS[type]}`;
+}
 
 /**
  * The image type its first bytes show (our decision for SPEC §5 "image files only"): PNG, JPEG,

@@ -12,7 +12,8 @@ import {
   users,
   userTopicStats,
 } from '../../src/platform/db/schema.ts';
-import { signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createStudent } from '../helpers/factories.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 
 const quiz = (over: Partial<Activity> = {}): Activity => ({
@@ -50,7 +51,7 @@ describe.each(ENGINES)('recordActivity on %s', (engine) => {
   };
 
   it('adds topic stats, gems under the current level, streak and week points, and the subject summary', async () => {
-    const { userId } = await signedInUser(t);
+    const { userId } = await createStudent(t);
     const at = new Date('2026-11-23T02:00:00Z');
     const outcome = await record(userId, quiz(), at);
     expect(outcome).toEqual({ streak: 1, gemsAdded: 7, level: 'emerald', leveledUp: false });
@@ -86,7 +87,7 @@ describe.each(ENGINES)('recordActivity on %s', (engine) => {
   });
 
   it('counts Manila days for the streak: 23:59 and 00:01 Manila are two days; a gap restarts it', async () => {
-    const { userId } = await signedInUser(t);
+    const { userId } = await createStudent(t);
     const streak = async () =>
       (await db().select().from(userStreaks).where(eq(userStreaks.userId, userId)))[0];
     await record(userId, quiz(), new Date('2026-11-23T15:59:00Z')); // Mon 23:59 Manila
@@ -102,7 +103,7 @@ describe.each(ENGINES)('recordActivity on %s', (engine) => {
   });
 
   it('moves the level up when the total crosses a threshold, never down', async () => {
-    const { userId } = await signedInUser(t);
+    const { userId } = await createStudent(t);
     await db()
       .update(users)
       .set({ gemsCollection: { emerald: 495 } })
@@ -118,7 +119,7 @@ describe.each(ENGINES)('recordActivity on %s', (engine) => {
   });
 
   it('keeps drill points unclaimed and bumps the user document version', async () => {
-    const { userId } = await signedInUser(t);
+    const { userId } = await createStudent(t);
     const before = (await user(userId))?.version ?? 0;
     await record(userId, quiz({ topics: [], gems: 0, drillPoints: 12 }), new Date());
     await record(userId, quiz({ topics: [], gems: 0, drillPoints: 3 }), new Date());
@@ -129,7 +130,7 @@ describe.each(ENGINES)('recordActivity on %s', (engine) => {
   });
 
   it('rolls back with the caller: nothing is recorded when the transaction fails', async () => {
-    const { userId } = await signedInUser(t);
+    const { userId } = await createStudent(t);
     await expect(
       db().transaction(async (tx) => {
         await recordActivity(tx, userId, quiz(), new Date());

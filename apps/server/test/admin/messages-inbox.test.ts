@@ -2,10 +2,11 @@ import path from 'node:path';
 import type { InboxCounts, InboxMessage } from '@pasado/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUpload } from '../../src/modules/subscriptions/payments.repository.ts';
+import { insertUpload } from '../../src/modules/uploads/repository.ts';
 import { auditLog, userMessages } from '../../src/platform/db/schema.ts';
 import { createLocalStorage } from '../../src/platform/storage/file-storage.ts';
-import { signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createStudent } from '../helpers/factories.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { makeStaff, pngBytes, type TestUser, tempDataDir } from '../payments/payments-helpers.ts';
 
@@ -24,7 +25,7 @@ describe.each(ENGINES)('staff console: the message inbox on %s', (engine) => {
     t = await startTestApp(engine, { DATA_DIR: dataDir });
     staff = await makeStaff(t);
     otherStaff = await makeStaff(t);
-    student = await signedInUser(t);
+    student = await createStudent(t);
   });
   afterAll(() => t.close());
 
@@ -196,7 +197,7 @@ describe.each(ENGINES)('staff console: the message inbox on %s', (engine) => {
     it('gives staff a link to the attachment that opens', async () => {
       const objectPath = `images/userFeedbacks/${student.userId}_${Date.now()}_screen.png`;
       const bytes = pngBytes();
-      await createLocalStorage(path.join(dataDir, 'storage')).put(objectPath, bytes, 'image/png');
+      await t.app.storage.put(objectPath, bytes, 'image/png');
       await insertUpload(t.app.database.db, {
         path: objectPath,
         ownerUserId: student.userId,

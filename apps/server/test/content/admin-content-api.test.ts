@@ -1,20 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, itemReports, questions, users } from '../../src/platform/db/schema.ts';
-import { signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { auditLog, itemReports, questions } from '../../src/platform/db/schema.ts';
+import { createStaff, createStudent, type TestUser } from '../helpers/factories.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { counts, fixtureText } from './content-fixtures.ts';
 
 describe.each(ENGINES)('staff content API on %s', (engine) => {
   let t: TestApp;
-  let staff: Awaited<ReturnType<typeof signedInUser>>;
-  let student: Awaited<ReturnType<typeof signedInUser>>;
+  let staff: TestUser;
+  let student: TestUser;
   beforeAll(async () => {
     t = await startTestApp(engine);
-    staff = await signedInUser(t);
-    await t.app.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, staff.userId));
-    student = await signedInUser(t);
+    staff = await createStaff(t);
+    student = await createStudent(t);
   });
   afterAll(() => t.close());
 
@@ -127,7 +127,7 @@ describe.each(ENGINES)('staff content API on %s', (engine) => {
   });
 
   it('lists open reports with the key; clear releases the item only when no report is left', async () => {
-    const other = await signedInUser(t);
+    const other = await createStudent(t);
     const db = t.app.database.db;
     await db.update(questions).set({ heldAt: new Date() }).where(eq(questions.id, 'fx-q1'));
     // One insert each: the queue is oldest first, and one statement gives both the same time.
@@ -182,7 +182,7 @@ describe.each(ENGINES)('staff content API on %s', (engine) => {
   });
 
   it('mark fixed edits the question, resolves every open report on it and releases it', async () => {
-    const other = await signedInUser(t);
+    const other = await createStudent(t);
     const db = t.app.database.db;
     await db.update(questions).set({ heldAt: new Date() }).where(eq(questions.id, 'fx-q2'));
     const mine = await fileReport('fx-q2', student.userId, 'The key is wrong.');

@@ -1,7 +1,7 @@
 import { rankStandings, seasonBoardKey, weekBoardKey } from '@pasado/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rankOnBoard } from '../../src/modules/leaderboard/ranking.ts';
+import { rankOnBoard } from '../../src/modules/leaderboard/ranking.repository.ts';
 import { addLeaderboardPoints } from '../../src/modules/leaderboard/scores.ts';
 import {
   leaderboardBandCounts,
@@ -10,18 +10,16 @@ import {
   leaderboardTieCounts,
   users,
 } from '../../src/platform/db/schema.ts';
-import { signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createStaff, createStudent, type TestUser } from '../helpers/factories.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
-
-type User = Awaited<ReturnType<typeof signedInUser>>;
 
 describe.each(ENGINES)('leaderboard on %s', (engine) => {
   let t: TestApp;
-  let staff: User;
+  let staff: TestUser;
   beforeAll(async () => {
     t = await startTestApp(engine);
-    staff = await signedInUser(t);
-    await t.app.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, staff.userId));
+    staff = await createStaff(t);
   });
   afterAll(() => t.close());
 
@@ -31,7 +29,7 @@ describe.each(ENGINES)('leaderboard on %s', (engine) => {
   const get = (cookie: string | null, board = 'week') =>
     t.app.inject({ url: `/api/leaderboard?board=${board}`, headers: cookie ? { cookie } : {} });
   const named = async (name: string) => {
-    const user = await signedInUser(t);
+    const user = await createStudent(t);
     await db().update(users).set({ displayName: name }).where(eq(users.id, user.userId));
     return user;
   };
@@ -41,12 +39,12 @@ describe.each(ENGINES)('leaderboard on %s', (engine) => {
   });
 
   it('refuses an unknown board with 400', async () => {
-    const user = await signedInUser(t);
+    const user = await createStudent(t);
     expect((await get(user.cookie, 'month')).statusCode).toBe(400);
   });
 
   it('puts points on the Manila week: Saturday 23:59:59.999 and Sunday 00:00 are different weeks', async () => {
-    const user = await signedInUser(t);
+    const user = await createStudent(t);
     const saturdayLast = new Date('2026-11-21T15:59:59.999Z');
     const sundayFirst = new Date('2026-11-21T16:00:00.000Z');
     await award(user.userId, 5, saturdayLast);
@@ -66,7 +64,7 @@ describe.each(ENGINES)('leaderboard on %s', (engine) => {
     // Hours into one Manila week (Monday 2020-01-06 08:00 Manila onwards), with seconds apart.
     const at = (hour: number, second = 0) => new Date(Date.UTC(2020, 0, 6, hour, 0, second));
     const board = weekBoardKey(at(0));
-    const players = await Promise.all(Array.from({ length: 12 }, () => signedInUser(t)));
+    const players = await Promise.all(Array.from({ length: 12 }, () => createStudent(t)));
     // Scores across several 100-point bands, with ties reached in the same and in different hours.
     const plan = [30, 250, 250, 120, 250, 5, 30, 1, 250, 120, 2, 30];
     for (const [i, user] of players.entries()) {
@@ -123,7 +121,7 @@ describe.each(ENGINES)('leaderboard on %s', (engine) => {
     const now = new Date();
     const leader = await named('Maria Clara Reyes');
     await award(leader.userId, 10_000, now);
-    const crowd = await Promise.all(Array.from({ length: 55 }, () => signedInUser(t)));
+    const crowd = await Promise.all(Array.from({ length: 55 }, () => createStudent(t)));
     for (const [i, user] of crowd.entries()) await award(user.userId, 100 + i, now);
     const me = await named('Juan Santos');
     await award(me.userId, 2, now);
@@ -155,7 +153,7 @@ describe.each(ENGINES)('leaderboard on %s', (engine) => {
   });
 
   it('has no season board until staff open one; then points go to it; closing ends it', async () => {
-    const student = await signedInUser(t);
+    const student = await createStudent(t);
     expect((await get(student.cookie, 'season')).json()).toEqual({
       board: 'season',
       period: null,
@@ -223,7 +221,7 @@ describe.each(ENGINES)('leaderboard on %s', (engine) => {
   it('concurrent awards to many students keep counts exact and never deadlock', async () => {
     const at = new Date(Date.UTC(2021, 5, 7, 3));
     const board = weekBoardKey(at);
-    const players = await Promise.all(Array.from({ length: 6 }, () => signedInUser(t)));
+    const players = await Promise.all(Array.from({ length: 6 }, () => createStudent(t)));
     await Promise.all(
       Array.from({ length: 30 }, (_, i) => award(players[i % 6]?.userId ?? '', 1 + (i % 4), at)),
     );

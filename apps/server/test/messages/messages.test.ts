@@ -6,7 +6,8 @@ import { ATTACHMENT_MAX_BYTES, MESSAGE_FORM_MESSAGES, MESSAGES } from '@pasado/c
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads, userMessages } from '../../src/platform/db/schema.ts';
-import { signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createStudent } from '../helpers/factories.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 
 function pngBytes(size = 256): Buffer {
@@ -33,7 +34,7 @@ describe.each(ENGINES)('send us a message on %s', (engine) => {
   afterAll(() => t.close());
 
   const db = () => t.app.database.db;
-  const onDisk = (objectPath: string) => path.join(dataDir, 'storage', objectPath);
+  const stored = async (objectPath: string) => (await t.app.storage.get(objectPath)) !== null;
   const uploadImage = (
     cookie: string | null,
     body: Buffer,
@@ -63,7 +64,7 @@ describe.each(ENGINES)('send us a message on %s', (engine) => {
     db().select().from(uploads).where(eq(uploads.ownerUserId, userId));
 
   it('stores a message with an image: HTML stripped, server time, unread, not archived', async () => {
-    const user = await signedInUser(t);
+    const user = await createStudent(t);
     const bytes = pngBytes();
     const before = Date.now();
     const up = await uploadImage(user.cookie, bytes);
@@ -74,7 +75,7 @@ describe.each(ENGINES)('send us a message on %s', (engine) => {
     );
     expect(Number(objectPath.split('_').at(-3))).toBeGreaterThanOrEqual(before);
     expect(url).toBe(`/api/files/${objectPath}`);
-    expect(readFileSync(onDisk(objectPath)).equals(bytes)).toBe(true);
+    expect((await t.app.storage.get(objectPath))?.equals(bytes)).toBe(true);
 
     const res = await send(user.cookie, {
       messageType: 'issues',
@@ -102,7 +103,7 @@ describe.each(ENGINES)('send us a message on %s', (engine) => {
     ['feedbacks', 'Great app'],
     ['suggestions', 'a'.repeat(500)],
   ])('stores a %s message without an image', async (messageType, message) => {
-    const user = await signedInUser(t);
+    const user = await createStudent(t);
     const res = await send(user.cookie, { messageType, message, attachment: null });
     expect(res.statusCode).toBe(201);
     expect(await messagesOf(user.userId)).toMatchObject([
@@ -122,7 +123,7 @@ describe.each(ENGINES)('send us a message on %s', (engine) => {
     ],
     ['a text that is not a string', { messageType: 'feedbacks', message: 7 }, null],
   ])('refuses %s with 400 and stores nothing', async (_label, payload, message) => {
-    const user = await signedInUser(t);
+    const user = await createStudent(t);
     const res = await send(user.cookie, payload);
     expect(res.statusCode).toBe(400);
     if (message) expect(res.json().error.message).toBe(message);
@@ -130,7 +131,7 @@ describe.each(ENGINES)('send us a message on %s', (engine) => {
   });
 
   it('refuses a body that is not JSON with 400', async () => {
-    const user = await signedInUser(t);
+    const user = await createStudent(t);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/messages',
@@ -142,7 +143,7 @@ describe.each(ENGINES)('send us a message on %s', (engine) => {
   });
 
   it('deletes the image when the message is refused', async () => {
-    const user = await signedInUser(t);
+    const user = await createStudent(t);
     const { path: objectPath } = (await uploadImage(user.cookie, pngBytes())).json();
     const res = await send(user.cookie, {
       messageType: 'feedbacks',
@@ -150,15 +151,15 @@ describe.each(ENGINES)('send us a message on %s', (engine) => {
       attachment: objectPath,
     });
     expect(res.statusCode).toBe(400);
-    expect(existsSync(onDisk(objectPath))).toBe(false);
+    expect(await stored(objectPath)).toBe(false);
     expect(await uploadsOf(user.userId)).toEqual([]);
     expect(await messagesOf(user.userId)).toEqual([]);
   });
 
   it('deletes the image and fails when saving the message fails (SPEC §7, §8)', async () => {
-    const user = await signedInUser(t);
+    const user = await createStudent(t);
     const { path: objectPath } = (await uploadImage(user.cookie, pngBytes())).json();
-    expect(existsSync(onDisk(objectPath))).toBe(true);
+    expect(await stored(objectPath)).toBe(true);
     const res = await send(user.cookie, {
       messageType: 'feedbacks',
       message: 'FAIL THE INSERT',
@@ -166,14 +167,14 @@ describe.each(ENGINES)('send us a message on %s', (engine) => {
     });
     expect(res.statusCode).toBe(500);
     expect(res.json().error).toEqual({ status: 'INTERNAL', message: 'Something went wrong.' });
-    expect(existsSync(onDisk(objectPath))).toBe(false);
+    expect(await stored(objectPath)).toBe(false);
     expect(await uploadsOf(user.userId)).toEqual([]);
     expect(await messagesOf(user.userId)).toEqual([]);
   });
 
   it('refuses an attachment that is not the sender’s own message image, and leaves it alone', async () => {
-    const owner = await signedInUser(t);
-    const other = await signedInUser(t);
+    const owner = await createStudent(t);
+    const other = await createStudent(t);
     const { path: objectPath } = (await uploadImage(owner.cookie, pngBytes())).json();
     const res = await send(other.cookie, {
       messageType: 'feedbacks',
@@ -182,7 +183,7 @@ describe.each(ENGINES)('send us a message on %s', (engine) => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(MESSAGE_FORM_MESSAGES.BAD_ATTACHMENT);
-    expect(existsSync(onDisk(objectPath))).toBe(true);
+    expect(await stored(objectPath)).toBe(true);
     expect(await uploadsOf(owner.userId)).toHaveLength(1);
     const screenshot = await send(owner.cookie, {
       messageType: 'feedbacks',
@@ -199,7 +200,7 @@ describe.each(ENGINES)('send us a message on %s', (engine) => {
     ['bytes that are not an image, labelled image/png', 'image/png', Buffer.from('GIF? no')],
     ['a PNG labelled as a PDF', 'application/pdf', pngBytes()],
   ])('refuses %s as an attachment with the images-only message', async (_label, type, body) => {
-    const user = await signedInUser(t);
+    const user = await createStudent(t);
     const res = await uploadImage(user.cookie, body, { type });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(MESSAGES.IMAGES_ONLY);
@@ -207,7 +208,7 @@ describe.each(ENGINES)('send us a message on %s', (engine) => {
   });
 
   it('refuses an image over 5 MB with the spec’s message, and accepts exactly 5 MB', async () => {
-    const user = await signedInUser(t);
+    const user = await createStudent(t);
     const big = await uploadImage(user.cookie, pngBytes(ATTACHMENT_MAX_BYTES + 1));
     expect(big.statusCode).toBe(413);
     expect(big.json().error.message).toBe(MESSAGES.FILE_TOO_LARGE);
@@ -218,7 +219,7 @@ describe.each(ENGINES)('send us a message on %s', (engine) => {
   it('answers 401 without a session and 403 from another origin, storing nothing', async () => {
     expect((await uploadImage(null, pngBytes())).statusCode).toBe(401);
     expect((await send(null, { messageType: 'feedbacks', message: 'Hi' })).statusCode).toBe(401);
-    const user = await signedInUser(t);
+    const user = await createStudent(t);
     const evil = 'https://evil.example';
     expect((await uploadImage(user.cookie, pngBytes(), { origin: evil })).statusCode).toBe(403);
     expect(
@@ -229,7 +230,7 @@ describe.each(ENGINES)('send us a message on %s', (engine) => {
   });
 
   it('limits each student to 10 messages per 10 minutes, without blocking others', async () => {
-    const user = await signedInUser(t);
+    const user = await createStudent(t);
     for (let i = 0; i < 10; i += 1) {
       const res = await send(user.cookie, { messageType: 'feedbacks', message: `Note ${i}` });
       expect(res.statusCode).toBe(201);
@@ -237,7 +238,7 @@ describe.each(ENGINES)('send us a message on %s', (engine) => {
     const limited = await send(user.cookie, { messageType: 'feedbacks', message: 'One more' });
     expect(limited.statusCode).toBe(429);
     expect(await messagesOf(user.userId)).toHaveLength(10);
-    const other = await signedInUser(t);
+    const other = await createStudent(t);
     expect((await send(other.cookie, { messageType: 'feedbacks', message: 'Hi' })).statusCode).toBe(
       201,
     );

@@ -26,12 +26,12 @@ describe.each(ENGINES)('sweepOrphanUploads on %s', (engine) => {
   const dataDir = tempDataDir();
   beforeAll(async () => {
     t = await startTestApp(engine, { DATA_DIR: dataDir });
-    storage = createLocalStorage(path.join(dataDir, 'storage'));
+    storage = t.app.storage;
   });
   afterAll(() => t.close());
 
   const db = () => t.app.database.db;
-  const onDisk = (objectPath: string) => existsSync(path.join(dataDir, 'storage', objectPath));
+  const onDisk = async (objectPath: string) => (await storage.get(objectPath)) !== null;
   const age = (paths: string[], hours: number) =>
     db()
       .update(uploads)
@@ -92,9 +92,9 @@ describe.each(ENGINES)('sweepOrphanUploads on %s', (engine) => {
       expect.arrayContaining([used, unusedRecent, feedbackCited]),
     );
     expect(await rows([unusedOld])).toEqual([]);
-    expect(onDisk(unusedOld)).toBe(false);
-    expect(onDisk(used)).toBe(true);
-    expect(onDisk(unusedRecent)).toBe(true);
+    expect(await onDisk(unusedOld)).toBe(false);
+    expect(await onDisk(used)).toBe(true);
+    expect(await onDisk(unusedRecent)).toBe(true);
 
     // Nothing left to do: a second run deletes nothing.
     expect(await sweepOrphanUploads(t.app.database, storage, new Date())).toEqual({
@@ -112,7 +112,7 @@ describe.each(ENGINES)('sweepOrphanUploads on %s', (engine) => {
     );
     const after = new Date(Date.now() + 24 * HOUR + 60_000);
     expect((await sweepOrphanUploads(t.app.database, storage, after)).deleted).toContain(unused);
-    expect(onDisk(unused)).toBe(false);
+    expect(await onDisk(unused)).toBe(false);
   });
 
   it('reports a file it could not remove, and the record is gone all the same', async () => {

@@ -1,10 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ATTACHMENT_MAX_BYTES, MESSAGES } from '@pasado/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '../../src/platform/db/schema.ts';
-import { signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createStudent } from '../helpers/factories.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { makeStaff, pngBytes, tempDataDir, uploadScreenshot } from './payments-helpers.ts';
 
@@ -20,7 +21,7 @@ describe.each(ENGINES)('payment screenshot uploads on %s', (engine) => {
     t.app.database.db.select().from(uploads).where(eq(uploads.ownerUserId, ownerUserId));
 
   it('stores the image at images/paymentScreenshots/{timestamp}_{filename}, owned by the uploader', async () => {
-    const user = await signedInUser(t);
+    const user = await createStudent(t);
     const bytes = pngBytes();
     const before = Date.now();
     const res = await uploadScreenshot(t, user.cookie, bytes, { name: '../My GCash receipt!.png' });
@@ -31,15 +32,17 @@ describe.each(ENGINES)('payment screenshot uploads on %s', (engine) => {
     expect(timestamp).toBeGreaterThanOrEqual(before);
     expect(body.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(body.url).toBe(`/api/files/${body.path}`);
+    expect((await t.app.storage.get(body.path))?.equals(bytes)).toBe(true);
+    // The embedded default keeps files on disk; PostgreSQL keeps them in the database.
     const onDisk = path.join(dataDir, 'storage', body.path);
-    expect(readFileSync(onDisk).equals(bytes)).toBe(true);
+    expect(existsSync(onDisk)).toBe(engine === 'pglite');
     expect(await uploadRows(user.userId)).toMatchObject([
       { path: body.path, sha256: body.sha256, contentType: 'image/png', sizeBytes: bytes.length },
     ]);
   });
 
   it('refuses a file over 5 MB with 413 and stores nothing', async () => {
-    const user = await signedInUser(t);
+    const user = await createStudent(t);
     const res = await uploadScreenshot(t, user.cookie, pngBytes(ATTACHMENT_MAX_BYTES + 1));
     expect(res.statusCode).toBe(413);
     expect(res.json().error.message).toBe(MESSAGES.FILE_TOO_LARGE);
@@ -47,7 +50,7 @@ describe.each(ENGINES)('payment screenshot uploads on %s', (engine) => {
   });
 
   it('accepts exactly 5 MB', async () => {
-    const user = await signedInUser(t);
+    const user = await createStudent(t);
     const res = await uploadScreenshot(t, user.cookie, pngBytes(ATTACHMENT_MAX_BYTES));
     expect(res.statusCode).toBe(201);
   });
@@ -59,7 +62,7 @@ describe.each(ENGINES)('payment screenshot uploads on %s', (engine) => {
     ['an SVG', 'image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')],
     ['a PNG labelled as a PDF', 'application/pdf', pngBytes()],
   ])('refuses %s with 400 and the images-only message', async (_label, type, body) => {
-    const user = await signedInUser(t);
+    const user = await createStudent(t);
     const res = await uploadScreenshot(t, user.cookie, body, { type });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toEqual({ status: 'INVALID_ARGUMENT', message: MESSAGES.IMAGES_ONLY });
@@ -67,7 +70,7 @@ describe.each(ENGINES)('payment screenshot uploads on %s', (engine) => {
   });
 
   it('refuses an empty body with the missing-file message', async () => {
-    const user = await signedInUser(t);
+    const user = await createStudent(t);
     const res = await uploadScreenshot(t, user.cookie, Buffer.alloc(0));
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(MESSAGES.MISSING_UPLOAD_FILE);
@@ -77,7 +80,7 @@ describe.each(ENGINES)('payment screenshot uploads on %s', (engine) => {
   it('refuses an upload without a session or from another origin', async () => {
     const anonymous = await uploadScreenshot(t, null, pngBytes());
     expect(anonymous.statusCode).toBe(401);
-    const user = await signedInUser(t);
+    const user = await createStudent(t);
     const crossSite = await t.app.inject({
       method: 'POST',
       url: '/api/uploads/payment-screenshot',
@@ -89,8 +92,8 @@ describe.each(ENGINES)('payment screenshot uploads on %s', (engine) => {
   });
 
   it('serves a file to its owner and to staff only', async () => {
-    const owner = await signedInUser(t);
-    const other = await signedInUser(t);
+    const owner = await createStudent(t);
+    const other = await createStudent(t);
     const staff = await makeStaff(t);
     const bytes = pngBytes();
     const { url } = (await uploadScreenshot(t, owner.cookie, bytes)).json();
@@ -114,7 +117,7 @@ describe.each(ENGINES)('payment screenshot uploads on %s', (engine) => {
   });
 
   it('answers 404 for an unknown file and never reads outside storage', async () => {
-    const user = await signedInUser(t);
+    const user = await createStudent(t);
     for (const url of [
       '/api/files/images/paymentScreenshots/1_nothing.png',
       '/api/files/../../package.json',
@@ -123,6 +126,26 @@ describe.each(ENGINES)('payment screenshot uploads on %s', (engine) => {
       const res = await t.app.inject({ url, headers: { cookie: user.cookie } });
       expect(res.statusCode, url).toBe(404);
     }
-    expect(existsSync(path.join(dataDir, 'storage'))).toBe(true);
+    if (engine === 'pglite') expect(existsSync(path.join(dataDir, 'storage'))).toBe(true);
+  });
+
+  it('stores the file under the extension its bytes show; the device name is metadata only', async () => {
+    const user = await createStudent(t);
+    for (const [name, stored] of [
+      ['poly.html', 'poly\\.png'],
+      ['x.svg', 'x\\.png'],
+      ['resume.exe', 'resume\\.png'],
+    ] as const) {
+      const res = await uploadScreenshot(t, user.cookie, pngBytes(), { name });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().path).toMatch(new RegExp(`^images/paymentScreenshots/\\d+_${stored}$`));
+      const [row] = await t.app.database.db
+        .select()
+        .from(uploads)
+        .where(eq(uploads.path, res.json().path));
+      expect(row).toMatchObject({ originalName: name, contentType: 'image/png' });
+      const served = await t.app.inject({ url: res.json().url, headers: { cookie: user.cookie } });
+      expect(served.headers['content-type']).toBe('image/png');
+    }
   });
 });

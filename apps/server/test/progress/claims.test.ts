@@ -12,7 +12,8 @@ import {
   transactions,
   users,
 } from '../../src/platform/db/schema.ts';
-import { signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createStudent } from '../helpers/factories.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 
 const DAY = 86_400_000;
@@ -74,7 +75,7 @@ describe.each(ENGINES)('progress: challenges and claims on %s', (engine) => {
   }
 
   it('locks every challenge for a new student and unlocks streak-3 after three days (refreshChallenges)', async () => {
-    const user = await signedInUser(t);
+    const user = await createStudent(t);
     const before = await summary(user.cookie);
     expect(before.level).toBe('emerald');
     expect(before.nextLevel).toEqual({ name: 'sapphire', minGems: 500 });
@@ -98,7 +99,7 @@ describe.each(ENGINES)('progress: challenges and claims on %s', (engine) => {
   });
 
   it('unlocks mastery from topic stats: 80% over 20 items', async () => {
-    const user = await signedInUser(t);
+    const user = await createStudent(t);
     await db().transaction((tx) =>
       recordActivity(
         tx,
@@ -121,7 +122,7 @@ describe.each(ENGINES)('progress: challenges and claims on %s', (engine) => {
   });
 
   it('pays a streak reward once: gems under the level, leaderboard points, item claimed; a second tap answers the same', async () => {
-    const user = await signedInUser(t);
+    const user = await createStudent(t);
     await earnThreeDayStreak(user.userId);
     const first = await claimChallenge(user.cookie, 'streak', 'streak-3');
     expect(first.statusCode).toBe(200);
@@ -150,7 +151,7 @@ describe.each(ENGINES)('progress: challenges and claims on %s', (engine) => {
   });
 
   it('pays once when two devices claim at the same moment', async () => {
-    const user = await signedInUser(t);
+    const user = await createStudent(t);
     await earnThreeDayStreak(user.userId);
     const [a, b] = await Promise.all([
       claimChallenge(user.cookie, 'streak', 'streak-3'),
@@ -170,7 +171,7 @@ describe.each(ENGINES)('progress: challenges and claims on %s', (engine) => {
   });
 
   it('refuses a locked or unknown challenge with 409/400 and pays nothing', async () => {
-    const user = await signedInUser(t);
+    const user = await createStudent(t);
     const locked = await claimChallenge(user.cookie, 'streak', 'streak-7');
     expect(locked.statusCode).toBe(409);
     expect(locked.json().error.message).toBe('This reward is not ready to claim yet.');
@@ -185,7 +186,7 @@ describe.each(ENGINES)('progress: challenges and claims on %s', (engine) => {
   });
 
   it('moves the level up when a reward crosses the threshold', async () => {
-    const user = await signedInUser(t);
+    const user = await createStudent(t);
     await db()
       .update(users)
       .set({ gemsCollection: { emerald: 490 } })
@@ -199,7 +200,7 @@ describe.each(ENGINES)('progress: challenges and claims on %s', (engine) => {
   });
 
   it('claims drill points once, also from two devices at once, and resets them', async () => {
-    const user = await signedInUser(t);
+    const user = await createStudent(t);
     await db().update(users).set({ unclaimedDrillPoints: 35 }).where(eq(users.id, user.userId));
     const versionBefore = (await userRow(user.userId))?.version ?? 0;
     const [a, b] = await Promise.all([claimDrill(user.cookie), claimDrill(user.cookie)]);
@@ -224,8 +225,8 @@ describe.each(ENGINES)('progress: challenges and claims on %s', (engine) => {
   });
 
   it('lists only the student’s own payments, newest first, with their subscription status', async () => {
-    const user = await signedInUser(t);
-    const other = await signedInUser(t);
+    const user = await createStudent(t);
+    const other = await createStudent(t);
     const plan = {
       id: '1-month',
       name: '1 Month',
@@ -298,7 +299,7 @@ describe.each(ENGINES)('progress: challenges and claims on %s', (engine) => {
     expect((await claimChallenge(null, 'streak', 'streak-3')).statusCode).toBe(401);
     expect((await claimDrill(null)).statusCode).toBe(401);
 
-    const user = await signedInUser(t);
+    const user = await createStudent(t);
     await earnThreeDayStreak(user.userId);
     await db().update(users).set({ unclaimedDrillPoints: 9 }).where(eq(users.id, user.userId));
     const foreign = 'https://evil.example';

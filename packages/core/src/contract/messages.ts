@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_MAX_LENGTH } from '../constants.ts';
-import { sanitizeFileName } from '../purchase.ts';
+import { type ImageType, storedImageName } from '../purchase.ts';
 import { stripHtml } from '../validation.ts';
 
 /** Ours: SPEC §5 gives the limits without texts. */
@@ -48,8 +48,13 @@ export type MessageAttachmentResult = z.infer<typeof messageAttachmentResultSche
 export const USER_FEEDBACK_FOLDER = 'images/userFeedbacks';
 
 /** images/userFeedbacks/{userId}_{timestamp}_{filename} (SPEC §7), the file name sanitised. */
-export function userFeedbackPath(userId: string, timestampMs: number, fileName: string): string {
-  return `${USER_FEEDBACK_FOLDER}/${userId}_${timestampMs}_${sanitizeFileName(fileName)}`;
+export function userFeedbackPath(
+  userId: string,
+  timestampMs: number,
+  fileName: string,
+  type: ImageType,
+): string {
+  return `${USER_FEEDBACK_FOLDER}/${userId}_${timestampMs}_${storedImageName(fileName, type)}`;
 }
 
 /** Whether a storage path is a message image of this user, as made by userFeedbackPath. */

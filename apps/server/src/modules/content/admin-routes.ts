@@ -9,10 +9,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { appendAudit } from '../auth/session-logs.repository.ts';
 import { requireSession } from '../auth/session-plugin.ts';
-import { importContentFile, sha256 } from './import-content-file.ts';
-import { clearReport, fixReport, listOpenReports } from './reported-items.ts';
+import { importFromConsole } from './import-content-file.ts';
+import { clearReport, fixReport, listReportQueue } from './reported-items.ts';
 
 const reportParams = z.object({ id: z.uuid() });
 
@@ -22,7 +21,7 @@ const reportParams = z.object({ id: z.uuid() });
  */
 export async function adminContentRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const { database } = app;
+  const { db } = app.database;
 
   // 200 with `ok: false` and the line-numbered errors when the file has problems: the request was
   // well-formed, and the console shows the list; nothing is written in that case.
@@ -38,30 +37,14 @@ export async function adminContentRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const session = requireSession(request);
-      const { fileName, text, dryRun } = request.body;
-      return importContentFile(database.db, {
-        fileName,
-        text,
-        dryRun,
-        afterImport: (tx, report) =>
-          appendAudit(tx, {
-            actorUserId: session.userId,
-            actorEmail: session.email,
-            action: 'content.import',
-            targetType: 'content-file',
-            targetId: fileName,
-            details: { sha256: sha256(text), report, via: 'console' },
-          }),
-      });
+      return importFromConsole(db, session, request.body);
     },
   );
 
   typed.get(
     '/reports',
     { schema: { response: { 200: reportedItemsResponseSchema } } },
-    async () => {
-      return { reports: await listOpenReports(database.db) };
-    },
+    async () => ({ reports: await listReportQueue(db) }),
   );
 
   typed.post(
@@ -69,10 +52,7 @@ export async function adminContentRoutes(app: FastifyInstance) {
     { schema: { params: reportParams, response: { 200: reportActionResponseSchema } } },
     async (request) => {
       const session = requireSession(request);
-      return clearReport(database.db, request.params.id, {
-        userId: session.userId,
-        email: session.email,
-      });
+      return clearReport(db, request.params.id, session, request.server.clock.now());
     },
   );
 
@@ -87,10 +67,13 @@ export async function adminContentRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const session = requireSession(request);
-      return fixReport(database.db, request.params.id, request.body.question, {
-        userId: session.userId,
-        email: session.email,
-      });
+      return fixReport(
+        db,
+        request.params.id,
+        request.body.question,
+        session,
+        request.server.clock.now(),
+      );
     },
   );
 }

@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Executor } from '../../platform/db/client.ts';
-import { appendAudit } from '../auth/session-logs.repository.ts';
-import { describeReport, importContentFile, sha256 } from './import-content-file.ts';
+import { describeReport, importContentFile } from './import-content-file.ts';
 import { contentFormatOf, formatContentError } from './parse-content-file.ts';
 
 export const CONTENT_IMPORT_USAGE = `Usage: npm run content:import -- <file.json|file.csv> [--dry-run]
@@ -49,15 +48,12 @@ export async function runContentImport(args: string[], io: ContentImportIo): Pro
     fileName: path.basename(fullPath),
     text,
     dryRun,
-    afterImport: (tx, report) =>
-      appendAudit(tx, {
-        actorUserId: null,
-        actorEmail: 'cli',
-        action: 'content.import',
-        targetType: 'content-file',
-        targetId: path.basename(fullPath),
-        details: { sha256: sha256(text), report, via: 'cli' },
-      }),
+    audit: {
+      actor: { userId: null, email: 'cli' },
+      action: 'content.import',
+      target: path.basename(fullPath),
+      details: { via: 'cli' },
+    },
   });
   if (!outcome.ok) {
     io.err(`${file}: ${outcome.errors.length} problem(s); nothing was imported.`);

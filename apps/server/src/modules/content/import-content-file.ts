@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { ContentImportResponse, ImportReport } from '@pasado/core';
-import type { Executor, Tx } from '../../platform/db/client.ts';
+import type { ContentImportRequest, ContentImportResponse, ImportReport } from '@pasado/core';
+import type { Executor } from '../../platform/db/client.ts';
+import { appendAudit } from '../auth/session-logs.repository.ts';
 import { ContentImportError, importContent } from './import-content.ts';
 import { parseContentFile, sortErrors } from './parse-content-file.ts';
 
@@ -12,12 +13,22 @@ class DryRunRollback extends Error {
   }
 }
 
+/** Who imported a file and how, for the audit row written with the import. */
+export interface ImportAudit {
+  actor: { userId: string | null; email: string };
+  action: 'content.import' | 'content.seed';
+  /** The audit row's target: the file's name, or its path in the repository for a bundled bank. */
+  target: string;
+  /** Added to the audit details next to the file's SHA-256 and the report. */
+  details?: Record<string, unknown>;
+}
+
 export interface ImportContentFileInput {
   fileName: string;
   text: string;
   dryRun?: boolean;
-  /** Runs in the import's transaction once the rows are written (not on a dry run): the audit. */
-  afterImport?: (tx: Tx, report: ImportReport) => Promise<void>;
+  /** Audited in the import's transaction once the rows are written (not on a dry run). */
+  audit?: ImportAudit;
 }
 
 /**
@@ -35,7 +46,17 @@ export async function importContentFile(
     const report = await ex.transaction(async (tx) => {
       const written = await importContent(tx, parsed.bundle);
       if (input.dryRun) throw new DryRunRollback(written);
-      await input.afterImport?.(tx, written);
+      const { audit } = input;
+      if (audit) {
+        await appendAudit(tx, {
+          actorUserId: audit.actor.userId,
+          actorEmail: audit.actor.email,
+          action: audit.action,
+          targetType: 'content-file',
+          targetId: audit.target,
+          details: { sha256: sha256(input.text), report: written, ...audit.details },
+        });
+      }
       return written;
     });
     return { ok: true, dryRun: false, report };
@@ -45,6 +66,21 @@ export async function importContentFile(
       return { ok: false, errors: sortErrors(error.issues.map(parsed.toError)) };
     throw error;
   }
+}
+
+/** An import from the staff console (dry run first), audited with the staff member. */
+export function importFromConsole(
+  ex: Executor,
+  actor: { userId: string; email: string },
+  request: ContentImportRequest,
+): Promise<ContentImportResponse> {
+  const { fileName, text, dryRun } = request;
+  return importContentFile(ex, {
+    fileName,
+    text,
+    dryRun,
+    audit: { actor, action: 'content.import', target: fileName, details: { via: 'console' } },
+  });
 }
 
 /** "subjects 2 created, 0 updated, 1 unchanged" — one line per kind, for the CLI and the logs. */

@@ -1,17 +1,18 @@
 import type { ContentBundle, ImportCounts, ImportReport } from '@pasado/core';
-import { eq, inArray } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../platform/db/client.ts';
 import {
-  blueprints,
-  flashCards,
-  notes,
-  questions,
-  reviewers,
-  subjects,
-  topics,
-} from '../../platform/db/schema.ts';
+  blueprintOwners,
+  type ContentKind,
+  type ContentRow,
+  findContentRows,
+  insertContentRows,
+  itemOwners,
+  subjectOwners,
+  topicOwners,
+  updateContentRow,
+} from './import.repository.ts';
 import type { ContentIssue } from './parse-content-file.ts';
+import { findReviewer, listReviewers } from './reviewers.repository.ts';
 
 /** The bundle points at something that does not exist or belongs to another reviewer. */
 export class ContentImportError extends Error {
@@ -40,7 +41,7 @@ export async function importContent(ex: Executor, bundle: ContentBundle): Promis
       reviewer,
       subjects: await upsert(
         tx,
-        subjects,
+        'subjects',
         bundle.subjects.map((s) => ({
           id: s.id,
           reviewerShorthand: reviewer,
@@ -50,7 +51,7 @@ export async function importContent(ex: Executor, bundle: ContentBundle): Promis
       ),
       topics: await upsert(
         tx,
-        topics,
+        'topics',
         bundle.topics.map((t) => ({
           id: t.id,
           subjectId: t.subjectId,
@@ -61,7 +62,7 @@ export async function importContent(ex: Executor, bundle: ContentBundle): Promis
       // heldAt is not written: an open report keeps the item out of mocks until staff clear it.
       questions: await upsert(
         tx,
-        questions,
+        'questions',
         bundle.questions.map((q) => ({
           id: q.id,
           topicId: q.topicId,
@@ -75,7 +76,7 @@ export async function importContent(ex: Executor, bundle: ContentBundle): Promis
       ),
       flashCards: await upsert(
         tx,
-        flashCards,
+        'flashCards',
         bundle.flashCards.map((c) => ({
           id: c.id,
           topicId: c.topicId,
@@ -86,7 +87,7 @@ export async function importContent(ex: Executor, bundle: ContentBundle): Promis
       ),
       notes: await upsert(
         tx,
-        notes,
+        'notes',
         bundle.notes.map((n) => ({
           id: n.id,
           topicId: n.topicId,
@@ -97,7 +98,7 @@ export async function importContent(ex: Executor, bundle: ContentBundle): Promis
       ),
       blueprints: await upsert(
         tx,
-        blueprints,
+        'blueprints',
         bundle.blueprints.map((b) => ({
           id: b.id,
           reviewerShorthand: reviewer,
@@ -110,27 +111,6 @@ export async function importContent(ex: Executor, bundle: ContentBundle): Promis
   });
 }
 
-/** Empty counts for every kind: what a dry run of an empty bundle reports. */
-export function emptyReport(reviewer: string): ImportReport {
-  const zero = () => ({ created: 0, updated: 0, unchanged: 0 });
-  return {
-    reviewer,
-    subjects: zero(),
-    topics: zero(),
-    questions: zero(),
-    flashCards: zero(),
-    notes: zero(),
-    blueprints: zero(),
-  };
-}
-
-const CHUNK = 500;
-const chunks = <T>(items: readonly T[]): T[][] => {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
-  return out;
-};
-
 /** Stable JSON: jsonb gives object keys back in its own order, which must not read as a change. */
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
@@ -142,23 +122,15 @@ function canonical(value: unknown): string {
   );
 }
 
-type ContentTable = PgTable & { id: PgColumn; updatedAt: PgColumn };
-
-async function upsert(
-  tx: Tx,
-  table: ContentTable,
-  rows: ({ id: string } & Record<string, unknown>)[],
-): Promise<ImportCounts> {
+/** Inserts new ids, rewrites rows whose columns differ, and counts the unchanged ones. */
+async function upsert(tx: Tx, kind: ContentKind, rows: ContentRow[]): Promise<ImportCounts> {
   const counts = { created: 0, updated: 0, unchanged: 0 };
-  const existing = new Map<string, Record<string, unknown>>();
-  for (const ids of chunks(rows.map((r) => r.id))) {
-    const found = (await tx
-      .select()
-      .from(table as PgTable)
-      .where(inArray(table.id, ids))) as ({ id: string } & Record<string, unknown>)[];
-    for (const row of found) existing.set(row.id, row);
-  }
-  const fresh: typeof rows = [];
+  const existing = await findContentRows(
+    tx,
+    kind,
+    rows.map((r) => r.id),
+  );
+  const fresh: ContentRow[] = [];
   for (const row of rows) {
     const old = existing.get(row.id);
     if (!old) {
@@ -167,83 +139,79 @@ async function upsert(
     } else if (Object.keys(row).every((k) => canonical(old[k] ?? null) === canonical(row[k]))) {
       counts.unchanged += 1;
     } else {
-      const { id, ...values } = row;
-      await tx
-        .update(table)
-        .set({ ...values, updatedAt: new Date() } as never)
-        .where(eq(table.id, id));
+      await updateContentRow(tx, kind, row);
       counts.updated += 1;
     }
   }
-  for (const batch of chunks(fresh)) await tx.insert(table).values(batch as never);
+  await insertContentRows(tx, kind, fresh);
   return counts;
 }
 
-async function selectIn<T>(
-  ids: Iterable<string>,
-  query: (ids: string[]) => Promise<T[]>,
-): Promise<T[]> {
-  const unique = [...new Set(ids)];
-  const out: T[] = [];
-  for (const batch of chunks(unique)) out.push(...(await query(batch)));
-  return out;
-}
-
-/** Every id the bundle points at exists in the bundle or the database, under the same reviewer. */
-async function checkReviewerAndSubjects(tx: Tx, bundle: ContentBundle, issues: ContentIssue[]) {
+/**
+ * Every id the bundle points at exists in the bundle or the database, under the same reviewer, and
+ * no id the bundle writes belongs to another reviewer (writing it would move that reviewer's row
+ * into this one).
+ */
+async function checkReferences(tx: Tx, bundle: ContentBundle): Promise<void> {
+  const issues: ContentIssue[] = [];
   const reviewer = bundle.reviewer.shorthand;
-  const [known] = await tx
-    .select({ shorthand: reviewers.shorthand })
-    .from(reviewers)
-    .where(eq(reviewers.shorthand, reviewer));
-  if (!known) {
-    const all = await tx.select({ shorthand: reviewers.shorthand }).from(reviewers);
+  if (!(await findReviewer(tx, reviewer))) {
+    const all = await listReviewers(tx);
     issues.push({
       path: ['reviewer', 'shorthand'],
       message: `Unknown reviewer ${reviewer}; use one of ${all.map((r) => r.shorthand).join(', ')}.`,
     });
   }
-}
 
-async function checkReferences(tx: Tx, bundle: ContentBundle): Promise<void> {
-  const issues: ContentIssue[] = [];
-  const reviewer = bundle.reviewer.shorthand;
-  await checkReviewerAndSubjects(tx, bundle, issues);
+  /** Rows of `kind` whose id is already another reviewer's. */
+  const usedElsewhere = (
+    kind: ContentKind,
+    label: string,
+    ids: string[],
+    owners: Map<string, string>,
+  ) => {
+    ids.forEach((id, i) => {
+      const owner = owners.get(id);
+      if (owner !== undefined && owner !== reviewer)
+        issues.push({
+          path: [kind, i, 'id'],
+          message: `${label} ${id} is already used by reviewer ${owner}.`,
+        });
+    });
+  };
+  /** Why a reference to a subject or topic cannot stand, or null when it can. */
+  const referenceProblem = (
+    noun: 'subject' | 'topic',
+    id: string,
+    inBundle: Set<string>,
+    owners: Map<string, string>,
+  ): string | null => {
+    if (inBundle.has(id)) return null;
+    const owner = owners.get(id);
+    if (owner === undefined)
+      return `Unknown ${noun} ${id}: it is not in this file or the database.`;
+    if (owner !== reviewer) {
+      const Noun = noun === 'subject' ? 'Subject' : 'Topic';
+      return `${Noun} ${id} belongs to reviewer ${owner}, not ${reviewer}.`;
+    }
+    return null;
+  };
 
   // Subjects: the bundle's own, and any existing ones its topics or blueprints point at.
-  const subjectIds = [
+  const subjectOwner = await subjectOwners(tx, [
     ...bundle.subjects.map((s) => s.id),
     ...bundle.topics.map((t) => t.subjectId),
     ...bundle.blueprints.flatMap((b) => b.spec.parts.flatMap((p) => p.subjectIds)),
-  ];
-  const subjectOwner = new Map(
-    (
-      await selectIn(subjectIds, (ids) =>
-        tx
-          .select({ id: subjects.id, reviewer: subjects.reviewerShorthand })
-          .from(subjects)
-          .where(inArray(subjects.id, ids)),
-      )
-    ).map((s) => [s.id, s.reviewer]),
+  ]);
+  usedElsewhere(
+    'subjects',
+    'Subject id',
+    bundle.subjects.map((s) => s.id),
+    subjectOwner,
   );
-  bundle.subjects.forEach((s, i) => {
-    const owner = subjectOwner.get(s.id);
-    if (owner !== undefined && owner !== reviewer)
-      issues.push({
-        path: ['subjects', i, 'id'],
-        message: `Subject id ${s.id} is already used by reviewer ${owner}.`,
-      });
-  });
   const bundleSubjects = new Set(bundle.subjects.map((s) => s.id));
-  const subjectProblem = (subjectId: string): string | null => {
-    if (bundleSubjects.has(subjectId)) return null;
-    const owner = subjectOwner.get(subjectId);
-    if (owner === undefined)
-      return `Unknown subject ${subjectId}: it is not in this file or the database.`;
-    if (owner !== reviewer)
-      return `Subject ${subjectId} belongs to reviewer ${owner}, not ${reviewer}.`;
-    return null;
-  };
+  const subjectProblem = (id: string) =>
+    referenceProblem('subject', id, bundleSubjects, subjectOwner);
   bundle.topics.forEach((t, i) => {
     const problem = subjectProblem(t.subjectId);
     if (problem) issues.push({ path: ['topics', i, 'subjectId'], message: problem });
@@ -267,100 +235,33 @@ async function checkReferences(tx: Tx, bundle: ContentBundle): Promise<void> {
     ...bundle.flashCards.map((c, i) => ({ kind: 'flashCards', i, topicId: c.topicId })),
     ...bundle.notes.map((n, i) => ({ kind: 'notes', i, topicId: n.topicId })),
   ];
-  const topicOwner = new Map(
-    (
-      await selectIn([...bundle.topics.map((t) => t.id), ...items.map((x) => x.topicId)], (ids) =>
-        tx
-          .select({ id: topics.id, reviewer: subjects.reviewerShorthand })
-          .from(topics)
-          .innerJoin(subjects, eq(subjects.id, topics.subjectId))
-          .where(inArray(topics.id, ids)),
-      )
-    ).map((t) => [t.id, t.reviewer]),
+  const topicOwner = await topicOwners(tx, [
+    ...bundle.topics.map((t) => t.id),
+    ...items.map((x) => x.topicId),
+  ]);
+  usedElsewhere(
+    'topics',
+    'Topic id',
+    bundle.topics.map((t) => t.id),
+    topicOwner,
   );
-  bundle.topics.forEach((t, i) => {
-    const owner = topicOwner.get(t.id);
-    if (owner !== undefined && owner !== reviewer)
-      issues.push({
-        path: ['topics', i, 'id'],
-        message: `Topic id ${t.id} is already used by reviewer ${owner}.`,
-      });
-  });
   const bundleTopics = new Set(bundle.topics.map((t) => t.id));
   for (const item of items) {
-    if (bundleTopics.has(item.topicId)) continue;
-    const owner = topicOwner.get(item.topicId);
-    const message =
-      owner === undefined
-        ? `Unknown topic ${item.topicId}: it is not in this file or the database.`
-        : owner !== reviewer
-          ? `Topic ${item.topicId} belongs to reviewer ${owner}, not ${reviewer}.`
-          : null;
+    const message = referenceProblem('topic', item.topicId, bundleTopics, topicOwner);
     if (message) issues.push({ path: [item.kind, item.i, 'topicId'], message });
   }
 
-  // An item id already used under another reviewer would move that reviewer's item into this one.
-  const ownedElsewhere = async (
-    kind: 'questions' | 'flashCards' | 'notes',
-    table: typeof questions | typeof flashCards | typeof notes,
-    ids: string[],
-  ) => {
-    const owners = new Map(
-      (
-        await selectIn(ids, (batch) =>
-          tx
-            .select({ id: table.id, reviewer: subjects.reviewerShorthand })
-            .from(table)
-            .innerJoin(topics, eq(topics.id, table.topicId))
-            .innerJoin(subjects, eq(subjects.id, topics.subjectId))
-            .where(inArray(table.id, batch)),
-        )
-      ).map((r) => [r.id, r.reviewer]),
-    );
-    ids.forEach((id, i) => {
-      const owner = owners.get(id);
-      if (owner !== undefined && owner !== reviewer)
-        issues.push({
-          path: [kind, i, 'id'],
-          message: `Id ${id} is already used by reviewer ${owner}.`,
-        });
-    });
-  };
-  await ownedElsewhere(
-    'questions',
-    questions,
-    bundle.questions.map((q) => q.id),
+  for (const kind of ['questions', 'flashCards', 'notes'] as const) {
+    const ids = bundle[kind].map((item) => item.id);
+    usedElsewhere(kind, 'Id', ids, await itemOwners(tx, kind, ids));
+  }
+  const blueprintIds = bundle.blueprints.map((b) => b.id);
+  usedElsewhere(
+    'blueprints',
+    'Blueprint id',
+    blueprintIds,
+    await blueprintOwners(tx, blueprintIds),
   );
-  await ownedElsewhere(
-    'flashCards',
-    flashCards,
-    bundle.flashCards.map((c) => c.id),
-  );
-  await ownedElsewhere(
-    'notes',
-    notes,
-    bundle.notes.map((n) => n.id),
-  );
-  const blueprintOwners = new Map(
-    (
-      await selectIn(
-        bundle.blueprints.map((b) => b.id),
-        (ids) =>
-          tx
-            .select({ id: blueprints.id, reviewer: blueprints.reviewerShorthand })
-            .from(blueprints)
-            .where(inArray(blueprints.id, ids)),
-      )
-    ).map((b) => [b.id, b.reviewer]),
-  );
-  bundle.blueprints.forEach((b, i) => {
-    const owner = blueprintOwners.get(b.id);
-    if (owner !== undefined && owner !== reviewer)
-      issues.push({
-        path: ['blueprints', i, 'id'],
-        message: `Blueprint id ${b.id} is already used by reviewer ${owner}.`,
-      });
-  });
 
   if (issues.length > 0) throw new ContentImportError(issues);
 }

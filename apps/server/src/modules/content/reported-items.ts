@@ -4,68 +4,27 @@ import {
   type ReportActionResponse,
   type ReportedItem,
 } from '@pasado/core';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import type { Executor, Tx } from '../../platform/db/client.ts';
-import { itemReports, questions, subjects, topics, users } from '../../platform/db/schema.ts';
+import type { Db, Tx } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
 import { appendAudit } from '../auth/session-logs.repository.ts';
+import {
+  countOpenReportsOn,
+  type ItemReport,
+  listOpenReports,
+  lockQuestion,
+  lockReport,
+  type QuestionContent,
+  releaseQuestion,
+  resolveOpenReportsOn,
+  resolveReport,
+  updateQuestionContent,
+} from './reports.repository.ts';
 
 /** The queue shows the oldest open reports first; staff work through it from the top. */
 export const REPORT_QUEUE_LIMIT = 200;
 
-export async function listOpenReports(ex: Executor): Promise<ReportedItem[]> {
-  const rows = await ex
-    .select({
-      report: itemReports,
-      question: questions,
-      reviewerShorthand: subjects.reviewerShorthand,
-      subjectName: subjects.name,
-      topicName: topics.name,
-      email: users.email,
-      displayName: users.displayName,
-    })
-    .from(itemReports)
-    .innerJoin(questions, eq(questions.id, itemReports.questionId))
-    .innerJoin(topics, eq(topics.id, questions.topicId))
-    .innerJoin(subjects, eq(subjects.id, topics.subjectId))
-    .innerJoin(users, eq(users.id, itemReports.userId))
-    .where(eq(itemReports.status, 'open'))
-    .orderBy(asc(itemReports.createdAt), asc(itemReports.id))
-    .limit(REPORT_QUEUE_LIMIT);
-  const questionIds = [...new Set(rows.map((r) => r.question.id))];
-  const openCounts = new Map(
-    questionIds.length === 0
-      ? []
-      : (
-          await ex
-            .select({ questionId: itemReports.questionId, n: count() })
-            .from(itemReports)
-            .where(
-              and(eq(itemReports.status, 'open'), inArray(itemReports.questionId, questionIds)),
-            )
-            .groupBy(itemReports.questionId)
-        ).map((r) => [r.questionId, Number(r.n)]),
-  );
-  return rows.map((r) => ({
-    id: r.report.id,
-    reason: r.report.reason,
-    createdAt: r.report.createdAt.toISOString(),
-    reporter: { userId: r.report.userId, email: r.email, displayName: r.displayName },
-    openReportsOnQuestion: openCounts.get(r.question.id) ?? 1,
-    question: {
-      id: r.question.id,
-      reviewerShorthand: r.reviewerShorthand,
-      subjectName: r.subjectName,
-      topicName: r.topicName,
-      stem: r.question.stem,
-      choices: r.question.choices,
-      answerIndex: r.question.answerIndex,
-      rationale: r.question.rationale,
-      distractorNotes: r.question.distractorNotes ?? null,
-      difficulty: r.question.difficulty,
-      heldAt: r.question.heldAt?.toISOString() ?? null,
-    },
-  }));
+export async function listReportQueue(db: Db): Promise<ReportedItem[]> {
+  return listOpenReports(db, REPORT_QUEUE_LIMIT);
 }
 
 interface Actor {
@@ -73,13 +32,15 @@ interface Actor {
   email: string;
 }
 
+const resolution = (status: 'cleared' | 'fixed', actor: Actor, now: Date) => ({
+  status,
+  resolvedBy: actor.userId,
+  resolvedAt: now,
+});
+
 /** Locks the report; refuses one that is unknown or already resolved. */
-async function openReport(tx: Tx, reportId: string) {
-  const [report] = await tx
-    .select()
-    .from(itemReports)
-    .where(eq(itemReports.id, reportId))
-    .for('update');
+async function openReport(tx: Tx, reportId: string): Promise<ItemReport> {
+  const report = await lockReport(tx, reportId);
   if (!report) throw notFound('No such report.');
   if (report.status !== 'open')
     throw new AppError('FAILED_PRECONDITION', `This report is already ${report.status}.`);
@@ -88,13 +49,26 @@ async function openReport(tx: Tx, reportId: string) {
 
 /** Back into mocks once no report on the question is open. */
 async function releaseIfSettled(tx: Tx, questionId: string): Promise<boolean> {
-  const [open] = await tx
-    .select({ n: count() })
-    .from(itemReports)
-    .where(and(eq(itemReports.questionId, questionId), eq(itemReports.status, 'open')));
-  if (Number(open?.n ?? 0) > 0) return false;
-  await tx.update(questions).set({ heldAt: null }).where(eq(questions.id, questionId));
+  if ((await countOpenReportsOn(tx, questionId)) > 0) return false;
+  await releaseQuestion(tx, questionId);
   return true;
+}
+
+function auditReport(
+  tx: Tx,
+  actor: Actor,
+  action: string,
+  reportId: string,
+  details: Record<string, unknown>,
+) {
+  return appendAudit(tx, {
+    actorUserId: actor.userId,
+    actorEmail: actor.email,
+    action,
+    targetType: 'item_report',
+    targetId: reportId,
+    details,
+  });
 }
 
 /**
@@ -102,46 +76,46 @@ async function releaseIfSettled(tx: Tx, questionId: string): Promise<boolean> {
  * only when no other student's report on it is still open.
  */
 export async function clearReport(
-  ex: Executor,
+  db: Db,
   reportId: string,
   actor: Actor,
+  now: Date,
 ): Promise<ReportActionResponse> {
-  return ex.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const report = await openReport(tx, reportId);
-    await tx
-      .update(itemReports)
-      .set({ status: 'cleared', resolvedBy: actor.userId, resolvedAt: new Date() })
-      .where(eq(itemReports.id, reportId));
+    await resolveReport(tx, reportId, resolution('cleared', actor, now));
     const released = await releaseIfSettled(tx, report.questionId);
-    await appendAudit(tx, {
-      actorUserId: actor.userId,
-      actorEmail: actor.email,
-      action: 'content.report.clear',
-      targetType: 'item_report',
-      targetId: reportId,
-      details: { questionId: report.questionId, released },
+    await auditReport(tx, actor, 'content.report.clear', reportId, {
+      questionId: report.questionId,
+      released,
     });
     return { questionId: report.questionId, resolved: 1, released };
   });
 }
+
+const EDITABLE = [
+  'stem',
+  'choices',
+  'answerIndex',
+  'rationale',
+  'distractorNotes',
+  'difficulty',
+] as const satisfies readonly (keyof QuestionContent)[];
 
 /**
  * The item was wrong and is now fixed (optionally by the edit sent along): every open report on the
  * question is closed as `fixed` — they were about the item the fix replaces — and it is released.
  */
 export async function fixReport(
-  ex: Executor,
+  db: Db,
   reportId: string,
   edit: FixReportRequest['question'],
   actor: Actor,
+  now: Date,
 ): Promise<ReportActionResponse> {
-  return ex.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const report = await openReport(tx, reportId);
-    const [question] = await tx
-      .select()
-      .from(questions)
-      .where(eq(questions.id, report.questionId))
-      .for('update');
+    const question = await lockQuestion(tx, report.questionId);
     if (!question) throw notFound('No such question.');
     const changed: string[] = [];
     if (edit && Object.keys(edit).length > 0) {
@@ -165,56 +139,37 @@ export async function fixReport(
           `${issue?.path.join('.') || 'question'}: ${issue?.message ?? 'Invalid question.'}`,
         );
       }
-      const next = { ...checked.data, distractorNotes: checked.data.distractorNotes ?? null };
-      for (const key of [
-        'stem',
-        'choices',
-        'answerIndex',
-        'rationale',
-        'distractorNotes',
-        'difficulty',
-      ] as const)
+      const next: QuestionContent = {
+        stem: checked.data.stem,
+        choices: checked.data.choices,
+        answerIndex: checked.data.answerIndex,
+        rationale: checked.data.rationale,
+        distractorNotes: checked.data.distractorNotes ?? null,
+        difficulty: checked.data.difficulty,
+      };
+      for (const key of EDITABLE)
         if (JSON.stringify(next[key]) !== JSON.stringify(question[key] ?? null)) changed.push(key);
-      if (changed.length > 0)
-        await tx
-          .update(questions)
-          .set({
-            stem: next.stem,
-            choices: next.choices,
-            answerIndex: next.answerIndex,
-            rationale: next.rationale,
-            distractorNotes: next.distractorNotes,
-            difficulty: next.difficulty,
-            updatedAt: new Date(),
-          })
-          .where(eq(questions.id, question.id));
+      if (changed.length > 0) await updateQuestionContent(tx, question.id, next, now);
     }
-    const resolved = await tx
-      .update(itemReports)
-      .set({ status: 'fixed', resolvedBy: actor.userId, resolvedAt: new Date() })
-      .where(and(eq(itemReports.questionId, question.id), eq(itemReports.status, 'open')))
-      .returning({ id: itemReports.id });
+    const resolvedReportIds = await resolveOpenReportsOn(
+      tx,
+      question.id,
+      resolution('fixed', actor, now),
+    );
     const released = await releaseIfSettled(tx, question.id);
-    await appendAudit(tx, {
-      actorUserId: actor.userId,
-      actorEmail: actor.email,
-      action: 'content.report.fix',
-      targetType: 'item_report',
-      targetId: reportId,
-      details: {
-        questionId: question.id,
-        changed,
-        // The old text, so a bad fix can be undone by hand.
-        ...(changed.length > 0
-          ? {
-              before: Object.fromEntries(
-                changed.map((k) => [k, question[k as keyof typeof question]]),
-              ),
-            }
-          : {}),
-        resolvedReportIds: resolved.map((r) => r.id),
-      },
+    await auditReport(tx, actor, 'content.report.fix', reportId, {
+      questionId: question.id,
+      changed,
+      // The old text, so a bad fix can be undone by hand.
+      ...(changed.length > 0
+        ? {
+            before: Object.fromEntries(
+              changed.map((k) => [k, question[k as keyof typeof question]]),
+            ),
+          }
+        : {}),
+      resolvedReportIds,
     });
-    return { questionId: question.id, resolved: resolved.length, released };
+    return { questionId: question.id, resolved: resolvedReportIds.length, released };
   });
 }

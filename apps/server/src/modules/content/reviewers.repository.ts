@@ -2,7 +2,6 @@ import type { Reviewer } from '@pasado/core';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { reviewerAccess, reviewers } from '../../platform/db/schema.ts';
-import { permissionDenied } from '../../platform/errors/app-error.ts';
 
 const reviewerColumns = {
   shorthand: reviewers.shorthand,
@@ -33,31 +32,31 @@ export async function grantReviewerAccess(ex: Executor, userId: string, shorthan
     .onConflictDoNothing();
 }
 
-/** The reviewers a student holds the `Granted` claim for (SPEC §2 requiresRevAccess). */
-export async function listGrantedReviewers(ex: Executor, userId: string): Promise<Reviewer[]> {
+/**
+ * The reviewers a student holds the `Granted` claim for (SPEC §2 requiresRevAccess), in the
+ * reviewers' order; only `shorthand` when given. The one query for a student's reviewers: call it
+ * through ./reviewers.ts (`listStudentReviewers`, `requireReviewerAccess`).
+ */
+export async function listGrantedReviewers(
+  ex: Executor,
+  userId: string,
+  shorthand?: string,
+): Promise<Reviewer[]> {
   return ex
     .select(reviewerColumns)
     .from(reviewerAccess)
     .innerJoin(reviewers, eq(reviewers.shorthand, reviewerAccess.reviewerShorthand))
-    .where(eq(reviewerAccess.userId, userId))
+    .where(
+      and(
+        eq(reviewerAccess.userId, userId),
+        shorthand === undefined ? undefined : eq(reviewerAccess.reviewerShorthand, shorthand),
+      ),
+    )
     .orderBy(asc(reviewers.sortOrder), asc(reviewers.shorthand));
 }
 
 /**
- * The API's side of requiresRevAccess (issue 4 item 7): content under a reviewer is refused (403)
- * without its reviewer_access row, whatever the role. An unknown reviewer is refused the same way,
- * so the answer does not tell which reviewers exist.
+ * @deprecated Import `requireReviewerAccess` from ./reviewers.ts (the content service); this
+ * re-export stays until the quiz and study routes have switched.
  */
-export async function requireReviewerAccess(
-  ex: Executor,
-  userId: string,
-  shorthand: string,
-): Promise<Reviewer> {
-  const [row] = await ex
-    .select(reviewerColumns)
-    .from(reviewerAccess)
-    .innerJoin(reviewers, eq(reviewers.shorthand, reviewerAccess.reviewerShorthand))
-    .where(and(eq(reviewerAccess.userId, userId), eq(reviewerAccess.reviewerShorthand, shorthand)));
-  if (!row) throw permissionDenied('You do not have access to this reviewer.');
-  return row;
-}
+export { requireReviewerAccess } from './reviewers.ts';

@@ -1,18 +1,16 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ImportReport } from '@pasado/core';
-import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
-import { auditLog } from '../../platform/db/schema.ts';
 import { BUNDLED_BANKS_DIR } from '../../platform/paths.ts';
-import { appendAudit } from '../auth/session-logs.repository.ts';
 import { describeReport, importContentFile, sha256 } from './import-content-file.ts';
 import { formatContentError } from './parse-content-file.ts';
+import { lastAuditedHash, lockSeedKey } from './seed.repository.ts';
 
 /** The banks shipped with the app: content/bank/*.json at the repository root. */
 export const BUNDLED_BANK_DIR = BUNDLED_BANKS_DIR;
 
-export const SEED_ACTION = 'content.seed';
+export const SEED_ACTION = 'content.seed' as const;
 
 export type SeedResult =
   | { file: string; status: 'imported'; report: ImportReport }
@@ -55,32 +53,12 @@ export async function seedBundledContent(
     // Several processes may start together on one fresh database: the first one through this
     // lock imports, the others then find its hash and skip.
     const outcome = await ex.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${SEED_ACTION}:${target}`}))`);
-      const [last] = await tx
-        .select({ details: auditLog.details })
-        .from(auditLog)
-        .where(
-          and(
-            eq(auditLog.action, SEED_ACTION),
-            eq(auditLog.targetType, 'content-file'),
-            eq(auditLog.targetId, target),
-          ),
-        )
-        .orderBy(desc(auditLog.id))
-        .limit(1);
-      if (last?.details.sha256 === hash) return null;
+      await lockSeedKey(tx, `${SEED_ACTION}:${target}`);
+      if ((await lastAuditedHash(tx, SEED_ACTION, target)) === hash) return null;
       return importContentFile(tx, {
         fileName: file,
         text,
-        afterImport: (inner, report) =>
-          appendAudit(inner, {
-            actorUserId: null,
-            actorEmail: 'server',
-            action: SEED_ACTION,
-            targetType: 'content-file',
-            targetId: target,
-            details: { sha256: hash, report },
-          }),
+        audit: { actor: { userId: null, email: 'server' }, action: SEED_ACTION, target },
       });
     });
     if (outcome === null) {

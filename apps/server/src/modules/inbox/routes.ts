@@ -1,16 +1,9 @@
-import path from 'node:path';
-import { MESSAGES } from '@pasado/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../platform/errors/app-error.ts';
-import { createLocalStorage, type FileStorage } from '../../platform/storage/file-storage.ts';
-import {
-  acceptRawBodies,
-  decodeFileName,
-  rawImageRouteOptions,
-} from '../../platform/storage/raw-image-body.ts';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import { acceptRawBodies, rawImageRouteOptions } from '../../platform/storage/raw-image-body.ts';
 import { requireSession } from '../auth/session-plugin.ts';
-import { fileUrl, storeMessageAttachment } from './attachments.ts';
-import { sendMessage } from './send-message.ts';
+import { storeImage } from '../uploads/images.ts';
+import { sendMessage } from './service.ts';
 
 export interface MessageRoutesOptions {
   /** Defaults to local disk under `${DATA_DIR}/storage`, like the payment screenshots. */
@@ -36,8 +29,8 @@ const perStudent = (max: number) => ({
  * deletes that image when saving fails.
  */
 export async function messageRoutes(app: FastifyInstance, options: MessageRoutesOptions = {}) {
-  const { database } = app;
-  const storage = options.storage ?? createLocalStorage(path.join(app.config.dataDir, 'storage'));
+  const { db } = app.database;
+  const storage = options.storage ?? app.storage;
 
   acceptRawBodies(app);
 
@@ -49,29 +42,27 @@ export async function messageRoutes(app: FastifyInstance, options: MessageRoutes
     },
     async (request, reply) => {
       const session = requireSession(request);
-      const body = request.body;
-      if (body !== undefined && body !== null && !Buffer.isBuffer(body)) {
-        throw new AppError('INVALID_ARGUMENT', MESSAGES.IMAGES_ONLY);
-      }
-      const objectPath = await storeMessageAttachment(database.db, storage, {
+      const { path, url } = await storeImage(db, storage, {
+        kind: 'messageAttachment',
         userId: session.userId,
-        bytes: Buffer.isBuffer(body) ? body : Buffer.alloc(0),
-        declaredType: String(request.headers['content-type'] ?? ''),
-        fileName: decodeFileName(request.headers['x-file-name'], 'image'),
-        now: new Date(),
+        // A JSON `null` body counts as no file here (a payment screenshot refuses it as not an image).
+        body: request.body ?? undefined,
+        declaredType: request.headers['content-type'],
+        fileName: request.headers['x-file-name'],
+        now: request.server.clock.now(),
       });
-      return reply.status(201).send({ path: objectPath, url: fileUrl(objectPath) });
+      return reply.status(201).send({ path, url });
     },
   );
 
   app.post('/messages', { config: perStudent(10) }, async (request, reply) => {
     const session = requireSession(request);
     const saved = await sendMessage(
-      database.db,
+      db,
       storage,
       { userId: session.userId, email: session.email },
       request.body,
-      new Date(),
+      request.server.clock.now(),
     );
     return reply.status(201).send(saved);
   });

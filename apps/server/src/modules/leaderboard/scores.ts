@@ -1,29 +1,19 @@
 import { seasonBoardKey, weekBoardKey } from '@pasado/core';
-import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
+import { lockUser } from '../users/repository.ts';
 import {
-  leaderboardBandCounts,
-  leaderboardScoreCounts,
-  leaderboardScores,
-  leaderboardTieCounts,
-  seasons,
-  users,
-} from '../../platform/db/schema.ts';
-
-/** Width of a score band in leaderboard_band_counts. */
-export const BAND_WIDTH = 100;
-export const bandOf = (points: number) => Math.floor(points / BAND_WIDTH);
-export const hourOf = (at: Date) => Math.floor(at.getTime() / 3_600_000);
+  applyCountChange,
+  type CountChange,
+  findScores,
+  hourOf,
+  saveScore,
+} from './scores.repository.ts';
+import { listRunningSeasonIds } from './seasons.repository.ts';
 
 /** The boards points go to at `now`: this Manila week and the open season, if it has started. */
 export async function activeBoards(ex: Executor, now: Date): Promise<string[]> {
-  const open = await ex
-    .select({ id: seasons.id })
-    .from(seasons)
-    .where(
-      and(eq(seasons.status, 'open'), gt(seasons.expiryDate, now), lte(seasons.startsAt, now)),
-    );
-  return [weekBoardKey(now), ...open.map((s) => seasonBoardKey(s.id))].sort();
+  const seasonIds = await listRunningSeasonIds(ex, now);
+  return [weekBoardKey(now), ...seasonIds.map(seasonBoardKey)].sort();
 }
 
 /**
@@ -40,53 +30,17 @@ export async function addLeaderboardPoints(
 ): Promise<void> {
   if (!Number.isInteger(points) || points <= 0) return;
   const boards = await activeBoards(ex, now);
-  await ex.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-  const before = await ex
-    .select()
-    .from(leaderboardScores)
-    .where(and(eq(leaderboardScores.userId, userId), inArray(leaderboardScores.board, boards)));
+  await lockUser(ex, userId);
+  const before = await findScores(ex, userId, boards);
 
   const changes: CountChange[] = [];
   for (const board of boards) {
     const old = before.find((row) => row.board === board);
     const total = (old?.points ?? 0) + points;
-    await ex
-      .insert(leaderboardScores)
-      .values({ board, userId, points: total, reachedAt: now })
-      .onConflictDoUpdate({
-        target: [leaderboardScores.board, leaderboardScores.userId],
-        set: { points: total, reachedAt: now },
-      });
+    await saveScore(ex, userId, { board, points: total, reachedAt: now });
     if (old) changes.push({ board, points: old.points, hour: hourOf(old.reachedAt), delta: -1 });
     changes.push({ board, points: total, hour: hourOf(now), delta: 1 });
   }
   changes.sort((a, b) => a.board.localeCompare(b.board) || a.points - b.points || a.hour - b.hour);
   for (const change of changes) await applyCountChange(ex, change);
-}
-
-type CountChange = { board: string; points: number; hour: number; delta: number };
-
-async function applyCountChange(ex: Executor, { board, points, hour, delta }: CountChange) {
-  const start = Math.max(delta, 0);
-  await ex
-    .insert(leaderboardBandCounts)
-    .values({ board, band: bandOf(points), students: start })
-    .onConflictDoUpdate({
-      target: [leaderboardBandCounts.board, leaderboardBandCounts.band],
-      set: { students: sql`${leaderboardBandCounts.students} + ${delta}` },
-    });
-  await ex
-    .insert(leaderboardScoreCounts)
-    .values({ board, points, students: start })
-    .onConflictDoUpdate({
-      target: [leaderboardScoreCounts.board, leaderboardScoreCounts.points],
-      set: { students: sql`${leaderboardScoreCounts.students} + ${delta}` },
-    });
-  await ex
-    .insert(leaderboardTieCounts)
-    .values({ board, points, hour, students: start })
-    .onConflictDoUpdate({
-      target: [leaderboardTieCounts.board, leaderboardTieCounts.points, leaderboardTieCounts.hour],
-      set: { students: sql`${leaderboardTieCounts.students} + ${delta}` },
-    });
 }

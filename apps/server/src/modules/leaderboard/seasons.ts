@@ -1,49 +1,44 @@
-import type { OpenSeasonInput } from '@pasado/core';
-import { and, desc, eq, gt } from 'drizzle-orm';
-import type { Db, Executor } from '../../platform/db/client.ts';
-import { seasons } from '../../platform/db/schema.ts';
+import type { OpenSeasonInput, Season } from '@pasado/core';
+import type { Db } from '../../platform/db/client.ts';
+import { notFound } from '../../platform/errors/app-error.ts';
 import { appendAudit } from '../auth/session-logs.repository.ts';
+import {
+  closeOpenSeasons,
+  closeSeasonById,
+  insertOpenSeason,
+  listSeasons as listSeasonRows,
+  lockSeason,
+  type SeasonRow,
+} from './seasons.repository.ts';
 
-export type SeasonRow = typeof seasons.$inferSelect;
-
-/** The open season (SPEC §7: status open and expiry in the future), if any. */
-export async function openSeason(ex: Executor, now: Date): Promise<SeasonRow | null> {
-  const [row] = await ex
-    .select()
-    .from(seasons)
-    .where(and(eq(seasons.status, 'open'), gt(seasons.expiryDate, now)))
-    .orderBy(desc(seasons.startsAt))
-    .limit(1);
-  return row ?? null;
-}
-
-export async function listSeasons(ex: Executor, limit = 50): Promise<SeasonRow[]> {
-  return ex.select().from(seasons).orderBy(desc(seasons.startsAt)).limit(limit);
-}
+/** The staff console shows this many seasons. */
+const SEASONS_LISTED = 50;
 
 type Actor = { userId: string; email: string };
 
+const toSeason = (row: SeasonRow): Season => ({
+  id: row.id,
+  name: row.name,
+  status: row.status,
+  startsAt: row.startsAt.toISOString(),
+  expiryDate: row.expiryDate.toISOString(),
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** The latest seasons, newest first. */
+export async function listSeasons(db: Db): Promise<Season[]> {
+  return (await listSeasonRows(db, SEASONS_LISTED)).map(toSeason);
+}
+
 /** Opens a season; one season is open at a time, so any open one closes in the same transaction. */
-export async function startSeason(
-  db: Db,
-  input: OpenSeasonInput,
-  actor: Actor,
-): Promise<SeasonRow> {
+export async function startSeason(db: Db, input: OpenSeasonInput, actor: Actor): Promise<Season> {
   return db.transaction(async (tx) => {
-    const closed = await tx
-      .update(seasons)
-      .set({ status: 'closed' })
-      .where(eq(seasons.status, 'open'))
-      .returning({ id: seasons.id });
-    const [season] = await tx
-      .insert(seasons)
-      .values({
-        name: input.name,
-        status: 'open',
-        startsAt: new Date(input.startsAt),
-        expiryDate: new Date(input.expiryDate),
-      })
-      .returning();
+    const closed = await closeOpenSeasons(tx);
+    const season = await insertOpenSeason(tx, {
+      name: input.name,
+      startsAt: new Date(input.startsAt),
+      expiryDate: new Date(input.expiryDate),
+    });
     if (!season) throw new Error('startSeason: insert returned nothing');
     await appendAudit(tx, {
       actorUserId: actor.userId,
@@ -51,23 +46,19 @@ export async function startSeason(
       action: 'season.open',
       targetType: 'season',
       targetId: season.id,
-      details: { name: input.name, closed: closed.map((c) => c.id) },
+      details: { name: input.name, closed },
     });
-    return season;
+    return toSeason(season);
   });
 }
 
-/** Closes a season; closing a closed one changes nothing. Null when there is no such season. */
-export async function closeSeason(db: Db, id: string, actor: Actor): Promise<SeasonRow | null> {
+/** Closes a season; closing a closed one changes nothing. NOT_FOUND when there is no such season. */
+export async function closeSeason(db: Db, id: string, actor: Actor): Promise<Season> {
   return db.transaction(async (tx) => {
-    const [season] = await tx.select().from(seasons).where(eq(seasons.id, id)).for('update');
-    if (!season) return null;
-    if (season.status === 'closed') return season;
-    const [updated] = await tx
-      .update(seasons)
-      .set({ status: 'closed' })
-      .where(eq(seasons.id, id))
-      .returning();
+    const season = await lockSeason(tx, id);
+    if (!season) throw notFound('No such season.');
+    if (season.status === 'closed') return toSeason(season);
+    const updated = await closeSeasonById(tx, id);
     await appendAudit(tx, {
       actorUserId: actor.userId,
       actorEmail: actor.email,
@@ -76,6 +67,6 @@ export async function closeSeason(db: Db, id: string, actor: Actor): Promise<Sea
       targetId: id,
       details: {},
     });
-    return updated ?? season;
+    return toSeason(updated ?? season);
   });
 }

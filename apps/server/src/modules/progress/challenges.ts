@@ -13,23 +13,34 @@ import {
   toChallengesState,
   totalGems,
 } from '@pasado/core';
-import { and, eq, sql } from 'drizzle-orm';
-import type { Executor, Tx } from '../../platform/db/client.ts';
-import { rewardClaims, userStreaks, users, userTopicStats } from '../../platform/db/schema.ts';
+import type { Db, Executor, Tx } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
 import { announce, topics } from '../../platform/live/topics.ts';
 import { addLeaderboardPoints } from '../leaderboard/scores.ts';
+import {
+  findProgress,
+  findRewardClaim,
+  findStreak,
+  insertRewardClaim,
+  listTopicTallies,
+  type Progress,
+  type Streak,
+  updateProgress,
+} from './repository.ts';
 
-/** The numbers challenges are measured on (core `ChallengeStats`), read in the caller's transaction. */
-export async function loadChallengeStats(ex: Executor, userId: string): Promise<ChallengeStats> {
-  const [streak] = await ex
-    .select({ longest: userStreaks.longest })
-    .from(userStreaks)
-    .where(eq(userStreaks.userId, userId));
-  const topicRows = await ex
-    .select({ answered: userTopicStats.answered, correct: userTopicStats.correct })
-    .from(userTopicStats)
-    .where(eq(userTopicStats.userId, userId));
-  return { longestStreak: streak?.longest ?? 0, topics: topicRows };
+const NOT_CLAIMABLE = 'This reward is not ready to claim yet.';
+
+/**
+ * The numbers challenges are measured on (core `ChallengeStats`), read in the caller's
+ * transaction; pass the streak when the caller has already read it.
+ */
+export async function loadChallengeStats(
+  ex: Executor,
+  userId: string,
+  streak?: Streak | null,
+): Promise<ChallengeStats> {
+  const longest = streak === undefined ? (await findStreak(ex, userId))?.longest : streak?.longest;
+  return { longestStreak: longest ?? 0, topics: await listTopicTallies(ex, userId) };
 }
 
 /**
@@ -43,19 +54,12 @@ export async function refreshChallenges(
   userId: string,
   _now: Date,
 ): Promise<ChallengesState> {
-  const [user] = await tx
-    .select({ challengesProgress: users.challengesProgress })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('update');
+  const user = await findProgress(tx, userId, { lock: true });
   if (!user) throw new Error(`refreshChallenges: no user ${userId}`);
   const stats = await loadChallengeStats(tx, userId);
   const next = toChallengesState(evaluateChallenges(user.challengesProgress, stats));
   if (!sameChallengesState(user.challengesProgress, next)) {
-    await tx
-      .update(users)
-      .set({ challengesProgress: next, version: sql`${users.version} + 1` })
-      .where(eq(users.id, userId));
+    await updateProgress(tx, userId, { challengesProgress: next });
   }
   return next;
 }
@@ -75,33 +79,21 @@ export type ClaimOutcome = {
  * changes on the user row; the gems go to the current level's count, the level may go up, the same
  * number of leaderboard points is added, and users/{uid} is announced, all in this transaction.
  */
-export async function payRewardOnce(
+async function payRewardOnce(
   tx: Tx,
   input: {
     userId: string;
     rewardKey: string;
     now: Date;
-    decide: (user: UserForClaim) => Promise<{ gems: number; set: Partial<UserUpdate> } | null>;
+    decide: (user: Progress) => Promise<{ gems: number; set: Partial<Progress> } | null>;
   },
 ): Promise<ClaimOutcome | null> {
   const { userId, rewardKey, now } = input;
-  const [user] = await tx
-    .select({
-      currentLevel: users.currentLevel,
-      gemsCollection: users.gemsCollection,
-      challengesProgress: users.challengesProgress,
-      unclaimedDrillPoints: users.unclaimedDrillPoints,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('update');
+  const user = await findProgress(tx, userId, { lock: true });
   if (!user) throw new Error(`payRewardOnce: no user ${userId}`);
   const level = levelOrDefault(user.currentLevel);
 
-  const [previous] = await tx
-    .select({ gems: rewardClaims.gems })
-    .from(rewardClaims)
-    .where(and(eq(rewardClaims.userId, userId), eq(rewardClaims.rewardKey, rewardKey)));
+  const previous = await findRewardClaim(tx, userId, rewardKey);
   if (previous) {
     return { rewardKey, gems: previous.gems, alreadyClaimed: true, level, leveledUp: false };
   }
@@ -114,17 +106,13 @@ export async function payRewardOnce(
     [level]: (user.gemsCollection[level] ?? 0) + gems,
   };
   const nextLevel = promoteLevel(level, totalGems(gemsCollection));
-  await tx.insert(rewardClaims).values({ userId, rewardKey, gems, points: gems, claimedAt: now });
-  await tx
-    .update(users)
-    .set({
-      ...decision.set,
-      gemsCollection,
-      currentLevel: nextLevel,
-      updatedAt: now,
-      version: sql`${users.version} + 1`,
-    })
-    .where(eq(users.id, userId));
+  await insertRewardClaim(tx, { userId, rewardKey, gems, points: gems, claimedAt: now });
+  await updateProgress(tx, userId, {
+    ...decision.set,
+    gemsCollection,
+    currentLevel: nextLevel,
+    updatedAt: now,
+  });
   await addLeaderboardPoints(tx, userId, gems, now);
   await announce(tx, topics.user(userId));
   return {
@@ -136,45 +124,43 @@ export async function payRewardOnce(
   };
 }
 
-type UserForClaim = {
-  currentLevel: string | null;
-  gemsCollection: Record<string, number>;
-  challengesProgress: ChallengesState;
-  unclaimedDrillPoints: number;
-};
-type UserUpdate = typeof users.$inferInsert;
-
 /**
- * Claims one earned streak or mastery challenge. Null when the id is unknown or the item is not
- * earned yet (locked); a claimed item answers its first outcome.
+ * Claims one earned streak or mastery challenge. FAILED_PRECONDITION when the id is unknown or the
+ * item is not earned yet (locked); a claimed item answers its first outcome.
  */
 export async function claimChallenge(
-  tx: Tx,
+  db: Db,
   userId: string,
   kind: ChallengeKind,
   id: string,
   now: Date,
-): Promise<ClaimOutcome | null> {
+): Promise<ClaimOutcome> {
   const def = findChallenge(kind, id);
-  if (!def) return null;
-  return payRewardOnce(tx, {
-    userId,
-    rewardKey: challengeRewardKey(kind, id),
-    now,
-    async decide(user) {
-      // Re-evaluated here rather than trusted from the stored items, so the payout follows the rule.
-      const evaluated = evaluateChallenges(
-        user.challengesProgress,
-        await loadChallengeStats(tx, userId),
+  const outcome = !def
+    ? null
+    : await db.transaction((tx) =>
+        payRewardOnce(tx, {
+          userId,
+          rewardKey: challengeRewardKey(kind, id),
+          now,
+          async decide(user) {
+            // Re-evaluated here rather than trusted from the stored items, so the payout follows
+            // the rule.
+            const evaluated = evaluateChallenges(
+              user.challengesProgress,
+              await loadChallengeStats(tx, userId),
+            );
+            const item = evaluated[kind].find((c) => c.id === id);
+            if (item?.status !== 'unclaimed') return null;
+            return {
+              gems: def.points,
+              set: { challengesProgress: markClaimed(toChallengesState(evaluated), kind, id) },
+            };
+          },
+        }),
       );
-      const item = evaluated[kind].find((c) => c.id === id);
-      if (item?.status !== 'unclaimed') return null;
-      return {
-        gems: def.points,
-        set: { challengesProgress: markClaimed(toChallengesState(evaluated), kind, id) },
-      };
-    },
-  });
+  if (!outcome) throw new AppError('FAILED_PRECONDITION', NOT_CLAIMABLE);
+  return outcome;
 }
 
 /**
@@ -183,30 +169,29 @@ export async function claimChallenge(
  * zero payout rather than an error.
  */
 export async function claimDrillPoints(
-  tx: Tx,
+  db: Db,
   userId: string,
   claimId: string,
   now: Date,
 ): Promise<ClaimOutcome> {
-  const outcome = await payRewardOnce(tx, {
-    userId,
-    rewardKey: drillRewardKey(claimId),
-    now,
-    async decide(user) {
-      if (user.unclaimedDrillPoints <= 0) return null;
-      return { gems: user.unclaimedDrillPoints, set: { unclaimedDrillPoints: 0 } };
-    },
+  return db.transaction(async (tx) => {
+    const outcome = await payRewardOnce(tx, {
+      userId,
+      rewardKey: drillRewardKey(claimId),
+      now,
+      async decide(user) {
+        if (user.unclaimedDrillPoints <= 0) return null;
+        return { gems: user.unclaimedDrillPoints, set: { unclaimedDrillPoints: 0 } };
+      },
+    });
+    if (outcome) return outcome;
+    const user = await findProgress(tx, userId);
+    return {
+      rewardKey: drillRewardKey(claimId),
+      gems: 0,
+      alreadyClaimed: true,
+      level: levelOrDefault(user?.currentLevel),
+      leveledUp: false,
+    };
   });
-  if (outcome) return outcome;
-  const [user] = await tx
-    .select({ currentLevel: users.currentLevel })
-    .from(users)
-    .where(eq(users.id, userId));
-  return {
-    rewardKey: drillRewardKey(claimId),
-    gems: 0,
-    alreadyClaimed: true,
-    level: levelOrDefault(user?.currentLevel),
-    leveledUp: false,
-  };
 }

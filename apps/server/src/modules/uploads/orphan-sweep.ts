@@ -1,9 +1,7 @@
-import { PAYMENT_SCREENSHOT_FOLDER, USER_FEEDBACK_FOLDER } from '@pasado/core';
-import { and, eq, inArray, like, lt, notExists, or, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../platform/db/client.ts';
-import { transactions, uploads, userMessages } from '../../platform/db/schema.ts';
+import type { Database } from '../../platform/db/client.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { lockUser } from '../users/repository.ts';
+import { deleteOrphanedUploads, listOrphanedUploads } from './repository.ts';
 
 /** An image nothing cites is deleted once it is this old (issue 3; ADR 004). */
 export const ORPHAN_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
@@ -16,37 +14,6 @@ export interface SweepResult {
   deleted: string[];
   /** Paths whose record was deleted but whose file could not be removed: the caller logs them. */
   fileErrors: { path: string; error: unknown }[];
-}
-
-/**
- * Uploads older than `cutoff` that nothing cites: a payment screenshot no transaction's
- * paymentScreenshotUrl names, or a message image no message's attachment (its /api/files/ URL)
- * names. Other folders are never swept.
- */
-function orphaned(ex: Executor, cutoff: Date) {
-  return and(
-    lt(uploads.createdAt, cutoff),
-    or(
-      and(
-        like(uploads.path, `${PAYMENT_SCREENSHOT_FOLDER}/%`),
-        notExists(
-          ex
-            .select({ one: sql`1` })
-            .from(transactions)
-            .where(eq(transactions.paymentScreenshotUrl, uploads.path)),
-        ),
-      ),
-      and(
-        like(uploads.path, `${USER_FEEDBACK_FOLDER}/%`),
-        notExists(
-          ex
-            .select({ one: sql`1` })
-            .from(userMessages)
-            .where(eq(userMessages.attachment, sql`'/api/files/' || ${uploads.path}`)),
-        ),
-      ),
-    ),
-  );
 }
 
 /**
@@ -68,12 +35,7 @@ export async function sweepOrphanUploads(
 ): Promise<SweepResult> {
   const cutoff = new Date(now.getTime() - ORPHAN_UPLOAD_TTL_MS);
   const db = database.db;
-  const candidates = await db
-    .select({ path: uploads.path, ownerUserId: uploads.ownerUserId })
-    .from(uploads)
-    .where(orphaned(db, cutoff))
-    .orderBy(uploads.createdAt)
-    .limit(BATCH);
+  const candidates = await listOrphanedUploads(db, cutoff, BATCH);
 
   const byOwner = new Map<string, string[]>();
   for (const row of candidates) {
@@ -84,12 +46,9 @@ export async function sweepOrphanUploads(
   for (const [ownerUserId, paths] of byOwner) {
     const removed = await db.transaction(async (tx) => {
       await lockUser(tx, ownerUserId);
-      return tx
-        .delete(uploads)
-        .where(and(inArray(uploads.path, paths), orphaned(tx, cutoff)))
-        .returning({ path: uploads.path });
+      return deleteOrphanedUploads(tx, paths, cutoff);
     });
-    for (const { path } of removed) {
+    for (const path of removed) {
       try {
         await storage.delete(path);
         result.deleted.push(path);

@@ -1,6 +1,4 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { createLocalStorage } from '../../platform/storage/file-storage.ts';
 import { sweepOrphanUploads } from './orphan-sweep.ts';
 
 const EVERY_MS = 60 * 60 * 1000;
@@ -10,10 +8,10 @@ const EVERY_MS = 60 * 60 * 1000;
  * several server processes: the sweep re-checks each row under the owner's lock.
  */
 export function scheduleOrphanSweep(app: FastifyInstance): void {
-  const storage = createLocalStorage(path.join(app.config.dataDir, 'storage'));
+  const storage = app.storage;
   const sweep = async () => {
     try {
-      const result = await sweepOrphanUploads(app.database, storage, new Date());
+      const result = await sweepOrphanUploads(app.database, storage, app.clock.now());
       if (result.deleted.length > 0) {
         app.log.info({ count: result.deleted.length }, 'unused uploads deleted');
       }

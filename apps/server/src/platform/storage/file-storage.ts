@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { Db } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import { createDatabaseStorage } from './database-storage.ts';
 
 /**
@@ -32,10 +32,10 @@ export function assertObjectPath(objectPath: string): void {
  * The app's storage: PostgreSQL when the app runs on it (shared by every process), local disk
  * under `${DATA_DIR}/storage` for the embedded default.
  */
-export function storageFor(config: { database: { engine: string }; dataDir: string }, db: Db) {
-  return config.database.engine === 'postgres'
-    ? createDatabaseStorage(db)
-    : createLocalStorage(path.join(config.dataDir, 'storage'));
+export function storageFor(database: Database, dataDir: string): FileStorage {
+  return database.engine === 'postgres'
+    ? createDatabaseStorage(database.db)
+    : createLocalStorage(path.join(dataDir, 'storage'));
 }
 
 /** Local disk storage under `root` (by default `${DATA_DIR}/storage`). */

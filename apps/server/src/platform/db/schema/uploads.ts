@@ -26,6 +26,8 @@ export const uploads = pgTable(
     sha256: text('sha256').notNull(),
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
+    /** The name the student's device gave the file; metadata only, never part of the path. */
+    originalName: text('original_name'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -8,7 +8,7 @@ import {
   leaderboardTieCounts,
   users,
 } from '../../platform/db/schema.ts';
-import { BAND_WIDTH, bandOf, hourOf } from './scores.ts';
+import { BAND_WIDTH, bandOf, hourOf } from './scores.repository.ts';
 
 export type TopRow = {
   userId: string;

@@ -1,0 +1,1 @@
+ALTER TABLE "uploads" ADD COLUMN "original_name" text;

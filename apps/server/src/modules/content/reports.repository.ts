@@ -1,0 +1,161 @@
+import type { ReportedItem } from '@pasado/core';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/client.ts';
+import { itemReports, questions, subjects, topics, users } from '../../platform/db/schema.ts';
+
+/**
+ * Open reports, oldest first, `limit` at most, each with its question in full, where it sits, who
+ * reported it and how many open reports that question has.
+ */
+export async function listOpenReports(ex: Executor, limit: number): Promise<ReportedItem[]> {
+  const rows = await ex
+    .select({
+      report: itemReports,
+      question: questions,
+      reviewerShorthand: subjects.reviewerShorthand,
+      subjectName: subjects.name,
+      topicName: topics.name,
+      email: users.email,
+      displayName: users.displayName,
+    })
+    .from(itemReports)
+    .innerJoin(questions, eq(questions.id, itemReports.questionId))
+    .innerJoin(topics, eq(topics.id, questions.topicId))
+    .innerJoin(subjects, eq(subjects.id, topics.subjectId))
+    .innerJoin(users, eq(users.id, itemReports.userId))
+    .where(eq(itemReports.status, 'open'))
+    .orderBy(asc(itemReports.createdAt), asc(itemReports.id))
+    .limit(limit);
+  const questionIds = [...new Set(rows.map((r) => r.question.id))];
+  const openCounts = new Map(
+    questionIds.length === 0
+      ? []
+      : (
+          await ex
+            .select({ questionId: itemReports.questionId, n: count() })
+            .from(itemReports)
+            .where(
+              and(eq(itemReports.status, 'open'), inArray(itemReports.questionId, questionIds)),
+            )
+            .groupBy(itemReports.questionId)
+        ).map((r) => [r.questionId, Number(r.n)]),
+  );
+  return rows.map((r) => ({
+    id: r.report.id,
+    reason: r.report.reason,
+    createdAt: r.report.createdAt.toISOString(),
+    reporter: { userId: r.report.userId, email: r.email, displayName: r.displayName },
+    openReportsOnQuestion: openCounts.get(r.question.id) ?? 1,
+    question: {
+      id: r.question.id,
+      reviewerShorthand: r.reviewerShorthand,
+      subjectName: r.subjectName,
+      topicName: r.topicName,
+      stem: r.question.stem,
+      choices: r.question.choices,
+      answerIndex: r.question.answerIndex,
+      rationale: r.question.rationale,
+      distractorNotes: r.question.distractorNotes ?? null,
+      difficulty: r.question.difficulty,
+      heldAt: r.question.heldAt?.toISOString() ?? null,
+    },
+  }));
+}
+
+export interface ItemReport {
+  id: string;
+  questionId: string;
+  status: 'open' | 'cleared' | 'fixed';
+}
+
+/** Row lock on a report while it is resolved. */
+export async function lockReport(ex: Executor, reportId: string): Promise<ItemReport | null> {
+  const [row] = await ex
+    .select({ id: itemReports.id, questionId: itemReports.questionId, status: itemReports.status })
+    .from(itemReports)
+    .where(eq(itemReports.id, reportId))
+    .for('update');
+  return row ?? null;
+}
+
+export async function countOpenReportsOn(ex: Executor, questionId: string): Promise<number> {
+  const [open] = await ex
+    .select({ n: count() })
+    .from(itemReports)
+    .where(and(eq(itemReports.questionId, questionId), eq(itemReports.status, 'open')));
+  return Number(open?.n ?? 0);
+}
+
+/** Closes one report. */
+export async function resolveReport(
+  ex: Executor,
+  reportId: string,
+  resolution: { status: 'cleared' | 'fixed'; resolvedBy: string; resolvedAt: Date },
+): Promise<void> {
+  await ex.update(itemReports).set(resolution).where(eq(itemReports.id, reportId));
+}
+
+/** Closes every open report on a question; returns their ids. */
+export async function resolveOpenReportsOn(
+  ex: Executor,
+  questionId: string,
+  resolution: { status: 'cleared' | 'fixed'; resolvedBy: string; resolvedAt: Date },
+): Promise<string[]> {
+  const resolved = await ex
+    .update(itemReports)
+    .set(resolution)
+    .where(and(eq(itemReports.questionId, questionId), eq(itemReports.status, 'open')))
+    .returning({ id: itemReports.id });
+  return resolved.map((r) => r.id);
+}
+
+/** The editable content of a question (the content format's fields). */
+export interface QuestionContent {
+  stem: string;
+  choices: string[];
+  answerIndex: number;
+  rationale: string;
+  distractorNotes: (string | null)[] | null;
+  difficulty: number;
+}
+
+export interface QuestionRow extends QuestionContent {
+  id: string;
+  topicId: string;
+}
+
+/** Row lock on a question while it is edited. */
+export async function lockQuestion(ex: Executor, questionId: string): Promise<QuestionRow | null> {
+  const [row] = await ex
+    .select({
+      id: questions.id,
+      topicId: questions.topicId,
+      stem: questions.stem,
+      choices: questions.choices,
+      answerIndex: questions.answerIndex,
+      rationale: questions.rationale,
+      distractorNotes: questions.distractorNotes,
+      difficulty: questions.difficulty,
+    })
+    .from(questions)
+    .where(eq(questions.id, questionId))
+    .for('update');
+  return row ?? null;
+}
+
+export async function updateQuestionContent(
+  ex: Executor,
+  questionId: string,
+  content: QuestionContent,
+  now: Date,
+): Promise<void> {
+  await ex
+    .update(questions)
+    .set({ ...content, updatedAt: now })
+    .where(eq(questions.id, questionId));
+}
+
+/** Puts a question back into mocks (its hold came from an open report). */
+export async function releaseQuestion(ex: Executor, questionId: string): Promise<void> {
+  await ex.update(questions).set({ heldAt: null }).where(eq(questions.id, questionId));
+}

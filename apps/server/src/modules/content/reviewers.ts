@@ -1,0 +1,27 @@
+import type { Reviewer } from '@pasado/core';
+import type { Executor } from '../../platform/db/client.ts';
+import { permissionDenied } from '../../platform/errors/app-error.ts';
+import { listGrantedReviewers } from './reviewers.repository.ts';
+
+/**
+ * A student's reviewers, the ones they hold the `Granted` claim for (SPEC §2 requiresRevAccess),
+ * in the reviewers' order: what the study launcher lists.
+ */
+export async function listStudentReviewers(ex: Executor, userId: string): Promise<Reviewer[]> {
+  return listGrantedReviewers(ex, userId);
+}
+
+/**
+ * The API's side of requiresRevAccess (issue 4 item 7): content under a reviewer is refused (403)
+ * without its reviewer_access row, whatever the role. An unknown reviewer is refused the same way,
+ * so the answer does not tell which reviewers exist.
+ */
+export async function requireReviewerAccess(
+  ex: Executor,
+  userId: string,
+  shorthand: string,
+): Promise<Reviewer> {
+  const [granted] = await listGrantedReviewers(ex, userId, shorthand);
+  if (!granted) throw permissionDenied('You do not have access to this reviewer.');
+  return granted;
+}

@@ -1,0 +1,206 @@
+import type { ChallengesState, PaymentHistoryItem } from '@pasado/core';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/client.ts';
+import {
+  rewardClaims,
+  subscriptions,
+  topics,
+  transactions,
+  userStats,
+  userStreaks,
+  users,
+  userTopicStats,
+} from '../../platform/db/schema.ts';
+
+/** A student's progress as kept on the user row (DESIGN.md "Progress"). */
+export interface Progress {
+  currentLevel: string | null;
+  gemsCollection: Record<string, number>;
+  challengesProgress: ChallengesState;
+  unclaimedDrillPoints: number;
+}
+
+/**
+ * The user row's progress columns, locked for the caller's transaction with `lock` (every write
+ * to them reads under that lock first). Null when there is no such user.
+ */
+export async function findProgress(
+  ex: Executor,
+  userId: string,
+  options: { lock?: boolean } = {},
+): Promise<Progress | null> {
+  const query = ex
+    .select({
+      currentLevel: users.currentLevel,
+      gemsCollection: users.gemsCollection,
+      challengesProgress: users.challengesProgress,
+      unclaimedDrillPoints: users.unclaimedDrillPoints,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** Writes progress columns and bumps the user document's version (the caller announces it). */
+export async function updateProgress(
+  ex: Executor,
+  userId: string,
+  set: Partial<Progress> & { updatedAt?: Date },
+): Promise<void> {
+  await ex
+    .update(users)
+    .set({ ...set, version: sql`${users.version} + 1` })
+    .where(eq(users.id, userId));
+}
+
+export interface Streak {
+  current: number;
+  longest: number;
+  /** The Manila day (YYYY-MM-DD) of the last finished session. */
+  lastDay: string | null;
+}
+
+export async function findStreak(
+  ex: Executor,
+  userId: string,
+  options: { lock?: boolean } = {},
+): Promise<Streak | null> {
+  const query = ex
+    .select({
+      current: userStreaks.current,
+      longest: userStreaks.longest,
+      lastDay: userStreaks.lastDay,
+    })
+    .from(userStreaks)
+    .where(eq(userStreaks.userId, userId));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function saveStreak(
+  ex: Executor,
+  userId: string,
+  streak: Streak,
+  now: Date,
+): Promise<void> {
+  await ex
+    .insert(userStreaks)
+    .values({ userId, ...streak, updatedAt: now })
+    .onConflictDoUpdate({ target: userStreaks.userId, set: { ...streak, updatedAt: now } });
+}
+
+/** Items answered and correct per topic the student has worked on. */
+export async function listTopicTallies(
+  ex: Executor,
+  userId: string,
+): Promise<{ answered: number; correct: number }[]> {
+  return ex
+    .select({ answered: userTopicStats.answered, correct: userTopicStats.correct })
+    .from(userTopicStats)
+    .where(eq(userTopicStats.userId, userId));
+}
+
+/** Adds one session's tallies to a topic's running totals. */
+export async function addTopicTallies(
+  ex: Executor,
+  userId: string,
+  topic: { topicId: string; answered: number; correct: number; seconds: number },
+  now: Date,
+): Promise<void> {
+  await ex
+    .insert(userTopicStats)
+    .values({
+      userId,
+      topicId: topic.topicId,
+      answered: topic.answered,
+      correct: topic.correct,
+      secondsStudied: topic.seconds,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [userTopicStats.userId, userTopicStats.topicId],
+      set: {
+        answered: sql`${userTopicStats.answered} + excluded.answered`,
+        correct: sql`${userTopicStats.correct} + excluded.correct`,
+        secondsStudied: sql`${userTopicStats.secondsStudied} + excluded.seconds_studied`,
+        updatedAt: now,
+      },
+    });
+}
+
+/**
+ * The userStats document (SPEC §3: userStats by userId): per subject, items answered, correct,
+ * accuracy in percent and seconds studied, summed from the per-topic rows in one statement.
+ */
+export async function refreshSubjectStats(ex: Executor, userId: string, now: Date): Promise<void> {
+  await ex.execute(sql`
+    insert into ${userStats} (user_id, stats, updated_at)
+    select ${userId}::uuid, coalesce(jsonb_object_agg(subject_id, jsonb_build_object(
+             'answered', answered, 'correct', correct, 'secondsStudied', seconds,
+             'accuracy', case when answered = 0 then null else round(100.0 * correct / answered) end
+           )), '{}'::jsonb), ${now.toISOString()}::timestamptz
+    from (
+      select t.subject_id, sum(s.answered)::int as answered, sum(s.correct)::int as correct,
+             sum(s.seconds_studied)::int as seconds
+      from ${userTopicStats} s join ${topics} t on t.id = s.topic_id
+      where s.user_id = ${userId}::uuid
+      group by t.subject_id
+    ) per_subject
+    on conflict (user_id) do update set stats = excluded.stats, updated_at = excluded.updated_at`);
+}
+
+/** The gems a reward paid when it was claimed, or null when it never was. */
+export async function findRewardClaim(
+  ex: Executor,
+  userId: string,
+  rewardKey: string,
+): Promise<{ gems: number } | null> {
+  const [row] = await ex
+    .select({ gems: rewardClaims.gems })
+    .from(rewardClaims)
+    .where(and(eq(rewardClaims.userId, userId), eq(rewardClaims.rewardKey, rewardKey)));
+  return row ?? null;
+}
+
+export async function insertRewardClaim(
+  ex: Executor,
+  claim: { userId: string; rewardKey: string; gems: number; points: number; claimedAt: Date },
+): Promise<void> {
+  await ex.insert(rewardClaims).values(claim);
+}
+
+/**
+ * The student's payments, newest first (the account page). Reads the subscriptions module's
+ * tables: it belongs in its payments repository once that module is split (see the report).
+ */
+export async function listPaymentHistory(
+  ex: Executor,
+  userId: string,
+  limit: number,
+): Promise<PaymentHistoryItem[]> {
+  const rows = await ex
+    .select({
+      tx: transactions,
+      status: subscriptions.status,
+      plan: subscriptions.selectedPlan,
+    })
+    .from(transactions)
+    .innerJoin(subscriptions, eq(subscriptions.id, transactions.subscriptionId))
+    .where(eq(transactions.userId, userId))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(limit);
+  return rows.map(({ tx, status, plan }) => ({
+    id: tx.id,
+    subscriptionId: tx.subscriptionId,
+    createdAt: tx.createdAt.toISOString(),
+    planName: plan?.name ?? null,
+    price: tx.price,
+    discountAmount: tx.discountAmount,
+    finalPrice: tx.finalPrice,
+    refCode: tx.refCode,
+    hasScreenshot: tx.paymentScreenshotUrl !== null,
+    isFreeTrial: tx.isFreeTrial,
+    subscriptionStatus: status,
+  }));
+}
