@@ -40,22 +40,17 @@ export function rankStandings<T extends Standing>(
 }
 
 /**
- * How a student appears to others (docs/decisions/006): the first name and the initial of the last
- * word ('Maria Clara Reyes' → 'Maria R.'), never the email; the avatar follows SPEC §9's initials
- * rule with the given names as the first value and the last word as the second ('MCR'). Without a
- * name, the email's local part stands in for the given name.
+ * How a student appears to other students on the leaderboard (SPEC §9 initials avatar): the
+ * display name shortened to first name and last initial, or "Student" with an "S" avatar when
+ * there is none. Never any part of the email address (issue 9, finding 12: the local part of an
+ * email is often the full name, or a handle the student never chose to show).
  */
-export function publicIdentity(
-  displayName: string | null | undefined,
-  email: string,
-): { name: string; initials: string } {
+export function publicIdentity(displayName: string | null | undefined): {
+  name: string;
+  initials: string;
+} {
   const words = (displayName ?? '').trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) {
-    const local = email.split('@')[0] ?? '';
-    const given = local.replace(/[._-]+/g, ' ').trim() || 'Student';
-    const first = given.split(/\s+/)[0] ?? given;
-    return { name: capitalise(first), initials: initials(given, null) };
-  }
+  if (words.length === 0) return { name: 'Student', initials: 'S' };
   if (words.length === 1) return { name: words[0] ?? '', initials: initials(words[0], null) };
   const last = words[words.length - 1] ?? '';
   const given = words.slice(0, -1).join(' ');

@@ -6,6 +6,7 @@ export * from './challenges.ts';
 export * from './constants.ts';
 export * from './device.ts';
 export * from './discount-window.ts';
+export * from './display-name.ts';
 export * from './drill.ts';
 export * from './guard.ts';
 export * from './initials.ts';

@@ -152,6 +152,17 @@ describe.each(ENGINES)('leaderboard on %s', (engine) => {
     expect(leaderView.me).toEqual({ rank: 1, points: 10_000 });
   });
 
+  it('shows a student without a display name as "Student", never any part of the email', async () => {
+    const secret = await createStudent(t, { email: 'maria.secret-handle@example.com' });
+    await award(secret.userId, 987_654, new Date());
+    const viewer = await createStudent(t);
+    const view = (await get(viewer.cookie)).json();
+    const row = view.top.find((r: { points: number }) => r.points === 987_654);
+    expect(row).toMatchObject({ name: 'Student', initials: 'S' });
+    expect(JSON.stringify(row)).not.toMatch(/maria|secret|handle/i);
+    expect(JSON.stringify(view)).not.toMatch(/secret|handle/i);
+  });
+
   it('has no season board until staff open one; then points go to it; closing ends it', async () => {
     const student = await createStudent(t);
     expect((await get(student.cookie, 'season')).json()).toEqual({

@@ -14,7 +14,6 @@ export type TopRow = {
   userId: string;
   points: number;
   displayName: string | null;
-  email: string;
   level: string | null;
 };
 
@@ -29,7 +28,6 @@ export async function topOfBoard(
       userId: leaderboardScores.userId,
       points: leaderboardScores.points,
       displayName: users.displayName,
-      email: users.email,
       level: users.currentLevel,
     })
     .from(leaderboardScores)

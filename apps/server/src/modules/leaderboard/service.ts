@@ -48,7 +48,7 @@ export async function getLeaderboard(
     period,
     top: top.map((row, index) => ({
       rank: index + 1,
-      ...publicIdentity(row.displayName, row.email),
+      ...publicIdentity(row.displayName),
       level: levelOrDefault(row.level),
       points: row.points,
       isMe: row.userId === userId,
