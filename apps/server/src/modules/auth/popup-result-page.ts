@@ -1,4 +1,4 @@
-import { escapeHtml } from './oidc/dev-sign-in-pages.ts';
+import { escapeHtml } from '../../platform/html.ts';
 
 /**
  * The page the sign-in popup lands on. Its script (served from our origin, so the strict CSP

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../platform/html.ts';
 import type { MailMessage } from '../../platform/mail/mailer.ts';
 
 export const TRIAL_EMAIL_SUBJECT = 'Your 3-day Pasado free trial is ready';
@@ -9,13 +10,6 @@ const formatTrialEnd = (date: Date) =>
     timeStyle: 'short',
     timeZone: 'Asia/Manila',
   }).format(date);
-
-function escapeHtml(s: string): string {
-  return s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-}
 
 /**
  * The email the in-app free-trial form sends (SPEC §2 step 2: "We've sent you a link to our

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
+import { notify } from '../db/notify.ts';
 
 export const LIVE_CHANNEL = 'pasado_live';
 
@@ -18,10 +18,10 @@ export const topics = {
 } as const;
 
 /**
- * Announces a change. Inside a transaction PostgreSQL holds the notice until COMMIT and drops it
- * on ROLLBACK, so listeners never see a change that did not happen.
+ * Announces a change to every server process (DESIGN.md "Live stream"); in a transaction, only
+ * once it commits.
  */
 export async function announce(ex: Executor, topic: string, version = 0): Promise<void> {
   const notice: LiveNotice = { topic, version };
-  await ex.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(notice)})`);
+  await notify(ex, LIVE_CHANNEL, JSON.stringify(notice));
 }

@@ -1,15 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { escapeHtml } from '../html.ts';
 
 const EML_NAME = /^[\w.-]+\.eml$/;
-
-function escapeHtml(s: string): string {
-  return s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-}
 
 /** The unfolded value of one header of a raw message (enough for a development list). */
 export function headerOf(raw: string, name: string): string {

@@ -1,3 +1,5 @@
+import { escapeHtml } from '../../../platform/html.ts';
+
 // HTML of the development identity provider: self-contained (no scripts, no external assets), so
 // one strict Content-Security-Policy covers every page.
 
@@ -23,10 +25,6 @@ main{background:#1f2937}input{background:#111827;color:#f3f4f6;border-color:#9ca
 `;
 
 export const DEFAULT_DEV_EMAIL = 'student@example.com';
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function layout(title: string, body: string): string {
   return `<!doctype html>
