@@ -3,7 +3,7 @@
 // (e.g. info) turns on the production logger, writing to /dev/null, to measure what logging costs.
 import { createWriteStream } from 'node:fs';
 import { buildApp } from '../../apps/server/src/app.ts';
-import { signIn } from '../../apps/server/src/modules/auth/sign-in.ts';
+import { signIn } from '../../apps/server/src/modules/auth/service.ts';
 import { touchUser } from '../../apps/server/src/modules/users/repository.ts';
 import { loadConfig } from '../../apps/server/src/platform/config/app-config.ts';
 import { openDatabase } from '../../apps/server/src/platform/db/client.ts';
@@ -34,7 +34,7 @@ const app = await buildApp(config, {
     : false,
 });
 await app.listen({ port, host: '127.0.0.1' });
-const { token, userId } = await signIn(database, {
+const { token, userId } = await signIn(database.db, {
   identity: {
     issuer: 'https://bench.test',
     subject: 'bench',

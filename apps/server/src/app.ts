@@ -8,7 +8,10 @@ import { functionRoutes } from './callables/routes.ts';
 import { registerDevIdentityProvider } from './modules/auth/oidc/dev-provider.ts';
 import { createRelyingParty } from './modules/auth/oidc/relying-party.ts';
 import { publicAuthRoutes, sessionAuthRoutes } from './modules/auth/routes.ts';
-import { loadSession } from './modules/auth/session-plugin.ts';
+import { loginDevicesTopic } from './modules/auth/service.ts';
+import { loadSession, requireSession } from './modules/auth/session-plugin.ts';
+import { sessionEndReason } from './modules/auth/sessions.repository.ts';
+import { reviewerRoutes } from './modules/content/routes.ts';
 import { inAppFormRoutes } from './modules/in-app-form/routes.ts';
 import { messageRoutes } from './modules/inbox/routes.ts';
 import { leaderboardRoutes } from './modules/leaderboard/routes.ts';
@@ -16,9 +19,11 @@ import { progressRoutes } from './modules/progress/routes.ts';
 import { analyticsRoutes } from './modules/quiz/analytics-routes.ts';
 import { learningRoutes } from './modules/quiz/routes.ts';
 import { studyRoutes } from './modules/study/routes.ts';
-import { purchaseRoutes } from './modules/subscriptions/routes.ts';
+import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
+import { subscriptionTopic } from './modules/subscriptions/subscriptions.service.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
-import { documentRoutes } from './modules/users/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
+import { userTopic } from './modules/users/service.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import type { AppConfig } from './platform/config/app-config.ts';
 import { type Database, openDatabase } from './platform/db/client.ts';
@@ -79,12 +84,22 @@ export async function buildApp(
   registerSafeTextCheck(app);
 
   const database = options.database ?? (await openDatabase(config.database));
-  const liveHub = new LiveHub(database, app.log);
+  const clock = options.clock ?? systemClock;
+  // The documents a client may watch, each read by the module that owns it.
+  const liveHub = new LiveHub(database, app.log, {
+    topics: {
+      users: userTopic,
+      subscriptions: subscriptionTopic,
+      login_devices: loginDevicesTopic,
+    },
+    sessionEndReason,
+    clock,
+  });
   await liveHub.start();
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('liveHub', liveHub);
-  app.decorate('clock', options.clock ?? systemClock);
+  app.decorate('clock', clock);
   app.decorate('storage', storageFor(database, config.dataDir));
   app.decorateRequest('session', null);
   app.addHook('onClose', async () => {
@@ -152,19 +167,20 @@ export async function buildApp(
       // Deny by default: everything else under /api needs a live session.
       await api.register(async (authed) => {
         authed.addHook('onRequest', async (request, reply) => {
-          await loadSession(request, reply, database);
+          await loadSession(request, reply, database.db);
           if (!request.session) throw unauthenticated();
         });
-        await authed.register(sessionAuthRoutes, { prefix: '/auth' });
-        await authed.register(documentRoutes);
+        await authed.register(sessionAuthRoutes);
+        await authed.register(userRoutes);
+        await authed.register(subscriptionRoutes);
+        await authed.register(reviewerRoutes);
         await authed.register(uploadRoutes);
         await authed.register(functionRoutes);
-        await authed.register(liveRoutes);
+        await authed.register(liveRoutes, { viewerOf: requireSession });
         await authed.register(learningRoutes, { prefix: '/learning' });
         await authed.register(studyRoutes, { prefix: '/study' });
         await authed.register(progressRoutes, { prefix: '/progress' });
         await authed.register(leaderboardRoutes, { prefix: '/leaderboard' });
-        await authed.register(purchaseRoutes, { prefix: '/purchase' });
         await authed.register(analyticsRoutes, { prefix: '/analytics' });
         await authed.register(messageRoutes);
         await authed.register(adminRoutes, { prefix: '/admin' });

@@ -1,16 +1,16 @@
 import type { FunctionName } from '@pasado/core';
-import { addSessionLog } from '../modules/auth/add-session-log.ts';
+import { authFunctions } from '../modules/auth/callables.ts';
 import { inAppFormFunctions } from '../modules/in-app-form/callables.ts';
-import { paymentFunctions } from '../modules/subscriptions/callables.ts';
-import { applyRevAccess } from '../modules/users/apply-rev-access.ts';
+import { subscriptionFunctions } from '../modules/subscriptions/callables.ts';
+import { userFunctions } from '../modules/users/callables.ts';
 import type { ServerFunction } from '../platform/callables/context.ts';
 import { getServerTime } from '../platform/callables/get-server-time.ts';
 
 /** Every callable the web app may invoke; issues 3–5 add theirs here. */
 export const serverFunctions: { [N in FunctionName]: ServerFunction<N> } = {
   getServerTime,
-  addSessionLog,
-  applyRevAccess,
-  ...paymentFunctions,
+  ...authFunctions,
+  ...userFunctions,
+  ...subscriptionFunctions,
   ...inAppFormFunctions,
 };

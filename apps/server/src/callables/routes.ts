@@ -15,7 +15,7 @@ function isFunctionName(name: string): name is FunctionName {
  * input and result both checked against the contract.
  */
 export async function functionRoutes(app: FastifyInstance) {
-  const { database } = app;
+  const { db } = app.database;
 
   app.post<{ Params: { name: string } }>(
     '/functions/:name',
@@ -26,7 +26,7 @@ export async function functionRoutes(app: FastifyInstance) {
       if (!isFunctionName(name)) throw new AppError('NOT_FOUND', `Unknown function: ${name}`);
       const run = serverFunctions[name] as ServerFunction<typeof name>;
       return runCallable(name, request.body, (input) =>
-        run({ db: database, session, now: app.clock.now(), log: request.log }, input as never),
+        run({ db, session, now: app.clock.now(), log: request.log }, input as never),
       );
     },
   );

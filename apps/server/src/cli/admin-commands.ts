@@ -1,9 +1,9 @@
 import { subscriptionStatusSchema } from '@pasado/core';
 import { z } from 'zod';
-import { appendAudit } from '../modules/auth/session-logs.repository.ts';
-import { changeSubscriptionStatus } from '../modules/subscriptions/change-status.ts';
-import { listSubscriptionsOf } from '../modules/subscriptions/payments.repository.ts';
-import { findUserByEmail, findUserById, setRole } from '../modules/users/repository.ts';
+import { setStatusFromCli } from '../modules/subscriptions/status.service.ts';
+import { subscriptionsOfEmail } from '../modules/subscriptions/subscriptions.service.ts';
+import { setRoleFromCli } from '../modules/users/service.ts';
+import { type Clock, systemClock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../platform/errors/app-error.ts';
 
@@ -23,7 +23,8 @@ export interface AdminDeps {
   db: Db;
   out: (line: string) => void;
   err: (line: string) => void;
-  now?: () => Date;
+  /** Tests pass a ManualClock; the command line uses the system clock. */
+  clock?: Clock;
 }
 
 /** Exit codes of the operator CLI. */
@@ -35,7 +36,7 @@ export const EXIT = { ok: 0, refused: 1, usage: 2 } as const;
  */
 export async function runAdminCommand(args: readonly string[], deps: AdminDeps): Promise<number> {
   const [command, ...rest] = args;
-  const now = deps.now ?? (() => new Date());
+  const clock = deps.clock ?? systemClock;
   const usage = (problem?: string) => {
     if (problem) deps.err(problem);
     deps.err(ADMIN_USAGE);
@@ -49,37 +50,30 @@ export async function runAdminCommand(args: readonly string[], deps: AdminDeps):
           return usage(`${command} takes one email address.`);
         }
         const role = command === 'grant-admin' ? 'admin' : 'student';
-        return await deps.db.transaction(async (tx) => {
-          const user = await findUserByEmail(tx, rest[0] ?? '');
-          if (!user) {
-            deps.err(`No user with the email ${rest[0]}.`);
-            return EXIT.refused;
-          }
-          if (user.role === role) {
-            deps.out(`${user.email} is already ${role}.`);
-            return EXIT.ok;
-          }
-          await setRole(tx, user.id, role);
-          await appendAudit(tx, {
-            actorUserId: null,
-            actorEmail: 'cli',
-            action: command,
-            targetType: 'user',
-            targetId: user.id,
-            details: { from: user.role, to: role },
-          });
-          deps.out(`${user.email} is now ${role}.`);
-          return EXIT.ok;
+        const result = await setRoleFromCli(deps.db, {
+          email: rest[0] ?? '',
+          role,
+          action: command,
         });
-      }
-      case 'subscriptions': {
-        if (rest.length !== 1) return usage('subscriptions takes one email address.');
-        const user = await findUserByEmail(deps.db, rest[0] ?? '');
-        if (!user) {
+        if (result.outcome === 'no-user') {
           deps.err(`No user with the email ${rest[0]}.`);
           return EXIT.refused;
         }
-        const subs = await listSubscriptionsOf(deps.db, user.id);
+        deps.out(
+          result.outcome === 'unchanged'
+            ? `${result.email} is already ${role}.`
+            : `${result.email} is now ${role}.`,
+        );
+        return EXIT.ok;
+      }
+      case 'subscriptions': {
+        if (rest.length !== 1) return usage('subscriptions takes one email address.');
+        const found = await subscriptionsOfEmail(deps.db, rest[0] ?? '');
+        if (!found) {
+          deps.err(`No user with the email ${rest[0]}.`);
+          return EXIT.refused;
+        }
+        const { user, subscriptions: subs } = found;
         if (subs.length === 0) {
           deps.out(`${user.email} has no subscriptions.`);
           return EXIT.ok;
@@ -109,20 +103,17 @@ export async function runAdminCommand(args: readonly string[], deps: AdminDeps):
         if (reason !== undefined && reason.length > 500) {
           return usage('The reason is at most 500 characters.');
         }
-        const change = await deps.db.transaction((tx) =>
-          changeSubscriptionStatus(tx, {
-            subscriptionId,
-            to: status,
-            reason,
-            now: now(),
-            actor: { roles: ['staff'], userId: null, email: 'cli', via: 'cli' },
-          }),
-        );
+        const { change, ownerEmail } = await setStatusFromCli(deps.db, {
+          subscriptionId,
+          to: status,
+          reason,
+          now: clock.now(),
+        });
         if (!change) {
           deps.out(`Subscription ${subscriptionId} is already ${status}.`);
           return EXIT.ok;
         }
-        const owner = await findOwnerEmail(deps.db, subscriptionId);
+        const owner = ownerEmail ? ` (${ownerEmail})` : '';
         deps.out(`Subscription ${subscriptionId}${owner}: ${change.from} → ${change.status}.`);
         return EXIT.ok;
       }
@@ -142,15 +133,6 @@ export async function runAdminCommand(args: readonly string[], deps: AdminDeps):
     }
     throw error;
   }
-}
-
-async function findOwnerEmail(db: Db, subscriptionId: string): Promise<string> {
-  const [sub] = await db.query.subscriptions.findMany({
-    where: (s, { eq }) => eq(s.id, subscriptionId),
-    limit: 1,
-  });
-  const owner = sub ? await findUserById(db, sub.userId) : null;
-  return owner ? ` (${owner.email})` : '';
 }
 
 /** A plain fixed-width table. */

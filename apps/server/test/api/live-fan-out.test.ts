@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../../src/modules/auth/sign-in.ts';
+import { signIn } from '../../src/modules/auth/service.ts';
 import { openLiveStream } from '../helpers/live-stream.ts';
 import { freePort } from '../helpers/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
@@ -67,7 +67,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('live fan-out across two server 
   });
 
   it('a write on process A reaches a stream on process B', async () => {
-    const { userId, token } = await signIn(testDb.database, {
+    const { userId, token } = await signIn(testDb.database.db, {
       identity: {
         issuer: 'https://issuer.test',
         subject: 'fan-out',
@@ -106,7 +106,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('live fan-out across two server 
       email: 'fan.out2@example.com',
       name: null,
     };
-    const first = await signIn(testDb.database, {
+    const first = await signIn(testDb.database.db, {
       identity,
       deviceId: 'device-first',
       deviceInfo: 'x',
@@ -117,7 +117,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('live fan-out across two server 
       `login_devices/${first.userId}`,
     ]);
     await stream.waitFor((e) => (e.data as { kind: string }).kind === 'snapshot');
-    await signIn(testDb.database, {
+    await signIn(testDb.database.db, {
       identity,
       deviceId: 'device-second',
       deviceInfo: 'x',

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendAudit } from '../../src/modules/auth/session-logs.repository.ts';
+import { signIn } from '../../src/modules/auth/service.ts';
 import { findLiveSession, hashToken } from '../../src/modules/auth/sessions.repository.ts';
-import { signIn } from '../../src/modules/auth/sign-in.ts';
+import { appendAudit } from '../../src/modules/subscriptions/audit.repository.ts';
 import type { Database } from '../../src/platform/db/client.ts';
 import { auditLog, sessions, users } from '../../src/platform/db/schema.ts';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../helpers/test-database.ts';
@@ -24,7 +24,7 @@ describe.each(ENGINES)('database integrity on %s', (engine) => {
   afterAll(() => testDb.drop());
 
   const signInOn = (email: string, deviceId: string) =>
-    signIn(database, {
+    signIn(database.db, {
       identity: identity(email),
       deviceId,
       deviceInfo: 'test',
@@ -118,7 +118,7 @@ describe.each(ENGINES)('database integrity on %s', (engine) => {
   it('a sign-in that fails half-way leaves nothing behind', async () => {
     const before = await database.db.$count(users);
     await expect(
-      signIn(database, {
+      signIn(database.db, {
         identity: identity('half@example.com'),
         deviceId: '',
         deviceInfo: 'x',

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
-import { signIn } from '../../src/modules/auth/sign-in.ts';
+import { signIn } from '../../src/modules/auth/service.ts';
 import type { Clock } from '../../src/platform/clock.ts';
 import { loadConfig } from '../../src/platform/config/app-config.ts';
 import { createTestDatabase, type Engine, type TestDatabase } from './test-database.ts';
@@ -74,7 +74,7 @@ export async function signedInUser(
   counter += 1;
   const email = input.email ?? `student${counter}-${Date.now()}@example.com`;
   const deviceId = input.deviceId ?? `device-${counter}-${Date.now()}`;
-  const { userId, token } = await signIn(testApp.app.database, {
+  const { userId, token } = await signIn(testApp.app.database.db, {
     identity: { issuer: 'https://issuer.test', subject: `sub-${email}`, email, name: null },
     deviceId,
     deviceInfo: 'vitest',

@@ -1,7 +1,7 @@
 import { IN_APP_FORM_SERVER_MESSAGES, MESSAGES, manilaDayKey } from '@pasado/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../../src/modules/auth/sign-in.ts';
+import { signIn } from '../../src/modules/auth/service.ts';
 import { TRIAL_EMAIL_SUBJECT } from '../../src/modules/in-app-form/trial-email.ts';
 import { auditLog, subscriptions, users } from '../../src/platform/db/schema.ts';
 import { freePort, signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -100,7 +100,7 @@ describe.each(ENGINES)('in-app free-trial form on %s', (engine) => {
     const email = 'linked.later@example.com';
     expect((await call(t, 'submitInAppForm', form(email))).json().result.isSuccess).toBe(true);
     const pending = await userByEmail(email);
-    const { userId } = await signIn(t.app.database, {
+    const { userId } = await signIn(t.app.database.db, {
       identity: {
         issuer: 'https://issuer.test',
         subject: 'sub-linked',

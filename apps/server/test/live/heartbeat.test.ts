@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { systemClock } from '../../src/platform/clock.ts';
 import type { Database } from '../../src/platform/db/client.ts';
 import { HEARTBEAT_MS, LiveHub } from '../../src/platform/live/hub.ts';
 
@@ -13,7 +14,11 @@ describe('live hub heartbeat', () => {
     vi.useFakeTimers();
     expect(HEARTBEAT_MS).toBeLessThanOrEqual(25_000);
     const database = { listen: async () => async () => {} } as unknown as Database;
-    const hub = new LiveHub(database, { error: vi.fn() } as unknown as FastifyBaseLogger);
+    const hub = new LiveHub(database, { error: vi.fn() } as unknown as FastifyBaseLogger, {
+      topics: {},
+      sessionEndReason: async () => null,
+      clock: systemClock,
+    });
     await hub.start();
     const writes: string[] = [];
     const res = {

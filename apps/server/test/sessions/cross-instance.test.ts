@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
+import { signIn } from '../../src/modules/auth/service.ts';
 import { SESSION_CACHE_TTL_MS } from '../../src/modules/auth/session-plugin.ts';
-import { signIn } from '../../src/modules/auth/sign-in.ts';
 import { loadConfig } from '../../src/platform/config/app-config.ts';
 import { type Database, openDatabase } from '../../src/platform/db/client.ts';
 import { sessions } from '../../src/platform/db/schema.ts';
@@ -52,7 +52,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('session cache across two instan
 
   let counter = 0;
   async function student(deviceId = `device-cross-${++counter}`, email?: string) {
-    const { userId, token } = await signIn(testDb.database, {
+    const { userId, token } = await signIn(testDb.database.db, {
       identity: {
         issuer: 'https://issuer.test',
         subject: `cross-${email ?? counter}`,

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '../../src/modules/auth/service.ts';
 import { SESSION_CACHE_TTL_MS, sessionCacheOf } from '../../src/modules/auth/session-plugin.ts';
 import { hashToken } from '../../src/modules/auth/sessions.repository.ts';
-import { signIn } from '../../src/modules/auth/sign-in.ts';
 import { sessions, users } from '../../src/platform/db/schema.ts';
 import { callFunction, signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { formAction, TestBrowser } from '../helpers/test-browser.ts';
@@ -94,7 +94,7 @@ describe.each(ENGINES)('session revocation with the session cache on %s', (engin
     // Expires well inside the TTL of the entry the reads below put in the cache.
     const ttlMs = 3_000;
     const now = Date.now();
-    const { token, userId } = await signIn(t.app.database, {
+    const { token, userId } = await signIn(t.app.database.db, {
       identity: {
         issuer: 'https://issuer.test',
         subject: 'short',

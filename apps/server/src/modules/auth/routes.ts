@@ -1,20 +1,17 @@
-import { claimsResponseSchema, grantsAccess } from '@pasado/core';
+import { claimsResponseSchema, loginDevicesDocSchema } from '@pasado/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { expireIfOverdue } from '../subscriptions/repository.ts';
-import { getClaims, getClaimsSnapshot, touchUser } from '../users/repository.ts';
 import { type createRelyingParty, OidcLoginError } from './oidc/relying-party.ts';
 import { POPUP_RESULT_SCRIPT, renderPopupResultPage } from './popup-result-page.ts';
+import { currentClaims, finishProviderSignIn, loginDevicesOf, signOut } from './service.ts';
 import {
   requireSession,
   SESSION_COOKIE,
   sessionCacheOf,
   sessionCookieOptions,
 } from './session-plugin.ts';
-import { revokeSession } from './sessions.repository.ts';
-import { signIn } from './sign-in.ts';
 
 const LOGIN_COOKIE = 'pasado_login';
 const LOGIN_COOKIE_PATH = '/api/auth';
@@ -38,7 +35,7 @@ export async function publicAuthRoutes(
   },
 ) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const { database } = app;
+  const { db } = app.database;
 
   typed.get(
     '/login',
@@ -89,23 +86,17 @@ export async function publicAuthRoutes(
         );
       }
       try {
-        const callbackUrl = new URL(request.url, `${request.protocol}://${request.host}`);
-        const identity = await opts.relyingParty.finishLogin(callbackUrl, pending.data);
-        const { token, userId } = await signIn(database, {
-          identity: {
-            issuer: identity.issuer,
-            subject: identity.subject,
-            email: identity.email,
-            name: identity.name,
+        const { token } = await finishProviderSignIn(
+          db,
+          { relyingParty: opts.relyingParty, sessionCache: sessionCacheOf(app) },
+          {
+            callbackUrl: new URL(request.url, `${request.protocol}://${request.host}`),
+            pending: pending.data,
+            deviceInfo: (request.headers['user-agent'] ?? 'Unknown browser').slice(0, 512),
+            ttlMs: opts.sessionTtlMs,
+            now: request.server.clock.now(),
           },
-          deviceId: pending.data.deviceId,
-          deviceInfo: (request.headers['user-agent'] ?? 'Unknown browser').slice(0, 512),
-          ttlMs: opts.sessionTtlMs,
-          now: new Date(),
-        });
-        // The database revoked this user's other sessions; this process stops honouring them now,
-        // the others when the sessions/{uid} notice reaches them.
-        sessionCacheOf(app).forgetUser(userId);
+        );
         reply.setCookie(
           SESSION_COOKIE,
           token,
@@ -132,13 +123,13 @@ export async function publicAuthRoutes(
   );
 }
 
-/** Behind a session: claims and sign-out. */
+/** Behind a session: the claims, sign-out and the user's devices. */
 export async function sessionAuthRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const { database } = app;
+  const { db } = app.database;
 
   typed.get(
-    '/claims',
+    '/auth/claims',
     {
       schema: {
         querystring: z.object({ force: z.enum(['0', '1']).optional() }),
@@ -149,36 +140,23 @@ export async function sessionAuthRoutes(app: FastifyInstance) {
       const session = requireSession(request);
       reply.header('cache-control', 'no-store');
       // Claims are read from the database on every call, so `force` only defeats HTTP caches.
-      const snapshot = await getClaimsSnapshot(database.db, session.userId);
-      if (!snapshot) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
-      // The web app's guard trusts these claims; the session this process holds must agree.
-      if (snapshot.claims.role !== session.role || snapshot.claims.email !== session.email) {
-        sessionCacheOf(app).forgetUser(session.userId);
-      }
-      const { claims, subscriptionExpiry } = snapshot;
-      const mayBeOverdue =
-        grantsAccess(claims.subscriptionStatus) &&
-        subscriptionExpiry !== null &&
-        subscriptionExpiry.getTime() <= Date.now();
-      if (!mayBeOverdue) return { claims, subscriptionExpired: false };
-      // A lapsed subscription is expired first, so claims never grant access that has ended.
-      const expired = await database.db.transaction(async (tx) => {
-        const ended = await expireIfOverdue(tx, session.userId, new Date());
-        if (ended) await touchUser(tx, session.userId);
-        return { claims: await getClaims(tx, session.userId), subscriptionExpired: ended };
-      });
-      if (!expired.claims) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
-      return { claims: expired.claims, subscriptionExpired: expired.subscriptionExpired };
+      return currentClaims(db, sessionCacheOf(app), session, request.server.clock.now());
     },
   );
 
-  app.post('/logout', async (request, reply) => {
+  app.post('/auth/logout', async (request, reply) => {
     const session = requireSession(request);
-    await revokeSession(database.db, session.tokenHash, 'signed-out');
-    sessionCacheOf(app).forgetUser(session.userId);
+    await signOut(db, sessionCacheOf(app), session, request.server.clock.now());
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return reply.status(204).send();
   });
+
+  // The login_devices/{uid} document (SPEC §3).
+  typed.get(
+    '/me/devices',
+    { schema: { response: { 200: loginDevicesDocSchema } } },
+    async (request) => loginDevicesOf(db, requireSession(request).userId),
+  );
 }
 
 function safeJson(value: string): unknown {

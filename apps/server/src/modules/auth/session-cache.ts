@@ -15,7 +15,8 @@ export interface SessionCacheOptions {
   ttlMs: number;
   /** Oldest entries are dropped beyond this (memory bound: one entry per recently active user). */
   maxEntries: number;
-  now?: () => number;
+  /** Milliseconds since the epoch: the app's clock (platform/clock.ts), a test's own in unit tests. */
+  now: () => number;
 }
 
 interface Entry {
@@ -43,7 +44,7 @@ export class SessionCache {
   private readonly now: () => number;
 
   constructor(private readonly options: SessionCacheOptions) {
-    this.now = options.now ?? Date.now;
+    this.now = options.now;
   }
 
   get size(): number {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../../platform/db/client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { unauthenticated } from '../../platform/errors/app-error.ts';
 import type { LiveHub } from '../../platform/live/hub.ts';
 import { SessionCache } from './session-cache.ts';
@@ -60,7 +60,7 @@ function mayUseCache(request: FastifyRequest): boolean {
  * Reads the session behind the cookie; a stale cookie is dropped so the browser stops sending it.
  * Hot reads are answered from the session cache; every database read refreshes it.
  */
-export async function loadSession(request: FastifyRequest, reply: FastifyReply, db: Database) {
+export async function loadSession(request: FastifyRequest, reply: FastifyReply, db: Db) {
   const token = request.cookies[SESSION_COOKIE];
   if (!token) return;
   const tokenHash = hashToken(token);
@@ -73,7 +73,7 @@ export async function loadSession(request: FastifyRequest, reply: FastifyReply, 
     }
   }
   const mark = cache.mark();
-  const found = await findLiveSessionByHash(db.db, tokenHash, request.server.clock.now());
+  const found = await findLiveSessionByHash(db, tokenHash, request.server.clock.now());
   if (!found) {
     cache.forgetToken(tokenHash);
     request.session = null;

@@ -108,10 +108,11 @@ export async function revokeSession(
   ex: Executor,
   tokenHash: string,
   reason: RevokeReason,
+  now: Date,
 ): Promise<void> {
   const [row] = await ex
     .update(sessions)
-    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .set({ revokedAt: now, revokedReason: reason })
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
     .returning({ userId: sessions.userId });
   if (row) await announce(ex, topics.sessions(row.userId));

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ContentImportRequest, ContentImportResponse, ImportReport } from '@pasado/core';
 import type { Executor } from '../../platform/db/client.ts';
-import { appendAudit } from '../auth/session-logs.repository.ts';
+import { appendAudit } from '../subscriptions/audit.repository.ts';
 import { ContentImportError, importContent } from './import-content.ts';
 import { parseContentFile, sortErrors } from './parse-content-file.ts';
 

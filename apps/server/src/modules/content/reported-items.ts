@@ -6,7 +6,7 @@ import {
 } from '@pasado/core';
 import type { Db, Tx } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
-import { appendAudit } from '../auth/session-logs.repository.ts';
+import { appendAudit } from '../subscriptions/audit.repository.ts';
 import {
   countOpenReportsOn,
   type ItemReport,

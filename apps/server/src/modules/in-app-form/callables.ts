@@ -2,16 +2,18 @@ import type { PublicFunctionName } from '@pasado/core';
 import type { ServerFunction } from '../../platform/callables/context.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import type { PublicServerFunction } from './context.ts';
-import { incrementInAppFormVisit } from './increment-in-app-form-visit.ts';
-import { submitInAppForm } from './submit-in-app-form.ts';
+import { countFormVisit, submitInAppForm } from './service.ts';
 
 /**
- * The in-app form's functions as PUBLIC functions (no session): routes/api/in-app-form.ts serves
+ * The in-app form's functions as PUBLIC functions (no session): routes.ts serves
  * POST /api/functions/{submitInAppForm,incrementInAppFormVisit} outside the authenticated scope.
  */
 export const publicInAppFormFunctions: { [N in PublicFunctionName]: PublicServerFunction<N> } = {
-  submitInAppForm,
-  incrementInAppFormVisit,
+  submitInAppForm: (ctx, input) => submitInAppForm(ctx, input, ctx.now),
+  async incrementInAppFormVisit(ctx) {
+    await countFormVisit(ctx.db, ctx.now);
+    return { success: true };
+  },
 };
 
 const servedPublicly = (name: PublicFunctionName) => async (): Promise<never> => {

@@ -1,17 +1,14 @@
 import type { FunctionResult, functionSchemas, PublicFunctionName } from '@pasado/core';
-import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Database } from '../../platform/db/client.ts';
+import type { FunctionContext } from '../../platform/callables/context.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 
 /**
- * What a public (session-less) server function gets: no session, since the in-app form is for
- * people without an account (docs/decisions/005-in-app-free-trial.md).
+ * What a public (session-less) server function gets: a server function's context without the
+ * session, since the in-app form is for people without an account
+ * (docs/decisions/005-in-app-free-trial.md), and the mailer for the trial email.
  */
-export interface PublicFunctionContext {
-  db: Database;
-  now: Date;
-  log: FastifyBaseLogger;
+export interface PublicFunctionContext extends Omit<FunctionContext, 'session'> {
   mailer: Mailer;
   /** The link to the app that the free-trial email carries (APP_DOWNLOAD_URL). */
   appDownloadUrl: string;

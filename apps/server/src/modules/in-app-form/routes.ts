@@ -18,7 +18,8 @@ const RATE_LIMITS: Record<PublicFunctionName, { max: number; timeWindow: string 
  * session-bound POST /functions/:name. Same `{ data }` → `{ result }` envelope.
  */
 export async function inAppFormRoutes(app: FastifyInstance, opts: { mailer?: Mailer } = {}) {
-  const { database, config } = app;
+  const { config } = app;
+  const { db } = app.database;
   const mailer = opts.mailer ?? createMailer(config);
   if (!opts.mailer) app.addHook('onClose', async () => mailer.close());
 
@@ -31,8 +32,8 @@ export async function inAppFormRoutes(app: FastifyInstance, opts: { mailer?: Mai
         return runCallable(name, request.body, (input) =>
           run(
             {
-              db: database,
-              now: new Date(),
+              db,
+              now: request.server.clock.now(),
               log: request.log,
               mailer,
               appDownloadUrl: config.appDownloadUrl,

@@ -1,5 +1,4 @@
 import {
-  decodeAdminCursor,
   recentAuditQuerySchema,
   recentAuditResponseSchema,
   reviewActionBodySchema,
@@ -12,33 +11,25 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../auth/session-plugin.ts';
-import { listAuditOf, listRecentAudit } from './payments.repository.ts';
-import { applyStaffAction, reviewItem, reviewQueue, toAuditEntry } from './review-queue.ts';
+import { applyStaffAction, recentAudit, reviewItemDetail, reviewQueue } from './review.service.ts';
 
 const idParams = z.object({ id: z.uuid() });
 
 /**
  * Staff console: payments, under /api/admin/payments (issue 3 item 6; DESIGN.md "Staff"). The
- * parent plugin refuses anyone but staff. Handlers parse, call functions/payments/review-queue.ts,
- * and answer with the contract's schemas.
+ * parent plugin refuses anyone but staff. Handlers parse, call review.service.ts, and answer with
+ * the contract's schemas.
  */
 export async function adminPaymentsRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const { database } = app;
+  const { db } = app.database;
 
   typed.get(
     '/',
     {
       schema: { querystring: reviewQueueQuerySchema, response: { 200: reviewQueueResponseSchema } },
     },
-    async (request) => {
-      const { status, limit, cursor } = request.query;
-      return reviewQueue(database.db, {
-        filter: status,
-        limit,
-        after: cursor ? decodeAdminCursor(cursor) : null,
-      });
-    },
+    async (request) => reviewQueue(db, request.query),
   );
 
   typed.get(
@@ -46,25 +37,13 @@ export async function adminPaymentsRoutes(app: FastifyInstance) {
     {
       schema: { querystring: recentAuditQuerySchema, response: { 200: recentAuditResponseSchema } },
     },
-    async (request) => {
-      const { limit, before } = request.query;
-      const rows = await listRecentAudit(database.db, { before: before ?? null, limit: limit + 1 });
-      const page = rows.slice(0, limit);
-      return {
-        entries: page.map(toAuditEntry),
-        nextBefore: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
-      };
-    },
+    async (request) => recentAudit(db, request.query),
   );
 
   typed.get(
     '/:id',
     { schema: { params: idParams, response: { 200: reviewItemDetailSchema } } },
-    async (request) => {
-      const item = await reviewItem(database.db, request.params.id);
-      const audit = await listAuditOf(database.db, 'subscription', item.subscriptionId);
-      return { item, audit: audit.map(toAuditEntry) };
-    },
+    async (request) => reviewItemDetail(db, request.params.id),
   );
 
   typed.post(
@@ -78,11 +57,11 @@ export async function adminPaymentsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const session = requireSession(request);
-      return applyStaffAction(database.db, {
+      return applyStaffAction(db, {
         subscriptionId: request.params.id,
         ...request.body,
         staff: { userId: session.userId, email: session.email },
-        now: new Date(),
+        now: request.server.clock.now(),
       });
     },
   );

@@ -1,11 +1,15 @@
 import type { ServerFunction } from '../../platform/callables/context.ts';
-import { addTransaction } from './add-transaction.ts';
-import { subscribeUser } from './subscribe-user.ts';
-import { updateSubscriptionStatus } from './update-subscription-status.ts';
+import { addTransaction, subscribeUser } from './purchase.service.ts';
+import { updateSubscriptionStatus } from './status.service.ts';
 
-/** The payments issue's server functions, keyed by name (see core contract/payments.ts). */
-export const paymentFunctions: {
+/** The subscriptions module's server functions (SPEC §7; core contract/payments.ts), by name. */
+export const subscriptionFunctions: {
   subscribeUser: ServerFunction<'subscribeUser'>;
   addTransaction: ServerFunction<'addTransaction'>;
   updateSubscriptionStatus: ServerFunction<'updateSubscriptionStatus'>;
-} = { subscribeUser, addTransaction, updateSubscriptionStatus };
+} = {
+  subscribeUser: (ctx, input) => subscribeUser(ctx.db, ctx.session, input, ctx.now),
+  addTransaction: (ctx, input) => addTransaction(ctx.db, ctx.session, input, ctx.now),
+  updateSubscriptionStatus: (ctx, input) =>
+    updateSubscriptionStatus(ctx.db, ctx.session, input, ctx.now),
+};

@@ -1,11 +1,11 @@
 import { PURCHASE_MESSAGES } from '@pasado/core';
 import type { Executor } from '../../platform/db/client.ts';
 import { AppError, permissionDenied } from '../../platform/errors/app-error.ts';
+import { findUpload } from '../uploads/repository.ts';
 import {
   findTransactionByRefCode,
   findTransactionByScreenshot,
-  findUpload,
-} from './payments.repository.ts';
+} from './transactions.repository.ts';
 
 export interface Proof {
   refCode: string | null;

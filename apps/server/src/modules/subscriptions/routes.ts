@@ -1,19 +1,27 @@
-import { purchaseDetailsSchema } from '@pasado/core';
+import { purchaseDetailsSchema, subscriptionDocSchema } from '@pasado/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireSession } from '../auth/session-plugin.ts';
+import { readSubscriptionDoc } from './subscriptions.service.ts';
 
-/**
- * What the purchase page needs from the server under /api/purchase (issue 3): GET /details — the
- * mobile wallet to pay into and the support address (SPEC §9 "a mobile-wallet payment number";
- * SPEC §2 Verify Payment), from configuration. Signed-in users only, like everything under /api.
- */
-export async function purchaseRoutes(app: FastifyInstance) {
+/** A student's subscriptions and what the purchase page needs (issue 3). Signed-in users only. */
+export async function subscriptionRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
   const { paymentWallet, supportEmail } = app.config;
 
+  // The subscriptions/{id} document (SPEC §3), for its owner or staff.
   typed.get(
-    '/details',
+    '/subscriptions/:id',
+    { schema: { params: z.object({ id: z.uuid() }), response: { 200: subscriptionDocSchema } } },
+    async (request) => readSubscriptionDoc(db, requireSession(request), request.params.id),
+  );
+
+  // The mobile wallet to pay into and the support address (SPEC §9 "a mobile-wallet payment
+  // number"; SPEC §2 Verify Payment), from configuration.
+  typed.get(
+    '/purchase/details',
     { schema: { response: { 200: purchaseDetailsSchema } } },
     async (request, reply) => {
       requireSession(request);

@@ -1,5 +1,5 @@
 import { type Claims, levelOrDefault, type UserDoc } from '@pasado/core';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Executor, preparedFor } from '../../platform/db/client.ts';
 import { reviewerAccess, subscriptions, users } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
@@ -59,6 +59,40 @@ export async function upsertUserFromIdentity(
     .returning();
   if (!created) throw new AppError('INTERNAL', 'User was not created.');
   return created;
+}
+
+/**
+ * Creates an account nobody has signed in to yet (the in-app form's: no OIDC identity, not
+ * onboarded); the first sign-in links it by email (upsertUserFromIdentity). Null when the email is
+ * taken, including by a concurrent insert (the unique index decides, not a prior read).
+ */
+export async function insertPendingUser(
+  ex: Executor,
+  input: { email: string; displayName: string; knowFrom: string },
+): Promise<UserRow | null> {
+  const [row] = await ex
+    .insert(users)
+    .values({
+      email: input.email,
+      displayName: input.displayName,
+      knowFrom: input.knowFrom,
+      isOnboarded: false,
+    })
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Removes an account made by insertPendingUser, only while nobody has signed in to it; its
+ * subscriptions go with it (cascade). Returns whether it was removed.
+ */
+export async function deletePendingUser(ex: Executor, userId: string): Promise<boolean> {
+  const rows = await ex
+    .delete(users)
+    .where(and(eq(users.id, userId), isNull(users.oidcSubject)))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 export async function findUserById(ex: Executor, userId: string): Promise<UserRow | null> {

@@ -2,10 +2,10 @@ import type { FunctionName, FunctionResult, functionSchemas } from '@pasado/core
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { LiveSession } from '../../modules/auth/sessions.repository.ts';
-import type { Database } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 
 export interface FunctionContext {
-  db: Database;
+  db: Db;
   session: LiveSession;
   now: Date;
   log: FastifyBaseLogger;

@@ -1,10 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import { getLoginDevicesDoc } from '../../modules/auth/login-devices.repository.ts';
-import { sessionEndReason } from '../../modules/auth/sessions.repository.ts';
-import { getSubscriptionDoc } from '../../modules/subscriptions/repository.ts';
-import { getUserDoc } from '../../modules/users/repository.ts';
-import type { Database } from '../db/client.ts';
+import type { Clock } from '../clock.ts';
+import type { Database, Db } from '../db/client.ts';
 import { LIVE_CHANNEL, type LiveNotice } from './topics.ts';
 
 /** DESIGN.md: a heartbeat at least every 25 s keeps proxies and mobile carriers from cutting us. */
@@ -17,20 +14,28 @@ export interface LiveConnection {
   readonly res: ServerResponse;
 }
 
-type Loader = (db: Database, id: string) => Promise<unknown>;
+/**
+ * One kind of client topic (`users/{uid}`, `subscriptions/{id}`, …). The module that owns the
+ * document exports it and app.ts hands it to the hub: platform never imports modules.
+ */
+export interface LiveTopicKind {
+  /** The current document behind `{kind}/{id}`, or null. */
+  read(db: Db, id: string): Promise<unknown>;
+  /** The user whose document it is (a student watches only their own), or null. */
+  ownerOf(db: Db, id: string): Promise<string | null>;
+}
 
-const loaders: Record<string, Loader> = {
-  users: (db, id) => getUserDoc(db.db, id),
-  subscriptions: (db, id) => getSubscriptionDoc(db.db, id),
-  login_devices: (db, id) => getLoginDevicesDoc(db.db, id),
-};
+/** A topic whose id is its owner's user id, such as `users/{uid}`. */
+export function perUserTopic(read: LiveTopicKind['read']): LiveTopicKind {
+  return { read, ownerOf: async (_db, userId) => userId };
+}
 
-/** Reads the current state of a client topic such as `users/{uid}`. */
-export function loadTopic(db: Database, topic: string): Promise<unknown> {
-  const [kind, id] = topic.split('/');
-  const loader = kind ? loaders[kind] : undefined;
-  if (!loader || !id) return Promise.resolve(null);
-  return loader(db, id);
+export interface LiveHubOptions {
+  /** Topic kind (the part before the slash) → how to read and authorise it. */
+  topics: Readonly<Record<string, LiveTopicKind>>;
+  /** Why the session behind a stream ended, or null while it is live (the auth module's). */
+  sessionEndReason(db: Db, tokenHash: string, now: Date): Promise<string | null>;
+  clock: Clock;
 }
 
 export function writeEvent(res: ServerResponse, event: string | null, data: unknown): void {
@@ -55,12 +60,13 @@ export class LiveHub {
   private readonly noticeListeners = new Set<(notice: LiveNotice) => void>();
 
   constructor(
-    private readonly db: Database,
+    private readonly database: Database,
     private readonly log: FastifyBaseLogger,
+    private readonly options: LiveHubOptions,
   ) {}
 
   async start(): Promise<void> {
-    this.unlisten = await this.db.listen(LIVE_CHANNEL, (payload) => {
+    this.unlisten = await this.database.listen(LIVE_CHANNEL, (payload) => {
       this.tellListeners(payload);
       this.queue = this.queue
         .then(() => this.onNotice(payload))
@@ -108,6 +114,23 @@ export class LiveHub {
     }
   }
 
+  /** The current state of a client topic such as `users/{uid}`, or null for an unknown kind. */
+  async read(topic: string): Promise<unknown> {
+    const [kind, id] = topic.split('/');
+    const known = kind ? this.options.topics[kind] : undefined;
+    if (!known || !id) return null;
+    return known.read(this.database.db, id);
+  }
+
+  /** Whether this user may watch the topic: staff may watch any, a student only their own. */
+  async mayWatch(viewer: { userId: string; role: string }, topic: string): Promise<boolean> {
+    if (viewer.role === 'admin') return true;
+    const [kind, id] = topic.split('/');
+    const known = kind ? this.options.topics[kind] : undefined;
+    if (!known || !id) return false;
+    return (await known.ownerOf(this.database.db, id)) === viewer.userId;
+  }
+
   get size(): number {
     let n = 0;
     for (const set of this.byUser.values()) n += set.size;
@@ -139,7 +162,7 @@ export class LiveHub {
     }
     const watchers = this.byTopic.get(notice.topic);
     if (!watchers || watchers.size === 0) return;
-    const data = await loadTopic(this.db, notice.topic);
+    const data = await this.read(notice.topic);
     const event = { kind: 'change', topic: notice.topic, version: notice.version, data };
     for (const connection of watchers) writeEvent(connection.res, null, event);
   }
@@ -149,7 +172,11 @@ export class LiveHub {
     const connections = this.byUser.get(userId);
     if (!connections) return;
     for (const connection of [...connections]) {
-      const reason = await sessionEndReason(this.db.db, connection.sessionTokenHash, new Date());
+      const reason = await this.options.sessionEndReason(
+        this.database.db,
+        connection.sessionTokenHash,
+        this.options.clock.now(),
+      );
       if (reason === null) continue;
       writeEvent(connection.res, 'revoked', {
         reason: reason === 'other-device' ? 'other-device' : 'signed-out',

@@ -1,37 +1,36 @@
 import { liveTopicsQuerySchema } from '@pasado/core';
-import type { FastifyInstance } from 'fastify';
-import { requireSession } from '../../modules/auth/session-plugin.ts';
-import type { LiveSession } from '../../modules/auth/sessions.repository.ts';
-import { findSubscription } from '../../modules/subscriptions/repository.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, permissionDenied } from '../errors/app-error.ts';
 import { describeZodError } from '../plugins/error-handler.ts';
-import { type LiveConnection, loadTopic, writeEvent } from './hub.ts';
+import { type LiveConnection, writeEvent } from './hub.ts';
+
+/** Who opens a stream: the session behind the request (the auth module's, handed in by app.ts). */
+export interface LiveViewer {
+  userId: string;
+  role: string;
+  tokenHash: string;
+}
 
 /** GET /api/live?topics=… (DESIGN.md "Live stream"): authorise every topic, snapshot, then changes. */
-export async function liveRoutes(app: FastifyInstance) {
-  const { database, liveHub } = app;
-
-  async function authorise(session: LiveSession, topic: string): Promise<void> {
-    if (session.role === 'admin') return;
-    const [kind, id] = topic.split('/');
-    if (kind === 'users' || kind === 'login_devices') {
-      if (id === session.userId) return;
-    } else if (kind === 'subscriptions' && id) {
-      const sub = await findSubscription(database.db, id).catch(() => null);
-      if (sub?.userId === session.userId) return;
-    }
-    throw permissionDenied(`You cannot watch ${topic}.`);
-  }
+export async function liveRoutes(
+  app: FastifyInstance,
+  opts: { viewerOf: (request: FastifyRequest) => LiveViewer },
+) {
+  const { liveHub } = app;
 
   app.get(
     '/live',
     { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
     async (request, reply) => {
-      const session = requireSession(request);
+      const viewer = opts.viewerOf(request);
       const query = liveTopicsQuerySchema.safeParse(request.query);
       if (!query.success) throw new AppError('INVALID_ARGUMENT', describeZodError(query.error));
       const topicList = [...new Set(query.data.topics)];
-      for (const topic of topicList) await authorise(session, topic);
+      for (const topic of topicList) {
+        if (!(await liveHub.mayWatch(viewer, topic))) {
+          throw permissionDenied(`You cannot watch ${topic}.`);
+        }
+      }
 
       reply.hijack();
       const res = reply.raw;
@@ -43,8 +42,8 @@ export async function liveRoutes(app: FastifyInstance) {
       });
       res.write('retry: 3000\n\n');
       const connection: LiveConnection = {
-        userId: session.userId,
-        sessionTokenHash: session.tokenHash,
+        userId: viewer.userId,
+        sessionTokenHash: viewer.tokenHash,
         topics: topicList,
         res,
       };
@@ -52,7 +51,7 @@ export async function liveRoutes(app: FastifyInstance) {
       liveHub.add(connection);
       request.raw.on('close', () => liveHub.remove(connection));
       for (const topic of topicList) {
-        const data = await loadTopic(database, topic);
+        const data = await liveHub.read(topic);
         writeEvent(res, null, { kind: 'snapshot', topic, version: 0, data });
       }
     },

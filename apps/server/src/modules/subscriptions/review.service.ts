@@ -2,12 +2,15 @@ import {
   ADMIN_MESSAGES,
   type AuditEntry,
   checkAmount,
+  decodeAdminCursor,
   encodeAdminCursor,
   NEEDS_ACTION_STATUSES,
+  type RecentAuditResponse,
   type ReviewActionResult,
   type ReviewCounts,
   type ReviewFilter,
   type ReviewItem,
+  type ReviewItemDetail,
   type ReviewQueueResponse,
   reviewFlags,
   STAFF_ACTIONS,
@@ -19,49 +22,70 @@ import {
 } from '@pasado/core';
 import type { Db, Executor } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
-import { changeSubscriptionStatus } from './change-status.ts';
+import { type AuditRow, listAuditOf, listRecentAudit } from './audit.repository.ts';
 import {
-  type AuditRow,
   countPurchasesByStatus,
   findReviewRow,
   listReviewQueue,
   listReviewTransactions,
   type QueueRow,
   type ReviewTransactionRow,
-} from './payments.repository.ts';
+} from './review.repository.ts';
+import { changeSubscriptionStatus } from './status.service.ts';
 
 /**
  * The staff console's payment review (DESIGN.md "Staff", "Buying"; issue 3 item 6): the queue with
- * its flags and the staff actions. Rules come from core `admin-review`; status changes go through
- * `changeSubscriptionStatus`, the one path every status change takes (locks, queue, live, audit).
+ * its flags, one payment with its audit trail, the recent audit entries and the staff actions.
+ * Rules come from core `admin-review`; status changes go through `changeSubscriptionStatus`, the
+ * one path every status change takes (locks, queue, live, audit).
  */
 
+/** One page of the queue: `cursor` is the previous page's `nextCursor`. */
 export async function reviewQueue(
   ex: Executor,
-  input: { filter: ReviewFilter; after: { at: Date; id: string } | null; limit: number },
+  query: { status: ReviewFilter; limit: number; cursor?: string | undefined },
 ): Promise<ReviewQueueResponse> {
+  const after = query.cursor ? decodeAdminCursor(query.cursor) : null;
   // One row more than asked tells whether another page exists.
   const rows = await listReviewQueue(ex, {
-    statuses: statusesForFilter(input.filter),
-    after: input.after,
-    limit: input.limit + 1,
+    statuses: statusesForFilter(query.status),
+    after,
+    limit: query.limit + 1,
   });
-  const page = rows.slice(0, input.limit);
+  const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
     items: await toReviewItems(ex, page),
     counts: await reviewCounts(ex),
     nextCursor:
-      rows.length > input.limit && last ? encodeAdminCursor(last.sub.createdAt, last.sub.id) : null,
+      rows.length > query.limit && last ? encodeAdminCursor(last.sub.createdAt, last.sub.id) : null,
   };
 }
 
-export async function reviewItem(ex: Executor, subscriptionId: string): Promise<ReviewItem> {
+/** One payment as the queue shows it, with its audit trail oldest first. */
+export async function reviewItemDetail(
+  ex: Executor,
+  subscriptionId: string,
+): Promise<ReviewItemDetail> {
   const row = await findReviewRow(ex, subscriptionId);
   if (!row) throw notFound('No such payment.');
   const [item] = await toReviewItems(ex, [row]);
   if (!item) throw notFound('No such payment.');
-  return item;
+  const audit = await listAuditOf(ex, 'subscription', item.subscriptionId);
+  return { item, audit: audit.map(toAuditEntry) };
+}
+
+/** The latest audit entries, newest first; `before` is the previous page's `nextBefore`. */
+export async function recentAudit(
+  ex: Executor,
+  query: { limit: number; before?: number | undefined },
+): Promise<RecentAuditResponse> {
+  const rows = await listRecentAudit(ex, { before: query.before ?? null, limit: query.limit + 1 });
+  const page = rows.slice(0, query.limit);
+  return {
+    entries: page.map(toAuditEntry),
+    nextBefore: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
+  };
 }
 
 async function reviewCounts(ex: Executor): Promise<ReviewCounts> {
@@ -136,7 +160,7 @@ async function toReviewItems(ex: Executor, rows: readonly QueueRow[]): Promise<R
   });
 }
 
-export function toAuditEntry(row: AuditRow): AuditEntry {
+function toAuditEntry(row: AuditRow): AuditEntry {
   return {
     id: row.id,
     at: row.createdAt.toISOString(),

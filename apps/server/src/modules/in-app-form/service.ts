@@ -1,14 +1,26 @@
 import {
+  type FunctionResult,
   IN_APP_FORM_SERVER_MESSAGES,
   IN_APP_FREE_TRIAL_DAYS,
+  manilaDayKey,
   validateInAppForm,
 } from '@pasado/core';
-import { appendAudit } from '../auth/session-logs.repository.ts';
-import { createFreeTrial } from '../subscriptions/repository.ts';
-import { setCurrentSubscription } from '../users/repository.ts';
-import type { PublicServerFunction } from './context.ts';
-import { deletePendingUser, IN_APP_FORM_KNOW_FROM, insertPendingUser } from './repository.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CallableInput } from '../../platform/callables/envelope.ts';
+import type { Db } from '../../platform/db/client.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
+import { appendAudit } from '../subscriptions/audit.repository.ts';
+import { createFreeTrial } from '../subscriptions/subscriptions.repository.ts';
+import {
+  deletePendingUser,
+  insertPendingUser,
+  setCurrentSubscription,
+} from '../users/repository.ts';
+import { incrementVisits } from './repository.ts';
 import { trialEmail } from './trial-email.ts';
+
+/** The value of users.know_from for accounts made by the in-app form. */
+export const IN_APP_FORM_KNOW_FROM = 'in-app-form';
 
 /**
  * submitInAppForm (SPEC §2 "In-app free-trial form", §5, §7, §8), callable without a session.
@@ -22,15 +34,23 @@ import { trialEmail } from './trial-email.ts';
  *    not signed in yet) so the person can simply retry; the answer is MAIL_FAILED.
  * docs/decisions/005-in-app-free-trial.md explains the choice.
  */
-export const submitInAppForm: PublicServerFunction<'submitInAppForm'> = async (ctx, input) => {
+export async function submitInAppForm(
+  deps: { db: Db; mailer: Mailer; log: FastifyBaseLogger; appDownloadUrl: string },
+  input: CallableInput<'submitInAppForm'>,
+  now: Date,
+): Promise<FunctionResult<'submitInAppForm'>> {
   const checked = validateInAppForm(input);
   if (!checked.ok) return { isSuccess: false, message: checked.message };
   const { firstName, lastName, email } = checked.data;
 
-  const created = await ctx.db.db.transaction(async (tx) => {
-    const user = await insertPendingUser(tx, { email, displayName: `${firstName} ${lastName}` });
+  const created = await deps.db.transaction(async (tx) => {
+    const user = await insertPendingUser(tx, {
+      email,
+      displayName: `${firstName} ${lastName}`,
+      knowFrom: IN_APP_FORM_KNOW_FROM,
+    });
     if (!user) return null;
-    const trial = await createFreeTrial(tx, user.id, ctx.now, IN_APP_FREE_TRIAL_DAYS);
+    const trial = await createFreeTrial(tx, user.id, now, IN_APP_FREE_TRIAL_DAYS);
     await setCurrentSubscription(tx, user.id, trial.id);
     await appendAudit(tx, {
       actorUserId: null,
@@ -45,17 +65,17 @@ export const submitInAppForm: PublicServerFunction<'submitInAppForm'> = async (c
   if (!created) return { isSuccess: false, message: IN_APP_FORM_SERVER_MESSAGES.ACCOUNT_EXISTS };
 
   try {
-    await ctx.mailer.send(
+    await deps.mailer.send(
       trialEmail({
         to: email,
         firstName,
-        appUrl: ctx.appDownloadUrl,
+        appUrl: deps.appDownloadUrl,
         trialEndsAt: created.trialEndsAt,
       }),
     );
   } catch (error) {
-    ctx.log.warn({ err: error, userId: created.userId }, 'in-app form: the trial email failed');
-    await ctx.db.db.transaction(async (tx) => {
+    deps.log.warn({ err: error, userId: created.userId }, 'in-app form: the trial email failed');
+    await deps.db.transaction(async (tx) => {
       const removed = await deletePendingUser(tx, created.userId);
       await appendAudit(tx, {
         actorUserId: null,
@@ -69,4 +89,12 @@ export const submitInAppForm: PublicServerFunction<'submitInAppForm'> = async (c
     return { isSuccess: false, message: IN_APP_FORM_SERVER_MESSAGES.MAIL_FAILED };
   }
   return { isSuccess: true, message: IN_APP_FORM_SERVER_MESSAGES.SUCCESS };
-};
+}
+
+/**
+ * incrementInAppFormVisit (SPEC §7): counts one visit of the form on today's Manila date
+ * (DESIGN.md "Time": days are Asia/Manila).
+ */
+export async function countFormVisit(db: Db, now: Date): Promise<void> {
+  await incrementVisits(db, manilaDayKey(now));
+}

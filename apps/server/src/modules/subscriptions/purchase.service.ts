@@ -1,4 +1,6 @@
 import {
+  type FunctionResult,
+  finalPrice,
   getPlan,
   isDiscountLive,
   isPurchaseBlocked,
@@ -8,22 +10,26 @@ import {
   purchaseTerm,
   quotePlan,
   statedPriceMatches,
+  statusAfterNewProof,
 } from '@pasado/core';
-import type { ServerFunction } from '../../platform/callables/context.ts';
-import type { Executor } from '../../platform/db/client.ts';
-import { AppError } from '../../platform/errors/app-error.ts';
-import { appendAudit } from '../auth/session-logs.repository.ts';
+import type { CallableInput } from '../../platform/callables/envelope.ts';
+import type { Db, Executor } from '../../platform/db/client.ts';
+import { AppError, permissionDenied } from '../../platform/errors/app-error.ts';
+import type { LiveSession } from '../auth/sessions.repository.ts';
 import { lockUser, setCurrentSubscription, touchUser } from '../users/repository.ts';
+import { appendAudit } from './audit.repository.ts';
+import { refuseReusedProof, resolveProof, rethrowReuse, uniqueViolation } from './proof.ts';
 import {
   findCurrentSubscription,
   findSubscriptionByIdempotencyKey,
   insertSubscription,
-  insertTransaction,
   listQueuedSubscriptions,
-  listTransactionsOf,
-} from './payments.repository.ts';
-import { refuseReusedProof, resolveProof, rethrowReuse, uniqueViolation } from './proof.ts';
-import type { SubscriptionRow } from './repository.ts';
+  lockSubscription,
+  type SubscriptionRow,
+  setSubscriptionStatus,
+  touchSubscription,
+} from './subscriptions.repository.ts';
+import { insertTransaction, listTransactionsOf } from './transactions.repository.ts';
 
 /**
  * A purchase (SPEC §7 subscribeUser; DESIGN.md "Buying"; docs/decisions/004-purchases.md): in one
@@ -31,15 +37,19 @@ import type { SubscriptionRow } from './repository.ts';
  * the transaction and the pending subscription written — current, or queued when it extends the
  * current one. A retry with the same idempotency key returns the first purchase unchanged.
  */
-export const subscribeUser: ServerFunction<'subscribeUser'> = async (ctx, input) => {
+export async function subscribeUser(
+  db: Db,
+  caller: Pick<LiveSession, 'userId'>,
+  input: CallableInput<'subscribeUser'>,
+  now: Date,
+): Promise<PurchaseResult> {
   const plan = getPlan(input.subscriptionInfo.selectedPlan.id);
   if (!plan) throw new AppError('INVALID_ARGUMENT', MESSAGES.SELECT_PLAN);
-  const userId = ctx.session.userId;
-  const now = ctx.now;
+  const { userId } = caller;
   const { idempotencyKey, transactionInfo, subscriptionInfo } = input;
 
   try {
-    return await ctx.db.db.transaction(async (tx) => {
+    return await db.transaction(async (tx) => {
       const user = await lockUser(tx, userId);
       if (!user) throw new AppError('NOT_FOUND', 'Your account no longer exists.');
       const earlier = await findSubscriptionByIdempotencyKey(tx, userId, idempotencyKey);
@@ -113,12 +123,88 @@ export const subscribeUser: ServerFunction<'subscribeUser'> = async (ctx, input)
   } catch (error) {
     // The user lock serialises submits; the unique index still guards a key that raced past it.
     if (uniqueViolation(error) === 'subscriptions_idempotency_key') {
-      const earlier = await findSubscriptionByIdempotencyKey(ctx.db.db, userId, idempotencyKey);
-      if (earlier) return purchaseResultOf(ctx.db.db, earlier);
+      const earlier = await findSubscriptionByIdempotencyKey(db, userId, idempotencyKey);
+      if (earlier) return purchaseResultOf(db, earlier);
     }
     return rethrowReuse(error);
   }
-};
+}
+
+/**
+ * A new payment proof for the caller's own subscription (SPEC §7 addTransaction; the Verify
+ * Payment modal; docs/decisions/004-purchases.md): allowed while it is pending or forVerification,
+ * it returns a forVerification subscription to pending. The amounts are the purchase's, never the
+ * client's. Re-sending the proof already attached to this subscription returns it unchanged.
+ */
+export async function addTransaction(
+  db: Db,
+  caller: Pick<LiveSession, 'userId' | 'email'>,
+  input: CallableInput<'addTransaction'>,
+  now: Date,
+): Promise<FunctionResult<'addTransaction'>> {
+  if (input.userId !== caller.userId || input.userEmail.toLowerCase() !== caller.email) {
+    throw permissionDenied('You can only add a payment to your own subscription.');
+  }
+  try {
+    return await db.transaction(async (tx) => {
+      const user = await lockUser(tx, caller.userId);
+      if (!user) throw new AppError('NOT_FOUND', 'Your account no longer exists.');
+      const sub = await lockSubscription(tx, input.subId);
+      if (!sub) throw new AppError('NOT_FOUND', 'No such subscription.');
+      if (sub.userId !== caller.userId) {
+        throw permissionDenied('You can only add a payment to your own subscription.');
+      }
+      const { proof, usedBy } = await resolveProof(tx, caller.userId, input.transactionInfo);
+      if (usedBy?.subscriptionId === sub.id) {
+        return { transactionId: usedBy.id, subscriptionId: sub.id, status: sub.status };
+      }
+      if (usedBy) refuseReusedProof(proof);
+      const next = statusAfterNewProof(sub);
+      if (next === null)
+        throw new AppError('FAILED_PRECONDITION', PURCHASE_MESSAGES.NOT_VERIFIABLE);
+
+      const [first] = await listTransactionsOf(tx, sub.id);
+      const plan = sub.selectedPlan;
+      if (!first && !plan) {
+        throw new AppError('FAILED_PRECONDITION', PURCHASE_MESSAGES.NOT_VERIFIABLE);
+      }
+      const amounts = first
+        ? { price: first.price, discountAmount: first.discountAmount, finalPrice: first.finalPrice }
+        : {
+            price: plan?.price ?? 0,
+            discountAmount: plan?.discount ?? 0,
+            finalPrice: finalPrice(plan?.price ?? 0, plan?.discount ?? 0),
+          };
+      const transaction = await insertTransaction(tx, {
+        subscriptionId: sub.id,
+        userId: caller.userId,
+        ...amounts,
+        ...proof,
+      });
+      if (next !== sub.status) await setSubscriptionStatus(tx, sub.id, next, now);
+      else await touchSubscription(tx, sub.id, now);
+      await touchUser(tx, caller.userId);
+      await appendAudit(tx, {
+        actorUserId: caller.userId,
+        actorEmail: user.email,
+        action: 'addTransaction',
+        targetType: 'subscription',
+        targetId: sub.id,
+        details: {
+          transactionId: transaction.id,
+          from: sub.status,
+          to: next,
+          proof: proof.refCode !== null ? 'refCode' : 'screenshot',
+          coachId: input.coachId ?? null,
+          coachEmail: input.coachEmail ?? null,
+        },
+      });
+      return { transactionId: transaction.id, subscriptionId: sub.id, status: next };
+    });
+  } catch (error) {
+    return rethrowReuse(error);
+  }
+}
 
 async function purchaseResultOf(ex: Executor, sub: SubscriptionRow): Promise<PurchaseResult> {
   const [first] = await listTransactionsOf(ex, sub.id);

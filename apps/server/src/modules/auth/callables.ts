@@ -1,0 +1,10 @@
+import type { ServerFunction } from '../../platform/callables/context.ts';
+import { keepSessionLog } from './service.ts';
+
+/** The auth module's server functions (SPEC §7), by name. */
+export const authFunctions: { addSessionLog: ServerFunction<'addSessionLog'> } = {
+  async addSessionLog(ctx, input) {
+    await keepSessionLog(ctx.db, ctx.session.userId, input);
+    return { success: true };
+  },
+};

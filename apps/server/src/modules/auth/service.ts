@@ -1,0 +1,144 @@
+import { type ClaimsResponse, grantsAccess, type LoginDevicesDoc } from '@pasado/core';
+import type { Db } from '../../platform/db/client.ts';
+import { AppError, notFound } from '../../platform/errors/app-error.ts';
+import { perUserTopic } from '../../platform/live/hub.ts';
+import { expireLapsedSubscription } from '../subscriptions/status.service.ts';
+import {
+  getClaims,
+  getClaimsSnapshot,
+  upsertUserFromIdentity,
+  type VerifiedIdentity,
+} from '../users/repository.ts';
+import { getLoginDevicesDoc, makeCurrentDevice } from './login-devices.repository.ts';
+import type { createRelyingParty } from './oidc/relying-party.ts';
+import type { SessionCache } from './session-cache.ts';
+import { addSessionLog } from './session-logs.repository.ts';
+import { type LiveSession, openSession, revokeSession } from './sessions.repository.ts';
+
+type RelyingParty = ReturnType<typeof createRelyingParty>;
+
+/**
+ * Signs a verified identity in on one device, in one transaction: the user, the device made
+ * current (the database revokes other devices' sessions) and a fresh session.
+ */
+export async function signIn(
+  db: Db,
+  input: {
+    identity: VerifiedIdentity;
+    deviceId: string;
+    deviceInfo: string;
+    ttlMs: number;
+    now: Date;
+  },
+): Promise<{ userId: string; token: string }> {
+  return db.transaction(async (tx) => {
+    const user = await upsertUserFromIdentity(tx, input.identity);
+    await makeCurrentDevice(tx, {
+      userId: user.id,
+      deviceId: input.deviceId,
+      deviceInfo: input.deviceInfo,
+    });
+    const token = await openSession(tx, {
+      userId: user.id,
+      deviceId: input.deviceId,
+      ttlMs: input.ttlMs,
+      now: input.now,
+    });
+    return { userId: user.id, token };
+  });
+}
+
+/**
+ * The end of the sign-in popup (ARCHITECTURE.md "Sign-in"): the provider's answer is verified
+ * against what the login started with, then the identity is signed in on the login's device.
+ * Throws OidcLoginError or AppError with a message fit for the user.
+ */
+export async function finishProviderSignIn(
+  db: Db,
+  deps: { relyingParty: RelyingParty; sessionCache: SessionCache },
+  input: {
+    callbackUrl: URL;
+    pending: { state: string; nonce: string; codeVerifier: string; deviceId: string };
+    deviceInfo: string;
+    ttlMs: number;
+    now: Date;
+  },
+): Promise<{ token: string }> {
+  const identity = await deps.relyingParty.finishLogin(input.callbackUrl, input.pending);
+  const { token, userId } = await signIn(db, {
+    identity: {
+      issuer: identity.issuer,
+      subject: identity.subject,
+      email: identity.email,
+      name: identity.name,
+    },
+    deviceId: input.pending.deviceId,
+    deviceInfo: input.deviceInfo,
+    ttlMs: input.ttlMs,
+    now: input.now,
+  });
+  // The database revoked this user's other sessions; this process stops honouring them now,
+  // the others when the sessions/{uid} notice reaches them.
+  deps.sessionCache.forgetUser(userId);
+  return { token };
+}
+
+/** Ends this session everywhere: the database first, then this process's cache. */
+export async function signOut(
+  db: Db,
+  sessionCache: SessionCache,
+  session: LiveSession,
+  now: Date,
+): Promise<void> {
+  await revokeSession(db, session.tokenHash, 'signed-out', now);
+  sessionCache.forgetUser(session.userId);
+}
+
+/**
+ * The caller's claims (DESIGN.md "Sessions"), read from the database on every call. A lapsed
+ * subscription is expired first, so claims never grant access that has ended.
+ */
+export async function currentClaims(
+  db: Db,
+  sessionCache: SessionCache,
+  session: LiveSession,
+  now: Date,
+): Promise<ClaimsResponse> {
+  const snapshot = await getClaimsSnapshot(db, session.userId);
+  if (!snapshot) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
+  // The web app's guard trusts these claims; the session this process holds must agree.
+  if (snapshot.claims.role !== session.role || snapshot.claims.email !== session.email) {
+    sessionCache.forgetUser(session.userId);
+  }
+  const { claims, subscriptionExpiry } = snapshot;
+  const mayBeOverdue =
+    grantsAccess(claims.subscriptionStatus) &&
+    subscriptionExpiry !== null &&
+    subscriptionExpiry.getTime() <= now.getTime();
+  if (!mayBeOverdue) return { claims, subscriptionExpired: false };
+  const expired = await db.transaction(async (tx) => {
+    const ended = await expireLapsedSubscription(tx, session.userId, now);
+    return { claims: await getClaims(tx, session.userId), subscriptionExpired: ended };
+  });
+  if (!expired.claims) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
+  return { claims: expired.claims, subscriptionExpired: expired.subscriptionExpired };
+}
+
+/** GET /api/me/devices: the login_devices/{uid} document (SPEC §3). */
+export async function loginDevicesOf(db: Db, userId: string): Promise<LoginDevicesDoc> {
+  const doc = await getLoginDevicesDoc(db, userId);
+  if (!doc) throw notFound('No device record.');
+  return doc;
+}
+
+/** The live stream's `login_devices/{uid}` topic: the user's own device list. */
+export const loginDevicesTopic = perUserTopic(getLoginDevicesDoc);
+
+/** Keeps a client-side session event for support (SPEC §7 addSessionLog). */
+export async function keepSessionLog(
+  db: Db,
+  userId: string,
+  input: { type: string; payload: Record<string, unknown> },
+): Promise<void> {
+  await addSessionLog(db, { userId, type: input.type, payload: input.payload });
+}

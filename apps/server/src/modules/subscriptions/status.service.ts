@@ -1,0 +1,164 @@
+import {
+  canTransition,
+  type FunctionResult,
+  type SubscriptionStatus,
+  type TransitionActor,
+} from '@pasado/core';
+import type { CallableInput } from '../../platform/callables/envelope.ts';
+import type { Db, Executor } from '../../platform/db/client.ts';
+import { AppError, permissionDenied } from '../../platform/errors/app-error.ts';
+import type { LiveSession } from '../auth/sessions.repository.ts';
+import { findUserById, lockUser, touchUser } from '../users/repository.ts';
+import { appendAudit } from './audit.repository.ts';
+import {
+  dequeueSubscription,
+  expireIfOverdue,
+  findSubscription,
+  lockSubscription,
+  promoteNextQueued,
+  type SubscriptionRow,
+  setSubscriptionStatus,
+} from './subscriptions.repository.ts';
+
+export interface StatusActor {
+  /** The transition tables the actor may use (core `STATUS_TRANSITIONS`). */
+  roles: readonly TransitionActor[];
+  userId: string | null;
+  /** Recorded in the audit log: the staff or student email, or 'cli'. */
+  email: string | null;
+  via: 'function' | 'cli' | 'console';
+}
+
+export interface StatusChange {
+  subscriptionId: string;
+  from: SubscriptionStatus;
+  status: SubscriptionStatus;
+}
+
+/**
+ * One subscription status change (SPEC §4; core `canTransition`), the one path every status change
+ * takes: the server function, the staff console and the operator CLI. Runs in the caller's
+ * transaction: the owner and then the subscription are locked (the same order as every other
+ * writer), so two staff approving at once change it once — the second finds it approved already
+ * and gets null. A revoked or expired queued subscription leaves the queue; when the current one
+ * ends, the next approved queued one becomes current. `authorize` sees the locked row before
+ * anything is written.
+ */
+export async function changeSubscriptionStatus(
+  tx: Executor,
+  input: {
+    subscriptionId: string;
+    to: SubscriptionStatus;
+    actor: StatusActor;
+    reason?: string | undefined;
+    now: Date;
+    /** Throws to refuse; may narrow or widen the actor's roles for this row. */
+    authorize?: (sub: SubscriptionRow) => readonly TransitionActor[] | undefined;
+  },
+): Promise<StatusChange | null> {
+  const unlocked = await findSubscription(tx, input.subscriptionId);
+  if (!unlocked) throw new AppError('NOT_FOUND', 'No such subscription.');
+  await lockUser(tx, unlocked.userId);
+  const sub = await lockSubscription(tx, input.subscriptionId);
+  if (!sub) throw new AppError('NOT_FOUND', 'No such subscription.');
+  const roles = input.authorize?.(sub) ?? input.actor.roles;
+  if (sub.status === input.to) return null;
+  if (!roles.some((role) => canTransition(sub.status, input.to, role))) {
+    throw new AppError(
+      'FAILED_PRECONDITION',
+      `A subscription that is ${sub.status} cannot be set to ${input.to}.`,
+    );
+  }
+  await setSubscriptionStatus(tx, sub.id, input.to, input.now);
+  if (sub.queuedAt !== null && (input.to === 'revoked' || input.to === 'expired')) {
+    await dequeueSubscription(tx, sub.id, input.now);
+  }
+  await promoteNextQueued(tx, sub.userId, input.now);
+  await touchUser(tx, sub.userId);
+  await appendAudit(tx, {
+    actorUserId: input.actor.userId,
+    actorEmail: input.actor.email,
+    action: 'updateSubscriptionStatus',
+    targetType: 'subscription',
+    targetId: sub.id,
+    details: {
+      from: sub.status,
+      to: input.to,
+      reason: input.reason ?? null,
+      via: input.actor.via,
+      ownerUserId: sub.userId,
+    },
+  });
+  return { subscriptionId: sub.id, from: sub.status, status: input.to };
+}
+
+/**
+ * SPEC §7 updateSubscriptionStatus: a student may close their own approved banner (→ completed);
+ * staff may make the staff moves of core `canTransition` on any subscription, with an optional
+ * reason. The result is the change, or null when the subscription already had that status.
+ */
+export async function updateSubscriptionStatus(
+  db: Db,
+  caller: Pick<LiveSession, 'userId' | 'email' | 'role'>,
+  input: CallableInput<'updateSubscriptionStatus'>,
+  now: Date,
+): Promise<FunctionResult<'updateSubscriptionStatus'>> {
+  const isStaff = caller.role === 'admin';
+  if (!isStaff && (input.userId !== caller.userId || input.userEmail !== caller.email)) {
+    throw permissionDenied('You can only change your own subscription.');
+  }
+  const roles: TransitionActor[] = isStaff ? ['staff'] : ['student'];
+  return db.transaction((tx) =>
+    changeSubscriptionStatus(tx, {
+      subscriptionId: input.subId,
+      to: input.newStat,
+      reason: input.reason,
+      now,
+      actor: { roles, userId: caller.userId, email: caller.email, via: 'function' },
+      authorize(sub) {
+        const own = sub.userId === caller.userId;
+        if (!isStaff && !own) throw permissionDenied('You can only change your own subscription.');
+        if (isStaff && sub.userId !== input.userId) {
+          throw new AppError('INVALID_ARGUMENT', 'This subscription belongs to another user.');
+        }
+        // Staff closing their own approved banner use the student move too.
+        return isStaff && own ? ['staff', 'student'] : roles;
+      },
+    }),
+  );
+}
+
+/**
+ * The operator CLI's `set-status` (DESIGN.md "Staff"): the staff rules, audited as 'cli'. Returns
+ * the change (null when it already had that status) and the owner's email for the message.
+ */
+export async function setStatusFromCli(
+  db: Db,
+  input: { subscriptionId: string; to: SubscriptionStatus; reason?: string | undefined; now: Date },
+): Promise<{ change: StatusChange | null; ownerEmail: string | null }> {
+  const change = await db.transaction((tx) =>
+    changeSubscriptionStatus(tx, {
+      ...input,
+      actor: { roles: ['staff'], userId: null, email: 'cli', via: 'cli' },
+    }),
+  );
+  if (!change) return { change, ownerEmail: null };
+  const sub = await findSubscription(db, input.subscriptionId);
+  const owner = sub ? await findUserById(db, sub.userId) : null;
+  return { change, ownerEmail: owner?.email ?? null };
+}
+
+/**
+ * Expires the user's current subscription once its expiryDate has passed, promoting a queued one
+ * (subscriptions.repository.ts `expireIfOverdue`), in the caller's transaction. Returns true when
+ * the user's access ended; users/{uid} is then announced, since its subscription status changed.
+ */
+export async function expireLapsedSubscription(
+  tx: Executor,
+  userId: string,
+  now: Date,
+): Promise<boolean> {
+  const ended = await expireIfOverdue(tx, userId, now);
+  if (ended) await touchUser(tx, userId);
+  return ended;
+}

@@ -1,0 +1,267 @@
+import { FREE_TRIAL_DAYS, type SelectedPlan, type SubscriptionStatus } from '@pasado/core';
+import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/client.ts';
+import { subscriptions } from '../../platform/db/schema.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import { announce, topics } from '../../platform/live/topics.ts';
+import { lockUser, setCurrentSubscription } from '../users/repository.ts';
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The statuses that give access until expiryDate (DESIGN.md "Access"; core `grantsAccess`). */
+const ACCESS_STATUSES = [
+  'pending',
+  'forVerification',
+  'approved',
+  'completed',
+] as const satisfies readonly SubscriptionStatus[];
+
+/** Queued subscriptions that may become current: paid and accepted (DESIGN.md "Buying"). */
+const PROMOTABLE_STATUSES = [
+  'approved',
+  'completed',
+] as const satisfies readonly SubscriptionStatus[];
+
+/** The user's current subscription (users.current_subscription_id), as a condition. */
+const isCurrentOf = (userId: string) =>
+  eq(subscriptions.id, sql`(select current_subscription_id from users where id = ${userId})`);
+
+/** The user's current subscription while it gives access but its expiryDate has passed. */
+const isOverdueCurrentOf = (userId: string, now: Date) =>
+  and(
+    eq(subscriptions.userId, userId),
+    isCurrentOf(userId),
+    inArray(subscriptions.status, ACCESS_STATUSES),
+    lte(subscriptions.expiryDate, now),
+  );
+
+/** Every write to a subscription bumps its version (the live stream's) and its updatedAt. */
+const changedAt = (now: Date) => ({
+  updatedAt: now,
+  version: sql`${subscriptions.version} + 1`,
+});
+
+/**
+ * Starts a free trial (DESIGN.md "Onboarding": isFreeTrial, status completed) of `days` days:
+ * onboarding's and the in-app form's (SPEC §9) are both 3. The caller owns the transaction and
+ * makes it the user's current subscription.
+ */
+export async function createFreeTrial(
+  ex: Executor,
+  userId: string,
+  now: Date,
+  days: number = FREE_TRIAL_DAYS,
+): Promise<SubscriptionRow> {
+  const [row] = await ex
+    .insert(subscriptions)
+    .values({
+      userId,
+      status: 'completed',
+      isFreeTrial: true,
+      startsAt: now,
+      expiryDate: new Date(now.getTime() + days * DAY_MS),
+    })
+    .returning();
+  if (!row) throw new AppError('INTERNAL', 'Free trial was not created.');
+  await announce(ex, topics.subscription(row.id), row.version);
+  return row;
+}
+
+/** A purchase: pending until staff review it (SPEC §4), current or queued as the caller says. */
+export async function insertSubscription(
+  ex: Executor,
+  values: {
+    userId: string;
+    selectedPlan: SelectedPlan;
+    startsAt: Date;
+    expiryDate: Date;
+    queuedAt: Date | null;
+    isExtension: boolean;
+    coachId: string | null;
+    coachEmail: string | null;
+    idempotencyKey: string;
+  },
+): Promise<SubscriptionRow> {
+  const [row] = await ex
+    .insert(subscriptions)
+    .values({ ...values, status: 'pending', isFreeTrial: false })
+    .returning();
+  if (!row) throw new AppError('INTERNAL', 'Subscription was not created.');
+  await announce(ex, topics.subscription(row.id), row.version);
+  return row;
+}
+
+export async function countSubscriptionsOf(ex: Executor, userId: string): Promise<number> {
+  const [row] = await ex
+    .select({ n: sql<number>`count(*)::int` })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId));
+  return row?.n ?? 0;
+}
+
+export async function findSubscription(ex: Executor, id: string): Promise<SubscriptionRow | null> {
+  const [row] = await ex.select().from(subscriptions).where(eq(subscriptions.id, id));
+  return row ?? null;
+}
+
+/** Row lock for a status change: two staff approving at once change it once. */
+export async function lockSubscription(ex: Executor, id: string): Promise<SubscriptionRow | null> {
+  const [row] = await ex.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function findSubscriptionByIdempotencyKey(
+  ex: Executor,
+  userId: string,
+  key: string,
+): Promise<SubscriptionRow | null> {
+  const [row] = await ex
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.idempotencyKey, key)));
+  return row ?? null;
+}
+
+/** The user's current subscription (users.current_subscription_id), if any. */
+export async function findCurrentSubscription(
+  ex: Executor,
+  userId: string,
+): Promise<SubscriptionRow | null> {
+  const [row] = await ex.select().from(subscriptions).where(isCurrentOf(userId));
+  return row ?? null;
+}
+
+/** Queued subscriptions (DESIGN.md "Buying"), oldest first. */
+export async function listQueuedSubscriptions(
+  ex: Executor,
+  userId: string,
+): Promise<SubscriptionRow[]> {
+  return ex
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), isNotNull(subscriptions.queuedAt)))
+    .orderBy(asc(subscriptions.queuedAt), asc(subscriptions.createdAt));
+}
+
+/** All of a user's subscriptions, newest first (the operator CLI's listing). */
+export async function listSubscriptionsOf(
+  ex: Executor,
+  userId: string,
+): Promise<SubscriptionRow[]> {
+  return ex
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.createdAt));
+}
+
+/** Sets a status, bumps the version and announces subscriptions/{id}; the caller holds the lock. */
+export async function setSubscriptionStatus(
+  ex: Executor,
+  id: string,
+  status: SubscriptionStatus,
+  now: Date,
+): Promise<SubscriptionRow> {
+  const [row] = await ex
+    .update(subscriptions)
+    .set({ status, ...changedAt(now) })
+    .where(eq(subscriptions.id, id))
+    .returning();
+  if (!row) throw new AppError('NOT_FOUND', 'No such subscription.');
+  await announce(ex, topics.subscription(row.id), row.version);
+  return row;
+}
+
+/** Takes a subscription out of the queue (it became current or ended), keeping its computed term. */
+export async function dequeueSubscription(ex: Executor, id: string, now: Date): Promise<void> {
+  const [row] = await ex
+    .update(subscriptions)
+    .set({ queuedAt: null, ...changedAt(now) })
+    .where(eq(subscriptions.id, id))
+    .returning({ version: subscriptions.version });
+  await announce(ex, topics.subscription(id), row?.version);
+}
+
+/** Bumps a subscription's version (its transactionIds changed) and announces it. */
+export async function touchSubscription(ex: Executor, id: string, now: Date): Promise<void> {
+  const [row] = await ex
+    .update(subscriptions)
+    .set(changedAt(now))
+    .where(eq(subscriptions.id, id))
+    .returning({ version: subscriptions.version });
+  await announce(ex, topics.subscription(id), row?.version);
+}
+
+/**
+ * Sets the user's current subscription to expired once its expiryDate has passed (SPEC §4: a
+ * subscription past its expiryDate becomes expired; core `canTransition` 'system'), and in the same
+ * transaction makes the oldest queued approved or completed subscription current (DESIGN.md
+ * "Buying"), repeating while the promoted one has lapsed too. Returns true when the user's access
+ * ended (nothing took the expired one's place): the client then shows the expiry alert.
+ */
+export async function expireIfOverdue(ex: Executor, userId: string, now: Date): Promise<boolean> {
+  // Cheap unlocked check first: claims are read often and rarely find anything to do.
+  const [overdue] = await ex
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(isOverdueCurrentOf(userId, now));
+  if (!overdue) return false;
+  // Lock order user → subscription, as in every other writer, so no two writers deadlock.
+  await lockUser(ex, userId);
+  let ended = false;
+  for (let round = 0; round < 50; round += 1) {
+    const rows = await ex
+      .update(subscriptions)
+      .set({ status: 'expired', ...changedAt(now) })
+      .where(isOverdueCurrentOf(userId, now))
+      .returning({ id: subscriptions.id, version: subscriptions.version });
+    for (const row of rows) await announce(ex, topics.subscription(row.id), row.version);
+    if (rows.length === 0) break;
+    const promoted = await promoteNextQueued(ex, userId, now);
+    ended = promoted === null;
+    if (ended) break;
+  }
+  return ended;
+}
+
+/**
+ * When the user has no current subscription, or it ended (expired or revoked), makes the oldest
+ * queued approved or completed subscription current: its queuedAt is cleared and its term, computed
+ * at purchase, is kept. Announces the subscription and users/{uid}. The caller holds the user lock.
+ */
+export async function promoteNextQueued(
+  ex: Executor,
+  userId: string,
+  now: Date,
+): Promise<SubscriptionRow | null> {
+  const [current] = await ex
+    .select({ status: subscriptions.status })
+    .from(subscriptions)
+    .where(isCurrentOf(userId));
+  if (current && current.status !== 'expired' && current.status !== 'revoked') return null;
+  const [next] = await ex
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        isNotNull(subscriptions.queuedAt),
+        inArray(subscriptions.status, PROMOTABLE_STATUSES),
+      ),
+    )
+    .orderBy(asc(subscriptions.queuedAt), asc(subscriptions.createdAt))
+    .limit(1)
+    .for('update');
+  if (!next) return null;
+  const [row] = await ex
+    .update(subscriptions)
+    .set({ queuedAt: null, ...changedAt(now) })
+    .where(eq(subscriptions.id, next.id))
+    .returning();
+  if (!row) return null;
+  await announce(ex, topics.subscription(row.id), row.version);
+  await setCurrentSubscription(ex, userId, row.id);
+  return row;
+}

@@ -1,0 +1,92 @@
+import type { UserDoc } from '@pasado/core';
+import type { CallableInput } from '../../platform/callables/envelope.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { AppError, unauthenticated } from '../../platform/errors/app-error.ts';
+import { perUserTopic } from '../../platform/live/hub.ts';
+import { findReviewer, grantReviewerAccess } from '../content/reviewers.repository.ts';
+import { appendAudit } from '../subscriptions/audit.repository.ts';
+import {
+  countSubscriptionsOf,
+  createFreeTrial,
+} from '../subscriptions/subscriptions.repository.ts';
+import {
+  completeOnboarding,
+  findUserByEmail,
+  getUserDoc,
+  lockUser,
+  setCurrentSubscription,
+  setRole,
+} from './repository.ts';
+
+/** GET /api/me: the caller's users/{uid} document (SPEC §3). */
+export async function readUserDoc(db: Db, userId: string): Promise<UserDoc> {
+  const doc = await getUserDoc(db, userId);
+  if (!doc) throw unauthenticated();
+  return doc;
+}
+
+/** The live stream's `users/{uid}` topic: the user's own document. */
+export const userTopic = perUserTopic(getUserDoc);
+
+/**
+ * Onboarding (SPEC §7 applyRevAccess; DESIGN.md "Onboarding"): grants the chosen reviewer, marks
+ * the user onboarded and starts the 3-day free trial for a user who never had a subscription — all
+ * in one transaction, with the user row locked so two devices onboarding at once start one trial.
+ */
+export async function applyRevAccess(
+  db: Db,
+  userId: string,
+  input: CallableInput<'applyRevAccess'>,
+  now: Date,
+): Promise<{ success: true; freeTrialStarted: boolean }> {
+  const reviewer = await findReviewer(db, input.reviewer);
+  if (!reviewer) throw new AppError('INVALID_ARGUMENT', 'Choose one of the listed reviewers.');
+
+  return db.transaction(async (tx) => {
+    const user = await lockUser(tx, userId);
+    if (!user) throw new AppError('NOT_FOUND', 'Your account no longer exists.');
+    await grantReviewerAccess(tx, user.id, reviewer.shorthand);
+    let freeTrialStarted = false;
+    if ((await countSubscriptionsOf(tx, user.id)) === 0) {
+      const trial = await createFreeTrial(tx, user.id, now);
+      await setCurrentSubscription(tx, user.id, trial.id);
+      freeTrialStarted = true;
+    }
+    // A later reviewer keeps the first answer to "how did you hear about us".
+    await completeOnboarding(tx, user.id, user.knowFrom ?? input.knowFrom);
+    await appendAudit(tx, {
+      actorUserId: user.id,
+      actorEmail: user.email,
+      action: 'applyRevAccess',
+      targetType: 'user',
+      targetId: user.id,
+      details: { reviewer: reviewer.shorthand, knowFrom: input.knowFrom, freeTrialStarted },
+    });
+    return { success: true as const, freeTrialStarted };
+  });
+}
+
+/**
+ * The operator CLI's grant-admin and revoke-admin (DESIGN.md "Staff": staff are granted from the
+ * command line): one transaction, audited with 'cli' as the actor.
+ */
+export async function setRoleFromCli(
+  db: Db,
+  input: { email: string; role: 'student' | 'admin'; action: string },
+): Promise<{ outcome: 'no-user' } | { outcome: 'unchanged' | 'changed'; email: string }> {
+  return db.transaction(async (tx) => {
+    const user = await findUserByEmail(tx, input.email);
+    if (!user) return { outcome: 'no-user' as const };
+    if (user.role === input.role) return { outcome: 'unchanged' as const, email: user.email };
+    await setRole(tx, user.id, input.role);
+    await appendAudit(tx, {
+      actorUserId: null,
+      actorEmail: 'cli',
+      action: input.action,
+      targetType: 'user',
+      targetId: user.id,
+      details: { from: user.role, to: input.role },
+    });
+    return { outcome: 'changed' as const, email: user.email };
+  });
+}
