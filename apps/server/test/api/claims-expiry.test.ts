@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../../src/platform/db/schema.ts';
+import { createOnboardedStudent } from '../helpers/factories.ts';
 import { openLiveStream } from '../helpers/live-stream.ts';
-import { callFunction, signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 
 describe.each(ENGINES)('subscription expiry through claims on %s', (engine) => {
@@ -12,27 +13,15 @@ describe.each(ENGINES)('subscription expiry through claims on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  async function onboardedUser() {
-    const user = await signedInUser(t);
-    await callFunction(t, user.cookie, 'applyRevAccess', {
-      knowFrom: 'Other',
-      reviewer: 'let-elem',
-    });
-    const me = (await t.app.inject({ url: '/api/me', headers: { cookie: user.cookie } })).json();
-    return { ...user, subscriptionId: me.subscription.id as string };
-  }
-
   it('a subscription past its expiryDate is expired by the server and announced', async () => {
-    const user = await onboardedUser();
-    const stream = await openLiveStream(t.url, user.cookie, [
-      `subscriptions/${user.subscriptionId}`,
-    ]);
+    const user = await createOnboardedStudent(t);
+    const stream = await openLiveStream(t.url, user.cookie, [`subscriptions/${user.trialId}`]);
     try {
       await stream.waitFor((e) => (e.data as { kind: string }).kind === 'snapshot');
       await t.app.database.db
         .update(subscriptions)
         .set({ expiryDate: new Date(Date.now() - 1000) })
-        .where(eq(subscriptions.id, user.subscriptionId));
+        .where(eq(subscriptions.id, user.trialId));
 
       const res = await t.app.inject({
         url: '/api/auth/claims?force=1',
@@ -58,17 +47,17 @@ describe.each(ENGINES)('subscription expiry through claims on %s', (engine) => {
   });
 
   it('a subscription still running is left alone', async () => {
-    const user = await onboardedUser();
+    const user = await createOnboardedStudent(t);
     const res = await t.app.inject({ url: '/api/auth/claims', headers: { cookie: user.cookie } });
     expect(res.json().claims.subscriptionStatus).toBe('completed');
   });
 
   it('a suspended subscription past its date stays suspended (only access statuses expire)', async () => {
-    const user = await onboardedUser();
+    const user = await createOnboardedStudent(t);
     await t.app.database.db
       .update(subscriptions)
       .set({ status: 'suspended', expiryDate: new Date(Date.now() - 1000) })
-      .where(eq(subscriptions.id, user.subscriptionId));
+      .where(eq(subscriptions.id, user.trialId));
     const res = await t.app.inject({ url: '/api/auth/claims', headers: { cookie: user.cookie } });
     expect(res.json().claims.subscriptionStatus).toBe('suspended');
   });

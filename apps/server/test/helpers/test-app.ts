@@ -79,7 +79,8 @@ export async function signedInUser(
     deviceId,
     deviceInfo: 'vitest',
     ttlMs: 60 * 60 * 1000,
-    now: new Date(),
+    // The app's clock: a test that moves a ManualClock moves this session's age with it.
+    now: testApp.app.clock.now(),
   });
   return { userId, cookie: `pasado_session=${token}`, deviceId, email };
 }

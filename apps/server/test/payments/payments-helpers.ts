@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { auditLog, subscriptions, transactions, users } from '../../src/platform/db/schema.ts';
-import { callFunction, signedInUser, type TestApp } from '../helpers/test-app.ts';
+import { callFunction, type TestApp } from '../helpers/test-app.ts';
 
 /** A temporary DATA_DIR, so uploaded files land outside the repository. */
 export function tempDataDir(): string {

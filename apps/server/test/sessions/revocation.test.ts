@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../src/modules/auth/service.ts';
 import { SESSION_CACHE_TTL_MS, sessionCacheOf } from '../../src/modules/auth/session-plugin.ts';
 import { hashToken } from '../../src/modules/auth/sessions.repository.ts';
+import { ManualClock } from '../../src/platform/clock.ts';
 import { sessions, users } from '../../src/platform/db/schema.ts';
-import { callFunction, signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createOnboardedStudent, createStudent } from '../helpers/factories.ts';
+import { callFunction, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { formAction, TestBrowser } from '../helpers/test-browser.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 
@@ -12,12 +14,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // The session cache (DESIGN.md quality bar on hot reads) must not weaken sign-out, one device
 // per login (SPEC §1) or expiry: on the process that made the change they take effect at once.
+// The cache and the session lookup read the app's clock, so the tests move it instead of sleeping.
 describe.each(ENGINES)('session revocation with the session cache on %s', (engine) => {
   let t: TestApp;
+  const clock = new ManualClock();
   /** Topics this app's hub was told of: tests start once their sign-in's own notices arrived. */
   const seen = new Set<string>();
   beforeAll(async () => {
-    t = await startTestApp(engine);
+    t = await startTestApp(engine, {}, { clock });
     t.app.liveHub.subscribeNotices((notice) => seen.add(notice.topic));
   });
   afterAll(() => t.close());
@@ -27,7 +31,7 @@ describe.each(ENGINES)('session revocation with the session cache on %s', (engin
     seen.clear();
   }
   async function student() {
-    const user = await signedInUser(t);
+    const user = await createStudent(t);
     await settled(user.userId);
     return user;
   }
@@ -62,7 +66,9 @@ describe.each(ENGINES)('session revocation with the session cache on %s', (engin
     await warm(cookie);
     await revokeBehindTheAppsBack(userId);
     expect((await me(cookie)).statusCode).toBe(200);
-    await sleep(SESSION_CACHE_TTL_MS + 100);
+    clock.advance(SESSION_CACHE_TTL_MS - 1);
+    expect((await me(cookie)).statusCode).toBe(200);
+    clock.advance(1);
     expect((await me(cookie)).statusCode).toBe(401);
   });
 
@@ -93,7 +99,6 @@ describe.each(ENGINES)('session revocation with the session cache on %s', (engin
   it('an expired session is refused even while its cache entry is fresh', async () => {
     // Expires well inside the TTL of the entry the reads below put in the cache.
     const ttlMs = 3_000;
-    const now = Date.now();
     const { token, userId } = await signIn(t.app.database.db, {
       identity: {
         issuer: 'https://issuer.test',
@@ -104,12 +109,14 @@ describe.each(ENGINES)('session revocation with the session cache on %s', (engin
       deviceId: 'device-short-lived',
       deviceInfo: 'vitest',
       ttlMs,
-      now: new Date(now),
+      now: clock.now(),
     });
     const cookie = `pasado_session=${token}`;
     await settled(userId);
     await warm(cookie);
-    await sleep(now + ttlMs + 100 - Date.now());
+    clock.advance(ttlMs - 1);
+    expect((await me(cookie)).statusCode).toBe(200);
+    clock.advance(1);
     expect((await me(cookie)).statusCode).toBe(401);
   });
 
@@ -126,13 +133,9 @@ describe.each(ENGINES)('session revocation with the session cache on %s', (engin
   });
 
   async function subscriptionOfAnotherStudent(): Promise<string> {
-    const owner = await student();
-    const res = await callFunction(t, owner.cookie, 'applyRevAccess', {
-      knowFrom: 'Other',
-      reviewer: 'let-elem',
-    });
-    expect(res.statusCode).toBe(200);
-    return (await me(owner.cookie)).json().subscription.id;
+    const owner = await createOnboardedStudent(t);
+    await settled(owner.userId);
+    return owner.trialId;
   }
   const setRoleBehindTheAppsBack = (userId: string, role: 'student' | 'admin') =>
     t.app.database.db.update(users).set({ role }).where(eq(users.id, userId));
