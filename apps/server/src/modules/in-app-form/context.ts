@@ -1,6 +1,5 @@
-import type { FunctionResult, functionSchemas, PublicFunctionName } from '@pasado/core';
-import type { z } from 'zod';
-import type { FunctionContext } from '../../platform/callables/context.ts';
+import type { PublicFunctionName } from '@pasado/core';
+import type { Callable, FunctionContext } from '../../platform/callables/context.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 
 /**
@@ -14,7 +13,4 @@ export interface PublicFunctionContext extends Omit<FunctionContext, 'session'> 
   appDownloadUrl: string;
 }
 
-export type PublicServerFunction<N extends PublicFunctionName> = (
-  ctx: PublicFunctionContext,
-  input: z.output<(typeof functionSchemas)[N]['input']>,
-) => Promise<FunctionResult<N>>;
+export type PublicServerFunction<N extends PublicFunctionName> = Callable<PublicFunctionContext, N>;

@@ -11,8 +11,11 @@ export interface FunctionContext {
   log: FastifyBaseLogger;
 }
 
-/** A server function: parsed input in, its contract's result out (SPEC §7). */
-export type ServerFunction<N extends FunctionName> = (
-  ctx: FunctionContext,
+/** A callable given context C: parsed input in, its contract's result out (SPEC §7). */
+export type Callable<C, N extends FunctionName> = (
+  ctx: C,
   input: z.output<(typeof functionSchemas)[N]['input']>,
 ) => Promise<FunctionResult<N>>;
+
+/** A server function: a callable bound to the caller's session. */
+export type ServerFunction<N extends FunctionName> = Callable<FunctionContext, N>;
