@@ -12,10 +12,10 @@ import {
   statedPriceMatches,
   statusAfterNewProof,
 } from '@pasado/core';
+import type { Caller } from '../../platform/callables/context.ts';
 import type { CallableInput } from '../../platform/callables/envelope.ts';
 import type { Db, Executor } from '../../platform/db/client.ts';
 import { AppError, permissionDenied } from '../../platform/errors/app-error.ts';
-import type { LiveSession } from '../auth/sessions.repository.ts';
 import { lockUser, setCurrentSubscription, touchUser } from '../users/repository.ts';
 import { appendAudit } from './audit.repository.ts';
 import { refuseReusedProof, resolveProof, rethrowReuse, uniqueViolation } from './proof.ts';
@@ -39,7 +39,7 @@ import { insertTransaction, listTransactionsOf } from './transactions.repository
  */
 export async function subscribeUser(
   db: Db,
-  caller: Pick<LiveSession, 'userId'>,
+  caller: Pick<Caller, 'userId'>,
   input: CallableInput<'subscribeUser'>,
   now: Date,
 ): Promise<PurchaseResult> {
@@ -138,7 +138,7 @@ export async function subscribeUser(
  */
 export async function addTransaction(
   db: Db,
-  caller: Pick<LiveSession, 'userId' | 'email'>,
+  caller: Pick<Caller, 'userId' | 'email'>,
   input: CallableInput<'addTransaction'>,
   now: Date,
 ): Promise<FunctionResult<'addTransaction'>> {

@@ -4,10 +4,10 @@ import {
   type SubscriptionStatus,
   type TransitionActor,
 } from '@pasado/core';
+import type { Caller } from '../../platform/callables/context.ts';
 import type { CallableInput } from '../../platform/callables/envelope.ts';
 import type { Db, Executor } from '../../platform/db/client.ts';
 import { AppError, permissionDenied } from '../../platform/errors/app-error.ts';
-import type { LiveSession } from '../auth/sessions.repository.ts';
 import { findUserById, lockUser, touchUser } from '../users/repository.ts';
 import { appendAudit } from './audit.repository.ts';
 import {
@@ -99,7 +99,7 @@ export async function changeSubscriptionStatus(
  */
 export async function updateSubscriptionStatus(
   db: Db,
-  caller: Pick<LiveSession, 'userId' | 'email' | 'role'>,
+  caller: Caller,
   input: CallableInput<'updateSubscriptionStatus'>,
   now: Date,
 ): Promise<FunctionResult<'updateSubscriptionStatus'>> {

@@ -1,8 +1,8 @@
 import type { SubscriptionDoc } from '@pasado/core';
+import type { Caller } from '../../platform/callables/context.ts';
 import type { Db, Executor } from '../../platform/db/client.ts';
 import { notFound, permissionDenied } from '../../platform/errors/app-error.ts';
 import type { LiveTopicKind } from '../../platform/live/hub.ts';
-import type { LiveSession } from '../auth/sessions.repository.ts';
 import { findUserByEmail, type UserRow } from '../users/repository.ts';
 import {
   findSubscription,
@@ -32,7 +32,7 @@ async function subscriptionDoc(ex: Executor, id: string): Promise<SubscriptionDo
 /** GET /api/subscriptions/:id: the document, for its owner or staff only. */
 export async function readSubscriptionDoc(
   db: Db,
-  viewer: Pick<LiveSession, 'userId' | 'role'>,
+  viewer: Pick<Caller, 'userId' | 'role'>,
   id: string,
 ): Promise<SubscriptionDoc> {
   const doc = await subscriptionDoc(db, id);

@@ -1,12 +1,18 @@
 import type { FunctionName, FunctionResult, functionSchemas } from '@pasado/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { LiveSession } from '../../modules/auth/sessions.repository.ts';
 import type { Db } from '../db/client.ts';
+
+/** Who calls: what a server function needs of the session the auth module found. */
+export interface Caller {
+  userId: string;
+  email: string;
+  role: 'student' | 'admin';
+}
 
 export interface FunctionContext {
   db: Db;
-  session: LiveSession;
+  session: Caller;
   now: Date;
   log: FastifyBaseLogger;
 }
