@@ -2,7 +2,7 @@ import { reviewersResponseSchema } from '@pasado/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireSession } from '../auth/session-plugin.ts';
-import { listReviewers } from './reviewers.repository.ts';
+import { listAllReviewers } from './reviewers.ts';
 
 /** The reviewers a student may choose (SPEC §3), for signed-in users. */
 export async function reviewerRoutes(app: FastifyInstance) {
@@ -15,7 +15,7 @@ export async function reviewerRoutes(app: FastifyInstance) {
     async (request, reply) => {
       requireSession(request);
       reply.header('cache-control', 'private, max-age=300');
-      return { reviewers: await listReviewers(db) };
+      return { reviewers: await listAllReviewers(db) };
     },
   );
 }
