@@ -1,11 +1,9 @@
-import type { ChallengesState, PaymentHistoryItem } from '@pasado/core';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import type { ChallengesState } from '@pasado/core';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import {
   rewardClaims,
-  subscriptions,
   topics,
-  transactions,
   userStats,
   userStreaks,
   users,
@@ -168,39 +166,4 @@ export async function insertRewardClaim(
   claim: { userId: string; rewardKey: string; gems: number; points: number; claimedAt: Date },
 ): Promise<void> {
   await ex.insert(rewardClaims).values(claim);
-}
-
-/**
- * The student's payments, newest first (the account page). Reads the subscriptions module's
- * tables: it belongs in its payments repository once that module is split (see the report).
- */
-export async function listPaymentHistory(
-  ex: Executor,
-  userId: string,
-  limit: number,
-): Promise<PaymentHistoryItem[]> {
-  const rows = await ex
-    .select({
-      tx: transactions,
-      status: subscriptions.status,
-      plan: subscriptions.selectedPlan,
-    })
-    .from(transactions)
-    .innerJoin(subscriptions, eq(subscriptions.id, transactions.subscriptionId))
-    .where(eq(transactions.userId, userId))
-    .orderBy(desc(transactions.createdAt), desc(transactions.id))
-    .limit(limit);
-  return rows.map(({ tx, status, plan }) => ({
-    id: tx.id,
-    subscriptionId: tx.subscriptionId,
-    createdAt: tx.createdAt.toISOString(),
-    planName: plan?.name ?? null,
-    price: tx.price,
-    discountAmount: tx.discountAmount,
-    finalPrice: tx.finalPrice,
-    refCode: tx.refCode,
-    hasScreenshot: tx.paymentScreenshotUrl !== null,
-    isFreeTrial: tx.isFreeTrial,
-    subscriptionStatus: status,
-  }));
 }

@@ -10,8 +10,9 @@ import {
 } from '@pasado/core';
 import type { Db } from '../../platform/db/client.ts';
 import { unauthenticated } from '../../platform/errors/app-error.ts';
+import { listPaymentHistory } from '../subscriptions/transactions.repository.ts';
 import { loadChallengeStats } from './challenges.ts';
-import { findProgress, findStreak, listPaymentHistory } from './repository.ts';
+import { findProgress, findStreak } from './repository.ts';
 
 /** The account page lists this many payments at most. */
 const PAYMENT_HISTORY_LIMIT = 100;

@@ -1,6 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import type { PaymentHistoryItem } from '@pasado/core';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
-import { transactions } from '../../platform/db/schema.ts';
+import { subscriptions, transactions } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 
 /** A payment of a subscription: its amounts and its proof (a reference code or a screenshot). */
@@ -69,4 +70,36 @@ export async function listTransactionIdsOf(
     .where(eq(transactions.subscriptionId, subscriptionId))
     .orderBy(asc(transactions.createdAt));
   return rows.map((row) => row.id);
+}
+
+/** A student's payments, newest first, with their subscription's plan and status (the account page). */
+export async function listPaymentHistory(
+  ex: Executor,
+  userId: string,
+  limit: number,
+): Promise<PaymentHistoryItem[]> {
+  const rows = await ex
+    .select({
+      tx: transactions,
+      status: subscriptions.status,
+      plan: subscriptions.selectedPlan,
+    })
+    .from(transactions)
+    .innerJoin(subscriptions, eq(subscriptions.id, transactions.subscriptionId))
+    .where(eq(transactions.userId, userId))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(limit);
+  return rows.map(({ tx, status, plan }) => ({
+    id: tx.id,
+    subscriptionId: tx.subscriptionId,
+    createdAt: tx.createdAt.toISOString(),
+    planName: plan?.name ?? null,
+    price: tx.price,
+    discountAmount: tx.discountAmount,
+    finalPrice: tx.finalPrice,
+    refCode: tx.refCode,
+    hasScreenshot: tx.paymentScreenshotUrl !== null,
+    isFreeTrial: tx.isFreeTrial,
+    subscriptionStatus: status,
+  }));
 }
