@@ -113,6 +113,23 @@ describe.each(ENGINES)('live stream on %s', (engine) => {
     ).toBe(401);
   });
 
+  it('holds at most five streams per student: a sixth closes the oldest', async () => {
+    const { cookie, userId } = await signedInUser(t);
+    const streams = [];
+    for (let i = 0; i < 6; i += 1) {
+      const stream = await openLiveStream(t.url, cookie, [`users/${userId}`]);
+      await stream.waitFor((e) => (e.data as { kind: string }).kind === 'snapshot');
+      streams.push(stream);
+    }
+    const [oldest, ...rest] = streams;
+    expect((await oldest?.waitFor((e) => e.event === 'closed'))?.data).toEqual({
+      reason: 'too-many-streams',
+    });
+    await oldest?.waitForEnd();
+    expect(rest.every((stream) => !stream.ended)).toBe(true);
+    for (const stream of rest) stream.close();
+  });
+
   it('signing out ends the stream with reason signed-out', async () => {
     const { cookie, userId } = await signedInUser(t);
     const stream = await openLiveStream(t.url, cookie, [`users/${userId}`]);

@@ -44,6 +44,8 @@ export function sessionCacheOf(app: FastifyInstance): SessionCache {
       const [kind, id] = notice.topic.split('/');
       if ((kind === 'sessions' || kind === 'users') && id) created.forgetUser(id);
     });
+    // Notices missed while the database was unreachable cannot be replayed: start over.
+    hub.subscribeResync(() => created.clear());
     caches.set(hub, created);
     cache = created;
   }

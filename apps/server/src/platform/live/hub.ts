@@ -7,6 +7,13 @@ import { LIVE_CHANNEL, type LiveNotice } from './topics.ts';
 /** DESIGN.md: a heartbeat at least every 25 s keeps proxies and mobile carriers from cutting us. */
 export const HEARTBEAT_MS = 20_000;
 
+/**
+ * Live streams one student may hold at once (issue 9, finding 5: 40 were held for one user). A
+ * phone, a laptop and a few tabs fit; a new one past the cap closes that student's oldest, which
+ * reconnects on its own if it is still open.
+ */
+export const MAX_STREAMS_PER_STUDENT = 5;
+
 export interface LiveConnection {
   readonly userId: string;
   readonly sessionTokenHash: string;
@@ -58,6 +65,8 @@ export class LiveHub {
   private queue: Promise<void> = Promise.resolve();
   /** In-process subscribers to every notice, internal topics included (e.g. the session cache). */
   private readonly noticeListeners = new Set<(notice: LiveNotice) => void>();
+  /** In-process subscribers told when notices may have been missed (the database reconnected). */
+  private readonly resyncListeners = new Set<() => void>();
 
   constructor(
     private readonly database: Database,
@@ -66,12 +75,14 @@ export class LiveHub {
   ) {}
 
   async start(): Promise<void> {
-    this.unlisten = await this.database.listen(LIVE_CHANNEL, (payload) => {
-      this.tellListeners(payload);
-      this.queue = this.queue
-        .then(() => this.onNotice(payload))
-        .catch((error: unknown) => this.log.error({ err: error }, 'live fan-out failed'));
-    });
+    this.unlisten = await this.database.listen(
+      LIVE_CHANNEL,
+      (payload) => {
+        this.tellListeners(payload);
+        this.enqueue(() => this.onNotice(payload));
+      },
+      { onReconnect: () => this.resync() },
+    );
     this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
     this.heartbeat.unref();
   }
@@ -94,6 +105,46 @@ export class LiveHub {
   subscribeNotices(listener: (notice: LiveNotice) => void): () => void {
     this.noticeListeners.add(listener);
     return () => this.noticeListeners.delete(listener);
+  }
+
+  /**
+   * Calls `listener` whenever notices may have been lost (the LISTEN connection was down), so a
+   * cache kept in step by notices can start over. Returns the unsubscribe function.
+   */
+  subscribeResync(listener: () => void): () => void {
+    this.resyncListeners.add(listener);
+    return () => this.resyncListeners.delete(listener);
+  }
+
+  private enqueue(work: () => Promise<void>): void {
+    this.queue = this.queue
+      .then(work)
+      .catch((error: unknown) => this.log.error({ err: error }, 'live fan-out failed'));
+  }
+
+  /**
+   * After the database comes back (issue 9, finding 2): whatever changed while LISTEN was down
+   * was never announced, so caches start over, every stream gets a fresh snapshot of each of its
+   * topics, and streams whose session ended meanwhile are closed.
+   */
+  private resync(): void {
+    this.log.info({ streams: this.size }, 'live updates resumed: sending fresh snapshots');
+    for (const listener of this.resyncListeners) {
+      try {
+        listener();
+      } catch (error) {
+        this.log.error({ err: error }, 'live resync listener failed');
+      }
+    }
+    this.enqueue(async () => {
+      for (const userId of [...this.byUser.keys()]) await this.recheckSessions(userId);
+      const snapshots = new Map<string, unknown>();
+      for (const [topic, watchers] of this.byTopic) {
+        if (!snapshots.has(topic)) snapshots.set(topic, await this.read(topic));
+        const event = { kind: 'snapshot', topic, version: 0, data: snapshots.get(topic) };
+        for (const connection of watchers) writeEvent(connection.res, null, event);
+      }
+    });
   }
 
   private tellListeners(payload: string): void {
@@ -138,6 +189,16 @@ export class LiveHub {
   }
 
   add(connection: LiveConnection): void {
+    const own = this.byUser.get(connection.userId);
+    if (own && own.size >= MAX_STREAMS_PER_STUDENT) {
+      // Sets keep insertion order: the first is the oldest.
+      const oldest = own.values().next().value;
+      if (oldest) {
+        writeEvent(oldest.res, 'closed', { reason: 'too-many-streams' });
+        this.remove(oldest);
+        oldest.res.end();
+      }
+    }
     for (const topic of connection.topics) addTo(this.byTopic, topic, connection);
     addTo(this.byUser, connection.userId, connection);
   }
