@@ -92,7 +92,8 @@ export async function buildApp(
       subscriptions: subscriptionTopic,
       login_devices: loginDevicesTopic,
     },
-    sessionEndReason,
+    sessionEndReason: (db, tokenHash, now) =>
+      sessionEndReason(db, tokenHash, now, config.sessionIdleMs),
     clock,
   });
   await liveHub.start();

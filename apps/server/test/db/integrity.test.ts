@@ -2,6 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../src/modules/auth/service.ts';
 import { findLiveSession, hashToken } from '../../src/modules/auth/sessions.repository.ts';
+
+const IDLE = 7 * 86_400_000;
+
 import { appendAudit } from '../../src/modules/subscriptions/audit.repository.ts';
 import type { Database } from '../../src/platform/db/client.ts';
 import { auditLog, sessions, users } from '../../src/platform/db/schema.ts';
@@ -69,8 +72,8 @@ describe.each(ENGINES)('database integrity on %s', (engine) => {
   it("switching the current device revokes the other device's session in the database", async () => {
     const first = await signInOn('three@example.com', 'device-three-a');
     const second = await signInOn('three@example.com', 'device-three-b');
-    expect(await findLiveSession(database.db, first.token, new Date())).toBeNull();
-    expect(await findLiveSession(database.db, second.token, new Date())).not.toBeNull();
+    expect(await findLiveSession(database.db, first.token, new Date(), IDLE)).toBeNull();
+    expect(await findLiveSession(database.db, second.token, new Date(), IDLE)).not.toBeNull();
     const [revoked] = await database.db
       .select()
       .from(sessions)
@@ -82,13 +85,15 @@ describe.each(ENGINES)('database integrity on %s', (engine) => {
     const first = await signInOn('four@example.com', 'device-four');
     const again = await signInOn('four@example.com', 'device-four');
     expect(again.token).not.toBe(first.token);
-    expect(await findLiveSession(database.db, first.token, new Date())).toBeNull();
-    expect(await findLiveSession(database.db, again.token, new Date())).not.toBeNull();
+    expect(await findLiveSession(database.db, first.token, new Date(), IDLE)).toBeNull();
+    expect(await findLiveSession(database.db, again.token, new Date(), IDLE)).not.toBeNull();
   });
 
   it('an expired session is not live', async () => {
     const { token } = await signInOn('five@example.com', 'device-five');
-    expect(await findLiveSession(database.db, token, new Date(Date.now() + 120_000))).toBeNull();
+    expect(
+      await findLiveSession(database.db, token, new Date(Date.now() + 120_000), IDLE),
+    ).toBeNull();
   });
 
   it('the audit log is append-only', async () => {

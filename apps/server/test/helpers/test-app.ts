@@ -69,7 +69,7 @@ let counter = 0;
 /** Signs a user in directly (the OIDC flow itself has its own tests) and returns the cookie. */
 export async function signedInUser(
   testApp: TestApp,
-  input: { email?: string; deviceId?: string } = {},
+  input: { email?: string; deviceId?: string; ttlMs?: number } = {},
 ): Promise<{ userId: string; cookie: string; deviceId: string; email: string }> {
   counter += 1;
   const email = input.email ?? `student${counter}-${Date.now()}@example.com`;
@@ -78,7 +78,7 @@ export async function signedInUser(
     identity: { issuer: 'https://issuer.test', subject: `sub-${email}`, email, name: null },
     deviceId,
     deviceInfo: 'vitest',
-    ttlMs: 60 * 60 * 1000,
+    ttlMs: input.ttlMs ?? 60 * 60 * 1000,
     // The app's clock: a test that moves a ManualClock moves this session's age with it.
     now: testApp.app.clock.now(),
   });

@@ -75,7 +75,12 @@ export async function loadSession(request: FastifyRequest, reply: FastifyReply, 
     }
   }
   const mark = cache.mark();
-  const found = await findLiveSessionByHash(db, tokenHash, request.server.clock.now());
+  const found = await findLiveSessionByHash(
+    db,
+    tokenHash,
+    request.server.clock.now(),
+    request.server.config.sessionIdleMs,
+  );
   if (!found) {
     cache.forgetToken(tokenHash);
     request.session = null;

@@ -36,6 +36,7 @@ export async function openSession(
     deviceId: input.deviceId,
     createdAt: input.now,
     expiresAt: new Date(input.now.getTime() + input.ttlMs),
+    lastSeenAt: input.now,
   });
   await announce(ex, topics.sessions(input.userId));
   return token;
@@ -50,6 +51,7 @@ const liveSessionQuery = preparedFor((ex) =>
       email: users.email,
       role: users.role,
       expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -58,30 +60,51 @@ const liveSessionQuery = preparedFor((ex) =>
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
+        gt(sessions.lastSeenAt, sql`${sql.placeholder('idleSince')}::timestamptz`),
       ),
     )
     .prepare('find_live_session'),
 );
 
-/** The live session behind a token hash and when it expires (what the session cache keeps). */
+/** How often a session's last use is written: an idle timeout of days needs no finer mark. */
+export const SESSION_TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * The live session behind a token hash — not revoked, not expired, used within `idleMs` — and
+ * when it ends if left idle (what the session cache keeps). A session last marked more than an
+ * hour ago is marked now.
+ */
 export async function findLiveSessionByHash(
   ex: Executor,
   tokenHash: string,
   now: Date,
+  idleMs: number,
 ): Promise<{ session: LiveSession; expiresAt: Date } | null> {
-  const [row] = await liveSessionQuery(ex).execute({ tokenHash, now: now.toISOString() });
+  const idleSince = new Date(now.getTime() - idleMs).toISOString();
+  const [row] = await liveSessionQuery(ex).execute({
+    tokenHash,
+    now: now.toISOString(),
+    idleSince,
+  });
   if (!row) return null;
-  const { expiresAt, ...session } = row;
-  return { session, expiresAt };
+  const { expiresAt, lastSeenAt, ...session } = row;
+  let seen = lastSeenAt;
+  if (now.getTime() - lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
+    await ex.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
+    seen = now;
+  }
+  const idleEnd = new Date(seen.getTime() + idleMs);
+  return { session, expiresAt: idleEnd < expiresAt ? idleEnd : expiresAt };
 }
 
-/** The live (not revoked, not expired) session behind a cookie token, with who it belongs to. */
+/** The live session behind a cookie token, with who it belongs to. */
 export async function findLiveSession(
   ex: Executor,
   token: string,
   now: Date,
+  idleMs: number,
 ): Promise<LiveSession | null> {
-  return (await findLiveSessionByHash(ex, hashToken(token), now))?.session ?? null;
+  return (await findLiveSessionByHash(ex, hashToken(token), now, idleMs))?.session ?? null;
 }
 
 /** Why a session is no longer live, or null while it is. */
@@ -89,18 +112,21 @@ export async function sessionEndReason(
   ex: Executor,
   tokenHash: string,
   now: Date,
+  idleMs: number,
 ): Promise<RevokeReason | 'expired' | 'unknown' | null> {
   const [row] = await ex
     .select({
       revokedReason: sessions.revokedReason,
       revokedAt: sessions.revokedAt,
       expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)
     .where(eq(sessions.tokenHash, tokenHash));
   if (!row) return 'unknown';
   if (row.revokedAt) return row.revokedReason ?? 'signed-out';
   if (row.expiresAt <= now) return 'expired';
+  if (row.lastSeenAt.getTime() + idleMs <= now.getTime()) return 'expired';
   return null;
 }
 

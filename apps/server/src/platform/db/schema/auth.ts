@@ -53,6 +53,8 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason', { enum: ['signed-out', 'other-device', 'rotated'] }),
+    /** When the session was last used, to the hour: a session idle too long ends (ASVS V7). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // At most one live session per user: signing in elsewhere must revoke the others first.
