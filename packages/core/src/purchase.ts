@@ -6,7 +6,14 @@ import { isExtension, isFreeTrialCurrent, type SubscriptionStatus } from './subs
  */
 
 /** Ours: SPEC §4 and DESIGN.md "Buying" name these refusals without a text. */
+/**
+ * Payment proofs one subscription may carry (issue 9, finding 5: 40 were accepted). Enough for a
+ * wrong screenshot, a second reference and what staff ask for; more is spam for the review queue.
+ */
+export const MAX_PROOFS_PER_SUBSCRIPTION = 5;
+
 export const PURCHASE_MESSAGES = {
+  TOO_MANY_PROOFS: `This payment already has ${MAX_PROOFS_PER_SUBSCRIPTION} proofs. Please wait for our team to review them.`,
   PRICE_CHANGED: 'The price has changed. Please review your order and submit again.',
   REF_CODE_USED: 'This reference code was already used.',
   SCREENSHOT_USED: 'This screenshot was already used.',

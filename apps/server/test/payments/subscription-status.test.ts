@@ -1,7 +1,7 @@
-import { PURCHASE_MESSAGES } from '@pasado/core';
+import { MAX_PROOFS_PER_SUBSCRIPTION, PURCHASE_MESSAGES } from '@pasado/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, subscriptions } from '../../src/platform/db/schema.ts';
+import { auditLog, subscriptions, transactions } from '../../src/platform/db/schema.ts';
 import { openLiveStream } from '../helpers/live-stream.ts';
 import { callFunction, signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
@@ -247,6 +247,27 @@ describe.each(ENGINES)('updateSubscriptionStatus and addTransaction on %s', (eng
         coachId: null,
         coachEmail: null,
       });
+
+    it('accepts at most five proofs per subscription, then refuses and writes nothing', async () => {
+      const { user, subId } = await studentWithPurchase();
+      const count = async () =>
+        (
+          await t.app.database.db
+            .select()
+            .from(transactions)
+            .where(eq(transactions.subscriptionId, subId))
+        ).length;
+      while ((await count()) < MAX_PROOFS_PER_SUBSCRIPTION) {
+        expect((await addProof(user, subId, { refCode: newRefCode() })).statusCode).toBe(200);
+      }
+      const refused = await addProof(user, subId, { refCode: newRefCode() });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toMatchObject({
+        status: 'FAILED_PRECONDITION',
+        message: PURCHASE_MESSAGES.TOO_MANY_PROOFS,
+      });
+      expect(await count()).toBe(MAX_PROOFS_PER_SUBSCRIPTION);
+    });
 
     it('a new proof returns a forVerification subscription to pending', async () => {
       const { user, subId } = await studentWithPurchase();

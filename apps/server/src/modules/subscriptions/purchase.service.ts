@@ -4,6 +4,7 @@ import {
   getPlan,
   isDiscountLive,
   isPurchaseBlocked,
+  MAX_PROOFS_PER_SUBSCRIPTION,
   MESSAGES,
   PURCHASE_MESSAGES,
   type PurchaseResult,
@@ -163,7 +164,11 @@ export async function addTransaction(
       if (next === null)
         throw new AppError('FAILED_PRECONDITION', PURCHASE_MESSAGES.NOT_VERIFIABLE);
 
-      const [first] = await listTransactionsOf(tx, sub.id);
+      const proofs = await listTransactionsOf(tx, sub.id);
+      if (proofs.length >= MAX_PROOFS_PER_SUBSCRIPTION) {
+        throw new AppError('FAILED_PRECONDITION', PURCHASE_MESSAGES.TOO_MANY_PROOFS);
+      }
+      const [first] = proofs;
       const plan = sub.selectedPlan;
       if (!first && !plan) {
         throw new AppError('FAILED_PRECONDITION', PURCHASE_MESSAGES.NOT_VERIFIABLE);
