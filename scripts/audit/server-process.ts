@@ -6,21 +6,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { seedBundledContent } from '../../apps/server/src/modules/content/seed-bundled-content.ts';
-import { loadConfig } from '../../apps/server/src/platform/config/app-config.ts';
 import { openDatabase } from '../../apps/server/src/platform/db/client.ts';
-import { freePort } from '../../apps/server/test/helpers/test-app.ts';
+import { localServerConfig } from '../local-server-config.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pasado-audit-'));
-const port = await freePort();
-const url = `http://127.0.0.1:${port}`;
-const config = loadConfig({
-  ...process.env,
-  NODE_ENV: 'test',
-  PORT: String(port),
-  PUBLIC_URL: url,
-  DATA_DIR: dataDir,
-  RATE_LIMITS: 'off',
-});
+const { port, url, config } = await localServerConfig({ DATA_DIR: dataDir });
 const database = await openDatabase({ engine: 'pglite', dataDir: path.join(dataDir, 'pglite') });
 const app = await buildApp(config, { database });
 await seedBundledContent(database.db);

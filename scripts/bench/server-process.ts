@@ -5,20 +5,10 @@ import { createWriteStream } from 'node:fs';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { signIn } from '../../apps/server/src/modules/auth/service.ts';
 import { touchUser } from '../../apps/server/src/modules/users/repository.ts';
-import { loadConfig } from '../../apps/server/src/platform/config/app-config.ts';
 import { openDatabase } from '../../apps/server/src/platform/db/client.ts';
-import { freePort } from '../../apps/server/test/helpers/test-app.ts';
+import { localServerConfig } from '../local-server-config.ts';
 
-const port = await freePort();
-const url = `http://127.0.0.1:${port}`;
-const config = loadConfig({
-  ...process.env,
-  NODE_ENV: 'test',
-  PORT: String(port),
-  PUBLIC_URL: url,
-  // The load comes from one address: every rate limit is off for the benchmark.
-  RATE_LIMITS: 'off',
-});
+const { port, url, config } = await localServerConfig();
 const database = await openDatabase(
   process.env.DATABASE_URL ? config.database : { engine: 'pglite', dataDir: null },
 );

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Claims } from './contract/index.ts';
 import { decideRoute, type GuardDecision, type GuardInput, type RouteAccess } from './guard.ts';
 import { MENU_TABS, PATHS } from './paths.ts';
-import type { SubscriptionStatus } from './subscription-rules.ts';
+import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from './subscription-rules.ts';
 
 const now = new Date('2026-11-25T04:00:00.000Z');
 const FUTURE = '2026-12-25T00:00:00.000Z';
@@ -160,16 +160,7 @@ describe('decideRoute (SPEC §2, §4 Route guard outcomes, §6)', () => {
       ? to('/')
       : allow;
   };
-  const statuses: (SubscriptionStatus | null)[] = [
-    null,
-    'pending',
-    'forVerification',
-    'approved',
-    'completed',
-    'suspended',
-    'revoked',
-    'expired',
-  ];
+  const statuses: (SubscriptionStatus | null)[] = [null, ...SUBSCRIPTION_STATUSES];
   const rows: Row[] = statuses.flatMap((status) =>
     pages.map((page): Row => [status, page, expectFor(status, page)]),
   );

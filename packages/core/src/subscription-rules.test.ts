@@ -17,38 +17,23 @@ import {
 
 const ALL = SUBSCRIPTION_STATUSES;
 
-describe('isActiveOrInProgress (SPEC §4)', () => {
+describe('isActiveOrInProgress (SPEC §4) and grantsAccess (DESIGN.md "Access")', () => {
   it('lists pending, forVerification, approved', () => {
     expect(ACTIVE_OR_IN_PROGRESS).toEqual(['pending', 'forVerification', 'approved']);
   });
-  it.each<[SubscriptionStatus | null | undefined, boolean]>([
-    ['pending', true],
-    ['forVerification', true],
-    ['approved', true],
-    ['completed', false],
-    ['suspended', false],
-    ['revoked', false],
-    ['expired', false],
-    [null, false],
-    [undefined, false],
-  ])('%s → %s', (status, expected) => {
-    expect(isActiveOrInProgress(status)).toBe(expected);
-  });
-});
-
-describe('grantsAccess (DESIGN.md "Access")', () => {
-  it.each<[SubscriptionStatus | null | undefined, boolean]>([
-    ['pending', true],
-    ['forVerification', true],
-    ['approved', true],
-    ['completed', true],
-    ['suspended', false],
-    ['revoked', false],
-    ['expired', false],
-    [null, false],
-    [undefined, false],
-  ])('%s → %s', (status, expected) => {
-    expect(grantsAccess(status)).toBe(expected);
+  it.each<[SubscriptionStatus | null | undefined, boolean, boolean]>([
+    ['pending', true, true],
+    ['forVerification', true, true],
+    ['approved', true, true],
+    ['completed', false, true],
+    ['suspended', false, false],
+    ['revoked', false, false],
+    ['expired', false, false],
+    [null, false, false],
+    [undefined, false, false],
+  ])('%s → in progress %s, grants access %s', (status, inProgress, access) => {
+    expect(isActiveOrInProgress(status)).toBe(inProgress);
+    expect(grantsAccess(status)).toBe(access);
   });
 });
 

@@ -38,9 +38,17 @@ export async function startTestApp(
   env: Record<string, string> = {},
   options: { clock?: Clock } = {},
 ): Promise<TestApp> {
+  return listenOn(await createTestDatabase(engine), env, options);
+}
+
+/** Builds the app over `testDb` and starts it on a free port; closing it drops the database. */
+async function listenOn(
+  testDb: TestApp['testDb'],
+  env: Record<string, string>,
+  options: { clock?: Clock },
+): Promise<TestApp> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const testDb = await createTestDatabase(engine);
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: String(port),
@@ -105,26 +113,5 @@ export async function restartTestApp(
   options: { clock?: Clock } = {},
 ): Promise<TestApp> {
   await previous.app.close();
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PORT: String(port),
-    PUBLIC_URL: url,
-    DATA_DIR: '.test-data',
-    ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
-    ...env,
-  });
-  const app = await buildApp(config, { database: previous.testDb.database, clock: options.clock });
-  await app.listen({ port, host: '127.0.0.1' });
-  return {
-    app,
-    url,
-    origin: url,
-    testDb: previous.testDb,
-    async close() {
-      await app.close();
-      await previous.testDb.drop();
-    },
-  };
+  return listenOn(previous.testDb, env, options);
 }

@@ -1,6 +1,6 @@
 import type { Reviewer } from '@pasado/core/contract';
-import { useId } from 'react';
 import { Chip } from './chip.tsx';
+import { SelectField } from './select-field.tsx';
 import './reviewer-picker.css';
 
 /**
@@ -17,7 +17,6 @@ export function ReviewerPicker({
   value: Reviewer;
   onChange: (shorthand: string) => void;
 }) {
-  const id = useId();
   if (reviewers.length < 2) {
     return (
       <p className="reviewer-picker">
@@ -26,22 +25,12 @@ export function ReviewerPicker({
     );
   }
   return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        Reviewer
-      </label>
-      <select
-        id={id}
-        className="select"
-        value={value.shorthand}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        {reviewers.map((r) => (
-          <option key={r.shorthand} value={r.shorthand}>
-            {r.name}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField label="Reviewer" value={value.shorthand} onChange={onChange}>
+      {reviewers.map((r) => (
+        <option key={r.shorthand} value={r.shorthand}>
+          {r.name}
+        </option>
+      ))}
+    </SelectField>
   );
 }

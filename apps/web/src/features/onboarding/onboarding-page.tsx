@@ -2,6 +2,7 @@ import { KNOW_FROM_OPTIONS, MESSAGES, PATHS } from '@pasado/core';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from '../../components/brand-mark.tsx';
+import { SelectField } from '../../components/select-field.tsx';
 import { Skeleton, SkeletonGroup } from '../../components/skeleton.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -26,7 +27,6 @@ export function OnboardingPage() {
   const [reviewer, setReviewer] = useState<string | null>(null);
   const [knowFrom, setKnowFrom] = useState<KnowFrom | ''>('');
   const reviewerLegendId = useId();
-  const knowFromId = useId();
   const busy = apply.isPending;
   const ready = reviewer !== null && knowFrom !== '';
 
@@ -93,27 +93,21 @@ export function OnboardingPage() {
           )}
         </fieldset>
 
-        <div className="field">
-          <label htmlFor={knowFromId} className="field__label">
-            How did you hear about us?
-          </label>
-          <select
-            id={knowFromId}
-            className="select"
-            value={knowFrom}
-            onChange={(event) => setKnowFrom(event.target.value as KnowFrom | '')}
-            disabled={busy}
-          >
-            <option value="" disabled>
-              Choose one
+        <SelectField
+          label="How did you hear about us?"
+          value={knowFrom}
+          onChange={(value) => setKnowFrom(value as KnowFrom | '')}
+          disabled={busy}
+        >
+          <option value="" disabled>
+            Choose one
+          </option>
+          {KNOW_FROM_OPTIONS.map((option) => (
+            <option key={option} value={option}>
+              {option}
             </option>
-            {KNOW_FROM_OPTIONS.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </select>
-        </div>
+          ))}
+        </SelectField>
 
         <div role="alert" className="onboarding__error">
           {apply.isError ? <p className="form-error">{errorText(apply.error)}</p> : null}

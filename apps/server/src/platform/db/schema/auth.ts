@@ -7,11 +7,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt, version } from './columns.ts';
+import { cascadeRef, createdAt, timestamptz, updatedAt, version } from './columns.ts';
 import { users } from './users.ts';
 
 export const loginDevices = pgTable('login_devices', {
@@ -25,14 +24,12 @@ export const loginDevices = pgTable('login_devices', {
 export const loginDeviceEntries = pgTable(
   'login_device_entries',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => loginDevices.userId, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => loginDevices.userId),
     deviceId: text('device_id').notNull(),
     deviceInfo: text('device_info').notNull(),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
-    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSignInAt: timestamptz('last_sign_in_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.deviceId] }),
@@ -45,13 +42,11 @@ export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     deviceId: text('device_id').notNull(),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
     revokedReason: text('revoked_reason', { enum: ['signed-out', 'other-device', 'rotated'] }),
     /** When the session was last used, to the hour: a session idle too long ends (ASVS V7). */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
@@ -65,9 +60,7 @@ export const sessionLogs = pgTable(
   'session_logs',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     type: text('type').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),

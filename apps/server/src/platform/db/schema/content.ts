@@ -7,30 +7,34 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.ts';
+import {
+  cascadeRef,
+  cascadeTextRef,
+  createdAt,
+  sortOrder,
+  timestamptz,
+  updatedAt,
+} from './columns.ts';
 import { users } from './users.ts';
 
 export const reviewers = pgTable('reviewers', {
   shorthand: text('shorthand').primaryKey(),
   abbreviation: text('abbreviation').notNull(),
   name: text('name').notNull(),
-  sortOrder: integer('sort_order').notNull().default(0),
+  sortOrder: sortOrder(),
 });
 /** A row here is the claim `{shorthand}: 'Granted'` (SPEC §3 token claims). */
 export const reviewerAccess = pgTable(
   'reviewer_access',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     reviewerShorthand: text('reviewer_shorthand')
       .notNull()
       .references(() => reviewers.shorthand),
-    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+    grantedAt: timestamptz('granted_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.reviewerShorthand] })],
 );
@@ -48,7 +52,7 @@ export const subjects = pgTable(
       .notNull()
       .references(() => reviewers.shorthand),
     name: text('name').notNull(),
-    sortOrder: integer('sort_order').notNull().default(0),
+    sortOrder: sortOrder(),
     updatedAt: updatedAt(),
   },
   (t) => [index('subjects_reviewer_idx').on(t.reviewerShorthand, t.sortOrder)],
@@ -57,11 +61,9 @@ export const topics = pgTable(
   'topics',
   {
     id: text('id').primaryKey(),
-    subjectId: text('subject_id')
-      .notNull()
-      .references(() => subjects.id, { onDelete: 'cascade' }),
+    subjectId: cascadeTextRef('subject_id', () => subjects.id),
     name: text('name').notNull(),
-    sortOrder: integer('sort_order').notNull().default(0),
+    sortOrder: sortOrder(),
     updatedAt: updatedAt(),
   },
   (t) => [index('topics_subject_idx').on(t.subjectId, t.sortOrder)],
@@ -70,9 +72,7 @@ export const questions = pgTable(
   'questions',
   {
     id: text('id').primaryKey(),
-    topicId: text('topic_id')
-      .notNull()
-      .references(() => topics.id, { onDelete: 'cascade' }),
+    topicId: cascadeTextRef('topic_id', () => topics.id),
     stem: text('stem').notNull(),
     choices: jsonb('choices').$type<string[]>().notNull(),
     answerIndex: integer('answer_index').notNull(),
@@ -81,7 +81,7 @@ export const questions = pgTable(
     distractorNotes: jsonb('distractor_notes').$type<(string | null)[]>(),
     difficulty: integer('difficulty').notNull().default(2),
     /** Set while a student's report is open: the item stays out of mocks until staff clear it. */
-    heldAt: timestamp('held_at', { withTimezone: true }),
+    heldAt: timestamptz('held_at'),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -94,9 +94,7 @@ export const flashCards = pgTable(
   'flash_cards',
   {
     id: text('id').primaryKey(),
-    topicId: text('topic_id')
-      .notNull()
-      .references(() => topics.id, { onDelete: 'cascade' }),
+    topicId: cascadeTextRef('topic_id', () => topics.id),
     front: text('front').notNull(),
     back: text('back').notNull(),
     rationale: text('rationale'),
@@ -109,12 +107,10 @@ export const notes = pgTable(
   'notes',
   {
     id: text('id').primaryKey(),
-    topicId: text('topic_id')
-      .notNull()
-      .references(() => topics.id, { onDelete: 'cascade' }),
+    topicId: cascadeTextRef('topic_id', () => topics.id),
     title: text('title').notNull(),
     body: text('body').notNull(),
-    sortOrder: integer('sort_order').notNull().default(0),
+    sortOrder: sortOrder(),
     updatedAt: updatedAt(),
   },
   (t) => [index('notes_topic_idx').on(t.topicId, t.sortOrder)],
@@ -133,18 +129,14 @@ export const itemReports = pgTable(
   'item_reports',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    questionId: text('question_id')
-      .notNull()
-      .references(() => questions.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: cascadeTextRef('question_id', () => questions.id),
+    userId: cascadeRef('user_id', () => users.id),
     reason: text('reason').notNull(),
     status: text('status', { enum: ['open', 'cleared', 'fixed'] })
       .notNull()
       .default('open'),
     resolvedBy: uuid('resolved_by'),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedAt: timestamptz('resolved_at'),
     createdAt: createdAt(),
   },
   (t) => [

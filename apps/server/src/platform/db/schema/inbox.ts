@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { cascadeRef, timestamptz } from './columns.ts';
 import { users } from './users.ts';
 
 export const userMessages = pgTable(
@@ -9,11 +10,9 @@ export const userMessages = pgTable(
     messageType: text('message_type', { enum: ['feedbacks', 'suggestions', 'issues'] }).notNull(),
     message: text('message').notNull(),
     attachment: text('attachment'),
-    messageFromUserId: uuid('message_from_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    messageFromUserId: cascadeRef('message_from_user_id', () => users.id),
     messageFromUserEmail: text('message_from_user_email').notNull(),
-    submittedDate: timestamp('submitted_date', { withTimezone: true }).notNull(),
+    submittedDate: timestamptz('submitted_date').notNull(),
     status: text('status', { enum: ['unread', 'read'] })
       .notNull()
       .default('unread'),

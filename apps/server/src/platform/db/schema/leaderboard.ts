@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { check, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { cascadeRef, createdAt, timestamptz } from './columns.ts';
 import { users } from './users.ts';
 
 export const seasons = pgTable(
@@ -18,8 +9,8 @@ export const seasons = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     status: text('status', { enum: ['open', 'closed'] }).notNull(),
-    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-    expiryDate: timestamp('expiry_date', { withTimezone: true }).notNull(),
+    startsAt: timestamptz('starts_at').notNull(),
+    expiryDate: timestamptz('expiry_date').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -35,11 +26,9 @@ export const leaderboardScores = pgTable(
   'leaderboard_scores',
   {
     board: text('board').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     points: integer('points').notNull().default(0),
-    reachedAt: timestamp('reached_at', { withTimezone: true }).notNull(),
+    reachedAt: timestamptz('reached_at').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.board, t.userId] }),

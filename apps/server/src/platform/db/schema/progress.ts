@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { updatedAt } from './columns.ts';
+import { check, date, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { cascadeRef, cascadeTextRef, timestamptz, updatedAt } from './columns.ts';
 import { topics } from './content.ts';
 import { users } from './users.ts';
 
@@ -22,12 +13,8 @@ import { users } from './users.ts';
 export const userTopicStats = pgTable(
   'user_topic_stats',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    topicId: text('topic_id')
-      .notNull()
-      .references(() => topics.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
+    topicId: cascadeTextRef('topic_id', () => topics.id),
     answered: integer('answered').notNull().default(0),
     correct: integer('correct').notNull().default(0),
     secondsStudied: integer('seconds_studied').notNull().default(0),
@@ -58,13 +45,11 @@ export const userStreaks = pgTable('user_streaks', {
 export const rewardClaims = pgTable(
   'reward_claims',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     rewardKey: text('reward_key').notNull(),
     gems: integer('gems').notNull().default(0),
     points: integer('points').notNull().default(0),
-    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamptz('claimed_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.rewardKey] })],
 );

@@ -8,11 +8,17 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt, version } from './columns.ts';
+import {
+  cascadeRef,
+  cascadeTextRef,
+  createdAt,
+  timestamptz,
+  updatedAt,
+  version,
+} from './columns.ts';
 import { blueprints, questions, reviewers, subjects } from './content.ts';
 import { users } from './users.ts';
 
@@ -24,9 +30,7 @@ export const quizAttempts = pgTable(
   'quiz_attempts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     reviewerShorthand: text('reviewer_shorthand')
       .notNull()
       .references(() => reviewers.shorthand),
@@ -38,9 +42,9 @@ export const quizAttempts = pgTable(
       .default('in_progress'),
     /** Question ids in the order shown, with the blueprint part each belongs to (mock). */
     items: jsonb('items').$type<{ questionId: string; partId: string | null }[]>().notNull(),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
-    deadlineAt: timestamp('deadline_at', { withTimezone: true }),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    startedAt: timestamptz('started_at').notNull(),
+    deadlineAt: timestamptz('deadline_at'),
+    submittedAt: timestamptz('submitted_at'),
     result: jsonb('result').$type<Record<string, unknown>>(),
     gemsEarned: integer('gems_earned').notNull().default(0),
     createdAt: createdAt(),
@@ -59,16 +63,12 @@ export const quizAttempts = pgTable(
 export const quizAnswers = pgTable(
   'quiz_answers',
   {
-    attemptId: uuid('attempt_id')
-      .notNull()
-      .references(() => quizAttempts.id, { onDelete: 'cascade' }),
-    questionId: text('question_id')
-      .notNull()
-      .references(() => questions.id, { onDelete: 'cascade' }),
+    attemptId: cascadeRef('attempt_id', () => quizAttempts.id),
+    questionId: cascadeTextRef('question_id', () => questions.id),
     choiceIndex: integer('choice_index'),
     isCorrect: boolean('is_correct'),
     flagged: boolean('flagged').notNull().default(false),
-    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: timestamptz('answered_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.attemptId, t.questionId] })],
 );
@@ -77,9 +77,7 @@ export const mockExamStreaks = pgTable(
   'mock_exam_streaks',
   {
     id: text('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     month: integer('month').notNull(),
     year: integer('year').notNull(),
     days: jsonb('days').$type<number[]>().notNull().default(sql`'[]'::jsonb`),

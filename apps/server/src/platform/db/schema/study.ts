@@ -1,13 +1,5 @@
-import {
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { cascadeRef, cascadeTextRef, timestamptz } from './columns.ts';
 import { flashCards, notes } from './content.ts';
 import { users } from './users.ts';
 
@@ -15,15 +7,11 @@ import { users } from './users.ts';
 export const cardSchedules = pgTable(
   'card_schedules',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    cardId: text('card_id')
-      .notNull()
-      .references(() => flashCards.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
+    cardId: cascadeTextRef('card_id', () => flashCards.id),
     state: jsonb('state').$type<Record<string, unknown>>().notNull(),
-    due: timestamp('due', { withTimezone: true }).notNull(),
-    lastReviewedAt: timestamp('last_reviewed_at', { withTimezone: true }),
+    due: timestamptz('due').notNull(),
+    lastReviewedAt: timestamptz('last_reviewed_at'),
     reps: integer('reps').notNull().default(0),
   },
   (t) => [
@@ -35,13 +23,9 @@ export const cardSchedules = pgTable(
 export const noteReads = pgTable(
   'note_reads',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    noteId: text('note_id')
-      .notNull()
-      .references(() => notes.id, { onDelete: 'cascade' }),
-    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: cascadeRef('user_id', () => users.id),
+    noteId: cascadeTextRef('note_id', () => notes.id),
+    readAt: timestamptz('read_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.noteId] })],
 );

@@ -8,11 +8,10 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt, version } from './columns.ts';
+import { cascadeRef, createdAt, timestamptz, updatedAt, version } from './columns.ts';
 import { users } from './users.ts';
 
 // The database holds the same list as core's schema, so a bad status cannot be written even by SQL.
@@ -24,19 +23,17 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull(),
     isFreeTrial: boolean('is_free_trial').notNull().default(false),
-    startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
-    expiryDate: timestamp('expiry_date', { withTimezone: true }).notNull(),
+    startsAt: timestamptz('starts_at').notNull().defaultNow(),
+    expiryDate: timestamptz('expiry_date').notNull(),
     selectedPlan: jsonb('selected_plan').$type<SelectedPlan>(),
     coachId: text('coach_id'),
     coachEmail: text('coach_email'),
     isExtension: boolean('is_extension').notNull().default(false),
     /** Set while the subscription waits for the current one to end (DESIGN.md "Buying"). */
-    queuedAt: timestamp('queued_at', { withTimezone: true }),
+    queuedAt: timestamptz('queued_at'),
     /** A retried or double-clicked purchase carries the same key and creates one subscription. */
     idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
@@ -53,12 +50,8 @@ export const transactions = pgTable(
   'transactions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    subscriptionId: uuid('subscription_id')
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    subscriptionId: cascadeRef('subscription_id', () => subscriptions.id),
+    userId: cascadeRef('user_id', () => users.id),
     price: integer('price').notNull(),
     discountAmount: integer('discount_amount').notNull().default(0),
     finalPrice: integer('final_price').notNull(),

@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  customType,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { check, customType, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { cascadeRef, cascadeTextRef, createdAt } from './columns.ts';
 import { users } from './users.ts';
 
 /**
@@ -20,9 +11,7 @@ export const uploads = pgTable(
   'uploads',
   {
     path: text('path').primaryKey(),
-    ownerUserId: uuid('owner_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerUserId: cascadeRef('owner_user_id', () => users.id),
     sha256: text('sha256').notNull(),
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
@@ -57,9 +46,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 export const storedFileChunks = pgTable(
   'stored_file_chunks',
   {
-    path: text('path')
-      .notNull()
-      .references(() => storedFiles.path, { onDelete: 'cascade' }),
+    path: cascadeTextRef('path', () => storedFiles.path),
     seq: integer('seq').notNull(),
     data: bytea('data').notNull(),
   },

@@ -5,6 +5,7 @@ import { Chip } from '../../../components/chip.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { manilaDateTime } from '../../../lib/format.ts';
+import { LoadFailure } from '../admin-parts.tsx';
 import { clearReport, fixReport, reportsQueryOptions } from './content-api.ts';
 
 const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F'];
@@ -296,16 +297,7 @@ export function ReportsQueue() {
           Loading reported items…
         </p>
       ) : reports.isError ? (
-        <div className="notice notice--danger" role="alert">
-          <p>{failure(reports.error)}</p>
-          <button
-            type="button"
-            className="btn btn--secondary"
-            onClick={() => void reports.refetch()}
-          >
-            Try again
-          </button>
-        </div>
+        <LoadFailure query={reports}>{failure(reports.error)}</LoadFailure>
       ) : reports.data.reports.length === 0 ? (
         <p className="content-admin__empty">
           No reported items. When a student reports an item as wrong, it appears here and stays out

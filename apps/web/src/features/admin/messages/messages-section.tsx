@@ -1,6 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { SelectField } from '../../../components/select-field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { AdminSectionHead, LoadFailure, LoadMore } from '../admin-parts.tsx';
 import { type InboxFilters, useInbox } from './get-inbox.ts';
 import { MessageCard } from './message-card.tsx';
 
@@ -29,7 +31,6 @@ export function MessagesSection() {
   const inbox = useInbox(filters);
   const [notice, setNotice] = useState<string | null>(null);
   const headingId = useId();
-  const statusId = useId();
 
   useEffect(() => {
     if (notice === null) return;
@@ -51,20 +52,7 @@ export function MessagesSection() {
 
   return (
     <section className="admin-section" aria-labelledby={headingId}>
-      <div className="admin-section__head">
-        <h2 id={headingId} className="admin-section__title">
-          Messages
-        </h2>
-        <button
-          type="button"
-          className="btn btn--ghost admin-refresh"
-          onClick={() => void inbox.refetch()}
-          disabled={inbox.isFetching}
-        >
-          {inbox.isFetching ? <Spinner size="sm" /> : null}
-          Refresh
-        </button>
-      </div>
+      <AdminSectionHead headingId={headingId} title="Messages" query={inbox} />
 
       <fieldset className="admin-chips">
         <legend className="visually-hidden">Filter by type</legend>
@@ -86,21 +74,18 @@ export function MessagesSection() {
       </fieldset>
 
       <div className="admin-controls">
-        <div className="admin-controls__field">
-          <label htmlFor={statusId} className="admin-controls__label">
-            Status
-          </label>
-          <select
-            id={statusId}
-            className="select admin-select"
-            value={filters.status}
-            onChange={(e) => setFilters({ status: e.target.value as InboxFilters['status'] })}
-          >
-            <option value="all">All</option>
-            <option value="unread">Unread</option>
-            <option value="read">Read</option>
-          </select>
-        </div>
+        <SelectField
+          label="Status"
+          value={filters.status}
+          onChange={(status) => setFilters({ status: status as InboxFilters['status'] })}
+          className="admin-controls__field"
+          labelClassName="admin-controls__label"
+          selectClassName="select admin-select"
+        >
+          <option value="all">All</option>
+          <option value="unread">Unread</option>
+          <option value="read">Read</option>
+        </SelectField>
         <label className="admin-switch">
           <input
             type="checkbox"
@@ -120,12 +105,7 @@ export function MessagesSection() {
           <Spinner /> Loading messages…
         </p>
       ) : inbox.isError ? (
-        <div className="notice notice--danger" role="alert">
-          <p>Could not load the messages. {inbox.error.message}</p>
-          <button type="button" className="btn btn--secondary" onClick={() => void inbox.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadFailure query={inbox}>Could not load the messages. {inbox.error.message}</LoadFailure>
       ) : items.length === 0 ? (
         <p className="admin-empty">
           {filters.archived ? 'The archive is empty.' : 'No messages here. All caught up.'}
@@ -140,17 +120,7 @@ export function MessagesSection() {
         </ul>
       )}
 
-      {inbox.hasNextPage ? (
-        <button
-          type="button"
-          className="btn btn--secondary btn--block"
-          onClick={() => void inbox.fetchNextPage()}
-          disabled={inbox.isFetchingNextPage}
-        >
-          {inbox.isFetchingNextPage ? <Spinner size="sm" /> : null}
-          Load more
-        </button>
-      ) : null}
+      <LoadMore query={inbox} />
     </section>
   );
 }

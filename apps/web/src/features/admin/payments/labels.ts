@@ -6,8 +6,7 @@ import {
   type SubscriptionStatus,
 } from '@pasado/core';
 
-export const FILTER_LABELS: Record<ReviewFilter, string> = {
-  needsAction: 'Needs action',
+export const STATUS_LABELS: Record<SubscriptionStatus, string> = {
   pending: 'Pending',
   forVerification: 'For verification',
   approved: 'Approved',
@@ -17,14 +16,9 @@ export const FILTER_LABELS: Record<ReviewFilter, string> = {
   expired: 'Expired',
 };
 
-export const STATUS_LABELS: Record<SubscriptionStatus, string> = {
-  pending: 'Pending',
-  forVerification: 'For verification',
-  approved: 'Approved',
-  completed: 'Completed',
-  suspended: 'Suspended',
-  revoked: 'Revoked',
-  expired: 'Expired',
+export const FILTER_LABELS: Record<ReviewFilter, string> = {
+  needsAction: 'Needs action',
+  ...STATUS_LABELS,
 };
 
 export const ACTION_LABELS: Record<

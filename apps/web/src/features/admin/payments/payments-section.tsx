@@ -2,6 +2,7 @@ import { REVIEW_FILTERS, type ReviewFilter, type ReviewItem, type StaffAction } 
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
+import { AdminSectionHead, LoadFailure, LoadMore } from '../admin-parts.tsx';
 import { ActionDialog, type ActionTarget } from './action-dialog.tsx';
 import { AuditList } from './audit-list.tsx';
 import { useRecentAudit } from './get-recent-audit.ts';
@@ -41,20 +42,7 @@ export function PaymentsSection() {
 
   return (
     <section className="admin-section" aria-labelledby={headingId}>
-      <div className="admin-section__head">
-        <h2 id={headingId} className="admin-section__title">
-          Payments
-        </h2>
-        <button
-          type="button"
-          className="btn btn--ghost admin-refresh"
-          onClick={() => void queue.refetch()}
-          disabled={queue.isFetching}
-        >
-          {queue.isFetching ? <Spinner size="sm" /> : null}
-          Refresh
-        </button>
-      </div>
+      <AdminSectionHead headingId={headingId} title="Payments" query={queue} />
 
       <fieldset className="admin-chips">
         <legend className="visually-hidden">Filter by status</legend>
@@ -83,12 +71,7 @@ export function PaymentsSection() {
           <Spinner /> Loading payments…
         </p>
       ) : queue.isError ? (
-        <div className="notice notice--danger" role="alert">
-          <p>Could not load the payments. {queue.error.message}</p>
-          <button type="button" className="btn btn--secondary" onClick={() => void queue.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadFailure query={queue}>Could not load the payments. {queue.error.message}</LoadFailure>
       ) : items.length === 0 ? (
         <p className="admin-empty">
           {filter === 'needsAction'
@@ -109,17 +92,7 @@ export function PaymentsSection() {
         </ul>
       )}
 
-      {queue.hasNextPage ? (
-        <button
-          type="button"
-          className="btn btn--secondary btn--block"
-          onClick={() => void queue.fetchNextPage()}
-          disabled={queue.isFetchingNextPage}
-        >
-          {queue.isFetchingNextPage ? <Spinner size="sm" /> : null}
-          Load more
-        </button>
-      ) : null}
+      <LoadMore query={queue} />
 
       <RecentActivity />
 
