@@ -49,7 +49,7 @@ export const sessions = pgTable(
     revokedAt: timestamptz('revoked_at'),
     revokedReason: text('revoked_reason', { enum: ['signed-out', 'other-device', 'rotated'] }),
     /** When the session was last used, to the hour: a session idle too long ends (ASVS V7). */
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
   },
   (t) => [
     // At most one live session per user: signing in elsewhere must revoke the others first.
