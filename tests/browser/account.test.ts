@@ -132,4 +132,23 @@ describe('account', () => {
     expect(await link.getAttribute('href')).toBe('/subscription/purchase');
     await expect.poll(() => page.getByText('No payments yet.').isVisible()).toBe(true);
   });
+
+  it('sets the name other students see, refusing an email address with the reason', async () => {
+    const { page } = await fx.phone();
+    await signInThroughPopup(page, 'jose.secret@example.com');
+    await completeOnboarding(page);
+    await openAccount(page);
+    const field = page.getByLabel('Display name');
+    await field.fill('jose@example.com');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toContain('A display name cannot be an email address.');
+    await field.fill('  Jose   Rizal ');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved.' }).count()).toBe(1);
+    await screenshot(page, 'account-display-name');
+    const me = await page.evaluate(async () => (await fetch('/api/me')).json());
+    expect(me.displayName).toBe('Jose Rizal');
+  });
 });

@@ -79,3 +79,7 @@ export const reviewerSchema = z.object({
 });
 export type Reviewer = z.infer<typeof reviewerSchema>;
 export const reviewersResponseSchema = z.object({ reviewers: z.array(reviewerSchema) });
+
+/** PUT /api/me/display-name: the rule itself is core's validateDisplayName (display-name.ts). */
+export const displayNameInputSchema = z.object({ displayName: z.string().max(200) }).strict();
+export type DisplayNameInput = z.infer<typeof displayNameInputSchema>;

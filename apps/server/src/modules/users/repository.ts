@@ -139,6 +139,15 @@ export async function setCurrentSubscription(
   await touchUser(ex, userId);
 }
 
+export async function setDisplayName(
+  ex: Executor,
+  userId: string,
+  displayName: string,
+): Promise<void> {
+  await ex.update(users).set({ displayName }).where(eq(users.id, userId));
+  await touchUser(ex, userId);
+}
+
 export async function setRole(ex: Executor, userId: string, role: 'student' | 'admin') {
   await ex.update(users).set({ role }).where(eq(users.id, userId));
   await touchUser(ex, userId);

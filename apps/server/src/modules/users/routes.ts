@@ -1,8 +1,8 @@
-import { userDocSchema } from '@pasado/core';
+import { displayNameInputSchema, userDocSchema } from '@pasado/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireSession } from '../auth/session-plugin.ts';
-import { readUserDoc } from './service.ts';
+import { changeDisplayName, readUserDoc } from './service.ts';
 
 /** The signed-in user's own document (SPEC §3). */
 export async function userRoutes(app: FastifyInstance) {
@@ -11,5 +11,15 @@ export async function userRoutes(app: FastifyInstance) {
 
   typed.get('/me', { schema: { response: { 200: userDocSchema } } }, async (request) =>
     readUserDoc(db, requireSession(request).userId),
+  );
+
+  typed.put(
+    '/me/display-name',
+    {
+      schema: { body: displayNameInputSchema, response: { 200: userDocSchema } },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    },
+    async (request) =>
+      changeDisplayName(db, requireSession(request).userId, request.body.displayName),
   );
 }

@@ -1,4 +1,4 @@
-import type { UserDoc } from '@pasado/core';
+import { type UserDoc, validateDisplayName } from '@pasado/core';
 import type { CallableInput } from '../../platform/callables/envelope.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError, unauthenticated } from '../../platform/errors/app-error.ts';
@@ -15,6 +15,7 @@ import {
   getUserDoc,
   lockUser,
   setCurrentSubscription,
+  setDisplayName,
   setRole,
 } from './repository.ts';
 
@@ -89,4 +90,15 @@ export async function setRoleFromCli(
     });
     return { outcome: 'changed' as const, email: user.email };
   });
+}
+
+/**
+ * The name other students see on the leaderboard, set by the student on the account page
+ * (issue 9, finding 12); the rule is core's validateDisplayName.
+ */
+export async function changeDisplayName(db: Db, userId: string, input: string): Promise<UserDoc> {
+  const checked = validateDisplayName(input);
+  if (!checked.ok) throw new AppError('INVALID_ARGUMENT', checked.message);
+  await db.transaction((tx) => setDisplayName(tx, userId, checked.value));
+  return readUserDoc(db, userId);
 }

@@ -20,6 +20,7 @@ import { devicesQueryOptions } from '../../lib/session/get-devices.ts';
 import { useMe } from '../../lib/session/get-me.ts';
 import { subscriptionQueryOptions } from '../../lib/session/get-subscription.ts';
 import { SUBSCRIPTION_STATUS_TONES } from '../../lib/subscription-tone.ts';
+import { DisplayNameForm } from './display-name-form.tsx';
 import { localDeviceIdQueryOptions, paymentsQueryOptions } from './get-account-data.ts';
 import { describeDevice, STATUS_LABELS } from './labels.ts';
 import './account.css';
@@ -186,7 +187,10 @@ export function AccountPage() {
       </header>
 
       {me.data ? (
-        <Profile me={me.data} />
+        <>
+          <Profile me={me.data} />
+          <DisplayNameForm current={me.data.displayName} />
+        </>
       ) : (
         // Holds the profile's place, so the cards below do not jump when it arrives.
         <div className="profile profile--placeholder" aria-hidden="true">
