@@ -1,5 +1,5 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Configuration, Interaction } from 'oidc-provider';
 import { z } from 'zod';
 import { createDevMemoryAdapter } from './dev-memory-adapter.ts';
@@ -53,7 +53,7 @@ export async function registerDevIdentityProvider(
     throw new Error('The development identity provider needs at least one client.');
   }
 
-  const { default: Provider, interactionPolicy, errors } = await importOidcProvider(app.log);
+  const { default: Provider, interactionPolicy, errors } = await importOidcProvider();
 
   // Ask for the email on every sign-in, even with a provider session, so a developer can switch
   // accounts; once the login result is in, stop asking (or the flow would loop).
@@ -355,28 +355,10 @@ function generateSigningKey() {
 }
 
 /**
- * oidc-provider 9 prints "Unsupported runtime" through console.warn when imported on Node < 22
- * (lib/index.js). It runs on Node 20 for this development use; say so once through the app's
- * logger instead of the console. The import is dynamic so production never loads the module.
+ * Loaded only when the development provider is on, so production never loads the module. On
+ * Node 20 oidc-provider 9 prints one "Unsupported runtime" warning when loaded (it asks for Node 22
+ * LTS; it runs on 20 for this development use, which the whole suite exercises).
  */
-async function importOidcProvider(log: FastifyBaseLogger) {
-  const warn = console.warn;
-  console.warn = (...args: unknown[]) => {
-    if (
-      typeof args[0] === 'string' &&
-      args[0].includes('oidc-provider WARNING: Unsupported runtime')
-    ) {
-      log.warn(
-        'oidc-provider 9 supports Node.js 22 LTS or later; the development identity provider runs on %s',
-        process.version,
-      );
-      return;
-    }
-    warn(...args);
-  };
-  try {
-    return await import('oidc-provider');
-  } finally {
-    console.warn = warn;
-  }
+function importOidcProvider() {
+  return import('oidc-provider');
 }
