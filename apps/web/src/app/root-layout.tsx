@@ -1,6 +1,6 @@
-import { decideRoute, PATHS } from '@pasado/core/rules';
+import { PATHS } from '@pasado/core/rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { ErrorScreen } from '../features/errors/error-screen.tsx';
 import { InlineLoading, LoadingOverlay } from '../features/shell/loading-overlay.tsx';
@@ -13,15 +13,17 @@ import { refreshClaims, useClaims } from '../lib/session/get-claims.ts';
 import { useMe } from '../lib/session/get-me.ts';
 import { subscriptionQueryOptions } from '../lib/session/get-subscription.ts';
 import { useOnline } from '../lib/use-online.ts';
+import { guardDecision, markExpiredHere, useExpiredHereId } from './route-guard.ts';
 
 const SignedInServices = lazy(() =>
   import('./signed-in-services.tsx').then((m) => ({ default: m.SignedInServices })),
 );
 
 /**
- * The app's root: banner area, the route guard and the loading overlay. The guard is evaluated
- * here and only here, with core's decideRoute (SPEC §2, §4 Route guard outcomes, §6), from the
- * matched routes' handles, the claims and the current subscription.
+ * The app's root: banner area, the route guard and the loading overlay. The guard (route-guard.ts,
+ * core's decideRoute; SPEC §2, §4 Route guard outcomes, §6) has already run as the root loader
+ * before this renders; here it runs again on the same inputs to follow live changes of the claims,
+ * and performs its side effect, the expiry alert (SPEC §8).
  */
 export function RootLayout() {
   const client = useQueryClient();
@@ -55,22 +57,16 @@ export function RootLayout() {
           subscriptionQuery.isError)));
 
   // SPEC §8: a subscription past its expiry date is expired once, with the alert; from then on
-  // this page treats it as expired, so the guard's own table sends the user to no-subscription.
-  const [expiredId, setExpiredId] = useState<string | null>(null);
+  // the guard treats it as expired, so its own table sends the user to no-subscription.
+  const expiredId = useExpiredHereId();
   const subscription = subscriptionQuery.data ?? null;
-  const expiredHere = subscription !== null && subscription.id === expiredId;
   const decision =
     sessionReady && claims !== undefined
-      ? decideRoute({
+      ? guardDecision({
           pathname: location.pathname,
-          route: meta.access,
-          claims: claims && expiredHere ? { ...claims, subscriptionStatus: 'expired' } : claims,
-          subscription: subscription
-            ? {
-                status: expiredHere ? 'expired' : subscription.status,
-                expiryDate: subscription.expiryDate,
-              }
-            : null,
+          access: meta.access,
+          session: { claims, subscription },
+          expiredId,
           now: new Date(),
         })
       : null;
@@ -79,7 +75,7 @@ export function RootLayout() {
   const expiringId = expireAlert !== null ? (subscription?.id ?? null) : null;
   useEffect(() => {
     if (expireAlert === null || expiringId === null) return;
-    setExpiredId(expiringId);
+    markExpiredHere(expiringId);
     // Reading claims makes the server expire the subscription; its answer carries the alert. Only
     // when the server cannot be reached does this page show the alert itself.
     refreshClaims(client).catch((error: unknown) => {
@@ -89,6 +85,7 @@ export function RootLayout() {
   }, [expireAlert, expiringId, client]);
 
   const publicRoute = !meta.access.auth && location.pathname !== PATHS.login;
+
   let content: ReactNode;
   if (claimsQuery.isError && claims === undefined && !publicRoute) {
     content = <ErrorScreen onRetry={() => void claimsQuery.refetch()} />;
