@@ -1,19 +1,25 @@
 import { PATHS } from '@pasado/core/rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { Navigate, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { ErrorScreen } from '../features/errors/error-screen.tsx';
 import { InlineLoading, LoadingOverlay } from '../features/shell/loading-overlay.tsx';
 import { OFFLINE_BANNER } from '../features/shell/offline-banner.tsx';
 import { TopBanners } from '../features/shell/top-banners.tsx';
 import { useBanners, useRegisterBanner } from '../lib/banners.tsx';
 import { notify } from '../lib/notify.ts';
+import { useReloadRequested } from '../lib/page-reload.ts';
 import { routeMeta } from '../lib/route-meta.ts';
 import { refreshClaims, useClaims } from '../lib/session/get-claims.ts';
 import { useMe } from '../lib/session/get-me.ts';
 import { subscriptionQueryOptions } from '../lib/session/get-subscription.ts';
 import { useOnline } from '../lib/use-online.ts';
-import { guardDecision, markExpiredHere, useExpiredHereId } from './route-guard.ts';
+import {
+  guardDecision,
+  markExpiredHere,
+  markExpiryAnswered,
+  useExpiredHere,
+} from './route-guard.ts';
 
 const SignedInServices = lazy(() =>
   import('./signed-in-services.tsx').then((m) => ({ default: m.SignedInServices })),
@@ -23,7 +29,7 @@ const SignedInServices = lazy(() =>
  * The app's root: banner area, the route guard and the loading overlay. The guard (route-guard.ts,
  * core's decideRoute; SPEC §2, §4 Route guard outcomes, §6) has already run as the root loader
  * before this renders; here it runs again on the same inputs to follow live changes of the claims,
- * and performs its side effect, the expiry alert (SPEC §8).
+ * and performs its side effects: the expiry alert (SPEC §8) and the reload of SPEC §4.
  */
 export function RootLayout() {
   const client = useQueryClient();
@@ -58,7 +64,7 @@ export function RootLayout() {
 
   // SPEC §8: a subscription past its expiry date is expired once, with the alert; from then on
   // the guard treats it as expired, so its own table sends the user to no-subscription.
-  const expiredId = useExpiredHereId();
+  const expiredHere = useExpiredHere();
   const subscription = subscriptionQuery.data ?? null;
   const decision =
     sessionReady && claims !== undefined
@@ -66,7 +72,7 @@ export function RootLayout() {
           pathname: location.pathname,
           access: meta.access,
           session: { claims, subscription },
-          expiredId,
+          expiredId: expiredHere?.id ?? null,
           now: new Date(),
         })
       : null;
@@ -75,16 +81,29 @@ export function RootLayout() {
   const expiringId = expireAlert !== null ? (subscription?.id ?? null) : null;
   useEffect(() => {
     if (expireAlert === null || expiringId === null) return;
-    markExpiredHere(expiringId);
+    if (!markExpiredHere(expiringId)) return;
     // Reading claims makes the server expire the subscription; its answer carries the alert. Only
     // when the server cannot be reached does this page show the alert itself.
-    refreshClaims(client).catch((error: unknown) => {
-      console.warn('Claims refresh failed', error);
-      notify(expireAlert);
-    });
+    refreshClaims(client)
+      .catch((error: unknown) => {
+        console.warn('Claims refresh failed', error);
+        notify(expireAlert);
+      })
+      .finally(() => markExpiryAnswered(expiringId));
   }, [expireAlert, expiringId, client]);
 
   const publicRoute = !meta.access.auth && location.pathname !== PATHS.login;
+
+  // SPEC §4's reload after a live change of status happens only here, in one order (issue 13 item
+  // 6; lib/page-reload.ts): the expiry found here has had its answer (and alert), the guard has
+  // moved the page where the new status allows, and the router is idle there.
+  const reloadRequested = useReloadRequested();
+  const navigationIdle = useNavigation().state === 'idle';
+  const settled =
+    (publicRoute || decision?.kind === 'allow') && (expiredHere === null || expiredHere.answered);
+  useEffect(() => {
+    if (reloadRequested && settled && navigationIdle) window.location.reload();
+  }, [reloadRequested, settled, navigationIdle]);
 
   let content: ReactNode;
   if (claimsQuery.isError && claims === undefined && !publicRoute) {

@@ -22,23 +22,38 @@ export type GuardSession = { claims: Claims | null; subscription: SubscriptionDo
 
 // The subscription this page found past its expiry (SPEC §8). From then on the guard treats it as
 // expired, before the server's answer says so; kept outside React so the loader sees it too.
-let expiredHereId: string | null = null;
+// `answered` turns true once the claims refresh that expires it on the server (and brings the
+// alert) has come back: SPEC §4's reload waits for it, so the alert is never lost to the reload.
+export type ExpiredHere = { id: string; answered: boolean };
+let expiredHere: ExpiredHere | null = null;
 const expiredListeners = new Set<() => void>();
 
-export function markExpiredHere(subscriptionId: string): void {
-  if (expiredHereId === subscriptionId) return;
-  expiredHereId = subscriptionId;
+function setExpiredHere(next: ExpiredHere): void {
+  expiredHere = next;
   for (const listener of expiredListeners) listener();
 }
 
-export const useExpiredHereId = () =>
+/** Records the expiry found here; false when it was already recorded (once per subscription). */
+export function markExpiredHere(subscriptionId: string): boolean {
+  if (expiredHere?.id === subscriptionId) return false;
+  setExpiredHere({ id: subscriptionId, answered: false });
+  return true;
+}
+
+export function markExpiryAnswered(subscriptionId: string): void {
+  if (expiredHere?.id === subscriptionId && !expiredHere.answered) {
+    setExpiredHere({ id: subscriptionId, answered: true });
+  }
+}
+
+export const useExpiredHere = () =>
   useSyncExternalStore(
     (listener) => {
       expiredListeners.add(listener);
       return () => expiredListeners.delete(listener);
     },
-    () => expiredHereId,
-    () => expiredHereId,
+    () => expiredHere,
+    () => expiredHere,
   );
 
 export function guardDecision(input: {
@@ -111,7 +126,13 @@ export function guardLoader(routes: readonly RouteObject[], client: QueryClient)
     if (!access.auth && pathname !== PATHS.login) return null;
     const session = await readSession(client);
     if (session === null) return null;
-    const input = { pathname, access, session, expiredId: expiredHereId, now: new Date() };
+    const input = {
+      pathname,
+      access,
+      session,
+      expiredId: expiredHere?.id ?? null,
+      now: new Date(),
+    };
     let decision = guardDecision(input);
     if (decision.kind === 'expire') {
       decision = guardDecision({ ...input, expiredId: session.subscription?.id ?? null });
