@@ -12,13 +12,14 @@ import { quizHomeQueryKey, useQuizHome } from './api/get-quiz-home.ts';
 import { trackEvent } from './api/track-event.ts';
 import { minutesText } from './format.ts';
 import { TimerIcon } from './quiz-icons.tsx';
+import { ScoreHistory } from './score-history.tsx';
 import { useCountdown } from './use-countdown.ts';
 import './quiz.css';
 
 /**
  * /quiz (SPEC §2; issue 4 "Quiz home"), with the menu: pick one of the granted reviewers and a
- * subject, start a lite quiz or a mock exam, resume the unfinished mock, see recent results and
- * the weakest topics first. Sends `practice_page_open` once per visit (SPEC §7 Analytics).
+ * subject, start a lite quiz or a mock exam, resume the unfinished mock, see the mock ratings
+ * over time (issue 13 item 4), the weakest topics and recent results. Sends `practice_page_open` once per visit (SPEC §7 Analytics).
  */
 export function QuizHomePage() {
   const reviewers = useReviewerChoice();
@@ -172,6 +173,10 @@ function HomeContent({ home }: { home: QuizHome }) {
           <p className="quiz-empty">No mock exam for this reviewer yet.</p>
         )}
       </section>
+
+      {home.mock || home.mockHistory.length > 0 ? (
+        <ScoreHistory history={home.mockHistory} />
+      ) : null}
 
       <section className="quiz-section" aria-labelledby="weak-title">
         <h2 id="weak-title" className="quiz-section__title">
