@@ -1,8 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { quizAttempts, users } from '../../apps/server/src/platform/db/schema.ts';
-import { seedStudyContent } from '../../apps/server/test/study/study-fixtures.ts';
+import { quizAttempts, users, userTopicStats } from '../../apps/server/src/platform/db/schema.ts';
+import {
+  type StudyFixture,
+  seedStudyContent,
+} from '../../apps/server/test/study/study-fixtures.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { type Phone, useBrowserFixture } from './helpers/fixture.ts';
 import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
@@ -72,11 +75,12 @@ async function shots(page: Page, name: string) {
 /** The sum of the weights a page shows ("weight 29%"). */
 const weightsIn = (texts: string[]) => texts.map((t) => Number(/weight (\d+)%/.exec(t)?.[1]));
 
-describe('the quiz home: mock history, part weights', () => {
+describe('the quiz home: mock history, part weights, weak topics', () => {
   const fx = useBrowserFixture();
   const db = () => fx.server.app.database.db;
+  let content: StudyFixture;
   beforeAll(async () => {
-    await seedStudyContent(db());
+    content = await seedStudyContent(db());
   });
 
   async function student(email: string): Promise<Phone & { userId: string }> {
@@ -179,5 +183,59 @@ describe('the quiz home: mock history, part weights', () => {
     await chart.waitFor();
     expect(await chart.locator('circle').count()).toBe(1);
     expect(await chart.locator('.score-chart__line').count()).toBe(0);
+  });
+
+  it('each weak topic opens its lite quiz, flash cards or notes in one tap, and comes back', async () => {
+    const s = await student('weak.topics@example.com');
+    await db()
+      .insert(userTopicStats)
+      .values([
+        { userId: s.userId, topicId: content.topicLearning, answered: 8, correct: 3 },
+        { userId: s.userId, topicId: content.topicAssessment, answered: 6, correct: 4 },
+      ]);
+    await s.page.reload();
+    await settledPath(s.page, '/quiz');
+    const weak = s.page.getByRole('region', { name: 'Weakest topics' });
+    await weak.getByText('Theories of Learning').waitFor();
+    const href = (name: string) => weak.getByRole('link', { name }).getAttribute('href');
+    expect(await href('Practise Theories of Learning')).toBe(
+      `/quiz/let-elem/lite?topic=${content.topicLearning}`,
+    );
+    expect(await href('Flash cards for Theories of Learning')).toBe(
+      `/study/let-elem/flash?subject=${content.subjectId}&topic=${content.topicLearning}&back=quiz`,
+    );
+    expect(await href('Read notes on Assessment')).toBe(
+      `/study/let-elem/read?subject=${content.subjectId}&topic=${content.topicAssessment}&back=quiz`,
+    );
+    // Every action is a full touch target, also at 360 px.
+    await s.page.setViewportSize({ width: 360, height: 800 });
+    const sizes = await weak
+      .locator('.weak-topic__action')
+      .evaluateAll((links) => links.map((a) => a.getBoundingClientRect().height));
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(44);
+    expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    await s.page.setViewportSize({ width: 390, height: 844 });
+    await weak.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await shots(s.page, 'quiz-home-weak-topics');
+
+    // Flash cards of that topic only, and back to the quiz home.
+    await weak.getByRole('link', { name: 'Flash cards for Theories of Learning' }).click();
+    await s.page.waitForURL(/\/study\/let-elem\/flash\?/);
+    await s.page.getByText('Card 1 of 3').waitFor();
+    await s.page.getByRole('link', { name: 'Back to Quiz' }).click();
+    await settledPath(s.page, '/quiz');
+    expect(new URL(s.page.url()).search).toBe('?reviewer=let-elem');
+
+    // Its reading note.
+    await s.page
+      .getByRole('region', { name: 'Weakest topics' })
+      .getByRole('link', { name: 'Read notes on Theories of Learning' })
+      .click();
+    await s.page.waitForURL(/\/study\/let-elem\/read\?/);
+    await s.page.getByRole('heading', { name: 'Theories of Learning', level: 1 }).waitFor();
+    await s.page.getByText('0 of 2 notes read').waitFor();
+    await s.page.getByRole('link', { name: 'Back to Quiz' }).waitFor();
   });
 });
