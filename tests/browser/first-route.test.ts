@@ -110,7 +110,7 @@ describe('the first route of a signed-in page', () => {
     reset(seen);
     await s.page.goto('/onboarding');
     await settledPath(s.page, '/quiz');
-    await s.page.getByRole('heading', { name: 'Quiz' }).waitFor();
+    await s.page.getByRole('heading', { name: 'Quiz', level: 1 }).waitFor();
     expect(seen.urls).toEqual(['/onboarding', '/quiz']);
   });
 });
