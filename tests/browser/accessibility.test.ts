@@ -4,7 +4,14 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedBundledContentForTests } from '../../apps/server/src/modules/content/seed-bundled-content.ts';
-import { subscriptions, users } from '../../apps/server/src/platform/db/schema.ts';
+import {
+  quizAttempts,
+  subjects,
+  subscriptions,
+  topics,
+  users,
+  userTopicStats,
+} from '../../apps/server/src/platform/db/schema.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { type Phone, useBrowserFixture } from './helpers/fixture.ts';
 import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
@@ -123,10 +130,72 @@ describe('accessibility of the main screens', () => {
     await signedOut.page.getByRole('button', { name: 'Sign in' }).waitFor();
     await check(findings, signedOut.page, 'login');
 
-    const { page } = await student('a11y.student@example.com');
+    const { page, userId } = await student('a11y.student@example.com');
     await settledPath(page, '/quiz');
     await page.getByRole('link', { name: 'Start lite quiz' }).waitFor();
     await check(findings, page, 'quiz home');
+
+    // The quiz home with a history (issue 13): two finished mocks, two weak topics.
+    const weak = await db()
+      .select({ id: topics.id })
+      .from(topics)
+      .innerJoin(subjects, eq(subjects.id, topics.subjectId))
+      .where(eq(subjects.reviewerShorthand, 'let-elem'))
+      .limit(2);
+    await db()
+      .insert(userTopicStats)
+      .values(weak.map((t, i) => ({ userId, topicId: t.id, answered: 8, correct: 2 + i })));
+    const mock = (daysAgo: number, rating: number) => ({
+      userId,
+      reviewerShorthand: 'let-elem',
+      kind: 'mock' as const,
+      status: 'submitted' as const,
+      items: [],
+      startedAt: new Date(Date.now() - daysAgo * 86_400_000 - 3_600_000),
+      submittedAt: new Date(Date.now() - daysAgo * 86_400_000),
+      result: {
+        correct: 0,
+        total: 300,
+        percentage: rating,
+        missed: 300,
+        gemsEarned: 0,
+        autoSubmitted: false,
+        parts: [
+          ['gen-ed', 'General Education', 0.4, rating - 6],
+          ['prof-ed', 'Professional Education', 0.6, rating + 4],
+        ].map(([partId, name, weight, percentage]) => ({
+          partId,
+          name,
+          items: 150,
+          correct: 0,
+          percentage,
+          weight,
+          floor: 50,
+          belowFloor: false,
+        })),
+        weightedRating: rating,
+        passingAverage: 75,
+        passed: rating >= 75,
+      },
+    });
+    const [, latest] = await db()
+      .insert(quizAttempts)
+      .values([mock(8, 68), mock(1, 77)])
+      .returning({ id: quizAttempts.id });
+    await page.reload();
+    await page.getByRole('img', { name: /Mock exam ratings/ }).waitFor();
+    await page.getByText('Show the numbers').click();
+    await check(findings, page, 'quiz home with mock history and weak topics');
+    await page.goto(`/quiz/let-elem/mock?attempt=${latest?.id}`);
+    await page.getByRole('heading', { name: 'Your mock exam result' }).waitFor();
+    await check(findings, page, 'mock result');
+
+    // The purchase page with the free-trial discount's countdown.
+    await page.goto('/subscription/purchase');
+    await page.getByRole('timer').waitFor();
+    await check(findings, page, 'purchase with the countdown');
+    await page.goto('/quiz');
+    await settledPath(page, '/quiz');
 
     // A lite item answered, its rationale shown.
     await page.getByRole('link', { name: 'Start lite quiz' }).click();

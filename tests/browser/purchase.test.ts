@@ -90,6 +90,13 @@ describe('the purchase page', () => {
       .replace(/\s+/g, ' ')
       .trim();
 
+  /** The countdown's digits as seen ('hh mm ss'), or its text once over ('Expired'). */
+  const countdown = async (page: Phone['page']) => {
+    const clock = page.getByTestId('discount-countdown');
+    const digits = await clock.locator('.discount__digits').allTextContents();
+    return digits.length > 0 ? digits.join(' ') : ((await clock.textContent()) ?? '');
+  };
+
   const transactionsOf = (userId: string) =>
     db().select().from(transactions).where(eq(transactions.userId, userId));
 
@@ -102,7 +109,7 @@ describe('the purchase page', () => {
     // 50% off, rounded up (SPEC §9): 199 → 99, 299 → 149.
     expect(await prices(s.page, '1-month')).toMatch(/₱199[\s\S]*−₱100[\s\S]*₱99/);
     expect(await prices(s.page, '3-months')).toMatch(/₱299[\s\S]*−₱150[\s\S]*₱149/);
-    expect(await s.page.getByTestId('discount-countdown').innerText()).toMatch(/^23 5\d \d\d$/);
+    expect(await countdown(s.page)).toMatch(/^23 5\d \d\d$/);
     // The wallet and the amount come from the server's configuration.
     expect(await s.page.getByTestId('wallet-number').innerText()).toBe('0917 000 0000');
     await s.page.getByRole('radio', { name: /3 Months/ }).check();
@@ -149,7 +156,7 @@ describe('the purchase page', () => {
     const s = await student('buyer.shot@example.com');
     await createdAgo(s.userId, 25 * HOUR);
     await s.page.goto('/subscription/purchase');
-    await expect.poll(() => s.page.getByTestId('discount-countdown').innerText()).toBe('Expired');
+    await expect.poll(() => countdown(s.page)).toBe('Expired');
     expect(await prices(s.page, '1-month')).toBe('₱199');
 
     await s.page.getByRole('radio', { name: /1 Month/ }).check();
@@ -275,16 +282,12 @@ describe('the purchase page', () => {
     await s.context.clock.setSystemTime(new Date(Date.now() + 3 * HOUR));
     await createdAgo(s.userId, 24 * HOUR - 6_000);
     await s.page.goto('/subscription/purchase');
-    await expect
-      .poll(() => s.page.getByTestId('discount-countdown').innerText())
-      .toMatch(/^00 00 0[1-6]$/);
+    await expect.poll(() => countdown(s.page)).toMatch(/^00 00 0[1-6]$/);
     expect(await prices(s.page, '1-month')).toMatch(/₱99$/);
     await screenshot(s.page, 'purchase-countdown');
     await s.page.emulateMedia({ colorScheme: 'dark' });
     await screenshot(s.page, 'purchase-countdown-dark');
-    await expect
-      .poll(() => s.page.getByTestId('discount-countdown').innerText(), { timeout: 10_000 })
-      .toBe('Expired');
+    await expect.poll(() => countdown(s.page), { timeout: 10_000 }).toBe('Expired');
     // The tip timer (SPEC §2, §9): a tick every 3 s, 2 ticks, then it stops on the last tip.
     await s.page.waitForTimeout(3_500);
     expect(await s.page.locator('.tips__text').getAttribute('data-tick')).toBe('2');
@@ -293,6 +296,44 @@ describe('the purchase page', () => {
     expect(await prices(s.page, '1-month')).toBe('₱199');
     expect(await prices(s.page, '3-months')).toBe('₱299');
     await screenshot(s.page, 'purchase-expired');
+  });
+
+  it('labels the countdown hours, minutes, seconds, on screen and for screen readers, without ticking aloud', async () => {
+    const s = await student('countdown.labels@example.com');
+    await createdAgo(s.userId, 2 * HOUR + 5 * 60_000);
+    await s.page.goto('/subscription/purchase');
+    const clock = s.page.getByTestId('discount-countdown');
+    await expect.poll(() => countdown(s.page)).toMatch(/^21 5[45] \d\d$/);
+    // Sighted: each pair of digits over its unit.
+    expect(await clock.locator('.discount__unit-label').allTextContents()).toEqual([
+      'hours',
+      'minutes',
+      'seconds',
+    ]);
+    expect(await clock.locator('.discount__unit-label').first().isVisible()).toBe(true);
+    // Screen readers: one name, in words, on a timer, which is not a live region.
+    const name = /^21 hours 5[45] minutes \d{1,2} seconds? left$/;
+    expect(await s.page.getByRole('timer', { name }).count()).toBe(1);
+    expect(
+      await clock.evaluate((el) => ({
+        live: el.getAttribute('aria-live'),
+        liveAncestor:
+          el.closest(
+            '[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"], [role="log"]',
+          ) !== null,
+        hiddenDigits: [...el.children].every((c) => c.getAttribute('aria-hidden') === 'true'),
+      })),
+    ).toEqual({ live: null, liveAncestor: false, hiddenDigits: true });
+    // It ticks: the name follows the digits.
+    const before = await clock.getAttribute('aria-label');
+    await expect.poll(() => clock.getAttribute('aria-label')).not.toBe(before);
+    for (const width of [360, 390]) {
+      await s.page.setViewportSize({ width, height: 800 });
+      await s.page.emulateMedia({ colorScheme: 'light' });
+      await screenshot(s.page, `purchase-countdown-labels-${width}`);
+      await s.page.emulateMedia({ colorScheme: 'dark' });
+      await screenshot(s.page, `purchase-countdown-labels-${width}-dark`);
+    }
   });
 
   it('is blocked while a paid plan awaits verification, saying what to do', async () => {

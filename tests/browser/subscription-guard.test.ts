@@ -114,6 +114,80 @@ describe('the guard and the subscription status', () => {
     expect(s.dialogs).toEqual(['Your current subscription has expired!']);
   });
 
+  // Issue 13 item 6: the guard's expiry makes the server expire the subscription, and the live
+  // change of SPEC §4 reloads the page. The reload raced the guard's redirect: it reloaded /quiz
+  // while the redirect was still loading, or before the guard's answer brought the alert. Each
+  // case slows one side, so the race is lost every time rather than 1 run in 3.
+  describe.each([
+    ['the redirect is slow (its screen loads over slow data)', 'redirect'],
+    ["the guard's answer is slow (it carries the alert)", 'answer'],
+  ] as const)('the expiry found by a tab tap, when %s', (_label, slow) => {
+    it('alerts once, goes straight to no-subscription, and reloads only there', async () => {
+      const s = await onboardedStudent(`expiry.race.${slow}@example.com`);
+      const expiry = Date.now() + 3_000;
+      await db()
+        .update(subscriptions)
+        .set({ expiryDate: new Date(expiry) })
+        .where(eq(subscriptions.id, s.subscriptionId));
+      await s.page.reload();
+      await settledPath(s.page, '/quiz');
+
+      if (slow === 'redirect') {
+        await s.page.route('**/assets/subscription-status-page-*.js', async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 2_000));
+          await route.continue();
+        });
+      } else {
+        await s.page.route(
+          (url) => url.pathname === '/api/auth/claims' && url.searchParams.get('force') === '1',
+          async (route) => {
+            const response = await route.fetch();
+            await new Promise((resolve) => setTimeout(resolve, 2_000));
+            await route.fulfill({ response });
+          },
+        );
+      }
+      const timeline: string[] = [];
+      const path = () => new URL(s.page.url()).pathname;
+      s.page.on('framenavigated', (frame) => {
+        if (frame === s.page.mainFrame()) timeline.push(`url ${new URL(frame.url()).pathname}`);
+      });
+      s.page.on('load', () => timeline.push(`load ${path()}`));
+      s.page.on('dialog', (dialog) => timeline.push(`alert ${dialog.message()}`));
+
+      await s.page.waitForTimeout(Math.max(0, expiry - Date.now()) + 500);
+      await s.page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('button', { name: 'Study' })
+        .click();
+      await expect
+        .poll(() => timeline.includes('load /subscription/no-subscription'), { timeout: 20_000 })
+        .toBe(true);
+      // Settled: nothing moves any more.
+      await s.page.waitForTimeout(3_000);
+      await settledPath(s.page, '/subscription/no-subscription');
+      await s.page.getByRole('heading', { name: 'You have no active subscription' }).waitFor();
+
+      const urls = timeline.filter((e) => e.startsWith('url ')).map((e) => e.slice(4));
+      expect(new Set(urls), timeline.join(' → ')).toEqual(
+        new Set(['/subscription/no-subscription']),
+      );
+      expect(
+        timeline.filter((e) => !e.startsWith('url ')),
+        timeline.join(' → '),
+      ).toEqual([
+        'alert Your current subscription has expired!',
+        'load /subscription/no-subscription',
+      ]);
+      expect(s.dialogs).toEqual(['Your current subscription has expired!']);
+      const [row] = await db()
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.id, s.subscriptionId));
+      expect(row?.status).toBe('expired');
+    });
+  });
+
   it('an active status sends the user away from the status pages', async () => {
     const s = await onboardedStudent('active@example.com');
     for (const path of [

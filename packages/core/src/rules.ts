@@ -14,6 +14,7 @@ export * from './leaderboard.ts';
 export * from './levels.ts';
 export * from './messages.ts';
 export * from './paths.ts';
+export * from './percent-rounding.ts';
 export * from './plans.ts';
 export * from './purchase.ts';
 export * from './quiz-attempt.ts';

@@ -83,7 +83,62 @@ describe.each(ENGINES)('quizzes on %s', (engine) => {
       totalMinutes: MOCK_MINUTES,
       passingAverage: 75,
     });
-    expect(home).toMatchObject({ openMock: null, recent: [], weakestTopics: [] });
+    expect(home).toMatchObject({ openMock: null, recent: [], weakestTopics: [], mockHistory: [] });
+  });
+
+  it("the quiz home's mock history: finished mocks only, oldest first, parts on the latest", async () => {
+    const { cookie, userId } = await createOnboardedStudent(t, { reviewer: REVIEWER });
+    const part = (partId: string, percentage: number) => ({
+      partId,
+      name: partId,
+      items: 10,
+      correct: percentage / 10,
+      percentage,
+      weight: 0.5,
+      floor: 50,
+      belowFloor: percentage < 50,
+    });
+    const mock = (days: number, rating: number, status: 'submitted' | 'in_progress') => ({
+      userId,
+      reviewerShorthand: REVIEWER,
+      kind: 'mock' as const,
+      status,
+      items: [],
+      startedAt: new Date(Date.now() - days * 86_400_000 - 3_600_000),
+      submittedAt: status === 'submitted' ? new Date(Date.now() - days * 86_400_000) : null,
+      result:
+        status === 'submitted'
+          ? {
+              correct: 10,
+              total: 20,
+              percentage: rating,
+              missed: 10,
+              gemsEarned: 20,
+              autoSubmitted: false,
+              parts: [part('part-a', rating - 10), part('part-b', rating + 10)],
+              weightedRating: rating,
+              passingAverage: 75,
+              passed: rating >= 75,
+            }
+          : null,
+    });
+    await db()
+      .insert(quizAttempts)
+      .values([mock(9, 60, 'submitted'), mock(2, 80, 'submitted'), mock(5, 70, 'submitted')]);
+    await db()
+      .insert(quizAttempts)
+      .values({ ...mock(0, 0, 'in_progress'), kind: 'lite' });
+    const home = quizHomeSchema.parse((await call(cookie, 'GET', `${base}/quiz-home`)).json());
+    expect(home.mockHistory.map((m) => [m.weightedRating, m.passed, m.passingAverage])).toEqual([
+      [60, false, 75],
+      [70, false, 75],
+      [80, true, 75],
+    ]);
+    expect(home.mockHistory.map((m) => m.parts?.map((p) => p.percentage) ?? null)).toEqual([
+      null,
+      null,
+      [70, 90],
+    ]);
   });
 
   it('lite: 10 items without keys; an answer reveals the key; finish earns gems; retry the missed', async () => {
@@ -291,6 +346,16 @@ describe.each(ENGINES)('quizzes on %s', (engine) => {
       ],
     });
     expect(done.items.every((i) => i.reveal?.rationale === rationaleOf(i.questionId))).toBe(true);
+    const after = quizHomeSchema.parse((await call(cookie, 'GET', `${base}/quiz-home`)).json());
+    expect(after.mockHistory).toEqual([
+      expect.objectContaining({
+        attemptId: state.attemptId,
+        weightedRating: 70,
+        passingAverage: 75,
+        passed: false,
+        parts: done.result?.parts,
+      }),
+    ]);
     const [streak] = await db()
       .select()
       .from(mockExamStreaks)

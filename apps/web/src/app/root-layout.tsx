@@ -1,27 +1,35 @@
-import { decideRoute, PATHS } from '@pasado/core/rules';
+import { PATHS } from '@pasado/core/rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { ErrorScreen } from '../features/errors/error-screen.tsx';
 import { InlineLoading, LoadingOverlay } from '../features/shell/loading-overlay.tsx';
 import { OFFLINE_BANNER } from '../features/shell/offline-banner.tsx';
 import { TopBanners } from '../features/shell/top-banners.tsx';
 import { useBanners, useRegisterBanner } from '../lib/banners.tsx';
 import { notify } from '../lib/notify.ts';
+import { useReloadRequested } from '../lib/page-reload.ts';
 import { routeMeta } from '../lib/route-meta.ts';
 import { refreshClaims, useClaims } from '../lib/session/get-claims.ts';
 import { useMe } from '../lib/session/get-me.ts';
 import { subscriptionQueryOptions } from '../lib/session/get-subscription.ts';
 import { useOnline } from '../lib/use-online.ts';
+import {
+  guardDecision,
+  markExpiredHere,
+  markExpiryAnswered,
+  useExpiredHere,
+} from './route-guard.ts';
 
 const SignedInServices = lazy(() =>
   import('./signed-in-services.tsx').then((m) => ({ default: m.SignedInServices })),
 );
 
 /**
- * The app's root: banner area, the route guard and the loading overlay. The guard is evaluated
- * here and only here, with core's decideRoute (SPEC §2, §4 Route guard outcomes, §6), from the
- * matched routes' handles, the claims and the current subscription.
+ * The app's root: banner area, the route guard and the loading overlay. The guard (route-guard.ts,
+ * core's decideRoute; SPEC §2, §4 Route guard outcomes, §6) has already run as the root loader
+ * before this renders; here it runs again on the same inputs to follow live changes of the claims,
+ * and performs its side effects: the expiry alert (SPEC §8) and the reload of SPEC §4.
  */
 export function RootLayout() {
   const client = useQueryClient();
@@ -55,22 +63,16 @@ export function RootLayout() {
           subscriptionQuery.isError)));
 
   // SPEC §8: a subscription past its expiry date is expired once, with the alert; from then on
-  // this page treats it as expired, so the guard's own table sends the user to no-subscription.
-  const [expiredId, setExpiredId] = useState<string | null>(null);
+  // the guard treats it as expired, so its own table sends the user to no-subscription.
+  const expiredHere = useExpiredHere();
   const subscription = subscriptionQuery.data ?? null;
-  const expiredHere = subscription !== null && subscription.id === expiredId;
   const decision =
     sessionReady && claims !== undefined
-      ? decideRoute({
+      ? guardDecision({
           pathname: location.pathname,
-          route: meta.access,
-          claims: claims && expiredHere ? { ...claims, subscriptionStatus: 'expired' } : claims,
-          subscription: subscription
-            ? {
-                status: expiredHere ? 'expired' : subscription.status,
-                expiryDate: subscription.expiryDate,
-              }
-            : null,
+          access: meta.access,
+          session: { claims, subscription },
+          expiredId: expiredHere?.id ?? null,
           now: new Date(),
         })
       : null;
@@ -79,16 +81,30 @@ export function RootLayout() {
   const expiringId = expireAlert !== null ? (subscription?.id ?? null) : null;
   useEffect(() => {
     if (expireAlert === null || expiringId === null) return;
-    setExpiredId(expiringId);
+    if (!markExpiredHere(expiringId)) return;
     // Reading claims makes the server expire the subscription; its answer carries the alert. Only
     // when the server cannot be reached does this page show the alert itself.
-    refreshClaims(client).catch((error: unknown) => {
-      console.warn('Claims refresh failed', error);
-      notify(expireAlert);
-    });
+    refreshClaims(client)
+      .catch((error: unknown) => {
+        console.warn('Claims refresh failed', error);
+        notify(expireAlert);
+      })
+      .finally(() => markExpiryAnswered(expiringId));
   }, [expireAlert, expiringId, client]);
 
   const publicRoute = !meta.access.auth && location.pathname !== PATHS.login;
+
+  // SPEC §4's reload after a live change of status happens only here, in one order (issue 13 item
+  // 6; lib/page-reload.ts): the expiry found here has had its answer (and alert), the guard has
+  // moved the page where the new status allows, and the router is idle there.
+  const reloadRequested = useReloadRequested();
+  const navigationIdle = useNavigation().state === 'idle';
+  const settled =
+    (publicRoute || decision?.kind === 'allow') && (expiredHere === null || expiredHere.answered);
+  useEffect(() => {
+    if (reloadRequested && settled && navigationIdle) window.location.reload();
+  }, [reloadRequested, settled, navigationIdle]);
+
   let content: ReactNode;
   if (claimsQuery.isError && claims === undefined && !publicRoute) {
     content = <ErrorScreen onRetry={() => void claimsQuery.refetch()} />;

@@ -3,13 +3,16 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { RouteError } from '../features/errors/route-error.tsx';
 import { HydrateFallback } from '../features/shell/loading-overlay.tsx';
+import { queryClient } from '../lib/query-client.ts';
 import type { RouteHandle } from '../lib/route-meta.ts';
 import { RootLayout } from './root-layout.tsx';
+import { guardLoader } from './route-guard.ts';
 
 /**
  * The route table (SPEC §2 Screens and routes). Every screen is a lazy chunk; metadata lives in
- * `handle` and is read by the one guard in RootLayout. Redirect-only routes use a loader and load
- * no code.
+ * `handle` and is read by the one guard (route-guard.ts), which runs as the root loader on every
+ * navigation, so a location is decided before it is committed or painted, and again in
+ * RootLayout. Redirect-only routes use a loader and load no code.
  */
 const PUBLIC: RouteHandle = { auth: false };
 const AUTH: RouteHandle = { auth: true };
@@ -28,6 +31,9 @@ const page =
 export const routes: RouteObject[] = [
   {
     id: 'root',
+    // Every navigation asks the guard (the session comes from the query cache, so this is cheap).
+    loader: (args) => guardLoader(routes, queryClient)(args),
+    shouldRevalidate: () => true,
     Component: RootLayout,
     ErrorBoundary: RouteError,
     HydrateFallback,

@@ -1,9 +1,9 @@
 import type { RouteAccess } from '@pasado/core/rules';
-import type { UIMatch } from 'react-router';
+import type { Params } from 'react-router';
 
 /**
  * Route metadata, kept in each route's `handle` (app/router.tsx) and read in one place: the guard
- * in app/root-layout.tsx and the shell.
+ * (app/route-guard.ts, as the root loader and in app/root-layout.tsx) and the shell.
  */
 export type RouteHandle = {
   /** SPEC §2 "Auth needed". */
@@ -24,8 +24,11 @@ export type RouteMeta = {
   skipLoadingOverlay: boolean;
 };
 
+/** What routeMeta reads of a match: a rendered one (`useMatches`) or a planned one (`matchRoutes`). */
+export type MatchLike = { handle?: unknown; params: Params };
+
 /** Merges the handles of the matched routes, outermost first, so inner routes override. */
-export function routeMeta(matches: readonly UIMatch[]): RouteMeta {
+export function routeMeta(matches: readonly MatchLike[]): RouteMeta {
   const merged: RouteHandle = {};
   let reviewer: string | undefined;
   for (const match of matches) {

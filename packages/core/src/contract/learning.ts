@@ -179,8 +179,24 @@ export const quizHomeSchema = z.object({
     }),
   ),
   weakestMinAnswered: z.number().int(),
+  /**
+   * The last finished mocks, oldest first, for the score history chart (issue 13 item 4): the
+   * weighted rating against that sitting's passing average; the latest one carries its parts.
+   */
+  mockHistory: z.array(
+    z.object({
+      attemptId: z.uuid(),
+      submittedAt: isoDateSchema,
+      weightedRating: z.number(),
+      passingAverage: z.number(),
+      passed: z.boolean(),
+      /** The latest mock's rating per part; null on the earlier ones. */
+      parts: z.array(partResultSchema).nullable(),
+    }),
+  ),
 });
 export type QuizHome = z.infer<typeof quizHomeSchema>;
+export type MockHistoryEntry = QuizHome['mockHistory'][number];
 
 /** POST /api/analytics/events (SPEC §7 Analytics), stored first-party. */
 export const analyticsEventSchema = z

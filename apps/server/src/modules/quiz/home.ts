@@ -11,10 +11,13 @@ import type { Db } from '../../platform/db/client.ts';
 import { countAnswered, listRecentSubmitted } from './attempts.repository.ts';
 import { asKind, findOpenMock } from './attempts.ts';
 import { findBlueprint, listBank, listSubjectsWithCounts } from './bank.repository.ts';
+import { listRecentMocks } from './mock-history.repository.ts';
 import { listWeakestTopics } from './topic-stats.repository.ts';
 
 const RECENT_RESULTS = 5;
 const WEAKEST_TOPICS = 5;
+/** Points on the score history chart: enough for a review season's weekly mocks. */
+const MOCK_HISTORY = 12;
 
 /** The quiz home of one reviewer (issue 4 "Quiz home"). */
 export async function quizHome(
@@ -85,6 +88,28 @@ export async function quizHome(
     });
   }
 
+  const mockHistory: QuizHome['mockHistory'] = [];
+  for (const row of await listRecentMocks(db, userId, shorthand, MOCK_HISTORY)) {
+    const result = row.result as QuizResult | null;
+    if (
+      !row.submittedAt ||
+      result?.weightedRating == null ||
+      result.passingAverage == null ||
+      result.passed == null
+    ) {
+      continue;
+    }
+    mockHistory.unshift({
+      attemptId: row.id,
+      submittedAt: row.submittedAt.toISOString(),
+      weightedRating: result.weightedRating,
+      passingAverage: result.passingAverage,
+      passed: result.passed,
+      // Newest first here, so the first one kept is the latest.
+      parts: mockHistory.length === 0 ? (result.parts ?? null) : null,
+    });
+  }
+
   const weakRows = await listWeakestTopics(db, userId, shorthand, {
     minAnswered: WEAKEST_TOPICS_MIN_ANSWERED,
     limit: WEAKEST_TOPICS,
@@ -101,5 +126,6 @@ export async function quizHome(
       accuracy: percentage(r.correct, r.answered),
     })),
     weakestMinAnswered: WEAKEST_TOPICS_MIN_ANSWERED,
+    mockHistory,
   };
 }

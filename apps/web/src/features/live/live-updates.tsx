@@ -2,6 +2,7 @@ import { MESSAGES } from '@pasado/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { endSession, isSessionEnding } from '../../lib/end-session.ts';
+import { reloadWhenSettled } from '../../lib/page-reload.ts';
 import { refreshClaims } from '../../lib/session/get-claims.ts';
 import { applyLiveEvent } from './apply-live-event.ts';
 import { openLive } from './live-client.ts';
@@ -50,7 +51,8 @@ export function LiveUpdates({
   const topicKey = liveTopics(uid, subscriptionId, queuedIds).join(',');
 
   useEffect(() => {
-    const ctx = { client, uid, localDeviceId, reload: () => window.location.reload() };
+    // SPEC §4's reload waits for the guard to move the page first (issue 13 item 6).
+    const ctx = { client, uid, localDeviceId, reload: () => reloadWhenSettled(client) };
     const connection = openLive(topicKey.split(','), {
       onEvent: (event) => applyLiveEvent(event, ctx),
       onRevoked: (reason) => {

@@ -1,10 +1,26 @@
 import { formatCountdown, MESSAGES } from '@pasado/core';
 import { manilaDateTime } from '../../lib/format.ts';
 
+const UNITS = [
+  { label: 'hours', one: 'hour' },
+  { label: 'minutes', one: 'minute' },
+  { label: 'seconds', one: 'second' },
+] as const;
+
+/** "23 hours 59 minutes 5 seconds left": the countdown as a screen reader says it. */
+export function spokenCountdown(digits: readonly string[]): string {
+  const words = UNITS.map((unit, i) => {
+    const value = Number(digits[i] ?? 0);
+    return `${value} ${value === 1 ? unit.one : unit.label}`;
+  });
+  return `${words.join(' ')} left`;
+}
+
 /**
  * The free-trial discount (SPEC §4): 'Save now!' with the countdown 'hh mm ss' while it is live,
- * 'Expired' at zero. The digits are hidden from screen readers (they would be read every second);
- * the end time is said once instead.
+ * 'Expired' at zero. Each pair of digits is labelled hours, minutes, seconds (issue 13 item 1).
+ * Screen readers get the same as one name on the timer ("23 hours 59 minutes 55 seconds left")
+ * when they reach it; a timer is not a live region, so nothing is announced as it ticks.
  */
 export function DiscountCountdown({
   remainingMs,
@@ -32,13 +48,31 @@ export function DiscountCountdown({
             : 'The 24-hour free-trial discount is over. Regular prices apply.'}
         </p>
       </div>
-      <p className="discount__clock" data-testid="discount-countdown">
-        {live ? (
-          <span aria-hidden="true">{formatCountdown(remainingMs, 'spaced')}</span>
-        ) : (
-          MESSAGES.EXPIRED
-        )}
-      </p>
+      {live ? (
+        <Clock digits={formatCountdown(remainingMs, 'spaced').split(' ')} />
+      ) : (
+        <p className="discount__clock discount__clock--expired" data-testid="discount-countdown">
+          {MESSAGES.EXPIRED}
+        </p>
+      )}
     </section>
+  );
+}
+
+function Clock({ digits }: { digits: readonly string[] }) {
+  return (
+    <div
+      className="discount__clock"
+      role="timer"
+      aria-label={spokenCountdown(digits)}
+      data-testid="discount-countdown"
+    >
+      {UNITS.map((unit, i) => (
+        <span key={unit.label} className="discount__unit" aria-hidden="true">
+          <span className="discount__digits">{digits[i]}</span>
+          <span className="discount__unit-label">{unit.label}</span>
+        </span>
+      ))}
+    </div>
   );
 }

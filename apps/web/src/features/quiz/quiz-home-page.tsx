@@ -7,18 +7,21 @@ import { ReviewerPicker } from '../../components/reviewer-picker.tsx';
 import { Skeleton, SkeletonGroup } from '../../components/skeleton.tsx';
 import { manilaShortDate } from '../../lib/format.ts';
 import { withReviewer } from '../../lib/reviewer-param.ts';
+import { studyModeHref } from '../../lib/study-links.ts';
 import { useReviewerChoice } from '../../lib/use-reviewer-choice.ts';
 import { quizHomeQueryKey, useQuizHome } from './api/get-quiz-home.ts';
 import { trackEvent } from './api/track-event.ts';
 import { minutesText } from './format.ts';
 import { TimerIcon } from './quiz-icons.tsx';
+import { ScoreHistory } from './score-history.tsx';
 import { useCountdown } from './use-countdown.ts';
 import './quiz.css';
 
 /**
  * /quiz (SPEC §2; issue 4 "Quiz home"), with the menu: pick one of the granted reviewers and a
- * subject, start a lite quiz or a mock exam, resume the unfinished mock, see recent results and
- * the weakest topics first. Sends `practice_page_open` once per visit (SPEC §7 Analytics).
+ * subject, start a lite quiz or a mock exam, resume the unfinished mock, see the mock ratings
+ * over time (issue 13 item 4), the weakest topics (each one tap from a lite quiz, its flash cards
+ * or its notes: issue 13 item 5) and recent results. Sends `practice_page_open` once per visit (SPEC §7 Analytics).
  */
 export function QuizHomePage() {
   const reviewers = useReviewerChoice();
@@ -173,6 +176,10 @@ function HomeContent({ home }: { home: QuizHome }) {
         )}
       </section>
 
+      {home.mock || home.mockHistory.length > 0 ? (
+        <ScoreHistory history={home.mockHistory} />
+      ) : null}
+
       <section className="quiz-section" aria-labelledby="weak-title">
         <h2 id="weak-title" className="quiz-section__title">
           Weakest topics
@@ -183,33 +190,53 @@ function HomeContent({ home }: { home: QuizHome }) {
           </p>
         ) : (
           <ul className="quiz-list">
-            {home.weakestTopics.map((t) => (
-              <li key={t.topicId} className="quiz-list__item">
-                <div className="quiz-list__main">
-                  <span className="quiz-list__title">{t.topicName}</span>
-                  <span className="muted quiz-list__meta">
-                    {t.subjectName} · {t.correct}/{t.answered} right
-                  </span>
-                  <meter
-                    className="quiz-meter"
-                    min={0}
-                    max={100}
-                    low={50}
-                    high={75}
-                    optimum={100}
-                    value={t.accuracy}
-                    aria-label={`${t.topicName}: ${Math.round(t.accuracy)}% right`}
-                  />
-                </div>
-                <Link
-                  className="btn btn--ghost quiz-list__action"
-                  to={`/quiz/${shorthand}/lite?topic=${encodeURIComponent(t.topicId)}`}
-                  aria-label={`Practise ${t.topicName}`}
-                >
-                  Practise
-                </Link>
-              </li>
-            ))}
+            {home.weakestTopics.map((t) => {
+              const scope = { subjectId: t.subjectId, topicId: t.topicId };
+              return (
+                <li key={t.topicId} className="quiz-list__item weak-topic">
+                  <div className="quiz-list__main">
+                    <span className="quiz-list__title">{t.topicName}</span>
+                    <span className="muted quiz-list__meta">
+                      {t.subjectName} · {t.correct}/{t.answered} right
+                    </span>
+                    <meter
+                      className="quiz-meter"
+                      min={0}
+                      max={100}
+                      low={50}
+                      high={75}
+                      optimum={100}
+                      value={t.accuracy}
+                      aria-label={`${t.topicName}: ${Math.round(t.accuracy)}% right`}
+                    />
+                  </div>
+                  {/* One tap to practise the topic, or to study it (issue 13 item 5). */}
+                  <div className="weak-topic__actions">
+                    <Link
+                      className="btn btn--secondary weak-topic__action"
+                      to={`/quiz/${shorthand}/lite?topic=${encodeURIComponent(t.topicId)}`}
+                      aria-label={`Practise ${t.topicName}`}
+                    >
+                      Practise
+                    </Link>
+                    <Link
+                      className="btn btn--secondary weak-topic__action"
+                      to={studyModeHref(shorthand, 'flash', scope, 'quiz')}
+                      aria-label={`Flash cards for ${t.topicName}`}
+                    >
+                      Flash cards
+                    </Link>
+                    <Link
+                      className="btn btn--secondary weak-topic__action"
+                      to={studyModeHref(shorthand, 'read', scope, 'quiz')}
+                      aria-label={`Read notes on ${t.topicName}`}
+                    >
+                      Notes
+                    </Link>
+                  </div>
+                </li>
+              );
+            })}
           </ul>
         )}
       </section>

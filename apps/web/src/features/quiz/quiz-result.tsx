@@ -1,4 +1,4 @@
-import { type AttemptState, PATHS } from '@pasado/core';
+import { type AttemptState, PATHS, roundToTotal } from '@pasado/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { withReviewer } from '../../lib/reviewer-param.ts';
@@ -18,6 +18,8 @@ export function QuizResult({ state }: { state: AttemptState }) {
   if (!result) return null;
   const retryHref = `/quiz/${state.reviewer}/lite?retry=${state.attemptId}`;
   const mock = state.kind === 'mock';
+  // Shown whole and adding up to 100 % (issue 13 item 2), renormalised over the parts sat.
+  const weights = roundToTotal(result.parts?.map((p) => p.weight) ?? []);
 
   return (
     <div className="result">
@@ -61,7 +63,7 @@ export function QuizResult({ state }: { state: AttemptState }) {
               {result.parts.some((p) => p.floor > 0) ? ' and no part below its floor' : ''}.
             </p>
             <ul className="parts">
-              {result.parts.map((p) => (
+              {result.parts.map((p, i) => (
                 <li key={p.partId} className="parts__row" data-below={p.belowFloor}>
                   <div className="parts__head">
                     <span className="parts__name">{p.name}</span>
@@ -78,7 +80,7 @@ export function QuizResult({ state }: { state: AttemptState }) {
                     aria-label={`${p.name}: ${percentText(p.percentage)}`}
                   />
                   <span className="muted parts__meta">
-                    {p.correct}/{p.items} right · weight {Math.round(p.weight * 100)}%
+                    {p.correct}/{p.items} right · weight {weights[i]}%
                     {p.floor > 0 ? ` · floor ${p.floor}%` : ''}
                     {p.belowFloor ? ' · below the floor' : ''}
                   </span>

@@ -14,10 +14,11 @@ import { Link } from 'react-router';
 import { ProgressBar } from '../../components/progress-bar.tsx';
 import { ApiError, isRetryable } from '../../lib/api.ts';
 import { meQueryKey } from '../../lib/session/get-me.ts';
+import { launcherHref } from '../../lib/study-links.ts';
 import { answerDrill, finishDrill, startDrill } from './api/drill-run.ts';
 import { studyOverviewQueryKey } from './api/get-study-overview.ts';
 import { errorText, StudyError } from './study-states.tsx';
-import { launcherHref, useStudyScope } from './use-study-scope.ts';
+import { useStudyScope } from './use-study-scope.ts';
 
 /** How long the right/wrong mark stays before the next item (part of the next item's time). */
 const FEEDBACK_MS = 700;

@@ -9,13 +9,14 @@ import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'rea
 import { Link } from 'react-router';
 import { Chip } from '../../components/chip.tsx';
 import { ProgressBar } from '../../components/progress-bar.tsx';
+import { launcherHref } from '../../lib/study-links.ts';
 import { finishStudySession } from './api/finish-session.ts';
 import { flashQueueQueryOptions, useFlashQueue } from './api/get-flash-queue.ts';
 import { studyOverviewQueryKey } from './api/get-study-overview.ts';
 import { describeInterval, formatInterval } from './format-interval.ts';
 import { errorText, StudyEmpty, StudyError, StudyLoading } from './study-states.tsx';
 import { useReviewOutbox } from './use-review-outbox.ts';
-import { launcherHref, useStudyScope } from './use-study-scope.ts';
+import { useStudyScope } from './use-study-scope.ts';
 
 const LABELS: Record<FlashRating, string> = {
   again: 'Again',

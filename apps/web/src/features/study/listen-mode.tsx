@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Chip } from '../../components/chip.tsx';
+import { launcherHref } from '../../lib/study-links.ts';
 import { finishStudySession } from './api/finish-session.ts';
 import { useTopicCards } from './api/get-topic-cards.ts';
 import { useTopicNotes } from './api/get-topic-notes.ts';
@@ -8,7 +9,7 @@ import { useMarkNoteRead } from './api/mark-note-read.ts';
 import { Markdown, renderMarkdown } from './markdown.tsx';
 import { errorText, StudyEmpty, StudyError, StudyLoading } from './study-states.tsx';
 import { pickVoice, speechSynthesisOrNull, useSpeechVoices } from './use-speech.ts';
-import { launcherHref, useStudyScope } from './use-study-scope.ts';
+import { useStudyScope } from './use-study-scope.ts';
 
 type Source = 'notes' | 'cards';
 type Item = {

@@ -3,12 +3,13 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Chip } from '../../components/chip.tsx';
 import { ProgressBar } from '../../components/progress-bar.tsx';
+import { launcherHref } from '../../lib/study-links.ts';
 import { finishStudySession } from './api/finish-session.ts';
 import { useTopicNotes } from './api/get-topic-notes.ts';
 import { useMarkNoteRead } from './api/mark-note-read.ts';
 import { Markdown } from './markdown.tsx';
 import { errorText, StudyEmpty, StudyError, StudyLoading } from './study-states.tsx';
-import { launcherHref, useStudyScope } from './use-study-scope.ts';
+import { useStudyScope } from './use-study-scope.ts';
 
 /**
  * Read (issue 4 item 6): a topic's notes one at a time, rendered safely from Markdown, with the

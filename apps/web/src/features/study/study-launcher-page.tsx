@@ -4,12 +4,12 @@ import { type ReactNode, useEffect, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ProgressBar } from '../../components/progress-bar.tsx';
 import { ReviewerPicker } from '../../components/reviewer-picker.tsx';
+import { type StudyMode, type StudyScopeParams, studyModeHref } from '../../lib/study-links.ts';
 import { useReviewerChoice } from '../../lib/use-reviewer-choice.ts';
 import { useStudyOverview } from './api/get-study-overview.ts';
 import { prefetchStudyModes } from './prefetch-modes.ts';
 import { DrillIcon, FlashIcon, ListenIcon, ReadIcon } from './study-icons.tsx';
 import { StudyError, StudyLoading } from './study-states.tsx';
-import { type StudyMode, type StudyScopeParams, studyModeHref } from './use-study-scope.ts';
 import './study.css';
 
 function sum(topics: StudyTopicSummary[], key: keyof Omit<StudyTopicSummary, 'id' | 'name'>) {

@@ -1,7 +1,10 @@
+import { PATHS } from '@pasado/core';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { StandalonePage } from '../../components/standalone-page.tsx';
+import { withReviewer } from '../../lib/reviewer-param.ts';
+import { launcherHref } from '../../lib/study-links.ts';
 import { StudyLoading } from './study-states.tsx';
-import { launcherHref, useStudyScope } from './use-study-scope.ts';
+import { useStudyScope } from './use-study-scope.ts';
 import './study.css';
 
 // Each mode is its own chunk, so a route loads only its mode (micromark only for read and listen)
@@ -12,11 +15,17 @@ const ReadMode = lazy(() => import('./read-mode.tsx').then((m) => ({ default: m.
 const ListenMode = lazy(() => import('./listen-mode.tsx').then((m) => ({ default: m.ListenMode })));
 const DrillMode = lazy(() => import('./drill-mode.tsx').then((m) => ({ default: m.DrillMode })));
 
-/** /study/:reviewer/{flash,read,listen,drill} (SPEC §2): study modes, without the menu. */
+/**
+ * /study/:reviewer/{flash,read,listen,drill} (SPEC §2): study modes, without the menu. The back link
+ * returns to the launcher, or to the quiz home when the mode was opened from there (`?back=quiz`).
+ */
 function StudyModeFrame({ children }: { children: ReactNode }) {
-  const { reviewer, scope } = useStudyScope();
+  const { reviewer, scope, back } = useStudyScope();
   return (
-    <StandalonePage backTo={launcherHref(reviewer, scope)} backLabel="Back to Study">
+    <StandalonePage
+      backTo={back === 'quiz' ? withReviewer(PATHS.quiz, reviewer) : launcherHref(reviewer, scope)}
+      backLabel={back === 'quiz' ? 'Back to Quiz' : 'Back to Study'}
+    >
       <div className="study-mode-page">
         <Suspense fallback={<StudyLoading label="Loading" />}>{children}</Suspense>
       </div>

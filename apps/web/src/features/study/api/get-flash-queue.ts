@@ -1,6 +1,6 @@
 import { flashQueueResponseSchema } from '@pasado/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { StudyScopeParams } from '../use-study-scope.ts';
+import type { StudyScopeParams } from '../../../lib/study-links.ts';
 import { enc, scopeQuery, studyRequest } from './study-fetch.ts';
 
 /** GET /api/study/:reviewer/flash: due cards first, then new cards up to today's limit. */

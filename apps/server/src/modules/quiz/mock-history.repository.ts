@@ -1,0 +1,33 @@
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/client.ts';
+import { quizAttempts } from '../../platform/db/schema.ts';
+
+/**
+ * The student's last finished mocks under a reviewer, newest first, for the quiz home's score
+ * history (issue 13 item 4). Only what the chart needs: when, and the stored result.
+ */
+export async function listRecentMocks(
+  ex: Executor,
+  userId: string,
+  reviewer: string,
+  limit: number,
+) {
+  return ex
+    .select({
+      id: quizAttempts.id,
+      submittedAt: quizAttempts.submittedAt,
+      result: quizAttempts.result,
+    })
+    .from(quizAttempts)
+    .where(
+      and(
+        eq(quizAttempts.userId, userId),
+        eq(quizAttempts.reviewerShorthand, reviewer),
+        eq(quizAttempts.kind, 'mock'),
+        eq(quizAttempts.status, 'submitted'),
+        isNotNull(quizAttempts.submittedAt),
+      ),
+    )
+    .orderBy(desc(quizAttempts.submittedAt))
+    .limit(limit);
+}

@@ -1,0 +1,143 @@
+import type { Claims, SubscriptionDoc } from '@pasado/core/contract';
+import { decideRoute, type GuardDecision, PATHS, type RouteAccess } from '@pasado/core/rules';
+import type { EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { type LoaderFunctionArgs, matchRoutes, type RouteObject, redirect } from 'react-router';
+import { routeMeta } from '../lib/route-meta.ts';
+import { claimsQueryOptions } from '../lib/session/get-claims.ts';
+import { meQueryOptions } from '../lib/session/get-me.ts';
+import { subscriptionQueryOptions } from '../lib/session/get-subscription.ts';
+
+/**
+ * The route guard (SPEC §2, §4 Route guard outcomes, §6): core's decideRoute on the session the
+ * query cache holds. It runs twice over the same inputs, so both always agree:
+ * - as the root route's loader, before a location is committed and painted (issue 13 item 3: a
+ *   new student's address bar showed /quiz before /onboarding, because `/` → `/quiz` was decided
+ *   by a loader before the guard, which ran only after the render);
+ * - in app/root-layout.tsx, which also reacts to live changes of the claims and performs the
+ *   spec's side effects (the expiry alert, the reload).
+ */
+
+export type GuardSession = { claims: Claims | null; subscription: SubscriptionDoc | null };
+
+// The subscription this page found past its expiry (SPEC §8). From then on the guard treats it as
+// expired, before the server's answer says so; kept outside React so the loader sees it too.
+// `answered` turns true once the claims refresh that expires it on the server (and brings the
+// alert) has come back: SPEC §4's reload waits for it, so the alert is never lost to the reload.
+export type ExpiredHere = { id: string; answered: boolean };
+let expiredHere: ExpiredHere | null = null;
+const expiredListeners = new Set<() => void>();
+
+function setExpiredHere(next: ExpiredHere): void {
+  expiredHere = next;
+  for (const listener of expiredListeners) listener();
+}
+
+/** Records the expiry found here; false when it was already recorded (once per subscription). */
+export function markExpiredHere(subscriptionId: string): boolean {
+  if (expiredHere?.id === subscriptionId) return false;
+  setExpiredHere({ id: subscriptionId, answered: false });
+  return true;
+}
+
+export function markExpiryAnswered(subscriptionId: string): void {
+  if (expiredHere?.id === subscriptionId && !expiredHere.answered) {
+    setExpiredHere({ id: subscriptionId, answered: true });
+  }
+}
+
+export const useExpiredHere = () =>
+  useSyncExternalStore(
+    (listener) => {
+      expiredListeners.add(listener);
+      return () => expiredListeners.delete(listener);
+    },
+    () => expiredHere,
+    () => expiredHere,
+  );
+
+export function guardDecision(input: {
+  pathname: string;
+  access: RouteAccess;
+  session: GuardSession;
+  expiredId: string | null;
+  now: Date;
+}): GuardDecision {
+  const { claims, subscription } = input.session;
+  const expiredHere = subscription !== null && subscription.id === input.expiredId;
+  return decideRoute({
+    pathname: input.pathname,
+    route: input.access,
+    claims: claims && expiredHere ? { ...claims, subscriptionStatus: 'expired' } : claims,
+    subscription: subscription
+      ? {
+          status: expiredHere ? 'expired' : subscription.status,
+          expiryDate: subscription.expiryDate,
+        }
+      : null,
+    now: input.now,
+  });
+}
+
+/**
+ * A cached answer, else one fetch (shared with any already in flight); `undefined` when it failed,
+ * as the layout then goes on without it (SPEC §8: a user data fetch failure only logs a warning).
+ */
+async function cachedOrFetched<T, K extends QueryKey>(
+  client: QueryClient,
+  options: EnsureQueryDataOptions<T, Error, T, K>,
+): Promise<T | undefined> {
+  const state = client.getQueryState<T>(options.queryKey);
+  if (state?.data !== undefined) return state.data;
+  if (state?.status === 'error' && state.fetchStatus === 'idle') return undefined;
+  try {
+    return await client.ensureQueryData(options);
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the layout waits for before deciding; null when the claims could not be read. */
+async function readSession(client: QueryClient): Promise<GuardSession | null> {
+  const claims = await cachedOrFetched(client, claimsQueryOptions());
+  if (claims === undefined) return null;
+  if (claims === null) return { claims, subscription: null };
+  const me = await cachedOrFetched(client, meQueryOptions());
+  const id = me?.subscription?.id ?? null;
+  const subscription = id
+    ? ((await cachedOrFetched(client, subscriptionQueryOptions(id))) ?? null)
+    : null;
+  return { claims, subscription };
+}
+
+/**
+ * The root route's loader: redirects before anything of the page is painted. An expiry found here
+ * goes where the expired status allows (the purchase page stays open); the layout then shows the
+ * alert and expires the subscription on the server. When the claims cannot be read the layout
+ * shows its error screen, so this lets the navigation through.
+ */
+export function guardLoader(routes: readonly RouteObject[], client: QueryClient) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    const { pathname } = new URL(request.url);
+    const matches = matchRoutes([...routes], pathname) ?? [];
+    const { access } = routeMeta(
+      matches.map((m) => ({ handle: m.route.handle, params: m.params })),
+    );
+    if (!access.auth && pathname !== PATHS.login) return null;
+    const session = await readSession(client);
+    if (session === null) return null;
+    const input = {
+      pathname,
+      access,
+      session,
+      expiredId: expiredHere?.id ?? null,
+      now: new Date(),
+    };
+    let decision = guardDecision(input);
+    if (decision.kind === 'expire') {
+      decision = guardDecision({ ...input, expiredId: session.subscription?.id ?? null });
+    }
+    if (decision.kind === 'redirect') throw redirect(decision.to);
+    return null;
+  };
+}
