@@ -14,6 +14,7 @@
 // the 170-item mock; let-elem: 300 items), BENCH_LOG_LEVEL (the server's log level; off by default).
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -31,6 +32,9 @@ const args = new Map(
     return [key, value] as const;
   }),
 );
+/** --only=me,save,resume,flash,lite,submit runs a subset (GET /api/me always runs first). */
+const only = args.get('only')?.split(',') ?? null;
+const wanted = (phase: string) => only === null || only.includes(phase);
 const adminUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? null;
 const engineArg = args.get('engine') ?? (adminUrl ? 'postgres' : 'pglite');
 if (!['pglite', 'postgres', 'both'].includes(engineArg)) {
@@ -43,6 +47,45 @@ if (engineArg !== 'pglite' && !adminUrl) {
 type Engine = 'pglite' | 'postgres';
 type Student = { cookie: string; attemptId: string; items: string[]; cards: string[] };
 type Server = { url: string; origin: string; ask(message: object): Promise<unknown>; stop(): void };
+
+/** The run's PostgreSQL database, whose server processes' CPU time is read from /proc. */
+let benchDatabase: string | null = null;
+
+/**
+ * CPU time (ms) of the PostgreSQL processes serving the run's database, by pid; empty when they
+ * cannot be read (PostgreSQL on another machine). Other users of the same server are not counted.
+ */
+async function databaseCpuMs(): Promise<Map<number, number>> {
+  const ticks = new Map<number, number>();
+  if (!benchDatabase || !adminUrl) return ticks;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = $1',
+      [benchDatabase],
+    );
+    for (const { pid } of rows) {
+      try {
+        // /proc/<pid>/stat: utime and stime are fields 14 and 15, in clock ticks (1/100 s).
+        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+        ticks.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+      } catch {
+        // Not on this machine, or gone.
+      }
+    }
+  } finally {
+    await client.end();
+  }
+  return ticks;
+}
+
+function cpuSpent(before: Map<number, number>, after: Map<number, number>): number | undefined {
+  if (after.size === 0) return undefined;
+  let ms = 0;
+  for (const [pid, value] of after) ms += value - (before.get(pid) ?? 0);
+  return ms;
+}
 
 /** A fresh PostgreSQL database for one run, created from the admin URL and dropped after it. */
 async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
@@ -57,6 +100,7 @@ async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> 
     }
   };
   await admin(`CREATE DATABASE ${name}`);
+  benchDatabase = name;
   const url = new URL(adminUrl ?? '');
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
@@ -167,8 +211,18 @@ async function prepareStudents(server: Server): Promise<Student[]> {
   return students;
 }
 
-type Shot = { method: 'GET' | 'POST' | 'PUT'; path: string; body?: unknown };
-type Figures = { rate: number; p50: number; p99: number; failed: number };
+/** One request; `as` signs it as another student than the connection's. */
+type Shot = { method: 'GET' | 'POST' | 'PUT'; path: string; body?: unknown; as?: Student };
+type Figures = {
+  rate: number;
+  p50: number;
+  p99: number;
+  failed: number;
+  /** The server process's CPU time per request, in ms (the database's not included). */
+  cpuMs?: number;
+  /** PostgreSQL's CPU time per request for the run's database, in ms (10 ms resolution overall). */
+  dbCpuMs?: number;
+};
 
 let reference: number | null = null;
 
@@ -177,7 +231,7 @@ function print(title: string, f: Figures, note = '') {
     ? `${((100 * f.rate) / reference).toFixed(0).padStart(4)}% of /api/me`
     : '';
   console.info(
-    `${title.padEnd(40)} ${f.rate.toFixed(0).padStart(6)} req/s   p50 ${f.p50.toFixed(0).padStart(4)} ms   p99 ${f.p99.toFixed(0).padStart(4)} ms ${share}${f.failed ? `   (${f.failed} failed)` : ''}${note}`,
+    `${title.padEnd(40)} ${f.rate.toFixed(0).padStart(6)} req/s   p50 ${f.p50.toFixed(0).padStart(4)} ms   p99 ${f.p99.toFixed(0).padStart(4)} ms ${share}${f.cpuMs === undefined ? '' : `   CPU/req: server ${f.cpuMs.toFixed(2)} ms`}${f.dbCpuMs === undefined ? '' : `, PostgreSQL ${f.dbCpuMs.toFixed(2)} ms`}${f.failed ? `   (${f.failed} failed)` : ''}${note}`,
   );
 }
 
@@ -197,13 +251,13 @@ async function load(
   server: Server,
   students: Student[],
   next: (student: Student, n: number) => Shot,
-  options: { amount?: number; warmup?: boolean } = {},
+  options: { amount?: number; warmup?: boolean; connections?: number; name?: string } = {},
 ): Promise<Figures> {
   const once = async (duration: number, amount?: number) => {
     let connection = 0;
     return autocannon({
       url: server.url,
-      connections: students.length,
+      connections: options.connections ?? students.length,
       ...(amount ? { amount } : { duration }),
       setupClient: (client) => {
         const student = students[connection++ % students.length] as Student;
@@ -216,7 +270,7 @@ async function load(
                 ...request,
                 method: shot.method,
                 path: shot.path,
-                headers: headersFor(server, student, shot.body !== undefined),
+                headers: headersFor(server, shot.as ?? student, shot.body !== undefined),
                 body: shot.body === undefined ? undefined : JSON.stringify(shot.body),
               };
             },
@@ -226,13 +280,33 @@ async function load(
     });
   };
   if (options.warmup !== false && !options.amount && WARMUP_S > 0) await once(WARMUP_S);
+  const cpuBefore = await cpuMicros(server);
+  const dbBefore = await databaseCpuMs();
+  await profile(server, 'start');
   const result = await once(DURATION_S, options.amount);
+  await profile(server, 'stop', options.name);
+  const cpuAfter = await cpuMicros(server);
+  const dbSpent = cpuSpent(dbBefore, await databaseCpuMs());
   return {
+    dbCpuMs: dbSpent === undefined ? undefined : dbSpent / Math.max(1, result.requests.total),
     rate: options.amount ? result.requests.total / result.duration : result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     failed: result.non2xx + result.errors,
+    cpuMs: (cpuAfter - cpuBefore) / 1000 / Math.max(1, result.requests.total),
   };
+}
+
+/** BENCH_CPU_PROF=dir: the server's CPU profile of each measured phase, as dir/<phase>.cpuprofile. */
+async function profile(server: Server, action: 'start' | 'stop', name = 'phase') {
+  const dir = process.env.BENCH_CPU_PROF;
+  if (!dir) return;
+  await server.ask({ type: 'profile', action, file: `${dir}/${name}.cpuprofile` });
+}
+
+async function cpuMicros(server: Server): Promise<number> {
+  const { cpuMicros } = (await server.ask({ type: 'cpu' })) as { cpuMicros: number };
+  return cpuMicros;
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -317,7 +391,11 @@ async function liteQuizzes(server: Server, students: Student[]) {
     return { times, failed, seconds: result.duration, total: result.requests.total };
   };
   if (WARMUP_S > 0) await once(WARMUP_S);
+  const cpuBefore = await cpuMicros(server);
+  const dbBefore = await databaseCpuMs();
   const { times, failed, seconds, total } = await once(DURATION_S);
+  const cpuMs = (await cpuMicros(server)) - cpuBefore;
+  const dbSpent = cpuSpent(dbBefore, await databaseCpuMs());
   const figures = (kind: Kind): Figures => {
     const sorted = times[kind].sort((a, b) => a - b);
     return {
@@ -327,7 +405,13 @@ async function liteQuizzes(server: Server, students: Student[]) {
       failed: 0,
     };
   };
-  print(`lite quiz, whole mix`, { ...figures('answer'), rate: total / seconds, failed });
+  print(`lite quiz, whole mix`, {
+    ...figures('answer'),
+    rate: total / seconds,
+    failed,
+    cpuMs: cpuMs / 1000 / Math.max(1, total),
+    dbCpuMs: dbSpent === undefined ? undefined : dbSpent / Math.max(1, total),
+  });
   print('  lite: start (POST …/lite)', figures('start'));
   print('  lite: answer (PUT …/answers/:q)', figures('answer'));
   print('  lite: finish (POST …/submit)', figures('finish'));
@@ -343,59 +427,102 @@ async function examNight(engine: Engine) {
       `\n${engine === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'}: ${students.length} students signed in through the development OIDC provider, ${students.length} connections, ${REVIEWER} mock of ${size} items, ${DURATION_S} s each after ${WARMUP_S} s warm-up, log ${process.env.BENCH_LOG_LEVEL ?? 'off'}`,
     );
     reference = null;
-    const me = await load(server, students, () => ({ method: 'GET', path: '/api/me' }));
+    const me = await load(server, students, () => ({ method: 'GET', path: '/api/me' }), {
+      name: 'me',
+    });
     print('GET /api/me (reference)', me);
     reference = me.rate;
 
     const learning = `/api/learning/${REVIEWER}`;
-    print(
-      'save a mock answer (PUT …/answers/:q)',
-      await load(server, students, (s, n) => ({
-        method: 'PUT',
-        path: `${learning}/attempts/${s.attemptId}/answers/${s.items[n % s.items.length]}`,
-        body: n % 7 === 6 ? { flagged: n % 2 === 0 } : { choiceIndex: (n * 7) % 4 },
-      })),
-    );
-    print(
-      `resume the mock (GET …/attempts/:id)`,
-      await load(server, students, (s) => ({
-        method: 'GET',
-        path: `${learning}/attempts/${s.attemptId}`,
-      })),
-    );
-    print(
-      'flash-card rating (POST …/flash/reviews)',
-      await load(server, students, (s, n) => ({
-        method: 'POST',
-        path: `/api/study/${REVIEWER}/flash/reviews`,
-        body: {
-          reviewId: randomUUID(),
-          cardId: s.cards[n % Math.max(1, s.cards.length)],
-          rating: (['again', 'hard', 'good', 'easy'] as const)[n % 4],
-          seconds: 6,
-        },
-      })),
-    );
-    await liteQuizzes(server, students);
+    if (wanted('save')) {
+      print(
+        'save a mock answer (PUT …/answers/:q)',
+        await load(
+          server,
+          students,
+          (s, n) => ({
+            method: 'PUT',
+            path: `${learning}/attempts/${s.attemptId}/answers/${s.items[n % s.items.length]}`,
+            body: n % 7 === 6 ? { flagged: n % 2 === 0 } : { choiceIndex: (n * 7) % 4 },
+          }),
+          { name: 'save' },
+        ),
+      );
+    }
+    if (wanted('resume')) {
+      print(
+        `resume the mock (GET …/attempts/:id)`,
+        await load(
+          server,
+          students,
+          (s) => ({ method: 'GET', path: `${learning}/attempts/${s.attemptId}` }),
+          { name: 'resume' },
+        ),
+      );
+    }
+    if (wanted('flash')) {
+      print(
+        'flash-card rating (POST …/flash/reviews)',
+        await load(
+          server,
+          students,
+          (s, n) => ({
+            method: 'POST',
+            path: `/api/study/${REVIEWER}/flash/reviews`,
+            body: {
+              reviewId: randomUUID(),
+              cardId: s.cards[n % Math.max(1, s.cards.length)],
+              rating: (['again', 'hard', 'good', 'easy'] as const)[n % 4],
+              seconds: 6,
+            },
+          }),
+          { name: 'flash' },
+        ),
+      );
+    }
+    if (wanted('lite')) await liteQuizzes(server, students);
 
-    // Every item answered first (setup, not measured), then each student submits once.
-    await server.ask({ type: 'fill-answers', attemptIds: students.map((s) => s.attemptId) });
-    print(
-      `submit the full mock (POST …/submit)`,
-      await load(
-        server,
-        students,
-        (s) => ({ method: 'POST', path: `${learning}/attempts/${s.attemptId}/submit` }),
-        { amount: students.length },
-      ),
-      `   (${students.length} submissions at once)`,
-    );
+    if (wanted('submit')) {
+      // Every item answered first (setup, not measured). Then the students submit one after
+      // another (the latency one submission has), then all at once with fresh mocks (the deadline).
+      await server.ask({ type: 'fill-answers', attemptIds: students.map((s) => s.attemptId) });
+      const submit = (s: Student): Shot => ({
+        method: 'POST',
+        path: `${learning}/attempts/${s.attemptId}/submit`,
+        as: s,
+      });
+      print(
+        'submit the full mock, one at a time',
+        await load(server, students, (_s, n) => submit(students[n] as Student), {
+          amount: students.length,
+          connections: 1,
+          name: 'submit-one',
+        }),
+        `   (${students.length} submissions)`,
+      );
+      for (const student of students) {
+        const mock = await api<{ attemptId: string }>(
+          server,
+          student.cookie,
+          'POST',
+          `${learning}/mock`,
+        );
+        student.attemptId = mock.attemptId;
+      }
+      await server.ask({ type: 'fill-answers', attemptIds: students.map((s) => s.attemptId) });
+      print(
+        'submit the full mock, all at once',
+        await load(server, students, submit, { amount: students.length, name: 'submit-all' }),
+        `   (${students.length} submissions at once)`,
+      );
+    }
     const again = await load(server, students, () => ({ method: 'GET', path: '/api/me' }));
     print('GET /api/me (again, at the end)', again);
   } finally {
     server.stop();
     await new Promise((resolve) => setTimeout(resolve, 500));
     await database?.drop();
+    benchDatabase = null;
   }
 }
 

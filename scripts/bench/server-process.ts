@@ -2,7 +2,8 @@
 // DATABASE_URL), rate limits raised out of the way, and one onboarded student. BENCH_LOG_LEVEL
 // (e.g. info) turns on the production logger, writing to /dev/null, to measure what logging costs.
 // BENCH_CONTENT=1 imports the bundled banks (content/bank) as `npm start` does.
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { signIn } from '../../apps/server/src/modules/auth/sign-in.ts';
@@ -52,6 +53,9 @@ const { token, userId } = await signIn(database, {
 });
 process.send?.({ url, cookie: `pasado_session=${token}`, userId });
 
+// BENCH_CPU_PROF=dir: the exam benchmark profiles each measured phase on its own ('profile').
+const inspector = new Session();
+
 process.on('message', async (message: { type: string }) => {
   if (message.type === 'memory') {
     // Settle garbage first, so the figure is what the connections hold.
@@ -61,6 +65,22 @@ process.on('message', async (message: { type: string }) => {
   } else if (message.type === 'touch') {
     await database.db.transaction((tx) => touchUser(tx, userId));
     process.send?.({ done: true });
+  } else if (message.type === 'profile') {
+    const { action, file } = message as unknown as { action: 'start' | 'stop'; file?: string };
+    if (action === 'start') {
+      inspector.connect();
+      await inspector.post('Profiler.enable');
+      await inspector.post('Profiler.start');
+    } else {
+      const { profile } = await inspector.post('Profiler.stop');
+      inspector.disconnect();
+      if (file) writeFileSync(file, JSON.stringify(profile));
+    }
+    process.send?.({ done: true });
+  } else if (message.type === 'cpu') {
+    // CPU time this process has used (µs): per request it is steadier than req/s on a busy machine.
+    const { user, system } = process.cpuUsage();
+    process.send?.({ cpuMicros: user + system });
   } else if (message.type === 'fill-answers') {
     // Setup, not measured: every item of these attempts not answered yet gets an answer (a mix of
     // right and wrong), so a submission scores a full mock.

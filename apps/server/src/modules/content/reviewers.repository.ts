@@ -1,6 +1,6 @@
 import type { Reviewer } from '@pasado/core';
-import { and, asc, eq } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/client.ts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { type Executor, preparedFor } from '../../platform/db/client.ts';
 import { reviewerAccess, reviewers } from '../../platform/db/schema.ts';
 import { permissionDenied } from '../../platform/errors/app-error.ts';
 
@@ -43,6 +43,21 @@ export async function listGrantedReviewers(ex: Executor, userId: string): Promis
     .orderBy(asc(reviewers.sortOrder), asc(reviewers.shorthand));
 }
 
+// Every quiz and study request runs it first: prepared once (issue 10, a save's CPU per request).
+const reviewerAccessQuery = preparedFor((ex) =>
+  ex
+    .select(reviewerColumns)
+    .from(reviewerAccess)
+    .innerJoin(reviewers, eq(reviewers.shorthand, reviewerAccess.reviewerShorthand))
+    .where(
+      and(
+        eq(reviewerAccess.userId, sql.placeholder('userId')),
+        eq(reviewerAccess.reviewerShorthand, sql.placeholder('shorthand')),
+      ),
+    )
+    .prepare('require_reviewer_access'),
+);
+
 /**
  * The API's side of requiresRevAccess (issue 4 item 7): content under a reviewer is refused (403)
  * without its reviewer_access row, whatever the role. An unknown reviewer is refused the same way,
@@ -53,11 +68,7 @@ export async function requireReviewerAccess(
   userId: string,
   shorthand: string,
 ): Promise<Reviewer> {
-  const [row] = await ex
-    .select(reviewerColumns)
-    .from(reviewerAccess)
-    .innerJoin(reviewers, eq(reviewers.shorthand, reviewerAccess.reviewerShorthand))
-    .where(and(eq(reviewerAccess.userId, userId), eq(reviewerAccess.reviewerShorthand, shorthand)));
+  const [row] = await reviewerAccessQuery(ex).execute({ userId, shorthand });
   if (!row) throw permissionDenied('You do not have access to this reviewer.');
   return row;
 }
