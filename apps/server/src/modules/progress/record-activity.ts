@@ -42,18 +42,32 @@ export async function recordActivity(
   activity: Activity,
   now: Date,
 ): Promise<ActivityOutcome> {
+  // One statement for every topic (issue 10: a 170-item mock spans ~20 topics), one row per topic
+  // in id order so concurrent writers lock the rows in the same order.
+  const perTopic = new Map<string, { answered: number; correct: number; seconds: number }>();
   for (const t of activity.topics) {
     if (t.answered === 0 && t.seconds === 0) continue;
+    const sum = perTopic.get(t.topicId) ?? { answered: 0, correct: 0, seconds: 0 };
+    sum.answered += t.answered;
+    sum.correct += t.correct;
+    sum.seconds += t.seconds;
+    perTopic.set(t.topicId, sum);
+  }
+  if (perTopic.size > 0) {
     await tx
       .insert(userTopicStats)
-      .values({
-        userId,
-        topicId: t.topicId,
-        answered: t.answered,
-        correct: t.correct,
-        secondsStudied: t.seconds,
-        updatedAt: now,
-      })
+      .values(
+        [...perTopic]
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+          .map(([topicId, t]) => ({
+            userId,
+            topicId,
+            answered: t.answered,
+            correct: t.correct,
+            secondsStudied: t.seconds,
+            updatedAt: now,
+          })),
+      )
       .onConflictDoUpdate({
         target: [userTopicStats.userId, userTopicStats.topicId],
         set: {
@@ -63,8 +77,6 @@ export async function recordActivity(
           updatedAt: now,
         },
       });
-  }
-  if (activity.topics.some((t) => t.answered > 0 || t.seconds > 0)) {
     await refreshSubjectStats(tx, userId, now);
   }
 
