@@ -1,9 +1,13 @@
 // The server for the benchmarks, in its own process: a fresh database (PGlite in memory, or
 // DATABASE_URL), rate limits raised out of the way, and one onboarded student. BENCH_LOG_LEVEL
 // (e.g. info) turns on the production logger, writing to /dev/null, to measure what logging costs.
-import { createWriteStream } from 'node:fs';
+// BENCH_CONTENT=1 imports the bundled banks (content/bank) as `npm start` does.
+import { createWriteStream, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { signIn } from '../../apps/server/src/modules/auth/service.ts';
+import { seedBundledContent } from '../../apps/server/src/modules/content/seed-bundled-content.ts';
 import { touchUser } from '../../apps/server/src/modules/users/repository.ts';
 import { openDatabase } from '../../apps/server/src/platform/db/client.ts';
 import { localServerConfig } from '../local-server-config.ts';
@@ -23,6 +27,7 @@ const app = await buildApp(config, {
       }
     : false,
 });
+if (process.env.BENCH_CONTENT === '1') await seedBundledContent(database.db);
 await app.listen({ port, host: '127.0.0.1' });
 const { token, userId } = await signIn(database.db, {
   identity: {
@@ -38,6 +43,9 @@ const { token, userId } = await signIn(database.db, {
 });
 process.send?.({ url, cookie: `pasado_session=${token}`, userId });
 
+// BENCH_CPU_PROF=dir: the exam benchmark profiles each measured phase on its own ('profile').
+const inspector = new Session();
+
 process.on('message', async (message: { type: string }) => {
   if (message.type === 'memory') {
     // Settle garbage first, so the figure is what the connections hold.
@@ -46,6 +54,35 @@ process.on('message', async (message: { type: string }) => {
     process.send?.({ heapUsed, rss, connections: app.liveHub.size });
   } else if (message.type === 'touch') {
     await database.db.transaction((tx) => touchUser(tx, userId));
+    process.send?.({ done: true });
+  } else if (message.type === 'profile') {
+    const { action, file } = message as unknown as { action: 'start' | 'stop'; file?: string };
+    if (action === 'start') {
+      inspector.connect();
+      await inspector.post('Profiler.enable');
+      await inspector.post('Profiler.start');
+    } else {
+      const { profile } = await inspector.post('Profiler.stop');
+      inspector.disconnect();
+      if (file) writeFileSync(file, JSON.stringify(profile));
+    }
+    process.send?.({ done: true });
+  } else if (message.type === 'cpu') {
+    // CPU time this process has used (µs): per request it is steadier than req/s on a busy machine.
+    const { user, system } = process.cpuUsage();
+    process.send?.({ cpuMicros: user + system });
+  } else if (message.type === 'fill-answers') {
+    // Setup, not measured: every item of these attempts not answered yet gets an answer (a mix of
+    // right and wrong), so a submission scores a full mock.
+    const { attemptIds } = message as unknown as { attemptIds: string[] };
+    await database.db.execute(sql`
+      insert into quiz_answers (attempt_id, question_id, choice_index, is_correct, flagged, answered_at)
+      select a.id, q.id, abs(hashtext(q.id)) % 4, abs(hashtext(q.id)) % 4 = q.answer_index, false, now()
+      from quiz_attempts a
+      cross join lateral jsonb_array_elements(a.items) item
+      join questions q on q.id = item->>'questionId'
+      where a.id = any(${`{${attemptIds.join(',')}}`}::uuid[])
+      on conflict do nothing`);
     process.send?.({ done: true });
   }
 });

@@ -1,6 +1,16 @@
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Executor, Tx } from '../../platform/db/client.ts';
-import { mockExamStreaks, quizAnswers, quizAttempts } from '../../platform/db/schema.ts';
+import { type BlueprintSpec, blueprintSpecSchema } from '@pasado/core';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { type Executor, preparedFor, type Tx } from '../../platform/db/client.ts';
+import {
+  blueprints,
+  contentVersion,
+  mockExamStreaks,
+  questions,
+  quizAnswers,
+  quizAttempts,
+  subjects,
+  topics,
+} from '../../platform/db/schema.ts';
 import { loadQuestions, type QuestionRow } from './bank.repository.ts';
 
 /**
@@ -25,21 +35,441 @@ export type AttemptItems = {
   answers: Map<string, SavedAnswer>;
 };
 
+/**
+ * The header without its items and result: what deciding an answer or the clock needs (issue 10:
+ * a save reads no more than this, never the whole attempt).
+ */
+export type AttemptClock = Omit<AttemptHeader, 'items' | 'result' | 'createdAt'>;
+
+/** The header with what the quiz screen shows around the items: blueprint and subject names. */
+export type AttemptView = AttemptClock & {
+  result: AttemptHeader['result'];
+  /** The mock's blueprint when its spec is valid (as findBlueprint), else null. */
+  blueprint: { id: string; name: string; spec: BlueprintSpec } | null;
+  subjectName: string | null;
+};
+
+const clockColumns = {
+  id: quizAttempts.id,
+  userId: quizAttempts.userId,
+  reviewerShorthand: quizAttempts.reviewerShorthand,
+  kind: quizAttempts.kind,
+  subjectId: quizAttempts.subjectId,
+  blueprintId: quizAttempts.blueprintId,
+  status: quizAttempts.status,
+  startedAt: quizAttempts.startedAt,
+  deadlineAt: quizAttempts.deadlineAt,
+  submittedAt: quizAttempts.submittedAt,
+  gemsEarned: quizAttempts.gemsEarned,
+  version: quizAttempts.version,
+};
+
+/** The attempt's blueprint when its spec is valid, as findBlueprint decides. */
+function validBlueprint(
+  id: string | null,
+  name: string | null,
+  spec: unknown,
+): AttemptView['blueprint'] {
+  if (!id || name === null || spec === null) return null;
+  const parsed = blueprintSpecSchema.safeParse(spec);
+  return parsed.success ? { id, name, spec: parsed.data } : null;
+}
+
+/** What a resume reads besides the view: the items in order, the answers, the content version. */
+export type AttemptResume = AttemptView & {
+  items: AttemptHeader['items'];
+  /** Per answered or flagged item: question id, choice (null: cleared), flag. */
+  answers: [questionId: string, choiceIndex: number | null, flagged: boolean][];
+  contentVersion: number;
+};
+
+const attemptResumeQuery = preparedFor((ex) =>
+  ex
+    .select({
+      ...clockColumns,
+      result: quizAttempts.result,
+      items: quizAttempts.items,
+      blueprintName: blueprints.name,
+      blueprintSpec: blueprints.spec,
+      subjectName: subjects.name,
+      // Text, parsed once in JavaScript: the driver would build a row object per answer.
+      answers: sql<string>`(select coalesce(json_agg(json_build_array(${quizAnswers.questionId}, ${quizAnswers.choiceIndex}, ${quizAnswers.flagged})), '[]')::text from ${quizAnswers} where ${quizAnswers.attemptId} = ${quizAttempts.id})`,
+      contentVersion: sql<string>`(select ${contentVersion.version} from ${contentVersion})::text`,
+    })
+    .from(quizAttempts)
+    .leftJoin(
+      blueprints,
+      and(
+        eq(blueprints.id, quizAttempts.blueprintId),
+        eq(blueprints.reviewerShorthand, quizAttempts.reviewerShorthand),
+      ),
+    )
+    .leftJoin(
+      subjects,
+      and(
+        eq(subjects.id, quizAttempts.subjectId),
+        eq(subjects.reviewerShorthand, quizAttempts.reviewerShorthand),
+      ),
+    )
+    .where(eq(quizAttempts.id, sql.placeholder('attemptId')))
+    .prepare('quiz_attempt_resume'),
+);
+
+/**
+ * A resume in one statement by primary keys: the view, the items' ids in order, the answers saved
+ * and the content version (issue 10). The questions themselves come from `loadItemContent`, once
+ * per content version.
+ */
+export async function loadAttemptResume(
+  ex: Executor,
+  attemptId: string,
+): Promise<AttemptResume | null> {
+  const [row] = await attemptResumeQuery(ex).execute({ attemptId });
+  if (!row) return null;
+  const { blueprintName, blueprintSpec, subjectName, answers, contentVersion, ...header } = row;
+  return {
+    ...header,
+    blueprint: validBlueprint(header.blueprintId, blueprintName, blueprintSpec),
+    subjectName,
+    answers: JSON.parse(answers) as AttemptResume['answers'],
+    contentVersion: Number(contentVersion),
+  };
+}
+
+/** What an unrevealed item shows of its question (no key, no rationale). */
+export type ItemContent = { topicName: string; stem: string; choices: string[] };
+
+const itemContentQuery = preparedFor((ex) =>
+  ex
+    .select({
+      id: questions.id,
+      topicName: topics.name,
+      stem: questions.stem,
+      choices: questions.choices,
+      contentVersion: sql<string>`(select ${contentVersion.version} from ${contentVersion})::text`,
+    })
+    .from(questions)
+    .innerJoin(topics, eq(topics.id, questions.topicId))
+    .where(sql`${questions.id} = any(${sql.placeholder('ids')}::text[])`)
+    .prepare('quiz_item_content'),
+);
+
+/**
+ * The shown part of these questions and the content version they were read at (one statement, so
+ * the two agree). Questions not in the bank are missing from the map.
+ */
+export async function loadItemContent(
+  ex: Executor,
+  questionIds: readonly string[],
+): Promise<{ content: Map<string, ItemContent>; contentVersion: number | null }> {
+  const rows = await itemContentQuery(ex).execute({ ids: `{${questionIds.join(',')}}` });
+  return {
+    content: new Map(
+      rows.map((r) => [r.id, { topicName: r.topicName, stem: r.stem, choices: r.choices }]),
+    ),
+    contentVersion: rows[0] ? Number(rows[0].contentVersion) : null,
+  };
+}
+
+/** One item of an attempt, in the order shown, with its question and the answer saved. */
+export type AttemptItemRow = {
+  questionId: string;
+  partId: string | null;
+  /** Null when the question has left the bank since the attempt started. */
+  question: {
+    topicId: string;
+    topicName: string;
+    stem: string;
+    choices: string[];
+    /** Loaded only when asked for (`withKeys`): a mock in progress never needs them. */
+    key: ItemKey | null;
+  } | null;
+  answer: Pick<SavedAnswer, 'choiceIndex' | 'flagged' | 'isCorrect'> | null;
+};
+export type ItemKey = Pick<QuestionRow, 'answerIndex' | 'rationale' | 'distractorNotes'>;
+
+const itemRef = sql`item.value`;
+
+function attemptItemsQuery(withKeys: boolean) {
+  return preparedFor((ex) =>
+    ex
+      .select({
+        questionId: sql<string>`${itemRef}->>'questionId'`,
+        partId: sql<string | null>`${itemRef}->>'partId'`,
+        foundId: questions.id,
+        topicId: questions.topicId,
+        topicName: topics.name,
+        stem: questions.stem,
+        choices: questions.choices,
+        ...(withKeys
+          ? {
+              answerIndex: questions.answerIndex,
+              rationale: questions.rationale,
+              distractorNotes: questions.distractorNotes,
+            }
+          : {}),
+        answeredId: quizAnswers.questionId,
+        choiceIndex: quizAnswers.choiceIndex,
+        flagged: quizAnswers.flagged,
+        isCorrect: quizAnswers.isCorrect,
+      })
+      .from(quizAttempts)
+      .crossJoinLateral(
+        sql`jsonb_array_elements(${quizAttempts.items}) with ordinality as item(value, ord)`,
+      )
+      .leftJoin(questions, eq(questions.id, sql`${itemRef}->>'questionId'`))
+      .leftJoin(topics, eq(topics.id, questions.topicId))
+      .leftJoin(
+        quizAnswers,
+        and(
+          eq(quizAnswers.attemptId, quizAttempts.id),
+          eq(quizAnswers.questionId, sql`${itemRef}->>'questionId'`),
+        ),
+      )
+      .where(eq(quizAttempts.id, sql.placeholder('attemptId')))
+      .orderBy(asc(sql`item.ord`))
+      .prepare(withKeys ? 'quiz_attempt_items_keys' : 'quiz_attempt_items'),
+  );
+}
+const itemsQuery = attemptItemsQuery(false);
+const itemsWithKeysQuery = attemptItemsQuery(true);
+
+/**
+ * An attempt's items in order with their questions and answers, in one statement: the attempt's
+ * `items` unnested and joined by primary keys (issue 10: a resume reads one row per item, once).
+ */
+export async function loadAttemptItemRows(
+  ex: Executor,
+  attemptId: string,
+  options: { withKeys: boolean },
+): Promise<AttemptItemRow[]> {
+  const rows = await (options.withKeys ? itemsWithKeysQuery : itemsQuery)(ex).execute({
+    attemptId,
+  });
+  return rows.map((r) => {
+    const keyed = r as typeof r & Partial<ItemKey>;
+    return {
+      questionId: r.questionId,
+      partId: r.partId,
+      question:
+        r.foundId === null || r.topicId === null || r.topicName === null
+          ? null
+          : {
+              topicId: r.topicId,
+              topicName: r.topicName,
+              stem: r.stem ?? '',
+              choices: r.choices ?? [],
+              key:
+                options.withKeys && keyed.answerIndex != null
+                  ? {
+                      answerIndex: keyed.answerIndex,
+                      rationale: keyed.rationale ?? '',
+                      distractorNotes: keyed.distractorNotes ?? null,
+                    }
+                  : null,
+            },
+      answer:
+        r.answeredId === null
+          ? null
+          : { choiceIndex: r.choiceIndex, flagged: r.flagged ?? false, isCorrect: r.isCorrect },
+    };
+  });
+}
+
+/** Everything one answer save decides on, read in one statement (no lock, no other item). */
+export type AnswerContext = {
+  attempt: AttemptClock;
+  /** The item's part, or null when the question is not one of the attempt's items. */
+  item: { questionId: string; partId: string | null } | null;
+  /** Null when the question is not in the bank (any more). */
+  question: QuestionRow | null;
+  answer: Pick<SavedAnswer, 'choiceIndex' | 'flagged' | 'isCorrect'> | null;
+};
+
+const answerContextQuery = preparedFor((ex) =>
+  ex
+    .select({
+      ...clockColumns,
+      item: sql<{
+        questionId: string;
+        partId: string | null;
+      } | null>`jsonb_path_query_first(${quizAttempts.items}, '$[*] ? (@.questionId == $q)', jsonb_build_object('q', ${sql.placeholder('questionId')}::text))`,
+      questionId: questions.id,
+      topicId: questions.topicId,
+      topicName: topics.name,
+      subjectId: topics.subjectId,
+      stem: questions.stem,
+      choices: questions.choices,
+      answerIndex: questions.answerIndex,
+      rationale: questions.rationale,
+      distractorNotes: questions.distractorNotes,
+      answeredId: quizAnswers.questionId,
+      choiceIndex: quizAnswers.choiceIndex,
+      flagged: quizAnswers.flagged,
+      isCorrect: quizAnswers.isCorrect,
+    })
+    .from(quizAttempts)
+    .leftJoin(questions, eq(questions.id, sql.placeholder('questionId')))
+    .leftJoin(topics, eq(topics.id, questions.topicId))
+    .leftJoin(
+      quizAnswers,
+      and(
+        eq(quizAnswers.attemptId, quizAttempts.id),
+        eq(quizAnswers.questionId, sql.placeholder('questionId')),
+      ),
+    )
+    .where(eq(quizAttempts.id, sql.placeholder('attemptId')))
+    .prepare('quiz_answer_context'),
+);
+
+/**
+ * The attempt's clock, the item, its question and the answer saved so far, by primary keys in one
+ * statement. Unlocked: a write decided on it goes through `writeAnswerIfUnchanged`.
+ */
+export async function loadAnswerContext(
+  ex: Executor,
+  attemptId: string,
+  questionId: string,
+): Promise<AnswerContext | null> {
+  const [r] = await answerContextQuery(ex).execute({ attemptId, questionId });
+  if (!r) return null;
+  const question: QuestionRow | null =
+    r.questionId === null ||
+    r.topicId === null ||
+    r.topicName === null ||
+    r.subjectId === null ||
+    r.stem === null ||
+    r.choices === null ||
+    r.answerIndex === null ||
+    r.rationale === null
+      ? null
+      : {
+          id: r.questionId,
+          topicId: r.topicId,
+          topicName: r.topicName,
+          subjectId: r.subjectId,
+          stem: r.stem,
+          choices: r.choices,
+          answerIndex: r.answerIndex,
+          rationale: r.rationale,
+          distractorNotes: r.distractorNotes,
+        };
+  return {
+    attempt: {
+      id: r.id,
+      userId: r.userId,
+      reviewerShorthand: r.reviewerShorthand,
+      kind: r.kind,
+      subjectId: r.subjectId,
+      blueprintId: r.blueprintId,
+      status: r.status,
+      startedAt: r.startedAt,
+      deadlineAt: r.deadlineAt,
+      submittedAt: r.submittedAt,
+      gemsEarned: r.gemsEarned,
+      version: r.version,
+    },
+    item: r.item ? { questionId: r.item.questionId, partId: r.item.partId ?? null } : null,
+    question,
+    answer:
+      r.answeredId === null
+        ? null
+        : { choiceIndex: r.choiceIndex, flagged: r.flagged ?? false, isCorrect: r.isCorrect },
+  };
+}
+
+const placeholder = sql.placeholder;
+const writeAnswerQuery = preparedFor((ex) =>
+  ex
+    .insert(quizAnswers)
+    .select(
+      ex
+        .select({
+          attemptId: quizAttempts.id,
+          questionId: sql<string>`${placeholder('questionId')}::text`.as('question_id'),
+          choiceIndex: sql<number | null>`${placeholder('choiceIndex')}::int`.as('choice_index'),
+          isCorrect: sql<boolean | null>`${placeholder('isCorrect')}::boolean`.as('is_correct'),
+          flagged: sql<boolean>`${placeholder('flagged')}::boolean`.as('flagged'),
+          answeredAt: sql<Date>`${placeholder('now')}::timestamptz`.as('answered_at'),
+        })
+        .from(quizAttempts)
+        .where(
+          and(
+            eq(quizAttempts.id, placeholder('attemptId')),
+            eq(quizAttempts.version, placeholder('version')),
+          ),
+        )
+        .for('update'),
+    )
+    .onConflictDoUpdate({
+      target: [quizAnswers.attemptId, quizAnswers.questionId],
+      // Only the columns the change carries; the others keep what they hold.
+      set: {
+        choiceIndex: sql`case when ${placeholder('writeChoice')}::boolean then excluded.choice_index else ${quizAnswers.choiceIndex} end`,
+        isCorrect: sql`case when ${placeholder('writeChoice')}::boolean then excluded.is_correct else ${quizAnswers.isCorrect} end`,
+        answeredAt: sql`case when ${placeholder('writeChoice')}::boolean then excluded.answered_at else ${quizAnswers.answeredAt} end`,
+        flagged: sql`case when ${placeholder('writeFlag')}::boolean then excluded.flagged else ${quizAnswers.flagged} end`,
+      },
+      setWhere: sql`${quizAnswers.choiceIndex} is not distinct from ${placeholder('expectedChoice')}::int`,
+    })
+    .returning({
+      choiceIndex: quizAnswers.choiceIndex,
+      flagged: quizAnswers.flagged,
+      isCorrect: quizAnswers.isCorrect,
+    })
+    .prepare('quiz_write_answer'),
+);
+
+/**
+ * Saves an answer and/or a flag in one statement, only if nothing it was decided on has changed:
+ * the attempt is locked for the statement and must still be at `version` (a submission bumps it),
+ * and the saved choice must still be `expectedChoice` (the lite lock was decided on it). Returns
+ * the answer as saved, or null when either changed (the caller decides again under the lock).
+ */
+export async function writeAnswerIfUnchanged(
+  ex: Executor,
+  input: {
+    attemptId: string;
+    version: number;
+    questionId: string;
+    expectedChoice: number | null;
+    change: AnswerChange;
+    now: Date;
+  },
+): Promise<Pick<SavedAnswer, 'choiceIndex' | 'flagged' | 'isCorrect'> | null> {
+  const { change } = input;
+  const writeChoice = change.choiceIndex !== undefined;
+  const writeFlag = change.flagged !== undefined;
+  const [row] = await writeAnswerQuery(ex).execute({
+    attemptId: input.attemptId,
+    version: input.version,
+    questionId: input.questionId,
+    choiceIndex: writeChoice ? change.choiceIndex : null,
+    isCorrect: writeChoice ? (change.isCorrect ?? null) : null,
+    flagged: writeFlag ? change.flagged : false,
+    now: input.now.toISOString(),
+    writeChoice,
+    writeFlag,
+    expectedChoice: input.expectedChoice,
+  });
+  return row ?? null;
+}
+
+/** The clock of an attempt, locked for the rest of the transaction (no items, no result). */
+export async function lockAttemptClock(tx: Tx, attemptId: string): Promise<AttemptClock | null> {
+  const [row] = await tx
+    .select(clockColumns)
+    .from(quizAttempts)
+    .where(eq(quizAttempts.id, attemptId))
+    .for('update');
+  return row ?? null;
+}
+
 export async function loadAttemptHeader(
   ex: Executor,
   attemptId: string,
 ): Promise<AttemptHeader | null> {
   const [row] = await ex.select().from(quizAttempts).where(eq(quizAttempts.id, attemptId));
-  return row ?? null;
-}
-
-/** The header locked for the rest of the transaction: writes to one attempt serialise on it. */
-export async function lockAttemptHeader(tx: Tx, attemptId: string): Promise<AttemptHeader | null> {
-  const [row] = await tx
-    .select()
-    .from(quizAttempts)
-    .where(eq(quizAttempts.id, attemptId))
-    .for('update');
   return row ?? null;
 }
 
@@ -166,38 +596,9 @@ export async function loadAttemptItems(
   return { questions, answers };
 }
 
-export async function loadAnswer(
-  ex: Executor,
-  attemptId: string,
-  questionId: string,
-): Promise<SavedAnswer | null> {
-  const [row] = await ex
-    .select()
-    .from(quizAnswers)
-    .where(and(eq(quizAnswers.attemptId, attemptId), eq(quizAnswers.questionId, questionId)));
-  return row ?? null;
-}
-
 export type AnswerChange = Partial<
   Pick<SavedAnswer, 'choiceIndex' | 'isCorrect' | 'answeredAt' | 'flagged'>
 >;
-
-/** Saves an answer and/or a flag in one statement; a first save starts unflagged, answered `now`. */
-export async function upsertAnswer(
-  ex: Executor,
-  attemptId: string,
-  questionId: string,
-  change: AnswerChange,
-  now: Date,
-): Promise<void> {
-  await ex
-    .insert(quizAnswers)
-    .values({ attemptId, questionId, flagged: false, answeredAt: now, ...change })
-    .onConflictDoUpdate({
-      target: [quizAnswers.attemptId, quizAnswers.questionId],
-      set: change,
-    });
-}
 
 /** Records a first answer (the drill's: an item is answered once, in order). */
 export async function insertAnswer(

@@ -30,28 +30,36 @@ import { AppError, notFound } from '../../platform/errors/app-error.ts';
 import { recordActivity } from '../progress/record-activity.ts';
 import {
   type AnswerChange,
+  type AnswerContext,
+  type AttemptClock,
   type AttemptHeader,
+  type AttemptResume,
+  type AttemptView,
+  type ItemKey,
   insertAttempt,
   insertMockStreak,
   insertMockUnlessOpen,
-  loadAnswer,
+  loadAnswerContext,
   loadAttemptHeader,
+  loadAttemptItemRows,
   loadAttemptItems,
+  loadAttemptResume,
   loadOpenMockHeader,
-  lockAttemptHeader,
+  lockAttemptClock,
   lockMockStreakDays,
   markSubmitted,
+  type SavedAnswer,
   updateMockStreakDays,
-  upsertAnswer,
+  writeAnswerIfUnchanged,
 } from './attempts.repository.ts';
 import {
   findBlueprint,
   findSubject,
   findTopic,
   listBank,
-  loadQuestions,
   type QuestionRow,
 } from './bank.repository.ts';
+import { contentFragments } from './item-content-cache.ts';
 
 /**
  * Quiz attempts (issue 4 "Lite quiz", "Mock exam"). The mock's clock is `deadlineAt`, fixed at the
@@ -74,7 +82,11 @@ export const MESSAGES_QUIZ = {
 export const asKind = (kind: string): AttemptKind => (kind === 'mock' ? 'mock' : 'lite');
 
 /** The attempt of this user under this reviewer, or 404 (someone else's attempt is not found). */
-function ownAttempt(row: AttemptHeader | null, userId: string, reviewer: string): AttemptHeader {
+function ownAttempt<T extends Pick<AttemptHeader, 'userId' | 'reviewerShorthand' | 'kind'>>(
+  row: T | null,
+  userId: string,
+  reviewer: string,
+): T {
   if (!row || row.userId !== userId || row.reviewerShorthand !== reviewer || row.kind === 'drill') {
     throw notFound('No such quiz.');
   }
@@ -84,16 +96,22 @@ function ownAttempt(row: AttemptHeader | null, userId: string, reviewer: string)
 /**
  * Finishes an attempt in the caller's transaction (the attempt row locked): scores it, records
  * progress (recordActivity: topic stats, gems, streak, leaderboard), marks the mock streak day.
+ * Reads the items once, without their content (issue 10: scoring needs parts, answers and topics).
  */
 async function finalize(
   tx: Tx,
-  row: AttemptHeader,
+  row: AttemptClock,
   now: Date,
   autoSubmitted: boolean,
-): Promise<AttemptHeader> {
+): Promise<void> {
   const kind = asKind(row.kind);
-  const { answers, questions } = await loadAttemptItems(tx, row);
-  const scored = row.items.map((i) => ({
+  const rows = await loadAttemptItemRows(tx, row.id, { withKeys: false });
+  const items = rows.map((r) => ({ questionId: r.questionId, partId: r.partId }));
+  const answers = new Map(rows.flatMap((r) => (r.answer ? [[r.questionId, r.answer]] : [])));
+  const questions = new Map(
+    rows.flatMap((r) => (r.question ? [[r.questionId, { topicId: r.question.topicId }]] : [])),
+  );
+  const scored = items.map((i) => ({
     partId: i.partId,
     isCorrect: answers.get(i.questionId)?.isCorrect ?? null,
   }));
@@ -107,7 +125,7 @@ async function finalize(
   }
 
   const topics = attemptTopicActivity({
-    items: row.items,
+    items,
     answers,
     topics: questions,
     startedAt: row.startedAt,
@@ -128,7 +146,6 @@ async function finalize(
     gemsEarned: result.gemsEarned,
   });
   if (!updated) throw new AppError('INTERNAL', 'The attempt vanished while submitting.');
-  return updated;
 }
 
 /** SPEC §3 mockExamStreakList: the Manila days of this month with a submitted mock. */
@@ -147,80 +164,185 @@ async function markMockStreakDay(tx: Tx, userId: string, now: Date) {
 }
 
 /**
- * Finalises an expired attempt, if it is one, in its own transaction (re-checked under the lock so
- * two requests at the deadline submit once). Returns the current row.
+ * Finalises an attempt whose time is up, in its own transaction (re-checked under the lock so two
+ * requests at the deadline submit once).
  */
-async function settleIfExpired(db: Db, row: AttemptHeader, now: Date) {
-  if (!isTimeUp(row, now)) return row;
-  return db.transaction(async (tx) => {
-    const locked = await lockAttemptHeader(tx, row.id);
+async function settleExpired(db: Db, attemptId: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const locked = await lockAttemptClock(tx, attemptId);
     if (!locked) throw notFound('No such quiz.');
-    return isTimeUp(locked, now) ? finalize(tx, locked, now, true) : locked;
+    if (isTimeUp(locked, now)) await finalize(tx, locked, now, true);
   });
 }
 
-/** The attempt as the client may see it: keys and rationales only once allowed. */
-async function attemptState(ex: Executor, row: AttemptHeader, now: Date): Promise<AttemptState> {
-  const kind = asKind(row.kind);
-  const { answers, questions } = await loadAttemptItems(ex, row);
-  const submitted = row.status === 'submitted';
-  const items: AttemptItem[] = [];
-  for (const item of row.items) {
-    const q = questions.get(item.questionId);
-    if (!q) continue; // deleted from the bank since: it simply drops out of the view
-    const a = answers.get(item.questionId);
-    const answered = a?.choiceIndex != null;
-    const reveal = revealsAnswer(kind, submitted, answered);
-    items.push({
-      questionId: q.id,
-      partId: item.partId,
-      topicName: q.topicName,
-      stem: q.stem,
-      choices: q.choices,
-      choiceIndex: a?.choiceIndex ?? null,
-      flagged: a?.flagged ?? false,
-      isCorrect: reveal ? (a?.isCorrect ?? false) : null,
-      reveal: reveal ? revealOf(q) : null,
-    });
-  }
-  let parts: AttemptState['parts'] = null;
-  let blueprintName: string | null = null;
-  if (kind === 'mock') {
-    const blueprint = await findBlueprint(ex, row.reviewerShorthand, row.blueprintId);
-    blueprintName = blueprint?.name ?? null;
-    parts = blueprint ? attemptParts(blueprint.spec, row.items) : null;
-  }
-  const subject = row.subjectId
-    ? await findSubject(ex, row.reviewerShorthand, row.subjectId)
-    : null;
+/**
+ * One item as the client may see it: the key, the rationale and the correctness only once core's
+ * `revealsAnswer` allows. The one view of an item, for a whole attempt and for one saved answer.
+ */
+function itemView(
+  kind: AttemptKind,
+  submitted: boolean,
+  item: { questionId: string; partId: string | null },
+  question: {
+    topicName: string;
+    stem: string;
+    choices: string[];
+    key: ItemKey | null;
+  },
+  answer: Pick<SavedAnswer, 'choiceIndex' | 'flagged' | 'isCorrect'> | null,
+): AttemptItem {
+  const answered = answer?.choiceIndex != null;
+  const reveal = revealsAnswer(kind, submitted, answered);
+  if (reveal && !question.key) throw new AppError('INTERNAL', 'The key of an item was not read.');
   return {
-    attemptId: row.id,
-    kind,
-    reviewer: row.reviewerShorthand,
-    title: attemptTitle(kind, { subject: subject?.name ?? null, blueprint: blueprintName }),
-    status: row.status,
-    startedAt: row.startedAt.toISOString(),
-    deadlineAt: row.deadlineAt?.toISOString() ?? null,
-    serverNow: now.toISOString(),
-    parts,
-    items,
-    result: submitted ? (row.result as QuizResult | null) : null,
+    questionId: item.questionId,
+    partId: item.partId,
+    topicName: question.topicName,
+    stem: question.stem,
+    choices: question.choices,
+    choiceIndex: answer?.choiceIndex ?? null,
+    flagged: answer?.flagged ?? false,
+    isCorrect: reveal ? (answer?.isCorrect ?? false) : null,
+    reveal:
+      reveal && question.key
+        ? {
+            answerIndex: question.key.answerIndex,
+            rationale: question.key.rationale,
+            distractorNotes: question.key.distractorNotes,
+          }
+        : null,
   };
 }
 
-function revealOf(q: QuestionRow) {
-  return { answerIndex: q.answerIndex, rationale: q.rationale, distractorNotes: q.distractorNotes };
+/**
+ * The attempt as the client may see it, from its view and one read of its items (issue 10: keys
+ * and rationales are read only when something may be revealed: never for a mock in progress).
+ */
+async function attemptState(ex: Executor, view: AttemptView, now: Date): Promise<AttemptState> {
+  const kind = asKind(view.kind);
+  const submitted = view.status === 'submitted';
+  const rows = await loadAttemptItemRows(ex, view.id, {
+    withKeys: revealsAnswer(kind, submitted, true),
+  });
+  const items: AttemptItem[] = [];
+  for (const row of rows) {
+    // A question deleted from the bank since simply drops out of the view.
+    if (row.question) items.push(itemView(kind, submitted, row, row.question, row.answer));
+  }
+  const parts = kind === 'mock' && view.blueprint ? attemptParts(view.blueprint.spec, rows) : null;
+  return {
+    attemptId: view.id,
+    kind,
+    reviewer: view.reviewerShorthand,
+    title: attemptTitle(kind, {
+      subject: view.subjectName,
+      blueprint: kind === 'mock' ? (view.blueprint?.name ?? null) : null,
+    }),
+    status: view.status,
+    startedAt: view.startedAt.toISOString(),
+    deadlineAt: view.deadlineAt?.toISOString() ?? null,
+    serverNow: now.toISOString(),
+    parts,
+    items,
+    result: submitted ? (view.result as QuizResult | null) : null,
+  };
 }
 
+/**
+ * An attempt state the database serialised (the contract's `attemptStateSchema` shape): the route
+ * sends it as it is. Built only when no item may be revealed (a mock in progress, the exam-night
+ * resume); tests hold it to the object path's result.
+ */
+export class SerializedAttemptState {
+  /** UTF-8 JSON. */
+  constructor(readonly body: Buffer) {}
+}
+
+/** The closing of an unrevealed item, for each choice saved (null, 0–5) and flag (tests: 6 choices at most). */
+const itemTails = new Map<string, Buffer>();
+function itemTail(partId: string | null, choiceIndex: number | null, flagged: boolean): Buffer {
+  const key = `${choiceIndex}|${flagged}|${partId}`;
+  let tail = itemTails.get(key);
+  if (!tail) {
+    // attemptItemSchema with nothing revealed: isCorrect and reveal null (core revealsAnswer).
+    tail = Buffer.from(
+      `"partId":${JSON.stringify(partId)},"choiceIndex":${JSON.stringify(choiceIndex)},"flagged":${flagged},"isCorrect":null,"reveal":null}`,
+    );
+    // Parts are a blueprint's few: bounded in practice; a guard all the same.
+    if (itemTails.size > 10_000) itemTails.clear();
+    itemTails.set(key, tail);
+  }
+  return tail;
+}
+const COMMA = Buffer.from(',');
+export type AttemptReply = AttemptState | SerializedAttemptState;
+
+/**
+ * The attempt for the client. When core's `revealsAnswer` shows nothing of any item, answered or
+ * not (a mock in progress: the exam-night resume), it is serialised here from the answers and the
+ * questions' cached fragments; otherwise the object path reads keys and rationales.
+ */
+async function attemptReply(db: Db, view: AttemptResume, now: Date): Promise<AttemptReply> {
+  const kind = asKind(view.kind);
+  const submitted = view.status === 'submitted';
+  if (revealsAnswer(kind, submitted, true) || revealsAnswer(kind, submitted, false)) {
+    return attemptState(db, view, now);
+  }
+  const fragments = await contentFragments(
+    db,
+    view.items.map((i) => i.questionId),
+    view.contentVersion,
+  );
+  const answers = new Map(view.answers.map(([questionId, ...rest]) => [questionId, rest]));
+  const items: Buffer[] = [];
+  for (const item of view.items) {
+    const opening = fragments.get(item.questionId);
+    // A question deleted from the bank since simply drops out of the view (as attemptState).
+    if (!opening) continue;
+    const [choiceIndex = null, flagged = false] = answers.get(item.questionId) ?? [];
+    if (items.length > 0) items.push(COMMA);
+    items.push(opening, itemTail(item.partId, choiceIndex, flagged));
+  }
+  const head: Omit<AttemptState, 'items'> = {
+    attemptId: view.id,
+    kind,
+    reviewer: view.reviewerShorthand,
+    title: attemptTitle(kind, {
+      subject: view.subjectName,
+      blueprint: kind === 'mock' ? (view.blueprint?.name ?? null) : null,
+    }),
+    status: view.status,
+    startedAt: view.startedAt.toISOString(),
+    deadlineAt: view.deadlineAt?.toISOString() ?? null,
+    serverNow: now.toISOString(),
+    parts: kind === 'mock' && view.blueprint ? attemptParts(view.blueprint.spec, view.items) : null,
+    result: null,
+  };
+  const json = JSON.stringify(head);
+  return new SerializedAttemptState(
+    Buffer.concat([Buffer.from(`${json.slice(0, -1)},"items":[`), ...items, Buffer.from(']}')]),
+  );
+}
+
+/** The attempt read afresh for the client (after it was created or submitted). */
+async function stateOf(db: Db, attemptId: string, now: Date): Promise<AttemptReply> {
+  const view = await loadAttemptResume(db, attemptId);
+  if (!view) throw notFound('No such quiz.');
+  return attemptReply(db, view, now);
+}
+
+/** Resume: the attempt, finalised first when its time is up (a closed tab never stops the clock). */
 export async function getAttempt(
   db: Db,
   userId: string,
   reviewer: string,
   attemptId: string,
   now: Date,
-): Promise<AttemptState> {
-  const row = ownAttempt(await loadAttemptHeader(db, attemptId), userId, reviewer);
-  return attemptState(db, await settleIfExpired(db, row, now), now);
+): Promise<AttemptReply> {
+  const view = ownAttempt(await loadAttemptResume(db, attemptId), userId, reviewer);
+  if (!isTimeUp(view, now)) return attemptReply(db, view, now);
+  await settleExpired(db, attemptId, now);
+  return stateOf(db, attemptId, now);
 }
 
 /** Lite: 10 items at random from the reviewer, a subject or a topic; or the missed ones of a finished attempt. */
@@ -230,13 +352,16 @@ export async function startLite(
   reviewer: string,
   input: StartLiteRequest,
   now: Date,
-): Promise<AttemptState> {
+): Promise<AttemptReply> {
   let questionIds: string[];
   let subjectId: string | null = null;
   if (input.retryOf) {
-    const source = ownAttempt(await loadAttemptHeader(db, input.retryOf), userId, reviewer);
-    const settled = await settleIfExpired(db, source, now);
-    if (settled.status !== 'submitted') {
+    let source = ownAttempt(await loadAttemptHeader(db, input.retryOf), userId, reviewer);
+    if (isTimeUp(source, now)) {
+      await settleExpired(db, source.id, now);
+      source = ownAttempt(await loadAttemptHeader(db, source.id), userId, reviewer);
+    }
+    if (source.status !== 'submitted') {
       throw new AppError('FAILED_PRECONDITION', MESSAGES_QUIZ.notFinished);
     }
     const { answers, questions } = await loadAttemptItems(db, source);
@@ -278,7 +403,7 @@ export async function startLite(
     startedAt: now,
   });
   if (!row) throw new AppError('INTERNAL', 'The quiz was not created.');
-  return attemptState(db, row, now);
+  return stateOf(db, row.id, now);
 }
 
 /** Starts a mock from the reviewer's blueprint, or resumes the unfinished one (its clock running). */
@@ -287,9 +412,9 @@ export async function startOrResumeMock(
   userId: string,
   reviewer: string,
   now: Date,
-): Promise<{ state: AttemptState; resumed: boolean }> {
+): Promise<{ state: AttemptReply; resumed: boolean }> {
   const open = await findOpenMock(db, userId, reviewer, now);
-  if (open) return { state: await attemptState(db, open, now), resumed: true };
+  if (open) return { state: await stateOf(db, open.id, now), resumed: true };
 
   const blueprint = await findBlueprint(db, reviewer);
   if (!blueprint) throw new AppError('FAILED_PRECONDITION', MESSAGES_QUIZ.noMock);
@@ -307,10 +432,10 @@ export async function startOrResumeMock(
     startedAt: now,
     deadlineAt: mockDeadline(now, plan.totalMinutes),
   });
-  if (row) return { state: await attemptState(db, row, now), resumed: false };
+  if (row) return { state: await stateOf(db, row.id, now), resumed: false };
   const winner = await findOpenMock(db, userId, reviewer, now);
   if (!winner) throw new AppError('INTERNAL', 'The mock exam was not created.');
-  return { state: await attemptState(db, winner, now), resumed: true };
+  return { state: await stateOf(db, winner.id, now), resumed: true };
 }
 
 /** The unfinished mock of this student and reviewer, after settling one whose time ran out. */
@@ -321,9 +446,10 @@ export async function findOpenMock(
   now: Date,
 ): Promise<AttemptHeader | null> {
   const row = await loadOpenMockHeader(db, userId, reviewer);
-  if (!row) return null;
-  const settled = await settleIfExpired(db, row, now);
-  return settled.status === 'in_progress' ? settled : null;
+  if (!row || !isTimeUp(row, now)) return row;
+  // Its time is up: submitted now (or by whoever got there first), so nothing is open.
+  await settleExpired(db, row.id, now);
+  return null;
 }
 
 /**
@@ -362,10 +488,54 @@ function answerChange(
   return change;
 }
 
+type SaveStep = { timeUp: true } | { timeUp: false; change: AnswerChange };
+
 /**
- * Saves an answer and/or a flag (an idempotent upsert). Lite: the first answer is final and the
- * reveal comes back. Mock: answers may change until the deadline; past it the attempt is submitted
- * and the write refused.
+ * What a save may do with the attempt as read: the refusals in the order the API promises them
+ * (someone else's attempt 404, time up, submitted 409, an item not in the attempt 404, then the
+ * answer rules), else the change to write (empty: nothing to write).
+ */
+function planSave(
+  seen: AnswerContext | null,
+  userId: string,
+  reviewer: string,
+  input: SaveAnswerRequest,
+  now: Date,
+): SaveStep {
+  const attempt = ownAttempt(seen?.attempt ?? null, userId, reviewer);
+  if (isTimeUp(attempt, now)) return { timeUp: true };
+  if (attempt.status === 'submitted')
+    throw new AppError('FAILED_PRECONDITION', MESSAGES_QUIZ.submitted);
+  if (!seen?.item || !seen.question) throw notFound(MESSAGES_QUIZ.notInAttempt);
+  const change = answerChange(
+    asKind(attempt.kind),
+    seen.question,
+    seen.answer?.choiceIndex ?? null,
+    input,
+    now,
+  );
+  return { timeUp: false, change };
+}
+
+/** The saved item as the save answers it (the same view as the attempt's, core decides reveals). */
+function savedItem(
+  seen: AnswerContext,
+  answer: Pick<SavedAnswer, 'choiceIndex' | 'flagged' | 'isCorrect'> | null,
+): AttemptItem {
+  const { item, question, attempt } = seen;
+  if (!item || !question) throw notFound(MESSAGES_QUIZ.notInAttempt);
+  return itemView(asKind(attempt.kind), false, item, { ...question, key: question }, answer);
+}
+
+/**
+ * Saves an answer and/or a flag (idempotent: it sets values, so the offline queue may send it
+ * again). Lite: the first answer is final and the reveal comes back. Mock: answers may change until
+ * the deadline; past it the attempt is submitted and the write refused.
+ *
+ * Issue 10: one read by primary keys, core's rules, then one conditional write that locks the
+ * attempt for that statement only and lands only if the attempt (its version: a submission bumps
+ * it) and the saved choice are still what the decision was made on. A write that misses, because a
+ * submission or another save came in between, is decided again under the attempt's lock.
  */
 export async function saveAnswer(
   db: Db,
@@ -376,35 +546,64 @@ export async function saveAnswer(
   input: SaveAnswerRequest,
   now: Date,
 ): Promise<{ item: AttemptItem; serverNow: string }> {
+  const seen = await loadAnswerContext(db, attemptId, questionId);
+  const step = planSave(seen, userId, reviewer, input, now);
+  if (step.timeUp) {
+    await settleExpired(db, attemptId, now);
+    throw new AppError('FAILED_PRECONDITION', MESSAGES_QUIZ.timeUp);
+  }
+  if (!seen) throw notFound('No such quiz.');
+  if (Object.keys(step.change).length === 0) {
+    return { item: savedItem(seen, seen.answer), serverNow: now.toISOString() };
+  }
+  const saved = await writeAnswerIfUnchanged(db, {
+    attemptId,
+    version: seen.attempt.version,
+    questionId,
+    expectedChoice: seen.answer?.choiceIndex ?? null,
+    change: step.change,
+    now,
+  });
+  if (saved) return { item: savedItem(seen, saved), serverNow: now.toISOString() };
+  return saveAnswerLocked(db, userId, reviewer, attemptId, questionId, input, now);
+}
+
+/**
+ * The same save decided under the attempt's lock: the attempt and the answer are read after the
+ * lock is held, so nothing changes between the decision and the write. The path a save takes when
+ * its unlocked read went stale; exported so the tests can hold it to the same results.
+ */
+export async function saveAnswerLocked(
+  db: Db,
+  userId: string,
+  reviewer: string,
+  attemptId: string,
+  questionId: string,
+  input: SaveAnswerRequest,
+  now: Date,
+): Promise<{ item: AttemptItem; serverNow: string }> {
   type Outcome = { error: string } | { item: AttemptItem };
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
-    const row = ownAttempt(await lockAttemptHeader(tx, attemptId), userId, reviewer);
-    if (isTimeUp(row, now)) {
+    const locked = await lockAttemptClock(tx, attemptId);
+    const seen = locked ? await loadAnswerContext(tx, attemptId, questionId) : null;
+    const step = planSave(seen, userId, reviewer, input, now);
+    if (!locked || !seen) throw notFound('No such quiz.');
+    if (step.timeUp) {
       // The submission commits; the refusal is thrown only after it.
-      await finalize(tx, row, now, true);
+      await finalize(tx, locked, now, true);
       return { error: MESSAGES_QUIZ.timeUp };
     }
-    if (row.status === 'submitted') return { error: MESSAGES_QUIZ.submitted };
-    if (!row.items.some((i) => i.questionId === questionId)) {
-      throw notFound(MESSAGES_QUIZ.notInAttempt);
-    }
-    const question = (await loadQuestions(tx, [questionId])).get(questionId);
-    if (!question) throw notFound(MESSAGES_QUIZ.notInAttempt);
-    const current = await loadAnswer(tx, attemptId, questionId);
-    const change = answerChange(
-      asKind(row.kind),
-      question,
-      current?.choiceIndex ?? null,
-      input,
+    if (Object.keys(step.change).length === 0) return { item: savedItem(seen, seen.answer) };
+    const saved = await writeAnswerIfUnchanged(tx, {
+      attemptId,
+      version: seen.attempt.version,
+      questionId,
+      expectedChoice: seen.answer?.choiceIndex ?? null,
+      change: step.change,
       now,
-    );
-    if (Object.keys(change).length > 0) {
-      await upsertAnswer(tx, attemptId, questionId, change, now);
-    }
-    const state = await attemptState(tx, row, now);
-    const item = state.items.find((i) => i.questionId === questionId);
-    if (!item) throw notFound(MESSAGES_QUIZ.notInAttempt);
-    return { item };
+    });
+    if (!saved) throw new AppError('INTERNAL', 'The answer changed under the lock.');
+    return { item: savedItem(seen, saved) };
   });
   if ('error' in outcome) throw new AppError('FAILED_PRECONDITION', outcome.error);
   return { item: outcome.item, serverNow: now.toISOString() };
@@ -417,12 +616,12 @@ export async function submitAttempt(
   reviewer: string,
   attemptId: string,
   now: Date,
-): Promise<AttemptState> {
-  const row = await db.transaction(async (tx) => {
-    const locked = ownAttempt(await lockAttemptHeader(tx, attemptId), userId, reviewer);
-    if (locked.status === 'submitted') return locked;
+): Promise<AttemptReply> {
+  await db.transaction(async (tx) => {
+    const locked = ownAttempt(await lockAttemptClock(tx, attemptId), userId, reviewer);
+    if (locked.status === 'submitted') return;
     // Past the deadline the answers saved until then count, and it is marked as auto-submitted.
-    return finalize(tx, locked, now, isTimeUp(locked, now));
+    await finalize(tx, locked, now, isTimeUp(locked, now));
   });
-  return attemptState(db, row, now);
+  return stateOf(db, attemptId, now);
 }

@@ -11,11 +11,19 @@ import {
   saveAnswerResponseSchema,
   startLiteRequestSchema,
 } from '@pasado/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireSession } from '../auth/session-plugin.ts';
 import { requireReviewerAccess } from '../content/reviewers.repository.ts';
-import { getAttempt, saveAnswer, startLite, startOrResumeMock, submitAttempt } from './attempts.ts';
+import {
+  type AttemptReply,
+  getAttempt,
+  SerializedAttemptState,
+  saveAnswer,
+  startLite,
+  startOrResumeMock,
+  submitAttempt,
+} from './attempts.ts';
 import { quizHome } from './home.ts';
 import { reportItem } from './reports.ts';
 
@@ -23,6 +31,18 @@ import { reportItem } from './reports.ts';
  * Quizzes under /api/learning/:reviewer (issue 4: quiz home, lite quiz, mock exam). Every route
  * checks the reviewer grant first (403 otherwise), so the content is refused as the screens are.
  */
+/**
+ * Sends an attempt: as the database serialised it in the contract's shape (issue 10: the 170-item
+ * resume), or an object through the route's response schema.
+ */
+function sendAttempt(reply: FastifyReply, state: AttemptReply, code = 200): FastifyReply {
+  reply.code(code);
+  if (state instanceof SerializedAttemptState) {
+    return reply.type('application/json; charset=utf-8').send(state.body);
+  }
+  return reply.send(state);
+}
+
 export async function learningRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
@@ -62,7 +82,7 @@ export async function learningRoutes(app: FastifyInstance) {
         request.body,
         request.server.clock.now(),
       );
-      return reply.code(201).send(state);
+      return sendAttempt(reply, state, 201);
     },
   );
 
@@ -82,7 +102,7 @@ export async function learningRoutes(app: FastifyInstance) {
         reviewer.shorthand,
         request.server.clock.now(),
       );
-      return reply.code(resumed ? 200 : 201).send(state);
+      return sendAttempt(reply, state, resumed ? 200 : 201);
     },
   );
 
@@ -92,13 +112,14 @@ export async function learningRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { session, reviewer } = await access(request, request.params.reviewer);
       reply.header('cache-control', 'no-store');
-      return getAttempt(
+      const state = await getAttempt(
         db,
         session.userId,
         reviewer.shorthand,
         request.params.attemptId,
         request.server.clock.now(),
       );
+      return sendAttempt(reply, state);
     },
   );
 
@@ -129,15 +150,16 @@ export async function learningRoutes(app: FastifyInstance) {
   typed.post(
     '/:reviewer/attempts/:attemptId/submit',
     { schema: { params: attemptParamsSchema, response: { 200: attemptStateSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const { session, reviewer } = await access(request, request.params.reviewer);
-      return submitAttempt(
+      const state = await submitAttempt(
         db,
         session.userId,
         reviewer.shorthand,
         request.params.attemptId,
         request.server.clock.now(),
       );
+      return sendAttempt(reply, state);
     },
   );
 

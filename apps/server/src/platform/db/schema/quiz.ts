@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -84,4 +85,21 @@ export const mockExamStreaks = pgTable(
     updatedAt: updatedAt(),
   },
   () => [check('mock_exam_streaks_month_check', sql`month between 1 and 12`)],
+);
+
+/**
+ * One row whose `version` moves whenever what an unrevealed quiz item shows changes: a question's
+ * stem, choices or topic, a topic's name (inserts, deletes and truncates included). Statement
+ * triggers on `questions` and `topics` keep it (migration 0007), so every writer — the importer,
+ * staff fixing an item, plain SQL — moves it. The quiz module keeps the items it serialised for
+ * one version and re-reads them when it moves (issue 10: a 170-item resume without re-serialising
+ * 170 questions).
+ */
+export const contentVersion = pgTable(
+  'content_version',
+  {
+    id: boolean('id').primaryKey().default(true),
+    version: bigint('version', { mode: 'number' }).notNull().default(1),
+  },
+  () => [check('content_version_one_row', sql`id`)],
 );
