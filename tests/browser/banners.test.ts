@@ -11,12 +11,7 @@ import {
 } from '../../apps/server/test/payments/payments-helpers.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { type Phone, useBrowserFixture } from './helpers/fixture.ts';
-import {
-  completeOnboarding,
-  cookieFor,
-  settledPath,
-  signInThroughPopup,
-} from './helpers/session.ts';
+import { cookieFor, onboardedPhone, settledPath } from './helpers/session.ts';
 
 const HOUR = 3600_000;
 
@@ -25,15 +20,8 @@ describe('the subscription banners', () => {
   const fx = useBrowserFixture();
   const db = () => fx.server.app.database.db;
 
-  type Student = Phone & { userId: string; email: string; trialId: string };
-
-  async function student(email: string): Promise<Student> {
-    const phone = await fx.phone();
-    await signInThroughPopup(phone.page, email);
-    await completeOnboarding(phone.page);
-    const me = await phone.page.evaluate(async () => (await fetch('/api/me')).json());
-    return { ...phone, userId: me.id, email: me.email, trialId: me.subscription.id };
-  }
+  const student = async (email: string) => onboardedPhone(await fx.phone(), email);
+  type Student = Awaited<ReturnType<typeof student>>;
 
   const banner = (s: Phone) => s.page.locator('[data-banner="subscription"]');
   const bannerText = async (s: Phone) =>
@@ -52,7 +40,10 @@ describe('the subscription banners', () => {
 
   it("free trial: 'Save now!' with the countdown, then 'Purchase now!'; hidden on the purchase page", async () => {
     const s = await student('trial.banner@example.com');
-    const [trial] = await db().select().from(subscriptions).where(eq(subscriptions.id, s.trialId));
+    const [trial] = await db()
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, s.subscriptionId));
     const ends = `Free trial ends ${formatManilaDate(trial?.expiryDate ?? new Date())}.`;
     await expect.poll(() => bannerText(s)).toMatch(/Save now! 23:5\d:\d\d/);
     expect(await bannerText(s)).toContain(ends);

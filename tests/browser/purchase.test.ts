@@ -14,12 +14,7 @@ import {
 } from '../../apps/server/test/payments/payments-helpers.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { type Phone, useBrowserFixture } from './helpers/fixture.ts';
-import {
-  completeOnboarding,
-  cookieFor,
-  settledPath,
-  signInThroughPopup,
-} from './helpers/session.ts';
+import { cookieFor, onboardedPhone, settledPath } from './helpers/session.ts';
 
 const HOUR = 3600_000;
 
@@ -62,13 +57,7 @@ describe('the purchase page', () => {
   const fx = useBrowserFixture();
   const db = () => fx.server.app.database.db;
 
-  async function student(email: string): Promise<Phone & { userId: string }> {
-    const phone = await fx.phone();
-    await signInThroughPopup(phone.page, email);
-    await completeOnboarding(phone.page);
-    const me = await phone.page.evaluate(async () => (await fetch('/api/me')).json());
-    return { ...phone, userId: me.id };
-  }
+  const student = async (email: string) => onboardedPhone(await fx.phone(), email);
 
   /** The account's age, which opens or closes the 24 h discount window (SPEC §9). */
   const createdAgo = (userId: string, ms: number) =>

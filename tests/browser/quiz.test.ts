@@ -2,20 +2,18 @@ import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
-  blueprints,
   questions,
   quizAnswers,
   quizAttempts,
   sessionLogs,
-  subjects,
-  topics,
   users,
 } from '../../apps/server/src/platform/db/schema.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
 import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
+import { seedSmallCrimBank } from './helpers/small-bank.ts';
 
-/** A small, original Criminology bank: two subjects of six items, and a two-part blueprint. */
+/** A small, original Criminology bank: two subjects of nine items, and a two-part blueprint. */
 const BANK = [
   [
     'law',
@@ -106,7 +104,59 @@ const BANK = [
     0,
     'Alternate (forensic) light sources make many body fluids fluoresce.',
   ],
+  // Three more per subject: the mock takes 6 of 9, so the bank fills it 1.5 times over and the
+  // track is offered at onboarding (issue 12).
+  [
+    'law',
+    'Which of these is a mitigating circumstance under the Revised Penal Code?',
+    ['Voluntary surrender', 'Treachery', 'Evident premeditation', 'Recidivism'],
+    0,
+    'Article 13 lists voluntary surrender as mitigating; treachery, evident premeditation and recidivism are aggravating (Article 14).',
+  ],
+  [
+    'law',
+    'A felony whose offender began it by overt acts but did not perform all the acts of execution is…',
+    ['Attempted', 'Frustrated', 'Consummated', 'Impossible'],
+    0,
+    'Article 6: a felony is attempted when the offender commences it directly by overt acts and does not perform all the acts of execution; frustrated when all are performed without the result.',
+  ],
+  [
+    'law',
+    'Who is an accessory to a crime?',
+    [
+      'One who, knowing of it, helps the principal escape after it is committed',
+      'One who directly induces another to commit it',
+      'One who takes a direct part in its execution',
+      'One who cooperates by an act without which it would not have been done',
+    ],
+    0,
+    'Article 19: accessories take part after the crime, for example by helping the principal escape; inducing and indispensable cooperation make one a principal (Article 17).',
+  ],
+  [
+    'sci',
+    'Which branch of forensic science studies poisons and drugs in the body?',
+    ['Toxicology', 'Serology', 'Odontology', 'Entomology'],
+    0,
+    'Forensic toxicology detects and identifies poisons and drugs in body fluids and tissues.',
+  ],
+  [
+    'sci',
+    'The identification of persons by their fingerprints is called…',
+    ['Dactyloscopy', 'Graphology', 'Ballistics', 'Anthropometry'],
+    0,
+    'Dactyloscopy is the science of fingerprint identification; anthropometry measured the body (the Bertillon system).',
+  ],
+  [
+    'sci',
+    'Which is a presumptive test for blood?',
+    ['Kastle-Meyer (phenolphthalein) test', 'Marquis test', 'Duquenois-Levine test', 'Griess test'],
+    0,
+    'Kastle-Meyer turns pink with the peroxidase-like activity of haemoglobin; Marquis and Duquenois-Levine test for drugs, Griess for nitrites.',
+  ],
 ] as const;
+
+/** Long enough for the outbox's retries after a transient failure (1 + 3 + 10 s, then the send). */
+const OUTBOX_SETTLED_MS = 30_000;
 
 // Keys rotate so "A" is not always right.
 const rotate = (choices: readonly string[], by: number) =>
@@ -120,70 +170,25 @@ describe('quizzes in the browser', () => {
   async function seed() {
     if (seeded) return;
     seeded = true;
-    await db()
-      .insert(subjects)
-      .values([
-        { id: 'crim-law', reviewerShorthand: 'crim', name: 'Criminal Jurisprudence', sortOrder: 1 },
-        { id: 'crim-sci', reviewerShorthand: 'crim', name: 'Criminalistics', sortOrder: 2 },
-      ]);
-    await db()
-      .insert(topics)
-      .values([
-        { id: 'crim-law-rpc', subjectId: 'crim-law', name: 'Revised Penal Code' },
-        { id: 'crim-sci-lab', subjectId: 'crim-sci', name: 'Forensic science' },
-      ]);
-    await db()
-      .insert(questions)
-      .values(
-        BANK.map(([subject, stem, choices, , rationale], i) => {
-          const by = i % 4;
-          const choicesRotated = rotate(choices, by);
-          return {
-            id: `crim-${subject}-${i}`,
-            topicId: subject === 'law' ? 'crim-law-rpc' : 'crim-sci-lab',
-            stem,
-            choices: choicesRotated,
-            answerIndex: (choices.length - by) % choices.length,
-            rationale,
-            distractorNotes: choicesRotated.map((c, k) =>
-              k === (choices.length - by) % choices.length
-                ? null
-                : `“${c}” does not fit this definition.`,
-            ),
-          };
-        }),
-      );
-    await db()
-      .insert(blueprints)
-      .values({
-        id: 'crim-board',
-        reviewerShorthand: 'crim',
-        name: 'Criminology board mock',
-        spec: {
-          passingAverage: 75,
-          sittings: 1,
-          parts: [
-            {
-              id: 'jur',
-              name: 'Criminal Jurisprudence',
-              subjectIds: ['crim-law'],
-              items: 6,
-              minutes: 12,
-              weight: 0.5,
-              floor: 50,
-            },
-            {
-              id: 'sci',
-              name: 'Criminalistics',
-              subjectIds: ['crim-sci'],
-              items: 6,
-              minutes: 12,
-              weight: 0.5,
-              floor: 50,
-            },
-          ],
-        },
-      });
+    await seedSmallCrimBank(db(), {
+      questions: BANK.map(([subject, stem, choices, , rationale], i) => {
+        const by = i % 4;
+        const choicesRotated = rotate(choices, by);
+        return {
+          id: `crim-${subject}-${i}`,
+          topicId: subject === 'law' ? 'crim-law-rpc' : 'crim-sci-lab',
+          stem,
+          choices: choicesRotated,
+          answerIndex: (choices.length - by) % choices.length,
+          rationale,
+          distractorNotes: choicesRotated.map((c, k) =>
+            k === (choices.length - by) % choices.length
+              ? null
+              : `“${c}” does not fit this definition.`,
+          ),
+        };
+      }),
+    });
   }
 
   async function keyFor(stem: string): Promise<number> {
@@ -299,7 +304,7 @@ describe('quizzes in the browser', () => {
     const saved = () => db().select().from(quizAnswers).where(eq(quizAnswers.attemptId, attemptId));
     expect((await saved()).length).toBe(1);
     await context.setOffline(false);
-    await page.getByText('All answers saved').waitFor();
+    await page.getByText('All answers saved').waitFor({ timeout: OUTBOX_SETTLED_MS });
     expect((await saved()).length).toBe(2);
 
     // Close and come back: same attempt, the clock kept running meanwhile.
@@ -318,7 +323,9 @@ describe('quizzes in the browser', () => {
     await page.getByText('Item 3 of 12').waitFor();
     await page.getByRole('button', { name: '☆ Flag for review' }).click();
     await choiceButtons(page).nth(0).click();
-    await page.getByText('All answers saved').waitFor();
+    // Through the outbox: a write that meets a transient failure is sent again after 1, 3, then
+    // 10 s, longer than a locator's default wait on a loaded machine.
+    await page.getByText('All answers saved').waitFor({ timeout: OUTBOX_SETTLED_MS });
     await page.getByRole('button', { name: /Questions/ }).click();
     await page.getByRole('button', { name: 'Item 3, answered, flagged' }).waitFor();
     await page.locator('.navigator').scrollIntoViewIfNeeded();
@@ -333,7 +340,7 @@ describe('quizzes in the browser', () => {
         .click();
       if (n < 12) await page.getByRole('button', { name: 'Next', exact: true }).click();
     }
-    await page.getByText('All answers saved').waitFor();
+    await page.getByText('All answers saved').waitFor({ timeout: OUTBOX_SETTLED_MS });
     await page.locator('.quiz__nav').getByRole('button', { name: 'Submit exam' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('heading', { name: 'Your mock exam result' }).waitFor();
@@ -343,7 +350,7 @@ describe('quizzes in the browser', () => {
     await page.getByRole('button', { name: 'Review answers' }).click();
     await page.getByRole('heading', { name: 'Review' }).waitFor();
     await expect.poll(() => page.locator('.review__item .rationale').count()).toBeGreaterThan(0);
-  });
+  }, 120_000);
 
   it('submits the mock at time up, with the answers saved until then', async () => {
     const { page } = await fx.phone();

@@ -34,6 +34,7 @@ import { devMailRoutes } from './platform/mail/dev-mail-page.ts';
 import { outboxDir } from './platform/mail/mailer.ts';
 import { OUTAGE_RETRY_AFTER_S, registerErrorHandler } from './platform/plugins/error-handler.ts';
 import { registerSafeTextCheck } from './platform/plugins/input-text.ts';
+import { registerRequestLog } from './platform/plugins/request-log.ts';
 import {
   assertSameOrigin,
   registerRateLimits,
@@ -73,6 +74,8 @@ export async function buildApp(
     genReqId: () => randomBytes(8).toString('hex'),
     requestIdHeader: false,
     logger: options.logger ?? false,
+    // registerRequestLog writes one line per request instead.
+    disableRequestLogging: true,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestTimeout: 75_000,
@@ -81,6 +84,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestLog(app);
   registerSafeTextCheck(app);
 
   const database = options.database ?? (await openDatabase(config.database));

@@ -28,15 +28,36 @@ if (isEmbeddedWebView(navigator.userAgent)) {
     </StrictMode>,
   );
 } else {
-  // Ask for the session while the first route's code downloads (slow mobile data).
-  void queryClient.prefetchQuery(claimsQueryOptions());
-  createRoot(container).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <BannerProvider>
-          <RouterProvider router={createRouter()} />
-        </BannerProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+  // Offline at start-up: the last student's data comes back from IndexedDB first, so the guard
+  // lets them through on the claims it last saw (issue 11). Online, nothing waits for it.
+  const restored = navigator.onLine
+    ? Promise.resolve()
+    : import('./lib/offline/offline-snapshot.ts')
+        .then((m) => m.restoreSnapshot(queryClient))
+        .catch(() => undefined);
+  void restored.then(() => {
+    // Ask for the session while the first route's code downloads (slow mobile data).
+    void queryClient.prefetchQuery(claimsQueryOptions());
+    createRoot(container).render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <BannerProvider>
+            <RouterProvider router={createRouter()} />
+          </BannerProvider>
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  });
+  // The service worker (offline, installable; issue 11) registers once the page has loaded, from
+  // its own chunk: it must not compete with the first route for a slow connection.
+  const registerLater = () =>
+    setTimeout(
+      () =>
+        void import('./lib/offline/register-service-worker.ts').then((m) =>
+          m.registerServiceWorker(),
+        ),
+      1_000,
+    );
+  if (document.readyState === 'complete') registerLater();
+  else window.addEventListener('load', registerLater, { once: true });
 }

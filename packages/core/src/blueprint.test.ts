@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   type BankItem,
+  type BlueprintPart,
   type BlueprintSpec,
+  majorOptions,
+  mockReadiness,
   pickLiteItems,
   planMock,
   scaledMinutes,
@@ -117,5 +120,121 @@ describe('pickLiteItems and seededShuffle', () => {
     const out = seededShuffle(input, 'x');
     expect([...out].sort()).toEqual(input);
     expect(input).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+});
+
+describe('planMock draws for a student (issue 12)', () => {
+  const topicBank = (subject: string, topic: string, n: number): BankItem[] =>
+    Array.from({ length: n }, (_, i) => ({
+      id: `${topic}-${String(i).padStart(3, '0')}`,
+      subjectId: subject,
+      topicId: topic,
+      held: false,
+    }));
+  const one: BlueprintSpec = {
+    passingAverage: 80,
+    sittings: 1,
+    parts: [
+      { id: 'v', name: 'Verbal', subjectIds: ['v'], items: 20, minutes: 20, weight: 1, floor: 0 },
+    ],
+  };
+  // 30 items (1.5 × 20): topic a holds 18 (60 %), topic b 12 (40 %).
+  const pool = [...topicBank('v', 'a', 18), ...topicBank('v', 'b', 12)];
+  const topicOf = (id: string) => id.split('-')[0];
+
+  it("keeps each topic's share of the part", () => {
+    for (const seed of ['s1', 's2', 's3']) {
+      const ids = planMock(one, pool, seed).items.map((i) => i.questionId);
+      expect(ids.filter((id) => topicOf(id) === 'a')).toHaveLength(12);
+      expect(ids.filter((id) => topicOf(id) === 'b')).toHaveLength(8);
+    }
+  });
+
+  it('takes unseen items first, so two consecutive mocks share at most half their items', () => {
+    const first = planMock(one, pool, 'first').items.map((i) => i.questionId);
+    const second = planMock(one, pool, 'second', { seen: new Set(first) }).items.map(
+      (i) => i.questionId,
+    );
+    const shared = second.filter((id) => first.includes(id));
+    expect(shared.length).toBeLessThanOrEqual(10);
+    // Every unseen item was taken before any seen one.
+    const unseen = pool.map((q) => q.id).filter((id) => !first.includes(id));
+    expect(unseen.every((id) => second.includes(id))).toBe(true);
+    // Without the history, the same seed repeats far more.
+    const blind = planMock(one, pool, 'second').items.map((i) => i.questionId);
+    expect(blind.filter((id) => first.includes(id)).length).toBeGreaterThan(shared.length);
+  });
+
+  it('keeps to the topics a part names', () => {
+    const official: BlueprintSpec = {
+      ...one,
+      parts: [{ ...(one.parts[0] as BlueprintPart), items: 10, topicIds: ['b'] }],
+    };
+    const ids = planMock(official, pool, 'x').items.map((i) => i.questionId);
+    expect(ids).toHaveLength(10);
+    expect(ids.every((id) => topicOf(id) === 'b')).toBe(true);
+  });
+
+  const sec: BlueprintSpec = {
+    passingAverage: 75,
+    sittings: 2,
+    parts: [
+      {
+        id: 'gen',
+        name: 'GenEd',
+        subjectIds: ['gen'],
+        items: 4,
+        minutes: 8,
+        weight: 0.5,
+        floor: 0,
+      },
+      {
+        id: 'spec',
+        name: 'Specialization',
+        subjectIds: ['eng', 'math'],
+        items: 4,
+        minutes: 8,
+        weight: 0.5,
+        floor: 0,
+        major: true,
+      },
+    ],
+  };
+  const secBank = [
+    ...topicBank('gen', 'g', 6),
+    ...topicBank('eng', 'e', 6),
+    ...topicBank('math', 'm', 5),
+  ];
+
+  it("draws a major part from the student's major only", () => {
+    const plan = planMock(sec, secBank, 'm', { major: 'math' });
+    expect(plan.parts[1]?.questionIds.every((id) => topicOf(id) === 'm')).toBe(true);
+    expect(plan.parts[1]?.questionIds).toHaveLength(4);
+    const none = planMock(sec, secBank, 'm', { major: null });
+    expect(none.parts[1]).toMatchObject({ questionIds: [], minutes: 0 });
+    expect(majorOptions(sec)).toEqual(['eng', 'math']);
+    expect(majorOptions(one)).toEqual([]);
+  });
+
+  it('mockReadiness asks 1.5 × each part of active items, for every major', () => {
+    const r = mockReadiness(sec, secBank);
+    expect(r.parts.map((p) => [p.partId, p.required, p.pools, p.ready])).toEqual([
+      ['gen', 6, [{ major: null, available: 6 }], true],
+      [
+        'spec',
+        6,
+        [
+          { major: 'eng', available: 6 },
+          { major: 'math', available: 5 },
+        ],
+        false,
+      ],
+    ]);
+    expect(r.ready).toBe(false);
+    expect(mockReadiness(sec, [...secBank, ...topicBank('math', 'm2', 1)]).ready).toBe(true);
+    // A held item does not count.
+    const held = secBank.map((q) => (q.id === 'g-000' ? { ...q, held: true } : q));
+    expect(mockReadiness(sec, [...held, ...topicBank('math', 'm2', 1)]).ready).toBe(false);
+    expect(mockReadiness(one, []).ready).toBe(false);
   });
 });

@@ -5,6 +5,8 @@
  * failed start, see the same items).
  */
 
+import { roundToTotal } from './percent-rounding.ts';
+
 /**
  * One part of an exam's blueprint (DESIGN.md "Quiz"): drawn from subjects, with its item count,
  * minutes, weight in the rating and floor. The contract's `blueprintPartSchema` validates it.
@@ -19,6 +21,16 @@ export type BlueprintPart = {
   weight: number;
   /** Lowest passing percentage for this part (0 = no floor). */
   floor: number;
+  /**
+   * When set, only these topics of the part's subjects are drawn (issue 12: CSE Analytical Ability
+   * keeps to the official coverage while the bank also holds practice-only topics).
+   */
+  topicIds?: string[];
+  /**
+   * A major part (LET Secondary's Specialization): its subjects are alternatives and the student's
+   * major picks the one drawn from.
+   */
+  major?: boolean;
 };
 
 /** An exam's blueprint: its parts, the passing average, how many sittings (`blueprintSpecSchema`). */
@@ -29,8 +41,25 @@ export type BlueprintSpec = {
   sittings: number;
 };
 
-/** A question the bank can offer: its subject decides the blueprint part it may fill. */
-export type BankItem = { id: string; subjectId: string; held: boolean };
+/**
+ * A question the bank can offer: its subject decides the blueprint part it may fill, its topic the
+ * share of the part it takes (an item without a topic counts as its subject's).
+ */
+export type BankItem = { id: string; subjectId: string; topicId?: string; held: boolean };
+
+/** How a mock is drawn for one student. */
+export type DrawOptions = {
+  /** Items the student has already been shown (mocks and lite quizzes): drawn only when needed. */
+  seen?: ReadonlySet<string>;
+  /** The student's major: the subject a major part draws from. */
+  major?: string | null;
+};
+
+/**
+ * A bank fills a part when it holds this many times the part's items (issue 12): then two
+ * consecutive mocks, each drawing unseen items first, share at most half their items.
+ */
+export const MOCK_POOL_FACTOR = 1.5;
 
 export type PlannedPart = {
   partId: string;
@@ -84,33 +113,100 @@ export function seededShuffle<T>(items: readonly T[], seed: string): T[] {
 }
 
 /**
+ * The subjects a part draws from: all of them, or for a major part only the student's major (none
+ * when no major is picked or it is not one of the part's).
+ */
+export function partSubjects(part: BlueprintPart, major: string | null | undefined): string[] {
+  if (!part.major) return part.subjectIds;
+  return major && part.subjectIds.includes(major) ? [major] : [];
+}
+
+/**
+ * Each part's candidate items: not held, of the part's subjects (and topics, when it names them).
+ * A subject belongs to the first part (in blueprint order) that lists it, so no item can appear in
+ * two parts. The one definition of a part's pool: the draw and `mockReadiness` both read it.
+ */
+export function partPools(
+  spec: BlueprintSpec,
+  bank: readonly BankItem[],
+  major: string | null | undefined,
+): BankItem[][] {
+  // Sorted first so the plan depends on the bank's content, not on the order rows came back in.
+  const pool = bank.filter((q) => !q.held).sort((a, b) => (a.id < b.id ? -1 : 1));
+  const owned = new Set<string>();
+  return spec.parts.map((part) => {
+    const subjects = new Set(part.subjectIds.filter((id) => !owned.has(id)));
+    for (const id of part.subjectIds) owned.add(id);
+    const drawn = new Set(partSubjects(part, major).filter((id) => subjects.has(id)));
+    const topics = part.topicIds ? new Set(part.topicIds) : null;
+    return pool.filter(
+      (q) => drawn.has(q.subjectId) && (topics === null || topics.has(q.topicId ?? q.subjectId)),
+    );
+  });
+}
+
+/**
+ * Draws `count` items from a part's pool (issue 12): each topic takes its share of the part, in
+ * proportion to its share of the pool (largest remainders, so the counts add up), and within a
+ * topic the items the student has not seen come first. Seeded; the result is in random order.
+ */
+function drawPart(
+  candidates: readonly BankItem[],
+  count: number,
+  seen: ReadonlySet<string>,
+  seed: string,
+): BankItem[] {
+  const byTopic = new Map<string, BankItem[]>();
+  for (const q of candidates) {
+    const topic = q.topicId ?? q.subjectId;
+    const list = byTopic.get(topic);
+    if (list) list.push(q);
+    else byTopic.set(topic, [q]);
+  }
+  const topics = [...byTopic.keys()].sort();
+  const sizes = topics.map((t) => byTopic.get(t)?.length ?? 0);
+  const quotas = roundToTotal(sizes, Math.min(count, candidates.length));
+  const taken = topics.flatMap((topic, i) => {
+    const items = byTopic.get(topic) ?? [];
+    const unseen = items.filter((q) => !seen.has(q.id));
+    const again = items.filter((q) => seen.has(q.id));
+    return [
+      ...seededShuffle(unseen, `${seed}:${topic}:new`),
+      ...seededShuffle(again, `${seed}:${topic}:seen`),
+    ].slice(0, quotas[i] ?? 0);
+  });
+  return seededShuffle(taken, `${seed}:order`);
+}
+
+/**
  * Plans a mock from a blueprint and the bank.
  * - Held items (reported as wrong, not yet cleared by staff) are never taken.
- * - An item belongs to the first part (in blueprint order) that lists its subject, so no item
- *   appears twice when parts share a subject.
- * - A part takes `items` at random (seeded); when the bank has fewer, it takes all it has and its
- *   minutes scale in proportion (rounded, at least 1 minute when it has any item), so the pace per
- *   item stays the blueprint's. A part with no item at all is left out of the exam (0 minutes).
+ * - A part draws from its pool (`partPools`): its subjects, its topics when it names them, the
+ *   student's major for a major part; no item appears twice.
+ * - A part takes `items`, keeping its topic mix and preferring unseen items (`drawPart`); when the
+ *   pool has fewer, it takes all it has and its minutes scale in proportion (rounded, at least 1
+ *   minute when it has any item), so the pace per item stays the blueprint's. A part with no item
+ *   at all is left out of the exam (0 minutes).
  * - Within a part the order is random; parts keep the blueprint's order.
  */
-export function planMock(spec: BlueprintSpec, bank: readonly BankItem[], seed: string): MockPlan {
-  const claimed = new Set<string>();
-  const parts: PlannedPart[] = [];
-  // Sorted first so the plan depends on the bank's content, not on the order rows came back in.
-  const pool = [...bank].filter((q) => !q.held).sort((a, b) => (a.id < b.id ? -1 : 1));
-  for (const part of spec.parts) {
-    const subjects = new Set(part.subjectIds);
-    const candidates = pool.filter((q) => subjects.has(q.subjectId) && !claimed.has(q.id));
-    const taken = seededShuffle(candidates, `${seed}:${part.id}`).slice(0, part.items);
-    for (const q of taken) claimed.add(q.id);
-    parts.push({
+export function planMock(
+  spec: BlueprintSpec,
+  bank: readonly BankItem[],
+  seed: string,
+  options: DrawOptions = {},
+): MockPlan {
+  const pools = partPools(spec, bank, options.major);
+  const seen = options.seen ?? new Set<string>();
+  const parts: PlannedPart[] = spec.parts.map((part, i) => {
+    const taken = drawPart(pools[i] ?? [], part.items, seen, `${seed}:${part.id}`);
+    return {
       partId: part.id,
       name: part.name,
       requested: part.items,
       questionIds: taken.map((q) => q.id),
       minutes: scaledMinutes(part.minutes, taken.length, part.items),
-    });
-  }
+    };
+  });
   const items = parts.flatMap((p) =>
     p.questionIds.map((questionId) => ({ questionId, partId: p.partId })),
   );
@@ -120,6 +216,52 @@ export function planMock(spec: BlueprintSpec, bank: readonly BankItem[], seed: s
     totalItems: items.length,
     totalMinutes: parts.reduce((sum, p) => sum + p.minutes, 0),
   };
+}
+
+/** How well the bank fills one part, for each subject a student could draw it from. */
+export type PartReadiness = {
+  partId: string;
+  name: string;
+  /** Active items the part needs: its items × MOCK_POOL_FACTOR, rounded up. */
+  required: number;
+  /** Active items per way of drawing it: one entry (major null), or one per major. */
+  pools: { major: string | null; available: number }[];
+  ready: boolean;
+};
+
+export type MockReadiness = { ready: boolean; parts: PartReadiness[] };
+
+/**
+ * Whether a bank can fill a blueprint's full mock under the issue 12 rule: every part, for every
+ * major a student may pick, holds at least `MOCK_POOL_FACTOR` × its items of active questions. The
+ * same pools the draw uses, so a track is offered exactly when its mock can be drawn in full.
+ */
+export function mockReadiness(spec: BlueprintSpec, bank: readonly BankItem[]): MockReadiness {
+  const majors = [...new Set(spec.parts.filter((p) => p.major).flatMap((p) => p.subjectIds))];
+  const ways: (string | null)[] = majors.length === 0 ? [null] : majors;
+  const poolsByWay = ways.map((major) => partPools(spec, bank, major));
+  const parts = spec.parts.map((part, i): PartReadiness => {
+    const required = Math.ceil(part.items * MOCK_POOL_FACTOR);
+    const pools = part.major
+      ? part.subjectIds.map((major) => ({
+          major,
+          available: poolsByWay[ways.indexOf(major)]?.[i]?.length ?? 0,
+        }))
+      : [{ major: null, available: poolsByWay[0]?.[i]?.length ?? 0 }];
+    return {
+      partId: part.id,
+      name: part.name,
+      required,
+      pools,
+      ready: pools.every((p) => p.available >= required),
+    };
+  });
+  return { ready: parts.length > 0 && parts.every((p) => p.ready), parts };
+}
+
+/** The subjects a student picks a major from (a major part's), or none for a track without. */
+export function majorOptions(spec: BlueprintSpec): string[] {
+  return spec.parts.filter((p) => p.major).flatMap((p) => p.subjectIds);
 }
 
 /** Minutes for a part that has `taken` of the `requested` items (see `planMock`). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BlueprintSpec } from './blueprint.ts';
+import type { BlueprintPart, BlueprintSpec } from './blueprint.ts';
 import {
   type AnswerDecision,
   type AttemptKind,
@@ -103,29 +103,18 @@ describe('revealsAnswer', () => {
   });
 });
 
+/** Ten items, an hour, a floor of 50 unless the case says otherwise. */
+const blueprintPart = (
+  part: Pick<BlueprintPart, 'id' | 'name' | 'subjectIds' | 'weight'> & Partial<BlueprintPart>,
+): BlueprintPart => ({ items: 10, minutes: 60, floor: 50, ...part });
+
 const spec: BlueprintSpec = {
   passingAverage: 75,
   sittings: 1,
   parts: [
-    {
-      id: 'gen',
-      name: 'General',
-      subjectIds: ['g'],
-      items: 10,
-      minutes: 60,
-      weight: 0.4,
-      floor: 50,
-    },
-    {
-      id: 'prof',
-      name: 'Professional',
-      subjectIds: ['p'],
-      items: 10,
-      minutes: 60,
-      weight: 0.5,
-      floor: 50,
-    },
-    {
+    blueprintPart({ id: 'gen', name: 'General', subjectIds: ['g'], weight: 0.4 }),
+    blueprintPart({ id: 'prof', name: 'Professional', subjectIds: ['p'], weight: 0.5 }),
+    blueprintPart({
       id: 'spec',
       name: 'Specialisation',
       subjectIds: ['s'],
@@ -133,7 +122,7 @@ const spec: BlueprintSpec = {
       minutes: 30,
       weight: 0.1,
       floor: 0,
-    },
+    }),
   ],
 };
 

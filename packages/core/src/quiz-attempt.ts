@@ -168,10 +168,13 @@ export function attemptTopicActivity(input: {
   startedAt: Date;
   deadlineAt: Date | null;
   now: Date;
+  /** The time spent when it is not start to end: a mock in sittings (`sittingsElapsedMs`). */
+  elapsedMs?: number;
 }): AttemptTopicActivity[] {
   const { items, answers, topics, startedAt, deadlineAt, now } = input;
   const end = deadlineAt && deadlineAt < now ? deadlineAt : now;
-  const elapsedSeconds = Math.max(0, Math.round((end.getTime() - startedAt.getTime()) / 1000));
+  const elapsedMs = input.elapsedMs ?? end.getTime() - startedAt.getTime();
+  const elapsedSeconds = Math.max(0, Math.round(elapsedMs / 1000));
   const answeredItems = items.filter((i) => answers.get(i.questionId)?.choiceIndex != null);
   const perItem = answeredItems.length > 0 ? Math.floor(elapsedSeconds / answeredItems.length) : 0;
   const byTopic = new Map<string, AttemptTopicActivity>();

@@ -14,54 +14,22 @@ describe('streakRecordId (SPEC §3, §9: uid_month_year, month 1-based, Manila)'
 });
 
 describe('extendStreak (DESIGN.md "Progress": consecutive Manila days)', () => {
-  it.each<[string, Parameters<typeof extendStreak>[0], ReturnType<typeof extendStreak>]>([
-    [
-      'first day ever',
-      { lastDay: null, current: 0, today: '2026-11-25' },
-      { current: 1, lastDay: '2026-11-25' },
-    ],
-    [
-      'same day',
-      { lastDay: '2026-11-25', current: 4, today: '2026-11-25' },
-      { current: 4, lastDay: '2026-11-25' },
-    ],
-    [
-      'next day',
-      { lastDay: '2026-11-24', current: 4, today: '2026-11-25' },
-      { current: 5, lastDay: '2026-11-25' },
-    ],
-    [
-      'next day across a month',
-      { lastDay: '2026-11-30', current: 2, today: '2026-12-01' },
-      { current: 3, lastDay: '2026-12-01' },
-    ],
-    [
-      'next day across a year',
-      { lastDay: '2026-12-31', current: 9, today: '2027-01-01' },
-      { current: 10, lastDay: '2027-01-01' },
-    ],
-    [
-      'leap day',
-      { lastDay: '2024-02-28', current: 1, today: '2024-02-29' },
-      { current: 2, lastDay: '2024-02-29' },
-    ],
-    [
-      'two-day gap',
-      { lastDay: '2026-11-23', current: 7, today: '2026-11-25' },
-      { current: 1, lastDay: '2026-11-25' },
-    ],
-    [
-      'long gap',
-      { lastDay: '2025-11-25', current: 30, today: '2026-11-25' },
-      { current: 1, lastDay: '2026-11-25' },
-    ],
-    [
-      'clock went back',
-      { lastDay: '2026-11-26', current: 3, today: '2026-11-25' },
-      { current: 3, lastDay: '2026-11-26' },
-    ],
-  ])('%s', (_label, input, expected) => {
-    expect(extendStreak(input)).toEqual(expected);
+  // [case, lastDay, current, today] → [current, lastDay]
+  it.each<[string, string | null, number, string, number, string]>([
+    ['first day ever', null, 0, '2026-11-25', 1, '2026-11-25'],
+    ['same day', '2026-11-25', 4, '2026-11-25', 4, '2026-11-25'],
+    ['next day', '2026-11-24', 4, '2026-11-25', 5, '2026-11-25'],
+    ['next day across a month', '2026-11-30', 2, '2026-12-01', 3, '2026-12-01'],
+    ['next day across a year', '2026-12-31', 9, '2027-01-01', 10, '2027-01-01'],
+    ['leap day', '2024-02-28', 1, '2024-02-29', 2, '2024-02-29'],
+    ['two-day gap', '2026-11-23', 7, '2026-11-25', 1, '2026-11-25'],
+    ['long gap', '2025-11-25', 30, '2026-11-25', 1, '2026-11-25'],
+    ['clock went back', '2026-11-26', 3, '2026-11-25', 3, '2026-11-26'],
+  ])('%s', (_label, lastDay, current, today, nextCurrent, nextLastDay) => {
+    expect(extendStreak({ lastDay, current, today })).toEqual({
+      current: nextCurrent,
+      lastDay: nextLastDay,
+    });
   });
 
   it.each([

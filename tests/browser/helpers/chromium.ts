@@ -46,8 +46,10 @@ export function newPhoneContext(
   browser: Browser,
   baseURL: string,
   userAgent: string = PHONE_USER_AGENT,
+  serviceWorkers: 'allow' | 'block' = 'allow',
 ): Promise<BrowserContext> {
   return browser.newContext({
+    serviceWorkers,
     baseURL,
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 1,

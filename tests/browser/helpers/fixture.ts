@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { ensureOffered } from '../../../apps/server/test/helpers/offer-track.ts';
 import { startTestApp, type TestApp } from '../../../apps/server/test/helpers/test-app.ts';
 import { launchChromium, newPhoneContext, recordDialogs } from './chromium.ts';
 
@@ -30,6 +31,14 @@ export function useBrowserFixture() {
     state.phones = [];
   });
 
+  // The tracks the tests onboard to must be offered (issue 12): made so through the importer, after
+  // each file has seeded what it wants (a seeded subject is used, else a sample one).
+  beforeEach(async () => {
+    for (const reviewer of ['let-elem', 'cse-pro']) {
+      await ensureOffered(state.server.app.database.db, reviewer);
+    }
+  });
+
   afterEach(async () => {
     const phones = state.phones.splice(0);
     const errors = phones.flatMap((p) => p.pageErrors);
@@ -47,9 +56,20 @@ export function useBrowserFixture() {
     get server() {
       return state.server;
     },
-    /** A fresh phone; `userAgent` overrides the default Android Chrome (e.g. an app's web view). */
-    async phone(options: { userAgent?: string } = {}): Promise<Phone> {
-      const context = await newPhoneContext(state.browser, state.server.url, options.userAgent);
+    /**
+     * A fresh phone; `userAgent` overrides the default Android Chrome (e.g. an app's web view).
+     * `serviceWorkers: 'block'` for a test that slows or fails the app's own files with
+     * `page.route`: the service worker answers them from its cache, unseen by the route (ADR 019).
+     */
+    async phone(
+      options: { userAgent?: string; serviceWorkers?: 'allow' | 'block' } = {},
+    ): Promise<Phone> {
+      const context = await newPhoneContext(
+        state.browser,
+        state.server.url,
+        options.userAgent,
+        options.serviceWorkers,
+      );
       // A missed expectation should fail in seconds, not hang until the test's own timeout.
       context.setDefaultTimeout(15_000);
       const page = await context.newPage();

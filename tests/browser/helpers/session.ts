@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import type { Phone } from './fixture.ts';
 
 /**
  * Signs in the way a student does: Sign in on /login opens the popup, the development provider
@@ -30,6 +31,20 @@ export async function completeOnboarding(
   await page.getByLabel('How did you hear about us?').selectOption('Facebook');
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL('**/quiz');
+}
+
+/**
+ * A student on `phone`: signed in as `email` through the popup and onboarded through the UI, with
+ * the ids the server gave them (the trial is their current subscription).
+ */
+export async function onboardedPhone(
+  phone: Phone,
+  email: string,
+): Promise<Phone & { userId: string; email: string; subscriptionId: string }> {
+  await signInThroughPopup(phone.page, email);
+  await completeOnboarding(phone.page);
+  const me = await phone.page.evaluate(async () => (await fetch('/api/me')).json());
+  return { ...phone, userId: me.id, email: me.email, subscriptionId: me.subscription.id };
 }
 
 /** The path the app settles on, once the guard has done its work. */

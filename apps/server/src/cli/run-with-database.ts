@@ -1,7 +1,6 @@
-import { type AppConfig, loadConfig } from '../platform/config/app-config.ts';
-import { InvalidEnvironmentError } from '../platform/config/env.ts';
+import { loadConfig } from '../platform/config/app-config.ts';
 import { type Db, openDatabase } from '../platform/db/client.ts';
-import { EmbeddedDatabaseInUseError } from '../platform/db/pglite-owner.ts';
+import { startUp } from '../platform/start-up.ts';
 
 export type CliIo = { db: Db; out: (line: string) => void; err: (line: string) => void };
 
@@ -12,27 +11,11 @@ export type CliIo = { db: Db; out: (line: string) => void; err: (line: string) =
  */
 export function runWithDatabase(command: (io: CliIo) => Promise<number>): void {
   const run = async (): Promise<number> => {
-    let config: AppConfig;
-    try {
-      config = loadConfig();
-    } catch (error) {
-      if (error instanceof InvalidEnvironmentError) {
-        console.error(error.message);
-        return 2;
-      }
-      throw error;
-    }
-    let database: Awaited<ReturnType<typeof openDatabase>>;
-    try {
-      database = await openDatabase(config.database);
-    } catch (error) {
-      // The server owns the embedded database while it runs: say so instead of a stack.
-      if (error instanceof EmbeddedDatabaseInUseError) {
-        console.error(error.message);
-        return 1;
-      }
-      throw error;
-    }
+    const opened = await startUp(async () => openDatabase(loadConfig().database), {
+      invalidEnvironment: 2,
+    });
+    if (!opened.ok) return opened.exitCode;
+    const database = opened.value;
     try {
       return await command({
         db: database.db,

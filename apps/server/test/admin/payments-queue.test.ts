@@ -3,17 +3,20 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, transactions } from '../../src/platform/db/schema.ts';
 import { openLiveStream } from '../helpers/live-stream.ts';
-import { signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { ensureOffered } from '../helpers/offer-track.ts';
+import { signedInUser, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import {
   auditFor,
   makeStaff,
+  onboardedStudent,
   pngBytes,
   purchaseInput,
+  startWithStaff,
+  studentWithPurchase,
   subscribe,
   subscriptionRow,
   type TestUser,
-  tempDataDir,
   uploadScreenshot,
 } from '../payments/payments-helpers.ts';
 
@@ -26,8 +29,8 @@ describe.each(ENGINES)('staff console: the payment review queue on %s', (engine)
   let otherStaff: TestUser;
   let student: TestUser;
   beforeAll(async () => {
-    t = await startTestApp(engine, { DATA_DIR: tempDataDir() });
-    staff = await makeStaff(t);
+    ({ t, staff } = await startWithStaff(engine));
+    await ensureOffered(t.app.database.db, 'let-elem');
     otherStaff = await makeStaff(t);
     student = await signedInUser(t);
   });
@@ -35,27 +38,21 @@ describe.each(ENGINES)('staff console: the payment review queue on %s', (engine)
 
   const get = (cookie: string | null, url: string) =>
     t.app.inject({ url, headers: cookie ? { cookie } : {} });
-  const act = (cookie: string | null, subId: string, body: unknown) =>
+  const postAction = (cookie: string | null, subId: string, body: Record<string, unknown>) =>
     t.app.inject({
       method: 'POST',
       url: `${BASE}/${subId}/actions`,
       headers: { origin: t.origin, ...(cookie ? { cookie } : {}) },
-      payload: body as Record<string, unknown>,
+      payload: body,
     });
-
-  /** A student with one pending purchase (reference code), bought through the API. */
-  async function pendingPurchase(options: { screenshot?: Buffer } = {}) {
-    const user = await signedInUser(t);
-    let screenshot: string | null = null;
-    if (options.screenshot) {
-      const up = await uploadScreenshot(t, user.cookie, options.screenshot);
-      if (up.statusCode !== 201) throw new Error(up.body);
-      screenshot = up.json().path;
-    }
-    const res = await subscribe(t, user.cookie, purchaseInput({ screenshot }));
-    if (res.statusCode !== 200) throw new Error(res.body);
-    return { user, subId: res.json().result.subscriptionId as string };
-  }
+  /** A well-formed staff action: what, why, and the status the staff member last saw. */
+  const act = (
+    cookie: string | null,
+    subId: string,
+    action: string,
+    reason: string,
+    expectedStatus: string,
+  ) => postAction(cookie, subId, { action, reason, expectedStatus });
 
   async function queue(query = '') {
     const res = await get(staff.cookie, `${BASE}${query}`);
@@ -114,12 +111,8 @@ describe.each(ENGINES)('staff console: the payment review queue on %s', (engine)
     );
 
     it("a student cannot approve their own purchase through the console's endpoint", async () => {
-      const { user, subId } = await pendingPurchase();
-      const res = await act(user.cookie, subId, {
-        action: 'approve',
-        reason: 'I paid, promise',
-        expectedStatus: 'pending',
-      });
+      const { user, subId } = await studentWithPurchase(t);
+      const res = await act(user.cookie, subId, 'approve', 'I paid, promise', 'pending');
       expect(res.statusCode).toBe(403);
       expect((await subscriptionRow(t, subId)).status).toBe('pending');
     });
@@ -128,9 +121,9 @@ describe.each(ENGINES)('staff console: the payment review queue on %s', (engine)
   describe('listing', () => {
     it('needs-action by default, oldest first, with counts that follow the actions', async () => {
       const before = await queue();
-      const a = await pendingPurchase();
-      const b = await pendingPurchase();
-      const c = await pendingPurchase();
+      const a = await studentWithPurchase(t);
+      const b = await studentWithPurchase(t);
+      const c = await studentWithPurchase(t);
       const after = await queue();
       expect(after.counts.needsAction).toBe(before.counts.needsAction + 3);
       expect(after.counts.pending).toBe(before.counts.pending + 3);
@@ -142,11 +135,13 @@ describe.each(ENGINES)('staff console: the payment review queue on %s', (engine)
       const times = (await allPages('needsAction')).map((i) => Date.parse(i.submittedAt));
       expect(times).toEqual([...times].sort((x, y) => x - y));
 
-      const approved = await act(staff.cookie, b.subId, {
-        action: 'approve',
-        reason: 'GCash statement matches',
-        expectedStatus: 'pending',
-      });
+      const approved = await act(
+        staff.cookie,
+        b.subId,
+        'approve',
+        'GCash statement matches',
+        'pending',
+      );
       expect(approved.statusCode).toBe(200);
       const later = await queue();
       expect(later.counts.needsAction).toBe(after.counts.needsAction - 1);
@@ -157,13 +152,7 @@ describe.each(ENGINES)('staff console: the payment review queue on %s', (engine)
     });
 
     it('never lists free trials', async () => {
-      const onboarded = await signedInUser(t);
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/functions/applyRevAccess',
-        headers: { origin: t.origin, cookie: onboarded.cookie },
-        payload: { data: { knowFrom: 'Other', reviewer: 'let-elem' } },
-      });
+      const onboarded = await onboardedStudent(t);
       for (const filter of ['completed', 'needsAction']) {
         const emails = (await allPages(filter)).map((i) => i.student.email);
         expect(emails).not.toContain(onboarded.email);
@@ -171,7 +160,7 @@ describe.each(ENGINES)('staff console: the payment review queue on %s', (engine)
     });
 
     it('pages with a cursor: no repeats, no gaps, in order', async () => {
-      for (let i = 0; i < 3; i += 1) await pendingPurchase();
+      for (let i = 0; i < 3; i += 1) await studentWithPurchase(t);
       const everything = (await allPages('pending')).map((i) => i.subscriptionId);
       const paged: string[] = [];
       let cursor: string | null = null;
@@ -195,7 +184,7 @@ describe.each(ENGINES)('staff console: the payment review queue on %s', (engine)
     );
 
     it('an item shows the student, the plan, the amounts, the proof and the time', async () => {
-      const { user, subId } = await pendingPurchase();
+      const { user, subId } = await studentWithPurchase(t);
       const item = (await allPages('pending')).find((i) => i.subscriptionId === subId);
       const [txn] = await t.app.database.db
         .select()
@@ -224,7 +213,7 @@ describe.each(ENGINES)('staff console: the payment review queue on %s', (engine)
     });
 
     it('shows a screenshot proof with its URL, which staff may open', async () => {
-      const { subId } = await pendingPurchase({ screenshot: pngBytes() });
+      const { subId } = await studentWithPurchase(t, { screenshot: pngBytes() });
       const item = (await allPages('pending')).find((i) => i.subscriptionId === subId);
       const url = item?.transactions[0]?.screenshotUrl;
       expect(url).toMatch(/^\/api\/files\/images\/paymentScreenshots\/\d+_/);
@@ -235,12 +224,8 @@ describe.each(ENGINES)('staff console: the payment review queue on %s', (engine)
     });
 
     it('marks an extension bought while the current subscription runs as queued', async () => {
-      const { user, subId } = await pendingPurchase();
-      await act(staff.cookie, subId, {
-        action: 'approve',
-        reason: 'Paid in full',
-        expectedStatus: 'pending',
-      });
+      const { user, subId } = await studentWithPurchase(t);
+      await act(staff.cookie, subId, 'approve', 'Paid in full', 'pending');
       await t.app.inject({
         method: 'POST',
         url: '/api/functions/updateSubscriptionStatus',
@@ -260,7 +245,7 @@ describe.each(ENGINES)('staff console: the payment review queue on %s', (engine)
   describe('flags', () => {
     it('flags a screenshot another account also uploaded', async () => {
       const image = pngBytes();
-      const { subId } = await pendingPurchase({ screenshot: image });
+      const { subId } = await studentWithPurchase(t, { screenshot: image });
       const clean = (await allPages('pending')).find((i) => i.subscriptionId === subId);
       expect(clean?.flags).toEqual([]);
       // Someone else uploads the very same picture (their purchase with it would be refused).
@@ -277,14 +262,14 @@ describe.each(ENGINES)('staff console: the payment review queue on %s', (engine)
 
     it('does not flag a student re-uploading their own screenshot', async () => {
       const image = pngBytes();
-      const { user, subId } = await pendingPurchase({ screenshot: image });
+      const { user, subId } = await studentWithPurchase(t, { screenshot: image });
       expect((await uploadScreenshot(t, user.cookie, image)).statusCode).toBe(201);
       const item = (await allPages('pending')).find((i) => i.subscriptionId === subId);
       expect(item?.flags).toEqual([]);
     });
 
     it('flags an amount that does not match the plan', async () => {
-      const { subId } = await pendingPurchase();
+      const { subId } = await studentWithPurchase(t);
       await t.app.database.db
         .update(transactions)
         .set({ finalPrice: 150, discountAmount: 49 })
@@ -307,13 +292,15 @@ describe.each(ENGINES)('staff console: the payment review queue on %s', (engine)
       ['suspend', 'suspended'],
       ['revoke', 'revoked'],
     ])('%s: pending → %s, audited with who, when and why', async (action, status) => {
-      const { subId } = await pendingPurchase();
+      const { subId } = await studentWithPurchase(t);
       const started = Date.now();
-      const res = await act(staff.cookie, subId, {
+      const res = await act(
+        staff.cookie,
+        subId,
         action,
-        reason: '  Checked the wallet statement.  ',
-        expectedStatus: 'pending',
-      });
+        '  Checked the wallet statement.  ',
+        'pending',
+      );
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ subscriptionId: subId, from: 'pending', status });
       expect((await subscriptionRow(t, subId)).status).toBe(status);
@@ -338,19 +325,11 @@ describe.each(ENGINES)('staff console: the payment review queue on %s', (engine)
       ['revoked', 'suspend'],
       ['approved', 'requestVerification'],
     ])('refuses %s → %s with 409 and writes nothing', async (from, action) => {
-      const { subId } = await pendingPurchase();
+      const { subId } = await studentWithPurchase(t);
       const toStatus = { revoked: 'revoke', approved: 'approve' }[from] as string;
-      await act(staff.cookie, subId, {
-        action: toStatus,
-        reason: 'first',
-        expectedStatus: 'pending',
-      });
+      await act(staff.cookie, subId, toStatus, 'first', 'pending');
       const auditBefore = await auditFor(t, subId);
-      const res = await act(staff.cookie, subId, {
-        action,
-        reason: 'second',
-        expectedStatus: from,
-      });
+      const res = await act(staff.cookie, subId, action, 'second', from);
       expect(res.statusCode).toBe(409);
       expect(res.json().error.status).toBe('FAILED_PRECONDITION');
       expect((await subscriptionRow(t, subId)).status).toBe(from);
@@ -358,17 +337,15 @@ describe.each(ENGINES)('staff console: the payment review queue on %s', (engine)
     });
 
     it('lifts a suspension: suspended → approved', async () => {
-      const { subId } = await pendingPurchase();
-      await act(staff.cookie, subId, {
-        action: 'suspend',
-        reason: 'unclear',
-        expectedStatus: 'pending',
-      });
-      const res = await act(staff.cookie, subId, {
-        action: 'approve',
-        reason: 'Student sent the receipt',
-        expectedStatus: 'suspended',
-      });
+      const { subId } = await studentWithPurchase(t);
+      await act(staff.cookie, subId, 'suspend', 'unclear', 'pending');
+      const res = await act(
+        staff.cookie,
+        subId,
+        'approve',
+        'Student sent the receipt',
+        'suspended',
+      );
       expect(res.json()).toEqual({ subscriptionId: subId, from: 'suspended', status: 'approved' });
     });
 
@@ -380,9 +357,9 @@ describe.each(ENGINES)('staff console: the payment review queue on %s', (engine)
       ['an unknown action', { action: 'complete', reason: 'done now', expectedStatus: 'pending' }],
       ['no expected status', { action: 'approve', reason: 'paid in full' }],
     ])('400 for %s, nothing changes', async (_name, body) => {
-      const { subId } = await pendingPurchase();
+      const { subId } = await studentWithPurchase(t);
       const auditBefore = await auditFor(t, subId);
-      const res = await act(staff.cookie, subId, body);
+      const res = await postAction(staff.cookie, subId, body);
       expect(res.statusCode).toBe(400);
       expect(res.json().error.status).toBe('INVALID_ARGUMENT');
       expect((await subscriptionRow(t, subId)).status).toBe('pending');
@@ -390,69 +367,38 @@ describe.each(ENGINES)('staff console: the payment review queue on %s', (engine)
     });
 
     it('the reason message is the console text', async () => {
-      const { subId } = await pendingPurchase();
-      const res = await act(staff.cookie, subId, {
-        action: 'approve',
-        reason: '',
-        expectedStatus: 'pending',
-      });
+      const { subId } = await studentWithPurchase(t);
+      const res = await act(staff.cookie, subId, 'approve', '', 'pending');
       expect(res.json().error.message).toContain(ADMIN_MESSAGES.REASON_REQUIRED);
     });
 
     it('refuses acting on a status the staff member did not see', async () => {
-      const { subId } = await pendingPurchase();
-      await act(otherStaff.cookie, subId, {
-        action: 'requestVerification',
-        reason: 'Need the receipt',
-        expectedStatus: 'pending',
-      });
-      const res = await act(staff.cookie, subId, {
-        action: 'revoke',
-        reason: 'Looks fake',
-        expectedStatus: 'pending',
-      });
+      const { subId } = await studentWithPurchase(t);
+      await act(otherStaff.cookie, subId, 'requestVerification', 'Need the receipt', 'pending');
+      const res = await act(staff.cookie, subId, 'revoke', 'Looks fake', 'pending');
       expect(res.statusCode).toBe(409);
       expect(res.json().error.message).toBe(ADMIN_MESSAGES.changedMeanwhile('forVerification'));
       expect((await subscriptionRow(t, subId)).status).toBe('forVerification');
     });
 
     it('404 for an unknown subscription, 409 for a free trial', async () => {
-      const unknown = await act(staff.cookie, NIL_UUID, {
-        action: 'approve',
-        reason: 'paid in full',
-        expectedStatus: 'pending',
-      });
+      const unknown = await act(staff.cookie, NIL_UUID, 'approve', 'paid in full', 'pending');
       expect(unknown.statusCode).toBe(404);
-      const onboarded = await signedInUser(t);
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/functions/applyRevAccess',
-        headers: { origin: t.origin, cookie: onboarded.cookie },
-        payload: { data: { knowFrom: 'Other', reviewer: 'let-elem' } },
-      });
-      const me = (await get(onboarded.cookie, '/api/me')).json();
-      const trialId = me.subscription.id as string;
+      const onboarded = await onboardedStudent(t);
+      const { trialId } = onboarded;
       expect((await get(staff.cookie, `${BASE}/${trialId}`)).statusCode).toBe(404);
-      const res = await act(staff.cookie, trialId, {
-        action: 'suspend',
-        reason: 'abuse of trials',
-        expectedStatus: 'completed',
-      });
+      const res = await act(staff.cookie, trialId, 'suspend', 'abuse of trials', 'completed');
       expect(res.statusCode).toBe(409);
       expect(res.json().error.message).toBe(ADMIN_MESSAGES.NOT_A_PAYMENT);
       expect((await subscriptionRow(t, trialId)).status).toBe('completed');
     });
 
     it("the student's live stream sees the approval", async () => {
-      const { user, subId } = await pendingPurchase();
+      const { user, subId } = await studentWithPurchase(t);
       const stream = await openLiveStream(t.url, user.cookie, [`subscriptions/${subId}`]);
       try {
         await stream.waitFor((e) => (e.data as { kind: string }).kind === 'snapshot');
-        await act(staff.cookie, subId, {
-          action: 'approve',
-          reason: 'Paid in full',
-          expectedStatus: 'pending',
-        });
+        await act(staff.cookie, subId, 'approve', 'Paid in full', 'pending');
         const change = await stream.waitFor(
           (e) => (e.data as { data?: { status?: string } }).data?.status === 'approved',
         );
@@ -465,11 +411,10 @@ describe.each(ENGINES)('staff console: the payment review queue on %s', (engine)
 
   describe('two staff at once', () => {
     it('both approve: one succeeds, the other is told, one audit row', async () => {
-      const { subId } = await pendingPurchase();
-      const body = { action: 'approve', reason: 'Paid in full', expectedStatus: 'pending' };
+      const { subId } = await studentWithPurchase(t);
       const results = await Promise.all([
-        act(staff.cookie, subId, body),
-        act(otherStaff.cookie, subId, body),
+        act(staff.cookie, subId, 'approve', 'Paid in full', 'pending'),
+        act(otherStaff.cookie, subId, 'approve', 'Paid in full', 'pending'),
       ]);
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
       const refused = results.find((r) => r.statusCode === 409);
@@ -482,14 +427,10 @@ describe.each(ENGINES)('staff console: the payment review queue on %s', (engine)
     });
 
     it('approve against revoke: exactly one decision, and the status is the winner’s', async () => {
-      const { subId } = await pendingPurchase();
+      const { subId } = await studentWithPurchase(t);
       const results = await Promise.all([
-        act(staff.cookie, subId, { action: 'approve', reason: 'Paid', expectedStatus: 'pending' }),
-        act(otherStaff.cookie, subId, {
-          action: 'revoke',
-          reason: 'Fake',
-          expectedStatus: 'pending',
-        }),
+        act(staff.cookie, subId, 'approve', 'Paid', 'pending'),
+        act(otherStaff.cookie, subId, 'revoke', 'Fake', 'pending'),
       ]);
       const winners = results.filter((r) => r.statusCode === 200);
       expect(winners).toHaveLength(1);
@@ -505,17 +446,9 @@ describe.each(ENGINES)('staff console: the payment review queue on %s', (engine)
 
   describe('audit views', () => {
     it("an item's trail: the purchase, then each staff action, oldest first", async () => {
-      const { user, subId } = await pendingPurchase();
-      await act(staff.cookie, subId, {
-        action: 'requestVerification',
-        reason: 'Send the receipt',
-        expectedStatus: 'pending',
-      });
-      await act(otherStaff.cookie, subId, {
-        action: 'approve',
-        reason: 'Receipt checked',
-        expectedStatus: 'forVerification',
-      });
+      const { user, subId } = await studentWithPurchase(t);
+      await act(staff.cookie, subId, 'requestVerification', 'Send the receipt', 'pending');
+      await act(otherStaff.cookie, subId, 'approve', 'Receipt checked', 'forVerification');
       const res = await get(staff.cookie, `${BASE}/${subId}`);
       expect(res.statusCode).toBe(200);
       const detail = res.json();
@@ -540,12 +473,8 @@ describe.each(ENGINES)('staff console: the payment review queue on %s', (engine)
     });
 
     it('recent activity: newest first, paged by id', async () => {
-      const { subId } = await pendingPurchase();
-      await act(staff.cookie, subId, {
-        action: 'suspend',
-        reason: 'Checking',
-        expectedStatus: 'pending',
-      });
+      const { subId } = await studentWithPurchase(t);
+      await act(staff.cookie, subId, 'suspend', 'Checking', 'pending');
       const first = (await get(staff.cookie, `${BASE}/audit?limit=2`)).json();
       expect(first.entries).toHaveLength(2);
       expect(first.entries[0]).toMatchObject({

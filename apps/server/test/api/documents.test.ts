@@ -1,5 +1,6 @@
 import { userDocSchema } from '@pasado/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureOffered } from '../helpers/offer-track.ts';
 import { callFunction, signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 
@@ -7,6 +8,7 @@ describe.each(ENGINES)('documents on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(engine);
+    await ensureOffered(t.app.database.db, 'cse-pro');
   });
   afterAll(() => t.close());
 

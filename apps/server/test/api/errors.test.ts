@@ -35,6 +35,23 @@ describe.each(ENGINES)('clean failures on %s', (engine) => {
     await testDb.drop();
   });
 
+  it('writes one line per request, after the reply, with its id, method, URL, status and time', async () => {
+    const res = await app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    const reqId = lines.at(-1)?.reqId;
+    const mine = lines.filter((line) => line.reqId === reqId);
+    // Issue 10 item 6: Fastify's two lines ("incoming request", "request completed") are one.
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      level: 30,
+      msg: 'request',
+      method: 'GET',
+      url: '/api/health',
+      statusCode: 200,
+    });
+    expect(typeof mine[0]?.ms).toBe('number');
+  });
+
   it('every error body carries a request id that is on the log line, without a stack for 4xx', async () => {
     const res = await app.inject({ url: '/api/me' });
     expect(res.statusCode).toBe(401);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureOffered } from '../helpers/offer-track.ts';
 import { callFunction, signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 
@@ -6,6 +7,8 @@ describe.each(ENGINES)('server functions on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(engine);
+    for (const reviewer of ['let-elem', 'cse-pro'])
+      await ensureOffered(t.app.database.db, reviewer);
   });
   afterAll(() => t.close());
 

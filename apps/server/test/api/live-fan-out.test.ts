@@ -88,7 +88,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('live fan-out across two server 
       const res = await fetch(`${a.url}/api/functions/applyRevAccess`, {
         method: 'POST',
         headers: { cookie, origin: a.url, 'content-type': 'application/json' },
-        body: JSON.stringify({ data: { knowFrom: 'Facebook', reviewer: 'let-sec' } }),
+        body: JSON.stringify({
+          data: { knowFrom: 'Facebook', reviewer: 'let-sec', major: 'let-sec.english' },
+        }),
       });
       expect(res.status).toBe(200);
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLiveStream } from '../helpers/live-stream.ts';
+import { ensureOffered } from '../helpers/offer-track.ts';
 import { callFunction, signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 
@@ -7,6 +8,7 @@ describe.each(ENGINES)('live stream on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(engine);
+    for (const reviewer of ['nle', 'crim']) await ensureOffered(t.app.database.db, reviewer);
   });
   afterAll(() => t.close());
 

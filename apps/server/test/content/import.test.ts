@@ -86,6 +86,7 @@ describe.each(ENGINES)('importContent on %s', (engine) => {
         'Quiet describes sound.',
       ],
       difficulty: 2,
+      situational: false,
       heldAt: null,
     });
     const [subject] = await db().select().from(subjects).where(eq(subjects.id, 'fx-verbal'));
@@ -166,6 +167,38 @@ describe.each(ENGINES)('importContent on %s', (engine) => {
     );
     expect(partial.questions).toEqual(counts(0, 0, 1));
     expect((await rowCounts()).questions).toBe(before.questions + 1);
+  });
+
+  it('keeps situational from the file, defaults it to false, and a re-import updates it', async () => {
+    const situational = async () =>
+      Object.fromEntries(
+        (
+          await db()
+            .select({ id: questions.id, situational: questions.situational })
+            .from(questions)
+            .where(inArray(questions.id, ['fx-q1', 'fx-q3']))
+        ).map((r) => [r.id, r.situational]),
+      );
+    await importContent(db(), smallBundle()); // back to the file as it is, after earlier edits
+    expect(await situational()).toEqual({ 'fx-q1': false, 'fx-q3': true });
+
+    const flipped = await importContent(
+      db(),
+      smallBundle((raw) => {
+        raw.questions[0].situational = true;
+        raw.questions[2].situational = false;
+      }),
+    );
+    expect(flipped.questions.updated).toBe(2);
+    expect(await situational()).toEqual({ 'fx-q1': true, 'fx-q3': false });
+    // Leaving the field out means "not situational", as the schema's default says.
+    await importContent(
+      db(),
+      smallBundle((raw) => {
+        delete raw.questions[0].situational;
+      }),
+    );
+    expect(await situational()).toEqual({ 'fx-q1': false, 'fx-q3': true });
   });
 
   it('refuses ids that point nowhere or into another reviewer, naming each, and writes nothing', async () => {

@@ -24,6 +24,7 @@ describe('parseContentFile: JSON', () => {
     expect(result.bundle.reviewer.shorthand).toBe('cse-pro');
     expect(result.bundle.questions.map((q) => q.difficulty)).toEqual([2, 1, 2]);
     expect(result.bundle.questions[0]?.distractorNotes?.[1]).toBeNull();
+    expect(result.bundle.questions.map((q) => q.situational)).toEqual([false, false, true]);
   });
 
   it('names the line of each schema problem: the field, or the element that lacks it', () => {
@@ -111,6 +112,28 @@ describe('parseContentFile: CSV', () => {
       'line 4: answer: answerIndex must point at one of the choices.',
       'line 5: front: Invalid input: expected string, received undefined',
       'line 5: back: Invalid input: expected string, received undefined',
+    ]);
+  });
+
+  it('reads the situational column as yes/no, empty meaning no, and names a bad value', () => {
+    const header = 'reviewer,type,id,topicId,stem,choiceA,choiceB,answer,rationale,situational';
+    const rows = (...values: string[]) =>
+      [header, ...values.map((v, i) => `let-elem,question,q${i},t1,Stem,a,b,A,why,${v}`)].join(
+        '\n',
+      );
+    const result = parseContentFile('bank.csv', rows('yes', 'TRUE', '1', 'no', 'false', '', 'N'));
+    if (!result.ok) throw new Error(result.errors.map(formatContentError).join('\n'));
+    expect(result.bundle.questions.map((q) => q.situational)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(errorsOf('bank.csv', rows('yes', 'maybe'))).toEqual([
+      'line 3: situational: Use yes or no, or leave it empty (no).',
     ]);
   });
 

@@ -19,7 +19,7 @@ import {
 } from '../../src/platform/db/schema.ts';
 import { AppError } from '../../src/platform/errors/app-error.ts';
 import { createOnboardedStudent } from '../helpers/factories.ts';
-import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { type ApiMethod, callApi, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { keyOf, REVIEWER, SUBJECT_A, seedBank } from './fixtures.ts';
 import { referenceScore, referenceState } from './reference-attempt.ts';
@@ -73,18 +73,8 @@ describe.each(ENGINES)('quiz fast paths on %s', (engine) => {
   afterAll(() => t.close());
 
   const db = () => t.app.database.db;
-  const call = async (
-    cookie: string,
-    method: 'GET' | 'POST' | 'PUT',
-    url: string,
-    payload?: object,
-  ) => {
-    const res = await t.app.inject({
-      method,
-      url,
-      headers: { origin: t.origin, cookie },
-      ...(payload === undefined ? {} : { payload }),
-    });
+  const call = async (cookie: string, method: ApiMethod, url: string, payload?: object) => {
+    const res = await callApi(t, cookie, method, url, payload);
     return { status: res.statusCode, body: res.json() };
   };
 

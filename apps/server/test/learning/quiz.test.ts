@@ -10,7 +10,7 @@ import {
   userTopicStats,
 } from '../../src/platform/db/schema.ts';
 import { createOnboardedStudent } from '../helpers/factories.ts';
-import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { type ApiMethod, callApi, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { keyOf, MOCK_MINUTES, REVIEWER, rationaleOf, SUBJECT_A, seedBank } from './fixtures.ts';
 
@@ -25,18 +25,8 @@ describe.each(ENGINES)('quizzes on %s', (engine) => {
   afterAll(() => t.close());
 
   const db = () => t.app.database.db;
-  const call = (
-    cookie: string | null,
-    method: 'GET' | 'POST' | 'PUT',
-    url: string,
-    payload?: unknown,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { origin: t.origin, ...(cookie ? { cookie } : {}) },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const call = (cookie: string | null, method: ApiMethod, url: string, payload?: unknown) =>
+    callApi(t, cookie, method, url, payload);
 
   const someId = crypto.randomUUID();
   const endpoints: ['GET' | 'POST' | 'PUT', string, unknown][] = [

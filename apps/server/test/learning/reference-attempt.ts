@@ -66,6 +66,8 @@ export async function referenceState(db: Db, attemptId: string, now: Date): Prom
     deadlineAt: row.deadlineAt?.toISOString() ?? null,
     serverNow: now.toISOString(),
     parts,
+    // The slow path predates sittings (issue 12): the attempts it is held to run on one clock.
+    sittings: null,
     items,
     result: submitted ? (row.result as QuizResult | null) : null,
   };

@@ -4,6 +4,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/platform/config/app-config.ts';
 import { type Database, openDatabase } from '../../src/platform/db/client.ts';
 import { openLiveStream } from '../helpers/live-stream.ts';
+import { ensureOffered } from '../helpers/offer-track.ts';
 import {
   type OwnPostgres,
   ownPostgresAvailable,
@@ -28,6 +29,7 @@ describe.runIf(ownPostgresAvailable())('a PostgreSQL restart', () => {
   beforeAll(async () => {
     pg = await startOwnPostgres();
     database = await openDatabase({ engine: 'postgres', url: pg.url, poolSize: 4 });
+    await ensureOffered(database.db, 'let-elem');
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     app = await buildApp(

@@ -3,26 +3,24 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireIfOverdue } from '../../src/modules/subscriptions/subscriptions.repository.ts';
 import { subscriptions } from '../../src/platform/db/schema.ts';
-import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import type { TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import {
-  makeStaff,
   me,
   onboardedStudent,
   purchaseInput,
   setStatus,
+  startWithStaff,
   subscribe,
   subscriptionRow,
   type TestUser,
-  tempDataDir,
 } from './payments-helpers.ts';
 
 describe.each(ENGINES)('expiry and the queue on %s', (engine) => {
   let t: TestApp;
   let staff: TestUser;
   beforeAll(async () => {
-    t = await startTestApp(engine, { DATA_DIR: tempDataDir() });
-    staff = await makeStaff(t);
+    ({ t, staff } = await startWithStaff(engine));
   });
   afterAll(() => t.close());
 

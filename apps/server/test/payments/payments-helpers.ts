@@ -4,20 +4,27 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { auditLog, subscriptions, transactions, users } from '../../src/platform/db/schema.ts';
-import { callFunction, type TestApp } from '../helpers/test-app.ts';
+import { callFunction, signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import type { Engine } from '../helpers/test-database.ts';
 
 /** A temporary DATA_DIR, so uploaded files land outside the repository. */
 export function tempDataDir(): string {
   return mkdtempSync(path.join(tmpdir(), 'pasado-payments-'));
 }
 
-import type { TestUser } from '../helpers/factories.ts';
+import { createStaff, type TestUser } from '../helpers/factories.ts';
 
 export {
   createOnboardedStudent as onboardedStudent,
   createStaff as makeStaff,
 } from '../helpers/factories.ts';
 export type { TestUser };
+
+/** The app on a fresh database, uploads in a temporary DATA_DIR, and a staff member to act. */
+export async function startWithStaff(engine: Engine): Promise<{ t: TestApp; staff: TestUser }> {
+  const t = await startTestApp(engine, { DATA_DIR: tempDataDir() });
+  return { t, staff: await createStaff(t) };
+}
 
 /** Moves the account's creation back, closing the 24 h discount window (SPEC §9). */
 export async function ageAccount(t: TestApp, userId: string, hours = 25) {
@@ -96,6 +103,23 @@ export function purchaseInput(
 
 export function subscribe(t: TestApp, cookie: string | null, input: unknown) {
   return callFunction(t, cookie, 'subscribeUser', input);
+}
+
+/**
+ * A signed-in student with one pending purchase bought through the API: by reference code, or
+ * with `screenshot` uploaded first as the proof.
+ */
+export async function studentWithPurchase(t: TestApp, options: { screenshot?: Buffer } = {}) {
+  const user = await signedInUser(t);
+  let screenshot: string | null = null;
+  if (options.screenshot) {
+    const up = await uploadScreenshot(t, user.cookie, options.screenshot);
+    if (up.statusCode !== 201) throw new Error(up.body);
+    screenshot = up.json().path;
+  }
+  const res = await subscribe(t, user.cookie, purchaseInput({ screenshot }));
+  if (res.statusCode !== 200) throw new Error(res.body);
+  return { user, subId: res.json().result.subscriptionId as string };
 }
 
 /** Rows written for a user: subscriptions (trial included), transactions and audit entries. */

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, subscriptions, transactions } from '../../src/platform/db/schema.ts';
 import { openLiveStream } from '../helpers/live-stream.ts';
-import { callFunction, signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { callFunction, signedInUser, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import {
   auditFor,
@@ -15,10 +15,11 @@ import {
   pngBytes,
   purchaseInput,
   setStatus,
+  startWithStaff,
+  studentWithPurchase,
   subscribe,
   subscriptionRow,
   type TestUser,
-  tempDataDir,
   uploadScreenshot,
 } from './payments-helpers.ts';
 
@@ -26,21 +27,13 @@ describe.each(ENGINES)('updateSubscriptionStatus and addTransaction on %s', (eng
   let t: TestApp;
   let staff: TestUser;
   beforeAll(async () => {
-    t = await startTestApp(engine, { DATA_DIR: tempDataDir() });
-    staff = await makeStaff(t);
+    ({ t, staff } = await startWithStaff(engine));
   });
   afterAll(() => t.close());
 
-  async function studentWithPurchase() {
-    const user = await signedInUser(t);
-    const res = await subscribe(t, user.cookie, purchaseInput());
-    if (res.statusCode !== 200) throw new Error(res.body);
-    return { user, subId: res.json().result.subscriptionId as string };
-  }
-
   describe('updateSubscriptionStatus', () => {
     it('refuses a caller without a session', async () => {
-      const { user, subId } = await studentWithPurchase();
+      const { user, subId } = await studentWithPurchase(t);
       const res = await callFunction(t, null, 'updateSubscriptionStatus', {
         userEmail: user.email,
         userId: user.userId,
@@ -51,7 +44,7 @@ describe.each(ENGINES)('updateSubscriptionStatus and addTransaction on %s', (eng
     });
 
     it('a student closes their approved banner: approved → completed, audited and announced', async () => {
-      const { user, subId } = await studentWithPurchase();
+      const { user, subId } = await studentWithPurchase(t);
       await setStatus(t, staff, user, subId, 'approved');
       const stream = await openLiveStream(t.url, user.cookie, [`subscriptions/${subId}`]);
       try {
@@ -87,7 +80,7 @@ describe.each(ENGINES)('updateSubscriptionStatus and addTransaction on %s', (eng
       ['pending', 'revoked'],
       ['pending', 'expired'],
     ])('refuses a student %s → %s and writes nothing', async (_from, to) => {
-      const { user, subId } = await studentWithPurchase();
+      const { user, subId } = await studentWithPurchase(t);
       const auditBefore = await auditFor(t, subId);
       const res = await setStatus(t, user, user, subId, to);
       expect(res.statusCode).toBe(409);
@@ -97,7 +90,7 @@ describe.each(ENGINES)('updateSubscriptionStatus and addTransaction on %s', (eng
     });
 
     it("refuses a student touching another user's subscription", async () => {
-      const { user: owner, subId } = await studentWithPurchase();
+      const { user: owner, subId } = await studentWithPurchase(t);
       await setStatus(t, staff, owner, subId, 'approved');
       const other = await signedInUser(t);
       // Naming themselves, or pretending to be the owner: both refused.
@@ -114,7 +107,7 @@ describe.each(ENGINES)('updateSubscriptionStatus and addTransaction on %s', (eng
       ['pending', 'suspended'],
       ['pending', 'revoked'],
     ])('staff move %s → %s, with a reason in the audit log', async (_from, to) => {
-      const { user, subId } = await studentWithPurchase();
+      const { user, subId } = await studentWithPurchase(t);
       const res = await setStatus(t, staff, user, subId, to, 'Checked the wallet statement.');
       expect(res.json().result).toEqual({ subscriptionId: subId, from: 'pending', status: to });
       expect((await subscriptionRow(t, subId)).status).toBe(to);
@@ -126,7 +119,7 @@ describe.each(ENGINES)('updateSubscriptionStatus and addTransaction on %s', (eng
     });
 
     it('staff lift a suspension and then revoke; revoked is final', async () => {
-      const { user, subId } = await studentWithPurchase();
+      const { user, subId } = await studentWithPurchase(t);
       for (const to of ['suspended', 'approved', 'completed', 'suspended', 'revoked']) {
         const caller = to === 'completed' ? user : staff;
         const res = await setStatus(t, caller, user, subId, to);
@@ -144,7 +137,7 @@ describe.each(ENGINES)('updateSubscriptionStatus and addTransaction on %s', (eng
       ['approved', 'completed'],
       ['forVerification', 'pending'],
     ])('refuses staff %s → %s', async (from, to) => {
-      const { user, subId } = await studentWithPurchase();
+      const { user, subId } = await studentWithPurchase(t);
       await setStatus(t, staff, user, subId, from);
       const res = await setStatus(t, staff, user, subId, to);
       expect(res.statusCode).toBe(409);
@@ -152,7 +145,7 @@ describe.each(ENGINES)('updateSubscriptionStatus and addTransaction on %s', (eng
     });
 
     it('setting the status it already has returns null and writes nothing', async () => {
-      const { user, subId } = await studentWithPurchase();
+      const { user, subId } = await studentWithPurchase(t);
       await setStatus(t, staff, user, subId, 'approved');
       const auditBefore = await auditFor(t, subId);
       const res = await setStatus(t, staff, user, subId, 'approved');
@@ -161,7 +154,7 @@ describe.each(ENGINES)('updateSubscriptionStatus and addTransaction on %s', (eng
     });
 
     it('two staff approving at once change it once', async () => {
-      const { user, subId } = await studentWithPurchase();
+      const { user, subId } = await studentWithPurchase(t);
       const other = await makeStaff(t);
       const results = await Promise.all([
         setStatus(t, staff, user, subId, 'approved'),
@@ -178,7 +171,7 @@ describe.each(ENGINES)('updateSubscriptionStatus and addTransaction on %s', (eng
     });
 
     it('refuses bad input with 400: unknown status, a reason over 500, a wrong owner', async () => {
-      const { user, subId } = await studentWithPurchase();
+      const { user, subId } = await studentWithPurchase(t);
       const bad = [
         { userEmail: user.email, userId: user.userId, subId, newStat: 'paid' },
         { userEmail: user.email, userId: user.userId, subId: 'x', newStat: 'approved' },
@@ -204,7 +197,7 @@ describe.each(ENGINES)('updateSubscriptionStatus and addTransaction on %s', (eng
     });
 
     it('revoking the current subscription makes the next approved queued one current', async () => {
-      const { user, subId } = await studentWithPurchase();
+      const { user, subId } = await studentWithPurchase(t);
       await setStatus(t, staff, user, subId, 'approved');
       await setStatus(t, user, user, subId, 'completed');
       const next = (await subscribe(t, user.cookie, purchaseInput())).json().result;
@@ -221,7 +214,7 @@ describe.each(ENGINES)('updateSubscriptionStatus and addTransaction on %s', (eng
     });
 
     it('a revoked queued subscription leaves the queue', async () => {
-      const { user, subId } = await studentWithPurchase();
+      const { user, subId } = await studentWithPurchase(t);
       await setStatus(t, staff, user, subId, 'approved');
       await setStatus(t, user, user, subId, 'completed');
       const next = (await subscribe(t, user.cookie, purchaseInput())).json().result;
@@ -249,7 +242,7 @@ describe.each(ENGINES)('updateSubscriptionStatus and addTransaction on %s', (eng
       });
 
     it('accepts at most five proofs per subscription, then refuses and writes nothing', async () => {
-      const { user, subId } = await studentWithPurchase();
+      const { user, subId } = await studentWithPurchase(t);
       const count = async () =>
         (
           await t.app.database.db
@@ -270,7 +263,7 @@ describe.each(ENGINES)('updateSubscriptionStatus and addTransaction on %s', (eng
     });
 
     it('a new proof returns a forVerification subscription to pending', async () => {
-      const { user, subId } = await studentWithPurchase();
+      const { user, subId } = await studentWithPurchase(t);
       await setStatus(t, staff, user, subId, 'forVerification');
       const up = (await uploadScreenshot(t, user.cookie, pngBytes())).json();
       const res = await addProof(user, subId, { paymentScreenshotUrl: up.path });
@@ -290,7 +283,7 @@ describe.each(ENGINES)('updateSubscriptionStatus and addTransaction on %s', (eng
     });
 
     it('copies the amounts of the purchase and is idempotent for the same proof', async () => {
-      const { user, subId } = await studentWithPurchase();
+      const { user, subId } = await studentWithPurchase(t);
       const code = newRefCode();
       const first = await addProof(user, subId, { refCode: code });
       const again = await addProof(user, subId, { refCode: code });
@@ -299,8 +292,8 @@ describe.each(ENGINES)('updateSubscriptionStatus and addTransaction on %s', (eng
     });
 
     it('refuses a proof used elsewhere', async () => {
-      const { user, subId } = await studentWithPurchase();
-      const { user: other } = await studentWithPurchase();
+      const { user, subId } = await studentWithPurchase(t);
+      const { user: other } = await studentWithPurchase(t);
       const code = newRefCode();
       expect(
         (await addProof(other, (await me(t, other.cookie)).subscription.id, { refCode: code }))
@@ -312,7 +305,7 @@ describe.each(ENGINES)('updateSubscriptionStatus and addTransaction on %s', (eng
     });
 
     it('refuses a subscription not waiting for proof, and a free trial', async () => {
-      const { user, subId } = await studentWithPurchase();
+      const { user, subId } = await studentWithPurchase(t);
       await setStatus(t, staff, user, subId, 'approved');
       const res = await addProof(user, subId, { refCode: newRefCode() });
       expect(res.statusCode).toBe(409);
@@ -325,7 +318,7 @@ describe.each(ENGINES)('updateSubscriptionStatus and addTransaction on %s', (eng
     });
 
     it("refuses another user's subscription, a mismatched identity and no session", async () => {
-      const { user: owner, subId } = await studentWithPurchase();
+      const { user: owner, subId } = await studentWithPurchase(t);
       const other = await signedInUser(t);
       expect((await addProof(other, subId, { refCode: newRefCode() })).statusCode).toBe(403);
       expect((await addProof(other, subId, { refCode: newRefCode() }, owner)).statusCode).toBe(403);
@@ -338,7 +331,7 @@ describe.each(ENGINES)('updateSubscriptionStatus and addTransaction on %s', (eng
   });
 
   it('every audit row stays: the log refuses updates', async () => {
-    const { subId } = await studentWithPurchase();
+    const { subId } = await studentWithPurchase(t);
     await expect(
       t.app.database.db.update(auditLog).set({ action: 'x' }).where(eq(auditLog.targetId, subId)),
     ).rejects.toThrow();

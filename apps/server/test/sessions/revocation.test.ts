@@ -6,6 +6,7 @@ import { hashToken } from '../../src/modules/auth/sessions.repository.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { sessions, users } from '../../src/platform/db/schema.ts';
 import { createOnboardedStudent, createStudent } from '../helpers/factories.ts';
+import { ensureOffered } from '../helpers/offer-track.ts';
 import { callFunction, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { formAction, TestBrowser } from '../helpers/test-browser.ts';
 import { ENGINES } from '../helpers/test-database.ts';
@@ -22,6 +23,7 @@ describe.each(ENGINES)('session revocation with the session cache on %s', (engin
   const seen = new Set<string>();
   beforeAll(async () => {
     t = await startTestApp(engine, {}, { clock });
+    await ensureOffered(t.app.database.db, 'let-elem');
     t.app.liveHub.subscribeNotices((notice) => seen.add(notice.topic));
   });
   afterAll(() => t.close());

@@ -6,8 +6,10 @@ import { ErrorScreen } from '../features/errors/error-screen.tsx';
 import { InlineLoading, LoadingOverlay } from '../features/shell/loading-overlay.tsx';
 import { OFFLINE_BANNER } from '../features/shell/offline-banner.tsx';
 import { TopBanners } from '../features/shell/top-banners.tsx';
+import { useUpdateBanner } from '../features/shell/update-banner.tsx';
 import { useBanners, useRegisterBanner } from '../lib/banners.tsx';
 import { notify } from '../lib/notify.ts';
+import { useAppUpdate } from '../lib/offline/app-update.ts';
 import { useReloadRequested } from '../lib/page-reload.ts';
 import { routeMeta } from '../lib/route-meta.ts';
 import { refreshClaims, useClaims } from '../lib/session/get-claims.ts';
@@ -37,6 +39,7 @@ export function RootLayout() {
   const meta = routeMeta(useMatches());
   const online = useOnline();
   useRegisterBanner(online ? null : OFFLINE_BANNER);
+  useRegisterBanner(useUpdateBanner(useAppUpdate()));
   const banners = useBanners();
 
   const claimsQuery = useClaims();

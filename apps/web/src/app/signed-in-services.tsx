@@ -1,14 +1,21 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { SubscriptionBanners } from '../features/banners/subscription-banners.tsx';
 import { useDeviceCheck } from '../features/device/use-device-check.ts';
 import { LiveUpdates } from '../features/live/live-updates.tsx';
+import { useSyncBanner } from '../features/shell/sync-banner.tsx';
+import { useRegisterBanner } from '../lib/banners.tsx';
+import { keepSnapshots } from '../lib/offline/offline-snapshot.ts';
+import { startOutbox, useOutbox } from '../lib/offline/outbox.ts';
 import { useMe } from '../lib/session/get-me.ts';
+import { useOnline } from '../lib/use-online.ts';
 
 const NO_QUEUE: readonly string[] = [];
 
 /**
  * What runs while a user is signed in: the start-up device check (SPEC §8), then the live stream
  * (the user, the current and the queued subscriptions, the devices), and the subscription banners
- * (SPEC §2). Loaded lazily by the root layout so /login's first load carries none of it (nor zod).
+ * (SPEC §2), the offline outbox and its "waiting to sync" banner. Loaded lazily by the root layout so /login's first load carries none of it (nor zod).
  */
 export function SignedInServices({
   uid,
@@ -18,6 +25,12 @@ export function SignedInServices({
   subscriptionId: string | null;
 }) {
   const check = useDeviceCheck(uid);
+  // The outbox of offline writes (lib/offline/outbox.ts) sends for whoever is signed in here.
+  useEffect(() => startOutbox(uid), [uid]);
+  // The last known data, kept for a reload without a connection (lib/offline/offline-snapshot.ts).
+  const client = useQueryClient();
+  useEffect(() => keepSnapshots(client, uid), [client, uid]);
+  useRegisterBanner(useSyncBanner(useOutbox(), uid, useOnline()));
   const me = useMe();
   const queuedIds = me.data?.queuedSubscriptions ?? NO_QUEUE;
   return (

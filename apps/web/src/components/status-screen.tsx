@@ -21,9 +21,9 @@ export function StatusScreen({
 }) {
   return (
     <main className="status-screen" id="main">
-      <div className={`status-screen__card status-screen__card--${tone}`}>
+      <div className={`screen-card status-screen__card status-screen__card--${tone}`}>
         {icon ? (
-          <div className="status-screen__icon" aria-hidden="true">
+          <div className="icon-disc status-screen__icon" aria-hidden="true">
             {icon}
           </div>
         ) : null}

@@ -22,3 +22,15 @@ export function Svg({ className, children }: IconProps & { children: ReactNode }
     </svg>
   );
 }
+
+/**
+ * The one way to define an icon: its shapes inside the `Svg` frame (inline SVG, no icon font on
+ * slow networks). Call it at module level only (`export const LockIcon = icon(<path … />)`), so
+ * each icon is one stable component.
+ */
+export function icon(shapes: ReactNode): (props: IconProps) => ReactNode {
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per icon at module level, never during a render
+  return function Icon({ className }: IconProps) {
+    return <Svg className={className}>{shapes}</Svg>;
+  };
+}

@@ -19,6 +19,10 @@ export async function endSession(message: string, then: 'reload' | 'login'): Pro
   ending = true;
   notify(message);
   await clearDeviceId();
+  // Lazily: the offline store is not part of /login's first load.
+  await import('./offline/clear-offline-data.ts')
+    .then((m) => m.clearOfflineData())
+    .catch((error: unknown) => console.warn('Could not clear the offline data', error));
   try {
     await apiFetch('/api/auth/logout', { method: 'POST', timeoutMs: 10_000 });
   } catch (error) {

@@ -1,13 +1,16 @@
-import type { Reviewer } from '@pasado/core/contract';
+import type { ReviewerOffer } from '@pasado/core/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from './api.ts';
 import { useClaims } from './session/get-claims.ts';
 
 export const reviewersQueryKey = ['reviewers'] as const;
 
-/** GET /api/reviewers: every exam track (DESIGN.md "Reviewers"); open to users not yet onboarded. */
-export async function getReviewers(signal?: AbortSignal): Promise<Reviewer[]> {
-  return (await getJson<{ reviewers: Reviewer[] }>('/api/reviewers', signal ? { signal } : {}))
+/**
+ * GET /api/reviewers: every exam track (DESIGN.md "Reviewers"), each marked `offered` when its
+ * bank fills a full mock (issue 12); open to users not yet onboarded.
+ */
+export async function getReviewers(signal?: AbortSignal): Promise<ReviewerOffer[]> {
+  return (await getJson<{ reviewers: ReviewerOffer[] }>('/api/reviewers', signal ? { signal } : {}))
     .reviewers;
 }
 
@@ -19,20 +22,26 @@ export const reviewersQueryOptions = () =>
     staleTime: 60 * 60_000,
   });
 
-/** Every reviewer, in the server's order (onboarding offers them all). */
+/** Every reviewer, in the server's order (onboarding offers the `offered` ones). */
 export const useReviewers = () => useQuery(reviewersQueryOptions());
 
 /**
  * The reviewers the student holds the `Granted` claim for (SPEC §2 requiresRevAccess), for the quiz
  * home and the study launcher: the reviewer list filtered by the claims, which the live stream
- * keeps current, so a reviewer granted on another device appears without a reload.
+ * keeps current, so a reviewer granted on another device appears without a reload. Only offered
+ * tracks are picked from; a granted track whose content is not ready is `unavailable` (issue 12),
+ * and the screens say so instead of showing an empty quiz or study page.
  */
 export function useGrantedReviewers() {
   const reviewers = useReviewers();
   const claims = useClaims();
   const access = claims.data?.access;
+  const granted = (reviewers.data ?? []).filter((r) => access?.[r.shorthand] === 'Granted');
   return {
-    reviewers: (reviewers.data ?? []).filter((r) => access?.[r.shorthand] === 'Granted'),
+    reviewers: granted.filter((r) => r.offered),
+    unavailable: granted.filter((r) => !r.offered),
+    /** Every offered track, for switching to one. */
+    offered: (reviewers.data ?? []).filter((r) => r.offered),
     isPending: reviewers.isPending || claims.isPending,
     isError: reviewers.isError || claims.isError,
     refetch: () => {

@@ -26,6 +26,11 @@ export const questionContentSchema = z
     /** Why each choice is wrong, index-aligned with choices; null (or omitted) where nothing is said. */
     distractorNotes: z.array(z.string().trim().max(1000).nullable()).optional(),
     difficulty: z.number().int().min(1).max(3).default(2),
+    /**
+     * A classroom (or workplace) case, then the question (issue 12: at least half of LET
+     * Professional Education is situational, as on the real exam); `npm run content:check` counts it.
+     */
+    situational: z.boolean().default(false),
   })
   .refine((q) => q.answerIndex < q.choices.length, {
     message: 'answerIndex must point at one of the choices.',
@@ -71,6 +76,10 @@ export const blueprintPartSchema = z.object({
   weight: z.number().positive().max(1),
   /** Lowest passing percentage for this part (0 = no floor). */
   floor: z.number().min(0).max(100).default(0),
+  /** Only these topics of the part's subjects are drawn (the official coverage). */
+  topicIds: z.array(id).min(1).optional(),
+  /** The subjects are alternatives: the student's major picks the one drawn from. */
+  major: z.boolean().optional(),
 });
 
 export const blueprintSpecSchema = z
@@ -82,6 +91,15 @@ export const blueprintSpecSchema = z
   })
   .refine((b) => Math.abs(b.parts.reduce((sum, p) => sum + p.weight, 0) - 1) < 1e-6, {
     message: 'Part weights must add up to 1.',
+    path: ['parts'],
+  })
+  // A blueprint in sittings takes each part as its own sitting (issue 12 "LET in sittings").
+  .refine((b) => b.sittings === 1 || b.sittings === b.parts.length, {
+    message: 'A blueprint in sittings has one sitting per part.',
+    path: ['sittings'],
+  })
+  .refine((b) => b.parts.every((p) => !p.major || p.subjectIds.length >= 2), {
+    message: 'A major part offers at least two subjects.',
     path: ['parts'],
   });
 
@@ -131,6 +149,14 @@ export const contentBundleSchema = z
       name: text(200).optional(),
     }),
     subjects: z.array(subjectContentSchema).default([]),
+    /**
+     * Another reviewer's subjects this reviewer's students also study and sit (issue 12: LET
+     * Secondary shares LET Elementary's General and Professional Education — one set of items).
+     * Absent: the shared subjects stay as they are; [] shares none.
+     */
+    sharedSubjects: z
+      .array(z.object({ subjectId: id, sortOrder: z.number().int().default(0) }))
+      .optional(),
     topics: z.array(topicContentSchema).default([]),
     questions: z.array(questionContentSchema).default([]),
     flashCards: z.array(flashCardContentSchema).default([]),
@@ -219,12 +245,17 @@ export const contentImportResponseSchema = z.discriminatedUnion('ok', [
 ]);
 export type ContentImportResponse = z.infer<typeof contentImportResponseSchema>;
 
-/** An open report in the staff queue, with the question as students see it and its key. */
+/** An open report in the staff queue (a student's or item analysis's), with the question and its key. */
 export const reportedItemSchema = z.object({
   id: z.uuid(),
   reason: z.string(),
   createdAt: z.iso.datetime({ offset: true }),
-  reporter: z.object({ userId: z.uuid(), email: z.string(), displayName: z.string().nullable() }),
+  /** `analysis`: raised by the item-analysis job (issue 12 item 6), with no student behind it. */
+  source: z.enum(['student', 'analysis']),
+  /** The student who reported it; null for an analysis flag. */
+  reporter: z
+    .object({ userId: z.uuid(), email: z.string(), displayName: z.string().nullable() })
+    .nullable(),
   /** Other open reports on the same question (a fix resolves them all). */
   openReportsOnQuestion: z.number().int().positive(),
   question: z.object({

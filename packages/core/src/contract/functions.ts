@@ -54,6 +54,8 @@ export const functionSchemas = {
       .object({
         knowFrom: z.enum(KNOW_FROM_OPTIONS),
         reviewer: z.string().trim().min(1).max(32),
+        /** The major, for a track whose mock has a major part (issue 12; not in SPEC §7). */
+        major: z.string().trim().min(1).max(64).optional(),
       })
       .strict(),
     result: z.object({ success: z.literal(true), freeTrialStarted: z.boolean() }),

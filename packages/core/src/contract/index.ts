@@ -4,6 +4,7 @@ export * from './common.ts';
 export * from './content.ts';
 export * from './functions.ts';
 export * from './in-app-form.ts';
+export * from './item-analysis.ts';
 export * from './leaderboard.ts';
 export * from './learning.ts';
 export * from './live.ts';

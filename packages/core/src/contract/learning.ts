@@ -13,6 +13,10 @@ const contentId = z.string().regex(/^[a-z0-9][a-z0-9._-]{0,119}$/);
 export const reviewerParamsSchema = z.object({ reviewer: z.string().min(1).max(32) });
 export const attemptParamsSchema = reviewerParamsSchema.extend({ attemptId: z.uuid() });
 export const answerParamsSchema = attemptParamsSchema.extend({ questionId: contentId });
+/** A sitting of a mock in sittings, numbered from 1 as the screens say "Part 1". */
+export const sittingParamsSchema = attemptParamsSchema.extend({
+  sitting: z.coerce.number().int().min(1).max(20),
+});
 export const questionParamsSchema = reviewerParamsSchema.extend({ questionId: contentId });
 
 export const quizKindSchema = z.enum(ATTEMPT_KINDS);
@@ -75,6 +79,24 @@ export const attemptPartSchema = z.object({
   minutes: z.number().int(),
 });
 
+/**
+ * One sitting of a mock in sittings (issue 12 item 4; core sittings.ts): its parts, its own clock,
+ * and how many of its items hold an answer. `deadlineAt` is set once it starts.
+ */
+export const attemptSittingSchema = z.object({
+  number: z.number().int().positive(),
+  partIds: z.array(z.string()),
+  /** Its parts' names, joined ("General Education"). */
+  name: z.string(),
+  items: z.number().int(),
+  answered: z.number().int(),
+  minutes: z.number().int(),
+  startedAt: isoDateSchema.nullable(),
+  deadlineAt: isoDateSchema.nullable(),
+  submittedAt: isoDateSchema.nullable(),
+});
+export type AttemptSitting = z.infer<typeof attemptSittingSchema>;
+
 export const attemptStateSchema = z.object({
   attemptId: z.uuid(),
   kind: quizKindSchema,
@@ -82,10 +104,19 @@ export const attemptStateSchema = z.object({
   title: z.string(),
   status: z.enum(ATTEMPT_STATUSES),
   startedAt: isoDateSchema,
-  /** Mock: the server's clock; the client counts down from `deadlineAt - serverNow`. */
+  /**
+   * Mock: the server's clock; the client counts down from `deadlineAt - serverNow`. In sittings,
+   * the running sitting's deadline; null between sittings.
+   */
   deadlineAt: isoDateSchema.nullable(),
   serverNow: isoDateSchema,
   parts: z.array(attemptPartSchema).nullable(),
+  /** A mock in sittings: each sitting in order; null for a mock on one clock and a lite quiz. */
+  sittings: z.array(attemptSittingSchema).nullable(),
+  /**
+   * The items the student may see: all of them, except in a mock in sittings still in progress,
+   * which shows only the running sitting's (none between sittings).
+   */
   items: z.array(attemptItemSchema),
   result: quizResultSchema.nullable(),
 });
@@ -134,6 +165,16 @@ export const quizHomeSchema = z.object({
       topics: z.array(z.object({ id: z.string(), name: z.string(), itemCount: z.number().int() })),
     }),
   ),
+  /**
+   * The track's majors and the student's pick (null current until picked), or null for a track
+   * without majors (issue 12: LET Secondary's Specialization).
+   */
+  major: z
+    .object({
+      current: z.string().nullable(),
+      options: z.array(z.object({ subjectId: z.string(), name: z.string() })),
+    })
+    .nullable(),
   /** Null when the reviewer has no blueprint or no item yet. */
   mock: z
     .object({
@@ -142,12 +183,15 @@ export const quizHomeSchema = z.object({
       totalMinutes: z.number().int(),
       passingAverage: z.number(),
       parts: z.array(attemptPartSchema),
+      /** More than 1: taken in that many sittings, each part on its own clock (issue 12 item 4). */
+      sittings: z.number().int().positive(),
     })
     .nullable(),
   openMock: z
     .object({
       attemptId: z.uuid(),
-      deadlineAt: isoDateSchema,
+      /** Null between the sittings of a mock in sittings (the next clock has not started). */
+      deadlineAt: isoDateSchema.nullable(),
       serverNow: isoDateSchema,
       answered: z.number().int(),
       total: z.number().int(),

@@ -78,7 +78,23 @@ export const reviewerSchema = z.object({
   name: z.string(),
 });
 export type Reviewer = z.infer<typeof reviewerSchema>;
-export const reviewersResponseSchema = z.object({ reviewers: z.array(reviewerSchema) });
+/** A subject a student may take as their major (LET Secondary's Specialization). */
+export const majorSchema = z.object({ subjectId: z.string(), name: z.string() });
+export type Major = z.infer<typeof majorSchema>;
+/**
+ * A reviewer as GET /api/reviewers lists it (issue 12): `offered` when its bank fills its full mock
+ * (core's mockReadiness) — onboarding and the pickers offer only those — and the majors a student
+ * picks from, if its mock has a major part.
+ */
+export const reviewerOfferSchema = reviewerSchema.extend({
+  offered: z.boolean(),
+  majors: z.array(majorSchema),
+});
+export type ReviewerOffer = z.infer<typeof reviewerOfferSchema>;
+export const reviewersResponseSchema = z.object({ reviewers: z.array(reviewerOfferSchema) });
+/** PUT /api/reviewers/:reviewer/major: the student's major for a track that has majors. */
+export const majorInputSchema = z.object({ subjectId: z.string().min(1).max(64) }).strict();
+export const majorResponseSchema = z.object({ major: majorSchema });
 
 /** PUT /api/me/display-name: the rule itself is core's validateDisplayName (display-name.ts). */
 export const displayNameInputSchema = z.object({ displayName: z.string().max(200) }).strict();

@@ -3,6 +3,9 @@ import {
   contentImportRequestSchema,
   contentImportResponseSchema,
   fixReportRequestSchema,
+  itemAnalysisRunResponseSchema,
+  itemStatsQuerySchema,
+  itemStatsResponseSchema,
   reportActionResponseSchema,
   reportedItemsResponseSchema,
 } from '@pasado/core';
@@ -11,13 +14,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../auth/session-plugin.ts';
 import { importFromConsole } from './import-content-file.ts';
+import { listItemStatsPage, runItemAnalysis } from './item-analysis.ts';
 import { clearReport, fixReport, listReportQueue } from './reported-items.ts';
 
 const reportParams = z.object({ id: z.uuid() });
 
 /**
  * Staff console: content, under /api/admin/content (admin only, checked by the parent plugin).
- * Import a content file (dry run first), and work the queue of items students reported as wrong.
+ * Import a content file (dry run first), work the queue of items students reported as wrong (and
+ * items analysis flagged), and read the item-analysis figures.
  */
 export async function adminContentRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -75,5 +80,21 @@ export async function adminContentRoutes(app: FastifyInstance) {
         request.server.clock.now(),
       );
     },
+  );
+
+  // What the scheduled job last stored: reading it never computes (issue 12 item 6).
+  typed.get(
+    '/item-stats',
+    {
+      schema: { querystring: itemStatsQuerySchema, response: { 200: itemStatsResponseSchema } },
+    },
+    async (request) => listItemStatsPage(db, request.query),
+  );
+
+  // Staff need not wait for the hour after a batch of mocks: the same job, now.
+  typed.post(
+    '/item-analysis/run',
+    { schema: { response: { 200: itemAnalysisRunResponseSchema } } },
+    async (request) => runItemAnalysis(db, request.server.clock.now()),
   );
 }

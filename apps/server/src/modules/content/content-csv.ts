@@ -22,6 +22,7 @@ export const CSV_COLUMNS = [
   'rationale',
   ...LETTERS.map((l) => `why${l}`),
   'difficulty',
+  'situational',
   'front',
   'back',
   'title',
@@ -169,6 +170,19 @@ function integer(value: string | undefined): number | string | undefined {
   return value !== undefined && /^-?\d+$/.test(value) ? Number(value) : value;
 }
 
+const YES = new Set(['yes', 'y', 'true', '1']);
+const NO = new Set(['no', 'n', 'false', '0']);
+
+/** A yes/no cell as a boolean (empty: the schema's default); anything else is named as a problem. */
+function yesNo(value: string | undefined, problem: (message: string) => void): boolean | undefined {
+  if (value === undefined) return undefined;
+  const word = value.toLowerCase();
+  if (YES.has(word)) return true;
+  if (NO.has(word)) return false;
+  problem('Use yes or no, or leave it empty (no).');
+  return undefined;
+}
+
 function rowFor(
   kind: RowKind,
   cell: (column: string) => string | undefined,
@@ -224,6 +238,7 @@ function rowFor(
         rationale: cell('rationale'),
         ...(why.some((w) => w !== null) ? { distractorNotes: why } : {}),
         difficulty: integer(cell('difficulty')),
+        situational: yesNo(cell('situational'), (message) => problem('situational', message)),
       };
     }
   }

@@ -9,9 +9,11 @@ import {
   itemOwners,
   subjectOwners,
   topicOwners,
+  topicSubjects,
   updateContentRow,
 } from './import.repository.ts';
 import type { ContentIssue } from './parse-content-file.ts';
+import { replaceSharedSubjects } from './reviewer-subjects.repository.ts';
 import { findReviewer, listReviewers } from './reviewers.repository.ts';
 
 /** The bundle points at something that does not exist or belongs to another reviewer. */
@@ -72,6 +74,7 @@ export async function importContent(ex: Executor, bundle: ContentBundle): Promis
           rationale: q.rationale,
           distractorNotes: q.distractorNotes ?? null,
           difficulty: q.difficulty,
+          situational: q.situational,
         })),
       ),
       flashCards: await upsert(
@@ -107,8 +110,21 @@ export async function importContent(ex: Executor, bundle: ContentBundle): Promis
         })),
       ),
     };
+    await syncSharedSubjects(tx, reviewer, bundle.sharedSubjects);
     return report;
   });
+}
+
+/**
+ * The subjects the reviewer shares after an import: the file's list when it has one, else the ones
+ * shared so far. (Its own subjects are listed by a trigger on `subjects`, migration 0010.)
+ */
+async function syncSharedSubjects(
+  tx: Tx,
+  reviewer: string,
+  shared: ContentBundle['sharedSubjects'],
+): Promise<void> {
+  if (shared !== undefined) await replaceSharedSubjects(tx, reviewer, shared);
 }
 
 /** Stable JSON: jsonb gives object keys back in its own order, which must not read as a change. */
@@ -197,9 +213,12 @@ async function checkReferences(tx: Tx, bundle: ContentBundle): Promise<void> {
     return null;
   };
 
-  // Subjects: the bundle's own, and any existing ones its topics or blueprints point at.
+  // Subjects: the bundle's own, those it shares, and any existing ones its topics or blueprints
+  // point at.
+  const shared = bundle.sharedSubjects ?? [];
   const subjectOwner = await subjectOwners(tx, [
     ...bundle.subjects.map((s) => s.id),
+    ...shared.map((s) => s.subjectId),
     ...bundle.topics.map((t) => t.subjectId),
     ...bundle.blueprints.flatMap((b) => b.spec.parts.flatMap((p) => p.subjectIds)),
   ]);
@@ -209,7 +228,18 @@ async function checkReferences(tx: Tx, bundle: ContentBundle): Promise<void> {
     bundle.subjects.map((s) => s.id),
     subjectOwner,
   );
+  shared.forEach((s, i) => {
+    const owner = subjectOwner.get(s.subjectId);
+    const message =
+      owner === undefined
+        ? `Unknown subject ${s.subjectId}: import the reviewer that owns it first.`
+        : owner === reviewer
+          ? `Subject ${s.subjectId} is ${reviewer}'s own; share only another reviewer's subjects.`
+          : null;
+    if (message) issues.push({ path: ['sharedSubjects', i, 'subjectId'], message });
+  });
   const bundleSubjects = new Set(bundle.subjects.map((s) => s.id));
+  const sharedSubjects = new Set(shared.map((s) => s.subjectId));
   const subjectProblem = (id: string) =>
     referenceProblem('subject', id, bundleSubjects, subjectOwner);
   bundle.topics.forEach((t, i) => {
@@ -219,11 +249,32 @@ async function checkReferences(tx: Tx, bundle: ContentBundle): Promise<void> {
   bundle.blueprints.forEach((b, i) => {
     b.spec.parts.forEach((p, j) => {
       p.subjectIds.forEach((subjectId, k) => {
-        const problem = subjectProblem(subjectId);
+        // A blueprint may draw from the subjects its reviewer shares.
+        const problem = sharedSubjects.has(subjectId) ? null : subjectProblem(subjectId);
         if (problem)
           issues.push({
             path: ['blueprints', i, 'spec', 'parts', j, 'subjectIds', k],
             message: problem,
+          });
+      });
+    });
+  });
+
+  // A part's topics must be topics of the part's subjects, or the part would draw nothing.
+  const partTopics = bundle.blueprints.flatMap((b) =>
+    b.spec.parts.flatMap((p) => p.topicIds ?? []),
+  );
+  const topicSubject = new Map([
+    ...(await topicSubjects(tx, partTopics)),
+    ...bundle.topics.map((t) => [t.id, t.subjectId] as const),
+  ]);
+  bundle.blueprints.forEach((b, i) => {
+    b.spec.parts.forEach((p, j) => {
+      (p.topicIds ?? []).forEach((topicId, k) => {
+        if (!p.subjectIds.includes(topicSubject.get(topicId) ?? ''))
+          issues.push({
+            path: ['blueprints', i, 'spec', 'parts', j, 'topicIds', k],
+            message: `Topic ${topicId} is not a topic of this part's subjects.`,
           });
       });
     });

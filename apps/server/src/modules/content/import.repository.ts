@@ -102,6 +102,16 @@ export async function subjectOwners(ex: Executor, ids: string[]): Promise<Map<st
   );
 }
 
+/** The subject of each of these topics (unknown ids are absent). */
+export async function topicSubjects(ex: Executor, ids: string[]): Promise<Map<string, string>> {
+  return ownersOf(ids, (batch) =>
+    ex
+      .select({ id: topics.id, reviewer: topics.subjectId })
+      .from(topics)
+      .where(inArray(topics.id, batch)),
+  );
+}
+
 /** The reviewer each of these topics belongs to, through its subject. */
 export async function topicOwners(ex: Executor, ids: string[]): Promise<Map<string, string>> {
   return ownersOf(ids, (batch) =>

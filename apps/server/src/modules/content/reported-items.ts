@@ -8,7 +8,7 @@ import type { Db, Tx } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
 import { appendAudit } from '../subscriptions/audit.repository.ts';
 import {
-  countOpenReportsOn,
+  countOpenHoldingReportsOn,
   type ItemReport,
   listOpenReports,
   lockQuestion,
@@ -47,9 +47,9 @@ async function openReport(tx: Tx, reportId: string): Promise<ItemReport> {
   return report;
 }
 
-/** Back into mocks once no report on the question is open. */
+/** Back into mocks once no student's report on the question is open. */
 async function releaseIfSettled(tx: Tx, questionId: string): Promise<boolean> {
-  if ((await countOpenReportsOn(tx, questionId)) > 0) return false;
+  if ((await countOpenHoldingReportsOn(tx, questionId)) > 0) return false;
   await releaseQuestion(tx, questionId);
   return true;
 }
@@ -72,8 +72,8 @@ function auditReport(
 }
 
 /**
- * The item is fine as it is: this report is closed as `cleared`; the question goes back into mocks
- * only when no other student's report on it is still open.
+ * The item is fine as it is: this report (a student's or an analysis flag) is closed as `cleared`;
+ * the question goes back into mocks only when no student's report on it is still open.
  */
 export async function clearReport(
   db: Db,

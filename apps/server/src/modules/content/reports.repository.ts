@@ -5,7 +5,7 @@ import { itemReports, questions, subjects, topics, users } from '../../platform/
 
 /**
  * Open reports, oldest first, `limit` at most, each with its question in full, where it sits, who
- * reported it and how many open reports that question has.
+ * reported it (no one for an analysis flag) and how many open reports that question has.
  */
 export async function listOpenReports(ex: Executor, limit: number): Promise<ReportedItem[]> {
   const rows = await ex
@@ -15,6 +15,7 @@ export async function listOpenReports(ex: Executor, limit: number): Promise<Repo
       reviewerShorthand: subjects.reviewerShorthand,
       subjectName: subjects.name,
       topicName: topics.name,
+      reporterId: users.id,
       email: users.email,
       displayName: users.displayName,
     })
@@ -22,7 +23,7 @@ export async function listOpenReports(ex: Executor, limit: number): Promise<Repo
     .innerJoin(questions, eq(questions.id, itemReports.questionId))
     .innerJoin(topics, eq(topics.id, questions.topicId))
     .innerJoin(subjects, eq(subjects.id, topics.subjectId))
-    .innerJoin(users, eq(users.id, itemReports.userId))
+    .leftJoin(users, eq(users.id, itemReports.userId))
     .where(eq(itemReports.status, 'open'))
     .orderBy(asc(itemReports.createdAt), asc(itemReports.id))
     .limit(limit);
@@ -44,7 +45,11 @@ export async function listOpenReports(ex: Executor, limit: number): Promise<Repo
     id: r.report.id,
     reason: r.report.reason,
     createdAt: r.report.createdAt.toISOString(),
-    reporter: { userId: r.report.userId, email: r.email, displayName: r.displayName },
+    source: r.report.source,
+    reporter:
+      r.reporterId === null || r.email === null
+        ? null
+        : { userId: r.reporterId, email: r.email, displayName: r.displayName },
     openReportsOnQuestion: openCounts.get(r.question.id) ?? 1,
     question: {
       id: r.question.id,
@@ -78,11 +83,21 @@ export async function lockReport(ex: Executor, reportId: string): Promise<ItemRe
   return row ?? null;
 }
 
-export async function countOpenReportsOn(ex: Executor, questionId: string): Promise<number> {
+/**
+ * Open students' reports on a question: what holds it out of mocks. An analysis flag holds nothing
+ * (content/item-analysis.ts), so it does not keep a question held once its students' reports close.
+ */
+export async function countOpenHoldingReportsOn(ex: Executor, questionId: string): Promise<number> {
   const [open] = await ex
     .select({ n: count() })
     .from(itemReports)
-    .where(and(eq(itemReports.questionId, questionId), eq(itemReports.status, 'open')));
+    .where(
+      and(
+        eq(itemReports.questionId, questionId),
+        eq(itemReports.status, 'open'),
+        eq(itemReports.source, 'student'),
+      ),
+    );
   return Number(open?.n ?? 0);
 }
 

@@ -1,7 +1,7 @@
 import type { Reviewer } from '@pasado/core';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
-import { reviewerAccess, reviewers } from '../../platform/db/schema.ts';
+import { reviewerAccess, reviewers, subjects } from '../../platform/db/schema.ts';
 
 const reviewerColumns = {
   shorthand: reviewers.shorthand,
@@ -24,12 +24,55 @@ export async function findReviewer(ex: Executor, shorthand: string): Promise<Rev
   return row ?? null;
 }
 
-/** Grants the claim `{shorthand}: 'Granted'`; granting twice is harmless. */
-export async function grantReviewerAccess(ex: Executor, userId: string, shorthand: string) {
-  await ex
+/**
+ * Grants the claim `{shorthand}: 'Granted'`; granting twice is harmless. A major given is set (a
+ * second onboarding to the same track may change it); none keeps the one picked before.
+ */
+export async function grantReviewerAccess(
+  ex: Executor,
+  userId: string,
+  shorthand: string,
+  majorSubjectId: string | null = null,
+) {
+  const insert = ex
     .insert(reviewerAccess)
-    .values({ userId, reviewerShorthand: shorthand })
-    .onConflictDoNothing();
+    .values({ userId, reviewerShorthand: shorthand, majorSubjectId });
+  await (majorSubjectId === null
+    ? insert.onConflictDoNothing()
+    : insert.onConflictDoUpdate({
+        target: [reviewerAccess.userId, reviewerAccess.reviewerShorthand],
+        set: { majorSubjectId },
+      }));
+}
+
+/** The student's major under a track, or null. */
+export async function findMajor(
+  ex: Executor,
+  userId: string,
+  shorthand: string,
+): Promise<string | null> {
+  const [row] = await ex
+    .select({ major: reviewerAccess.majorSubjectId })
+    .from(reviewerAccess)
+    .where(and(eq(reviewerAccess.userId, userId), eq(reviewerAccess.reviewerShorthand, shorthand)));
+  return row?.major ?? null;
+}
+
+/** Sets the student's major under a track they hold. */
+export async function setMajor(ex: Executor, userId: string, shorthand: string, subjectId: string) {
+  await ex
+    .update(reviewerAccess)
+    .set({ majorSubjectId: subjectId })
+    .where(and(eq(reviewerAccess.userId, userId), eq(reviewerAccess.reviewerShorthand, shorthand)));
+}
+
+/** The names of these subjects. */
+export async function subjectNames(ex: Executor, ids: string[]): Promise<Map<string, string>> {
+  const rows = await ex
+    .select({ id: subjects.id, name: subjects.name })
+    .from(subjects)
+    .where(inArray(subjects.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /**

@@ -1,12 +1,7 @@
 import type { Reviewer } from '@pasado/core';
 import type { Executor } from '../../platform/db/client.ts';
 import { permissionDenied } from '../../platform/errors/app-error.ts';
-import { listGrantedReviewers, listReviewers } from './reviewers.repository.ts';
-
-/** Every reviewer a student may choose (GET /api/reviewers; onboarding's list). */
-export async function listAllReviewers(ex: Executor): Promise<Reviewer[]> {
-  return listReviewers(ex);
-}
+import { listGrantedReviewers } from './reviewers.repository.ts';
 
 /**
  * A student's reviewers, the ones they hold the `Granted` claim for (SPEC §2 requiresRevAccess),

@@ -1,10 +1,16 @@
-import { reviewersResponseSchema } from '@pasado/core';
+import {
+  majorInputSchema,
+  majorResponseSchema,
+  reviewerParamsSchema,
+  reviewersResponseSchema,
+} from '@pasado/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireSession } from '../auth/session-plugin.ts';
-import { listAllReviewers } from './reviewers.ts';
+import { changeMajor, listReviewerOffers } from './offers.ts';
+import { requireReviewerAccess } from './reviewers.ts';
 
-/** The reviewers a student may choose (SPEC §3), for signed-in users. */
+/** The reviewers a student may choose (SPEC §3), for signed-in users, and their major. */
 export async function reviewerRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
@@ -15,7 +21,24 @@ export async function reviewerRoutes(app: FastifyInstance) {
     async (request, reply) => {
       requireSession(request);
       reply.header('cache-control', 'private, max-age=300');
-      return { reviewers: await listAllReviewers(db) };
+      return { reviewers: await listReviewerOffers(db) };
+    },
+  );
+
+  typed.put(
+    '/reviewers/:reviewer/major',
+    {
+      schema: {
+        params: reviewerParamsSchema,
+        body: majorInputSchema,
+        response: { 200: majorResponseSchema },
+      },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      const { reviewer } = request.params;
+      await requireReviewerAccess(db, session.userId, reviewer);
+      return { major: await changeMajor(db, session.userId, reviewer, request.body.subjectId) };
     },
   );
 }

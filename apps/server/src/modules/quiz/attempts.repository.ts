@@ -11,7 +11,7 @@ import {
   subjects,
   topics,
 } from '../../platform/db/schema.ts';
-import { loadQuestions, type QuestionRow } from './bank.repository.ts';
+import { keyColumns, loadQuestions, type QuestionRow, questionColumns } from './bank.repository.ts';
 
 /**
  * Quiz attempts and their answers (lite, mock and the study drill's runs). An attempt is read in
@@ -25,7 +25,7 @@ export type SavedAnswer = typeof quizAnswers.$inferSelect;
 export type NewAttempt = Pick<
   typeof quizAttempts.$inferInsert,
   'userId' | 'reviewerShorthand' | 'kind' | 'subjectId' | 'blueprintId' | 'items' | 'startedAt'
-> & { deadlineAt?: Date | null };
+> & { deadlineAt?: Date | null; sittings?: AttemptHeader['sittings'] };
 
 /** An attempt's items with what they need from the bank and the student, keyed by question id. */
 export type AttemptItems = {
@@ -37,7 +37,8 @@ export type AttemptItems = {
 
 /**
  * The header without its items and result: what deciding an answer or the clock needs (issue 10:
- * a save reads no more than this, never the whole attempt).
+ * a save reads no more than this, never the whole attempt). The sittings are a few small entries
+ * (issue 12): a save checks the item's sitting is the running one.
  */
 export type AttemptClock = Omit<AttemptHeader, 'items' | 'result' | 'createdAt'>;
 
@@ -47,6 +48,14 @@ export type AttemptView = AttemptClock & {
   /** The mock's blueprint when its spec is valid (as findBlueprint), else null. */
   blueprint: { id: string; name: string; spec: BlueprintSpec } | null;
   subjectName: string | null;
+};
+
+/** A saved answer beside its item (the query left-joins `quiz_answers`). */
+const answerColumns = {
+  answeredId: quizAnswers.questionId,
+  choiceIndex: quizAnswers.choiceIndex,
+  flagged: quizAnswers.flagged,
+  isCorrect: quizAnswers.isCorrect,
 };
 
 const clockColumns = {
@@ -59,6 +68,7 @@ const clockColumns = {
   status: quizAttempts.status,
   startedAt: quizAttempts.startedAt,
   deadlineAt: quizAttempts.deadlineAt,
+  sittings: quizAttempts.sittings,
   submittedAt: quizAttempts.submittedAt,
   gemsEarned: quizAttempts.gemsEarned,
   version: quizAttempts.version,
@@ -104,13 +114,8 @@ const attemptResumeQuery = preparedFor((ex) =>
         eq(blueprints.reviewerShorthand, quizAttempts.reviewerShorthand),
       ),
     )
-    .leftJoin(
-      subjects,
-      and(
-        eq(subjects.id, quizAttempts.subjectId),
-        eq(subjects.reviewerShorthand, quizAttempts.reviewerShorthand),
-      ),
-    )
+    // The subject was checked against the reviewer's (owned or shared) when the quiz started.
+    .leftJoin(subjects, eq(subjects.id, quizAttempts.subjectId))
     .where(eq(quizAttempts.id, sql.placeholder('attemptId')))
     .prepare('quiz_attempt_resume'),
 );
@@ -197,21 +202,9 @@ function attemptItemsQuery(withKeys: boolean) {
         questionId: sql<string>`${itemRef}->>'questionId'`,
         partId: sql<string | null>`${itemRef}->>'partId'`,
         foundId: questions.id,
-        topicId: questions.topicId,
-        topicName: topics.name,
-        stem: questions.stem,
-        choices: questions.choices,
-        ...(withKeys
-          ? {
-              answerIndex: questions.answerIndex,
-              rationale: questions.rationale,
-              distractorNotes: questions.distractorNotes,
-            }
-          : {}),
-        answeredId: quizAnswers.questionId,
-        choiceIndex: quizAnswers.choiceIndex,
-        flagged: quizAnswers.flagged,
-        isCorrect: quizAnswers.isCorrect,
+        ...questionColumns,
+        ...(withKeys ? keyColumns : {}),
+        ...answerColumns,
       })
       .from(quizAttempts)
       .crossJoinLateral(
@@ -295,18 +288,9 @@ const answerContextQuery = preparedFor((ex) =>
         partId: string | null;
       } | null>`jsonb_path_query_first(${quizAttempts.items}, '$[*] ? (@.questionId == $q)', jsonb_build_object('q', ${sql.placeholder('questionId')}::text))`,
       questionId: questions.id,
-      topicId: questions.topicId,
-      topicName: topics.name,
-      subjectId: topics.subjectId,
-      stem: questions.stem,
-      choices: questions.choices,
-      answerIndex: questions.answerIndex,
-      rationale: questions.rationale,
-      distractorNotes: questions.distractorNotes,
-      answeredId: quizAnswers.questionId,
-      choiceIndex: quizAnswers.choiceIndex,
-      flagged: quizAnswers.flagged,
-      isCorrect: quizAnswers.isCorrect,
+      ...questionColumns,
+      ...keyColumns,
+      ...answerColumns,
     })
     .from(quizAttempts)
     .leftJoin(questions, eq(questions.id, sql.placeholder('questionId')))
@@ -365,6 +349,7 @@ export async function loadAnswerContext(
       status: r.status,
       startedAt: r.startedAt,
       deadlineAt: r.deadlineAt,
+      sittings: r.sittings,
       submittedAt: r.submittedAt,
       gemsEarned: r.gemsEarned,
       version: r.version,
@@ -494,6 +479,11 @@ export async function lockOwnAttemptHeader(
   return row ?? null;
 }
 
+/** The student's attempts under this reviewer (`quiz_attempts_user_idx` leads with the user). */
+export function studentAttempts(userId: string, reviewer: string) {
+  return and(eq(quizAttempts.userId, userId), eq(quizAttempts.reviewerShorthand, reviewer));
+}
+
 /** The student's unfinished mock under this reviewer (at most one: a partial unique index). */
 export async function loadOpenMockHeader(
   ex: Executor,
@@ -505,8 +495,7 @@ export async function loadOpenMockHeader(
     .from(quizAttempts)
     .where(
       and(
-        eq(quizAttempts.userId, userId),
-        eq(quizAttempts.reviewerShorthand, reviewer),
+        studentAttempts(userId, reviewer),
         eq(quizAttempts.kind, 'mock'),
         eq(quizAttempts.status, 'in_progress'),
       ),
@@ -526,8 +515,7 @@ export async function listRecentSubmitted(
     .from(quizAttempts)
     .where(
       and(
-        eq(quizAttempts.userId, userId),
-        eq(quizAttempts.reviewerShorthand, reviewer),
+        studentAttempts(userId, reviewer),
         eq(quizAttempts.status, 'submitted'),
         inArray(quizAttempts.kind, ['lite', 'mock']),
       ),
@@ -556,11 +544,19 @@ export async function insertMockUnlessOpen(
   return row ?? null;
 }
 
-/** Marks the attempt submitted with its result, bumping its version. */
+/**
+ * Marks the attempt submitted with its result (and, in sittings, the last one ended), bumping its
+ * version.
+ */
 export async function markSubmitted(
   ex: Executor,
   attemptId: string,
-  outcome: { submittedAt: Date; result: Record<string, unknown>; gemsEarned?: number },
+  outcome: {
+    submittedAt: Date;
+    result: Record<string, unknown>;
+    gemsEarned?: number;
+    sittings?: AttemptHeader['sittings'];
+  },
 ): Promise<AttemptHeader | null> {
   const [row] = await ex
     .update(quizAttempts)
@@ -569,11 +565,31 @@ export async function markSubmitted(
       submittedAt: outcome.submittedAt,
       result: outcome.result,
       ...(outcome.gemsEarned === undefined ? {} : { gemsEarned: outcome.gemsEarned }),
+      ...(outcome.sittings === undefined ? {} : { sittings: outcome.sittings }),
       version: sql`${quizAttempts.version} + 1`,
     })
     .where(eq(quizAttempts.id, attemptId))
     .returning();
   return row ?? null;
+}
+
+/**
+ * Stores a mock's sittings and the running sitting's deadline (null between sittings), bumping the
+ * version so a save decided on the sittings before lands only through the lock (issue 10).
+ */
+export async function updateSittings(
+  ex: Executor,
+  attemptId: string,
+  change: { sittings: NonNullable<AttemptHeader['sittings']>; deadlineAt: Date | null },
+): Promise<void> {
+  await ex
+    .update(quizAttempts)
+    .set({
+      sittings: change.sittings,
+      deadlineAt: change.deadlineAt,
+      version: sql`${quizAttempts.version} + 1`,
+    })
+    .where(eq(quizAttempts.id, attemptId));
 }
 
 export async function loadAnswers(

@@ -2,15 +2,20 @@ import { randomUUID } from 'node:crypto';
 import {
   type AttemptItem,
   type AttemptKind,
+  type AttemptSitting,
   type AttemptState,
   addStreakDay,
   attemptParts,
   attemptTitle,
   attemptTopicActivity,
+  type BlueprintSpec,
   decideAnswer,
+  decideFinishSitting,
+  decideStartSitting,
   isTimeUp,
   LITE_QUIZ_SIZE,
   liteResult,
+  type MockPlan,
   manilaDayKey,
   manilaDayOfMonth,
   manilaMonthYear,
@@ -18,15 +23,22 @@ import {
   mockResult,
   pickLiteItems,
   planMock,
+  planSittings,
   type QuizResult,
   retryItemIds,
   revealsAnswer,
   type SaveAnswerRequest,
+  type Sitting,
   type StartLiteRequest,
+  sittingAnswerRule,
+  sittingPhase,
+  sittingsElapsedMs,
   streakRecordId,
+  visiblePartIds,
 } from '@pasado/core';
 import type { Db, Executor, Tx } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
+import { majorChoice } from '../content/offers.ts';
 import { recordActivity } from '../progress/record-activity.ts';
 import {
   type AnswerChange,
@@ -50,6 +62,7 @@ import {
   markSubmitted,
   type SavedAnswer,
   updateMockStreakDays,
+  updateSittings,
   writeAnswerIfUnchanged,
 } from './attempts.repository.ts';
 import {
@@ -60,11 +73,14 @@ import {
   type QuestionRow,
 } from './bank.repository.ts';
 import { contentFragments } from './item-content-cache.ts';
+import { listSeenQuestionIds } from './seen.repository.ts';
 
 /**
  * Quiz attempts (issue 4 "Lite quiz", "Mock exam"). The mock's clock is `deadlineAt`, fixed at the
  * start; every read or write of an attempt past it finalises the attempt first (auto-submit), so a
- * closed tab, a lost connection or a server restart never stops the clock.
+ * closed tab, a lost connection or a server restart never stops the clock. A mock in sittings
+ * (issue 12 item 4, core sittings.ts) keeps `deadlineAt` as the running sitting's: past it, that
+ * sitting ends, and the mock is submitted only when it was the last.
  */
 
 export const MESSAGES_QUIZ = {
@@ -77,6 +93,14 @@ export const MESSAGES_QUIZ = {
   badChoice: 'Choose one of the choices.',
   nothingMissed: 'You missed none: there is nothing to retry.',
   notFinished: 'Finish this quiz first.',
+  chooseMajor: 'Choose your major first: the mock draws its Specialization from it.',
+  sittingTimeUp: 'Time is up: this part was submitted.',
+  sittingEnded: 'This part is finished: its answers can no longer change.',
+  sittingNotStarted: 'This part has not started yet.',
+  sittingRunning: 'Finish the part you are taking first.',
+  sittingOutOfOrder: 'Take the parts in order.',
+  inSittings: 'This exam is taken in parts: finish each part in turn.',
+  noSitting: 'No such part.',
 } as const;
 
 export const asKind = (kind: string): AttemptKind => (kind === 'mock' ? 'mock' : 'lite');
@@ -131,6 +155,8 @@ async function finalize(
     startedAt: row.startedAt,
     deadlineAt: row.deadlineAt,
     now,
+    // In sittings the breaks between them are not time studied.
+    ...(row.sittings ? { elapsedMs: sittingsElapsedMs(row.sittings, now) } : {}),
   });
   await recordActivity(
     tx,
@@ -144,8 +170,50 @@ async function finalize(
     submittedAt: now,
     result,
     gemsEarned: result.gemsEarned,
+    ...(row.sittings ? { sittings: row.sittings } : {}),
   });
   if (!updated) throw new AppError('INTERNAL', 'The attempt vanished while submitting.');
+}
+
+/**
+ * Ends what is running, in the caller's transaction (the attempt row locked): an attempt on one
+ * clock is submitted; in sittings the running sitting ends (at its deadline when its time is up)
+ * and the mock is submitted only when it was the last (core `decideFinishSitting`).
+ */
+async function endRunning(tx: Tx, row: AttemptClock, now: Date): Promise<void> {
+  if (!row.sittings) return finalize(tx, row, now, isTimeUp(row, now));
+  const phase = sittingPhase(row.sittings);
+  if (phase.kind !== 'running') return;
+  await endSitting(tx, row, row.sittings, phase.index, now);
+}
+
+/** Ends sitting `index` as core decided (the last one submits the mock); false when refused. */
+async function endSitting(
+  tx: Tx,
+  row: AttemptClock,
+  sittings: Sitting[],
+  index: number,
+  now: Date,
+): Promise<boolean> {
+  const decision = decideFinishSitting(sittings, index, now);
+  if (decision.kind === 'refuse') return false;
+  if (decision.kind === 'keep') return true;
+  if (decision.last) {
+    await finalize(tx, { ...row, sittings: decision.sittings }, now, decision.autoSubmitted);
+  } else {
+    await updateSittings(tx, row.id, { sittings: decision.sittings, deadlineAt: null });
+  }
+  return true;
+}
+
+/** The refusal of a write past the deadline: the whole mock, or in sittings only that part. */
+function timeUpMessage(attempt: Pick<AttemptClock, 'sittings'>): string {
+  const { sittings } = attempt;
+  if (!sittings) return MESSAGES_QUIZ.timeUp;
+  const phase = sittingPhase(sittings);
+  return phase.kind === 'running' && phase.index < sittings.length - 1
+    ? MESSAGES_QUIZ.sittingTimeUp
+    : MESSAGES_QUIZ.timeUp;
 }
 
 /** SPEC §3 mockExamStreakList: the Manila days of this month with a submitted mock. */
@@ -171,7 +239,7 @@ async function settleExpired(db: Db, attemptId: string, now: Date): Promise<void
   await db.transaction(async (tx) => {
     const locked = await lockAttemptClock(tx, attemptId);
     if (!locked) throw notFound('No such quiz.');
-    if (isTimeUp(locked, now)) await finalize(tx, locked, now, true);
+    if (isTimeUp(locked, now)) await endRunning(tx, locked, now);
   });
 }
 
@@ -224,12 +292,31 @@ async function attemptState(ex: Executor, view: AttemptView, now: Date): Promise
   const rows = await loadAttemptItemRows(ex, view.id, {
     withKeys: revealsAnswer(kind, submitted, true),
   });
+  const visible = visiblePartIds(view.sittings, submitted);
   const items: AttemptItem[] = [];
   for (const row of rows) {
+    if (visible && !(row.partId !== null && visible.has(row.partId))) continue;
     // A question deleted from the bank since simply drops out of the view.
     if (row.question) items.push(itemView(kind, submitted, row, row.question, row.answer));
   }
-  const parts = kind === 'mock' && view.blueprint ? attemptParts(view.blueprint.spec, rows) : null;
+  const answered = new Set(
+    rows.flatMap((r) => (r.answer?.choiceIndex != null ? [r.questionId] : [])),
+  );
+  return {
+    ...stateHead(view, kind, now, rows, answered),
+    items,
+    result: submitted ? (view.result as QuizResult | null) : null,
+  };
+}
+
+/** Everything the client sees of an attempt but its items and result: one shape for both paths. */
+function stateHead(
+  view: AttemptView,
+  kind: AttemptKind,
+  now: Date,
+  items: readonly { questionId: string; partId: string | null }[],
+  answered: ReadonlySet<string>,
+): Omit<AttemptState, 'items' | 'result'> {
   return {
     attemptId: view.id,
     kind,
@@ -242,10 +329,36 @@ async function attemptState(ex: Executor, view: AttemptView, now: Date): Promise
     startedAt: view.startedAt.toISOString(),
     deadlineAt: view.deadlineAt?.toISOString() ?? null,
     serverNow: now.toISOString(),
-    parts,
-    items,
-    result: submitted ? (view.result as QuizResult | null) : null,
+    parts: kind === 'mock' && view.blueprint ? attemptParts(view.blueprint.spec, items) : null,
+    sittings: sittingViews(view, items, answered),
   };
+}
+
+/**
+ * A mock's sittings as the screen shows them (`attemptSittingSchema`): numbered from 1, named after
+ * their parts, with their items and how many hold an answer.
+ */
+function sittingViews(
+  view: Pick<AttemptView, 'sittings' | 'blueprint'>,
+  items: readonly { questionId: string; partId: string | null }[],
+  answered: ReadonlySet<string>,
+): AttemptSitting[] | null {
+  if (!view.sittings) return null;
+  const names = new Map((view.blueprint?.spec.parts ?? []).map((p) => [p.id, p.name]));
+  return view.sittings.map((s, i) => {
+    const own = items.filter((item) => item.partId !== null && s.partIds.includes(item.partId));
+    return {
+      number: i + 1,
+      partIds: s.partIds,
+      name: s.partIds.map((id) => names.get(id) ?? id).join(', '),
+      items: own.length,
+      answered: own.filter((item) => answered.has(item.questionId)).length,
+      minutes: s.minutes,
+      startedAt: s.startedAt,
+      deadlineAt: s.deadlineAt,
+      submittedAt: s.submittedAt,
+    };
+  });
 }
 
 /**
@@ -294,8 +407,10 @@ async function attemptReply(db: Db, view: AttemptResume, now: Date): Promise<Att
     view.contentVersion,
   );
   const answers = new Map(view.answers.map(([questionId, ...rest]) => [questionId, rest]));
+  const visible = visiblePartIds(view.sittings, submitted);
   const items: Buffer[] = [];
   for (const item of view.items) {
+    if (visible && !(item.partId !== null && visible.has(item.partId))) continue;
     const opening = fragments.get(item.questionId);
     // A question deleted from the bank since simply drops out of the view (as attemptState).
     if (!opening) continue;
@@ -303,19 +418,11 @@ async function attemptReply(db: Db, view: AttemptResume, now: Date): Promise<Att
     if (items.length > 0) items.push(COMMA);
     items.push(opening, itemTail(item.partId, choiceIndex, flagged));
   }
+  const answered = new Set(
+    view.answers.flatMap(([id, choiceIndex]) => (choiceIndex !== null ? [id] : [])),
+  );
   const head: Omit<AttemptState, 'items'> = {
-    attemptId: view.id,
-    kind,
-    reviewer: view.reviewerShorthand,
-    title: attemptTitle(kind, {
-      subject: view.subjectName,
-      blueprint: kind === 'mock' ? (view.blueprint?.name ?? null) : null,
-    }),
-    status: view.status,
-    startedAt: view.startedAt.toISOString(),
-    deadlineAt: view.deadlineAt?.toISOString() ?? null,
-    serverNow: now.toISOString(),
-    parts: kind === 'mock' && view.blueprint ? attemptParts(view.blueprint.spec, view.items) : null,
+    ...stateHead(view, kind, now, view.items, answered),
     result: null,
   };
   const json = JSON.stringify(head);
@@ -418,8 +525,17 @@ export async function startOrResumeMock(
 
   const blueprint = await findBlueprint(db, reviewer);
   if (!blueprint) throw new AppError('FAILED_PRECONDITION', MESSAGES_QUIZ.noMock);
-  const bank = await listBank(db, reviewer);
-  const plan = planMock(blueprint.spec, bank, randomUUID());
+  const [bank, seen, major] = await Promise.all([
+    listBank(db, reviewer),
+    listSeenQuestionIds(db, userId),
+    majorChoice(db, userId, reviewer, blueprint.spec),
+  ]);
+  if (major && major.current === null)
+    throw new AppError('FAILED_PRECONDITION', MESSAGES_QUIZ.chooseMajor);
+  const plan = planMock(blueprint.spec, bank, randomUUID(), {
+    seen,
+    major: major?.current ?? null,
+  });
   if (plan.totalItems === 0) throw new AppError('FAILED_PRECONDITION', MESSAGES_QUIZ.noItems);
   // The partial unique index allows one open mock per student and reviewer: a double tap or a
   // second device racing here inserts nothing and resumes the one that won.
@@ -430,12 +546,29 @@ export async function startOrResumeMock(
     blueprintId: blueprint.id,
     items: plan.items,
     startedAt: now,
-    deadlineAt: mockDeadline(now, plan.totalMinutes),
+    ...mockClock(blueprint.spec, plan, now),
   });
   if (row) return { state: await stateOf(db, row.id, now), resumed: false };
   const winner = await findOpenMock(db, userId, reviewer, now);
   if (!winner) throw new AppError('INTERNAL', 'The mock exam was not created.');
   return { state: await stateOf(db, winner.id, now), resumed: true };
+}
+
+/**
+ * A new mock's clock (issue 12 item 4): in sittings (core `planSittings`), the first sitting runs
+ * and the attempt's deadline is its; otherwise one deadline for all the planned minutes.
+ */
+function mockClock(
+  spec: BlueprintSpec,
+  plan: MockPlan,
+  now: Date,
+): { deadlineAt: Date; sittings: Sitting[] | null } {
+  const sittings = planSittings(spec, plan, now);
+  const first = sittings?.[0]?.deadlineAt;
+  return {
+    deadlineAt: first ? new Date(first) : mockDeadline(now, plan.totalMinutes),
+    sittings,
+  };
 }
 
 /** The unfinished mock of this student and reviewer, after settling one whose time ran out. */
@@ -447,9 +580,10 @@ export async function findOpenMock(
 ): Promise<AttemptHeader | null> {
   const row = await loadOpenMockHeader(db, userId, reviewer);
   if (!row || !isTimeUp(row, now)) return row;
-  // Its time is up: submitted now (or by whoever got there first), so nothing is open.
+  // Its time is up: submitted now (or by whoever got there first), so nothing is open; in
+  // sittings only the running sitting may have ended, and the mock waits for the next one.
   await settleExpired(db, row.id, now);
-  return null;
+  return row.sittings ? loadOpenMockHeader(db, userId, reviewer) : null;
 }
 
 /**
@@ -507,6 +641,12 @@ function planSave(
   if (attempt.status === 'submitted')
     throw new AppError('FAILED_PRECONDITION', MESSAGES_QUIZ.submitted);
   if (!seen?.item || !seen.question) throw notFound(MESSAGES_QUIZ.notInAttempt);
+  // In sittings, only the running sitting's items (core `sittingAnswerRule`).
+  const rule = sittingAnswerRule(attempt.sittings, seen.item.partId);
+  if (rule === 'ended') throw new AppError('FAILED_PRECONDITION', MESSAGES_QUIZ.sittingEnded);
+  if (rule === 'notStarted') {
+    throw new AppError('FAILED_PRECONDITION', MESSAGES_QUIZ.sittingNotStarted);
+  }
   const change = answerChange(
     asKind(attempt.kind),
     seen.question,
@@ -550,7 +690,7 @@ export async function saveAnswer(
   const step = planSave(seen, userId, reviewer, input, now);
   if (step.timeUp) {
     await settleExpired(db, attemptId, now);
-    throw new AppError('FAILED_PRECONDITION', MESSAGES_QUIZ.timeUp);
+    throw new AppError('FAILED_PRECONDITION', timeUpMessage(seen?.attempt ?? { sittings: null }));
   }
   if (!seen) throw notFound('No such quiz.');
   if (Object.keys(step.change).length === 0) {
@@ -590,8 +730,8 @@ export async function saveAnswerLocked(
     if (!locked || !seen) throw notFound('No such quiz.');
     if (step.timeUp) {
       // The submission commits; the refusal is thrown only after it.
-      await finalize(tx, locked, now, true);
-      return { error: MESSAGES_QUIZ.timeUp };
+      await endRunning(tx, locked, now);
+      return { error: timeUpMessage(locked) };
     }
     if (Object.keys(step.change).length === 0) return { item: savedItem(seen, seen.answer) };
     const saved = await writeAnswerIfUnchanged(tx, {
@@ -609,7 +749,10 @@ export async function saveAnswerLocked(
   return { item: outcome.item, serverNow: now.toISOString() };
 }
 
-/** Submits (idempotent: a second submit returns the same result). */
+/**
+ * Submits (idempotent: a second submit returns the same result). A mock in sittings is submitted
+ * by ending its last sitting: here only while that one runs, else refused (each part in turn).
+ */
 export async function submitAttempt(
   db: Db,
   userId: string,
@@ -620,8 +763,89 @@ export async function submitAttempt(
   await db.transaction(async (tx) => {
     const locked = ownAttempt(await lockAttemptClock(tx, attemptId), userId, reviewer);
     if (locked.status === 'submitted') return;
+    if (locked.sittings) {
+      const phase = sittingPhase(locked.sittings);
+      if (phase.kind !== 'running' || phase.index !== locked.sittings.length - 1) {
+        throw new AppError('FAILED_PRECONDITION', MESSAGES_QUIZ.inSittings);
+      }
+    }
     // Past the deadline the answers saved until then count, and it is marked as auto-submitted.
-    await finalize(tx, locked, now, isTimeUp(locked, now));
+    await endRunning(tx, locked, now);
+  });
+  return stateOf(db, attemptId, now);
+}
+
+/** The sittings of this student's mock and the index of sitting `number` (1-based), or 404. */
+function sittingOf(row: AttemptClock, number: number): { sittings: Sitting[]; index: number } {
+  const sittings = row.sittings;
+  if (!sittings || number < 1 || number > sittings.length) throw notFound(MESSAGES_QUIZ.noSitting);
+  return { sittings, index: number - 1 };
+}
+
+/**
+ * "Finish Part n" of a mock in sittings (issue 12 item 4): ends that sitting now (at its deadline
+ * when its time is up); the last one submits the mock and rates it. Idempotent: a sitting already
+ * ended (a retry, another device, its time ran out) is left as it is. Refused for a sitting not yet
+ * started.
+ */
+export async function finishSitting(
+  db: Db,
+  userId: string,
+  reviewer: string,
+  attemptId: string,
+  number: number,
+  now: Date,
+): Promise<AttemptReply> {
+  await db.transaction(async (tx) => {
+    const locked = ownAttempt(await lockAttemptClock(tx, attemptId), userId, reviewer);
+    const { sittings, index } = sittingOf(locked, number);
+    if (locked.status === 'submitted') return;
+    if (!(await endSitting(tx, locked, sittings, index, now))) {
+      throw new AppError('FAILED_PRECONDITION', MESSAGES_QUIZ.sittingNotStarted);
+    }
+  });
+  return stateOf(db, attemptId, now);
+}
+
+/**
+ * "Start Part n" of a mock in sittings: its own clock of its own minutes starts now, only once
+ * every earlier sitting has ended (a running one past its deadline ends first). Idempotent: a
+ * sitting already started is left running on its clock.
+ */
+export async function startSitting(
+  db: Db,
+  userId: string,
+  reviewer: string,
+  attemptId: string,
+  number: number,
+  now: Date,
+): Promise<AttemptReply> {
+  await db.transaction(async (tx) => {
+    let locked = ownAttempt(await lockAttemptClock(tx, attemptId), userId, reviewer);
+    sittingOf(locked, number);
+    if (isTimeUp(locked, now)) {
+      await endRunning(tx, locked, now);
+      const reread = await lockAttemptClock(tx, attemptId);
+      if (!reread) throw notFound('No such quiz.');
+      locked = reread;
+    }
+    const { sittings, index } = sittingOf(locked, number);
+    const decision = decideStartSitting(sittings, index, now);
+    if (decision.kind === 'keep') return;
+    if (locked.status === 'submitted') {
+      throw new AppError('FAILED_PRECONDITION', MESSAGES_QUIZ.submitted);
+    }
+    if (decision.kind === 'refuse') {
+      const message =
+        decision.reason === 'running'
+          ? MESSAGES_QUIZ.sittingRunning
+          : MESSAGES_QUIZ.sittingOutOfOrder;
+      throw new AppError('FAILED_PRECONDITION', message);
+    }
+    await updateSittings(tx, locked.id, {
+      sittings: decision.sittings,
+      deadlineAt: decision.deadlineAt,
+    });
   });
   return stateOf(db, attemptId, now);
 }

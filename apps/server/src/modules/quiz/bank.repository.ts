@@ -1,7 +1,14 @@
 import { type BankItem, type BlueprintSpec, blueprintSpecSchema } from '@pasado/core';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
-import { blueprints, questions, subjects, topics } from '../../platform/db/schema.ts';
+import {
+  blueprints,
+  questions,
+  reviewerSubjects,
+  subjects,
+  topics,
+} from '../../platform/db/schema.ts';
+import { isReviewerSubject, reviewerSubjectJoin } from '../content/reviewer-subjects.repository.ts';
 
 /** Read access to a reviewer's question bank and blueprint (issue 4 "Content model"). */
 
@@ -22,11 +29,10 @@ export async function listBank(
     })
     .from(questions)
     .innerJoin(topics, eq(topics.id, questions.topicId))
-    .innerJoin(subjects, eq(subjects.id, topics.subjectId))
     .where(
       and(
-        eq(subjects.reviewerShorthand, reviewer),
-        filter.subjectId ? eq(subjects.id, filter.subjectId) : undefined,
+        isReviewerSubject(topics.subjectId, reviewer),
+        filter.subjectId ? eq(topics.subjectId, filter.subjectId) : undefined,
         filter.topicId ? eq(topics.id, filter.topicId) : undefined,
       ),
     );
@@ -43,8 +49,8 @@ export async function listSubjectsWithCounts(ex: Executor, reviewer: string) {
   const subjectRows = await ex
     .select({ id: subjects.id, name: subjects.name })
     .from(subjects)
-    .where(eq(subjects.reviewerShorthand, reviewer))
-    .orderBy(asc(subjects.sortOrder), asc(subjects.name));
+    .innerJoin(reviewerSubjects, reviewerSubjectJoin(subjects.id, reviewer))
+    .orderBy(asc(reviewerSubjects.sortOrder), asc(subjects.name));
   if (subjectRows.length === 0) return [];
   const topicRows = await ex
     .select({
@@ -86,23 +92,28 @@ export type QuestionRow = {
   distractorNotes: (string | null)[] | null;
 };
 
+/** What a quiz shows of a question, with its topic (the query joins `topics`). */
+export const questionColumns = {
+  topicId: questions.topicId,
+  topicName: topics.name,
+  subjectId: topics.subjectId,
+  stem: questions.stem,
+  choices: questions.choices,
+};
+/** What a question reveals once answered (a lite quiz) or submitted. */
+export const keyColumns = {
+  answerIndex: questions.answerIndex,
+  rationale: questions.rationale,
+  distractorNotes: questions.distractorNotes,
+};
+
 export async function loadQuestions(
   ex: Executor,
   ids: readonly string[],
 ): Promise<Map<string, QuestionRow>> {
   if (ids.length === 0) return new Map();
   const rows = await ex
-    .select({
-      id: questions.id,
-      topicId: questions.topicId,
-      topicName: topics.name,
-      subjectId: topics.subjectId,
-      stem: questions.stem,
-      choices: questions.choices,
-      answerIndex: questions.answerIndex,
-      rationale: questions.rationale,
-      distractorNotes: questions.distractorNotes,
-    })
+    .select({ id: questions.id, ...questionColumns, ...keyColumns })
     .from(questions)
     .innerJoin(topics, eq(topics.id, questions.topicId))
     .where(inArray(questions.id, [...new Set(ids)]));
@@ -116,7 +127,7 @@ export async function findReviewerQuestion(ex: Executor, reviewer: string, quest
     .from(questions)
     .innerJoin(topics, eq(topics.id, questions.topicId))
     .innerJoin(subjects, eq(subjects.id, topics.subjectId))
-    .where(and(eq(questions.id, questionId), eq(subjects.reviewerShorthand, reviewer)));
+    .where(and(eq(questions.id, questionId), isReviewerSubject(subjects.id, reviewer)));
   return row ?? null;
 }
 
@@ -124,7 +135,7 @@ export async function findSubject(ex: Executor, reviewer: string, subjectId: str
   const [row] = await ex
     .select({ id: subjects.id, name: subjects.name })
     .from(subjects)
-    .where(and(eq(subjects.id, subjectId), eq(subjects.reviewerShorthand, reviewer)));
+    .where(and(eq(subjects.id, subjectId), isReviewerSubject(subjects.id, reviewer)));
   return row ?? null;
 }
 
@@ -133,7 +144,7 @@ export async function findTopic(ex: Executor, reviewer: string, topicId: string)
     .select({ id: topics.id, name: topics.name, subjectId: topics.subjectId })
     .from(topics)
     .innerJoin(subjects, eq(subjects.id, topics.subjectId))
-    .where(and(eq(topics.id, topicId), eq(subjects.reviewerShorthand, reviewer)));
+    .where(and(eq(topics.id, topicId), isReviewerSubject(subjects.id, reviewer)));
   return row ?? null;
 }
 

@@ -2,12 +2,14 @@ import {
   attemptTitle,
   percentage,
   planMock,
+  planSittings,
   type QuizHome,
   type QuizResult,
   type Reviewer,
   WEAKEST_TOPICS_MIN_ANSWERED,
 } from '@pasado/core';
 import type { Db } from '../../platform/db/client.ts';
+import { majorChoice } from '../content/offers.ts';
 import { countAnswered, listRecentSubmitted } from './attempts.repository.ts';
 import { asKind, findOpenMock } from './attempts.ts';
 import { findBlueprint, listBank, listSubjectsWithCounts } from './bank.repository.ts';
@@ -33,10 +35,13 @@ export async function quizHome(
     findOpenMock(db, userId, shorthand, now),
   ]);
 
+  const major = blueprint ? await majorChoice(db, userId, shorthand, blueprint.spec) : null;
   let mock: QuizHome['mock'] = null;
   if (blueprint) {
     // Without a seed's randomness the counts are the same for any seed: they show the real size.
-    const plan = planMock(blueprint.spec, await listBank(db, shorthand), 'preview');
+    const plan = planMock(blueprint.spec, await listBank(db, shorthand), 'preview', {
+      major: major?.current ?? null,
+    });
     if (plan.totalItems > 0) {
       mock = {
         name: blueprint.name,
@@ -51,15 +56,17 @@ export async function quizHome(
             items: p.questionIds.length,
             minutes: p.minutes,
           })),
+        sittings: planSittings(blueprint.spec, plan, now)?.length ?? 1,
       };
     }
   }
 
   let openMock: QuizHome['openMock'] = null;
-  if (open?.deadlineAt) {
+  // A mock in sittings has no deadline between its sittings, and is open all the same.
+  if (open && (open.deadlineAt || open.sittings)) {
     openMock = {
       attemptId: open.id,
-      deadlineAt: open.deadlineAt.toISOString(),
+      deadlineAt: open.deadlineAt?.toISOString() ?? null,
       serverNow: now.toISOString(),
       answered: await countAnswered(db, open.id),
       total: open.items.length,
@@ -118,6 +125,7 @@ export async function quizHome(
   return {
     reviewer: { shorthand, abbreviation: reviewer.abbreviation, name: reviewer.name },
     subjects: subjectList,
+    major,
     mock,
     openMock,
     recent,

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { quizAttempts } from '../../platform/db/schema.ts';
+import { studentAttempts } from './attempts.repository.ts';
 
 /**
  * The student's last finished mocks under a reviewer, newest first, for the quiz home's score
@@ -21,8 +22,7 @@ export async function listRecentMocks(
     .from(quizAttempts)
     .where(
       and(
-        eq(quizAttempts.userId, userId),
-        eq(quizAttempts.reviewerShorthand, reviewer),
+        studentAttempts(userId, reviewer),
         eq(quizAttempts.kind, 'mock'),
         eq(quizAttempts.status, 'submitted'),
         isNotNull(quizAttempts.submittedAt),

@@ -9,6 +9,7 @@ import {
   reviewerParamsSchema,
   saveAnswerRequestSchema,
   saveAnswerResponseSchema,
+  sittingParamsSchema,
   startLiteRequestSchema,
 } from '@pasado/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -17,11 +18,13 @@ import { requireSession } from '../auth/session-plugin.ts';
 import { requireReviewerAccess } from '../content/reviewers.repository.ts';
 import {
   type AttemptReply,
+  finishSitting,
   getAttempt,
   SerializedAttemptState,
   saveAnswer,
   startLite,
   startOrResumeMock,
+  startSitting,
   submitAttempt,
 } from './attempts.ts';
 import { quizHome } from './home.ts';
@@ -47,20 +50,21 @@ export async function learningRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
 
-  async function access(request: FastifyRequest, reviewer: string) {
+  /** The signed-in student, granted the URL's reviewer (403 otherwise), and the server's now. */
+  async function caller(request: FastifyRequest, reviewer: string) {
     const session = requireSession(request);
     const granted = await requireReviewerAccess(db, session.userId, reviewer);
-    return { session, reviewer: granted };
+    return { userId: session.userId, reviewer: granted, now: request.server.clock.now() };
   }
 
   typed.get(
     '/:reviewer/quiz-home',
     { schema: { params: reviewerParamsSchema, response: { 200: quizHomeSchema } } },
     async (request, reply) => {
-      const { session, reviewer } = await access(request, request.params.reviewer);
+      const c = await caller(request, request.params.reviewer);
       // Quiz state changes by the second (the mock's clock); never cache it.
       reply.header('cache-control', 'no-store');
-      return quizHome(db, session.userId, reviewer, request.server.clock.now());
+      return quizHome(db, c.userId, c.reviewer, c.now);
     },
   );
 
@@ -74,14 +78,8 @@ export async function learningRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { session, reviewer } = await access(request, request.params.reviewer);
-      const state = await startLite(
-        db,
-        session.userId,
-        reviewer.shorthand,
-        request.body,
-        request.server.clock.now(),
-      );
+      const c = await caller(request, request.params.reviewer);
+      const state = await startLite(db, c.userId, c.reviewer.shorthand, request.body, c.now);
       return sendAttempt(reply, state, 201);
     },
   );
@@ -95,13 +93,8 @@ export async function learningRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { session, reviewer } = await access(request, request.params.reviewer);
-      const { state, resumed } = await startOrResumeMock(
-        db,
-        session.userId,
-        reviewer.shorthand,
-        request.server.clock.now(),
-      );
+      const c = await caller(request, request.params.reviewer);
+      const { state, resumed } = await startOrResumeMock(db, c.userId, c.reviewer.shorthand, c.now);
       return sendAttempt(reply, state, resumed ? 200 : 201);
     },
   );
@@ -110,16 +103,13 @@ export async function learningRoutes(app: FastifyInstance) {
     '/:reviewer/attempts/:attemptId',
     { schema: { params: attemptParamsSchema, response: { 200: attemptStateSchema } } },
     async (request, reply) => {
-      const { session, reviewer } = await access(request, request.params.reviewer);
+      const c = await caller(request, request.params.reviewer);
       reply.header('cache-control', 'no-store');
-      const state = await getAttempt(
-        db,
-        session.userId,
-        reviewer.shorthand,
-        request.params.attemptId,
-        request.server.clock.now(),
+      const { attemptId } = request.params;
+      return sendAttempt(
+        reply,
+        await getAttempt(db, c.userId, c.reviewer.shorthand, attemptId, c.now),
       );
-      return sendAttempt(reply, state);
     },
   );
 
@@ -133,16 +123,16 @@ export async function learningRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { session, reviewer } = await access(request, request.params.reviewer);
+      const c = await caller(request, request.params.reviewer);
       const { attemptId, questionId } = request.params;
       return saveAnswer(
         db,
-        session.userId,
-        reviewer.shorthand,
+        c.userId,
+        c.reviewer.shorthand,
         attemptId,
         questionId,
         request.body,
-        request.server.clock.now(),
+        c.now,
       );
     },
   );
@@ -151,17 +141,33 @@ export async function learningRoutes(app: FastifyInstance) {
     '/:reviewer/attempts/:attemptId/submit',
     { schema: { params: attemptParamsSchema, response: { 200: attemptStateSchema } } },
     async (request, reply) => {
-      const { session, reviewer } = await access(request, request.params.reviewer);
-      const state = await submitAttempt(
-        db,
-        session.userId,
-        reviewer.shorthand,
-        request.params.attemptId,
-        request.server.clock.now(),
+      const c = await caller(request, request.params.reviewer);
+      const { attemptId } = request.params;
+      return sendAttempt(
+        reply,
+        await submitAttempt(db, c.userId, c.reviewer.shorthand, attemptId, c.now),
       );
-      return sendAttempt(reply, state);
     },
   );
+
+  // A mock in sittings (issue 12 item 4): "Finish Part n", then "Start Part n + 1" when ready.
+  for (const [action, run] of [
+    ['finish', finishSitting],
+    ['start', startSitting],
+  ] as const) {
+    typed.post(
+      `/:reviewer/attempts/:attemptId/sittings/:sitting/${action}`,
+      { schema: { params: sittingParamsSchema, response: { 200: attemptStateSchema } } },
+      async (request, reply) => {
+        const c = await caller(request, request.params.reviewer);
+        const { attemptId, sitting } = request.params;
+        return sendAttempt(
+          reply,
+          await run(db, c.userId, c.reviewer.shorthand, attemptId, sitting, c.now),
+        );
+      },
+    );
+  }
 
   typed.post(
     '/:reviewer/questions/:questionId/report',
@@ -173,15 +179,9 @@ export async function learningRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { session, reviewer } = await access(request, request.params.reviewer);
-      await reportItem(
-        db,
-        session.userId,
-        reviewer.shorthand,
-        request.params.questionId,
-        request.body.reason,
-        request.server.clock.now(),
-      );
+      const c = await caller(request, request.params.reviewer);
+      const { questionId } = request.params;
+      await reportItem(db, c.userId, c.reviewer.shorthand, questionId, request.body.reason, c.now);
       return reply.code(201).send({ status: 'open' as const });
     },
   );

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { subjects, topics, userTopicStats } from '../../platform/db/schema.ts';
+import { isReviewerSubject } from '../content/reviewer-subjects.repository.ts';
 
 /**
  * The student's weakest topics under a reviewer: lowest accuracy first, among topics with at least
@@ -28,7 +29,7 @@ export async function listWeakestTopics(
     .where(
       and(
         eq(userTopicStats.userId, userId),
-        eq(subjects.reviewerShorthand, reviewer),
+        isReviewerSubject(subjects.id, reviewer),
         gte(userTopicStats.answered, options.minAnswered),
       ),
     )

@@ -17,8 +17,7 @@ import {
   countReadNotesByTopic,
   countSeenCardsByTopic,
   findCurrentStreak,
-  readNoteSince,
-  reviewedCardSince,
+  studiedSince,
   type TopicCounts,
 } from './repository.ts';
 import { manilaDayStart, topicsInScope } from './scope.ts';
@@ -90,9 +89,7 @@ export async function finishStudySession(
   now: Date,
 ): Promise<StudySessionFinishResponse> {
   const today = manilaDayStart(manilaDayKey(now));
-  const active =
-    (await reviewedCardSince(db, userId, reviewer, today)) ||
-    (await readNoteSince(db, userId, reviewer, today));
+  const active = await studiedSince(db, userId, reviewer, today);
   if (!active) return { counted: false, streak: (await findCurrentStreak(db, userId)) ?? 0 };
   const outcome = await db.transaction((tx) =>
     recordActivity(tx, userId, { topics: [], gems: 0, drillPoints: 0, finished: true }, now),

@@ -1,5 +1,5 @@
 import type { StudyScope } from '@pasado/core';
-import { and, asc, count, eq, gt, gte, inArray, isNull, lte, min, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, gt, gte, inArray, isNull, lte, min, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../platform/db/client.ts';
 import {
   cardSchedules,
@@ -7,11 +7,13 @@ import {
   noteReads,
   notes,
   questions,
+  reviewerSubjects,
   subjects,
   topics,
   userStreaks,
   users,
 } from '../../platform/db/schema.ts';
+import { isReviewerSubject, reviewerSubjectJoin } from '../content/reviewer-subjects.repository.ts';
 
 /**
  * The study modes' SQL (issue 4 item 6): the topics a request covers, flash cards and their FSRS
@@ -39,7 +41,7 @@ export async function listTopicsInScope(
   reviewer: string,
   scope: StudyScope,
 ): Promise<ScopedTopic[]> {
-  const conditions = [eq(subjects.reviewerShorthand, reviewer)];
+  const conditions = [];
   if (scope.topicId) conditions.push(eq(topics.id, scope.topicId));
   else if (scope.subjectId) conditions.push(eq(subjects.id, scope.subjectId));
   return ex
@@ -51,8 +53,14 @@ export async function listTopicsInScope(
     })
     .from(topics)
     .innerJoin(subjects, eq(subjects.id, topics.subjectId))
+    .innerJoin(reviewerSubjects, reviewerSubjectJoin(subjects.id, reviewer))
     .where(and(...conditions))
-    .orderBy(asc(subjects.sortOrder), asc(subjects.id), asc(topics.sortOrder), asc(topics.id));
+    .orderBy(
+      asc(reviewerSubjects.sortOrder),
+      asc(subjects.id),
+      asc(topics.sortOrder),
+      asc(topics.id),
+    );
 }
 
 // --- Flash cards and their schedules ---------------------------------------------------------
@@ -189,8 +197,7 @@ export async function findReviewerCard(ex: Executor, reviewer: string, cardId: s
     .select({ id: flashCards.id, topicId: flashCards.topicId })
     .from(flashCards)
     .innerJoin(topics, eq(topics.id, flashCards.topicId))
-    .innerJoin(subjects, eq(subjects.id, topics.subjectId))
-    .where(and(eq(flashCards.id, cardId), eq(subjects.reviewerShorthand, reviewer)));
+    .where(and(eq(flashCards.id, cardId), isReviewerSubject(topics.subjectId, reviewer)));
   return row ?? null;
 }
 
@@ -228,27 +235,45 @@ export async function updateCardSchedule(
     .where(and(eq(cardSchedules.userId, userId), eq(cardSchedules.cardId, cardId)));
 }
 
-/** Whether the student reviewed any card of this reviewer at `since` or later. */
-export async function reviewedCardSince(
+/**
+ * Whether the student studied this reviewer at `since` or later: reviewed one of its cards or read
+ * one of its notes. One round trip; each side stops at its first row.
+ */
+export async function studiedSince(
   ex: Executor,
   userId: string,
   reviewer: string,
   since: Date,
 ): Promise<boolean> {
-  const [row] = await ex
-    .select({ n: count() })
+  const cards = ex
+    .select({ one: sql`1` })
     .from(cardSchedules)
     .innerJoin(flashCards, eq(flashCards.id, cardSchedules.cardId))
     .innerJoin(topics, eq(topics.id, flashCards.topicId))
-    .innerJoin(subjects, eq(subjects.id, topics.subjectId))
     .where(
       and(
         eq(cardSchedules.userId, userId),
-        eq(subjects.reviewerShorthand, reviewer),
         gte(cardSchedules.lastReviewedAt, since),
+        isReviewerSubject(topics.subjectId, reviewer),
       ),
     );
-  return (row?.n ?? 0) > 0;
+  const notesRead = ex
+    .select({ one: sql`1` })
+    .from(noteReads)
+    .innerJoin(notes, eq(notes.id, noteReads.noteId))
+    .innerJoin(topics, eq(topics.id, notes.topicId))
+    .where(
+      and(
+        eq(noteReads.userId, userId),
+        gte(noteReads.readAt, since),
+        isReviewerSubject(topics.subjectId, reviewer),
+      ),
+    );
+  const [row] = await ex
+    .select({ studied: sql<boolean>`${exists(cards)} or ${exists(notesRead)}` })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.studied === true;
 }
 
 export async function listTopicCards(ex: Executor, topicId: string) {
@@ -327,8 +352,7 @@ export async function findReviewerNote(ex: Executor, reviewer: string, noteId: s
     .select({ id: notes.id, topicId: notes.topicId })
     .from(notes)
     .innerJoin(topics, eq(topics.id, notes.topicId))
-    .innerJoin(subjects, eq(subjects.id, topics.subjectId))
-    .where(and(eq(notes.id, noteId), eq(subjects.reviewerShorthand, reviewer)));
+    .where(and(eq(notes.id, noteId), isReviewerSubject(topics.subjectId, reviewer)));
   return row ?? null;
 }
 
@@ -358,7 +382,6 @@ export async function countTopicNotes(ex: Executor, userId: string, topicId: str
   return { total: total?.n ?? 0, readCount: read?.n ?? 0 };
 }
 
-/** Whether the student marked a note of this reviewer read at `since` or later. */
 export async function readNoteSince(
   ex: Executor,
   userId: string,
@@ -374,7 +397,7 @@ export async function readNoteSince(
     .where(
       and(
         eq(noteReads.userId, userId),
-        eq(subjects.reviewerShorthand, reviewer),
+        isReviewerSubject(subjects.id, reviewer),
         gte(noteReads.readAt, since),
       ),
     );

@@ -3,6 +3,7 @@ import type { CallableInput } from '../../platform/callables/envelope.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError, unauthenticated } from '../../platform/errors/app-error.ts';
 import { perUserTopic } from '../../platform/live/hub.ts';
+import { checkOffer, MESSAGES_OFFER } from '../content/offers.ts';
 import { findReviewer, grantReviewerAccess } from '../content/reviewers.repository.ts';
 import { appendAudit } from '../subscriptions/audit.repository.ts';
 import {
@@ -41,12 +42,13 @@ export async function applyRevAccess(
   now: Date,
 ): Promise<{ success: true; freeTrialStarted: boolean }> {
   const reviewer = await findReviewer(db, input.reviewer);
-  if (!reviewer) throw new AppError('INVALID_ARGUMENT', 'Choose one of the listed reviewers.');
+  if (!reviewer) throw new AppError('INVALID_ARGUMENT', MESSAGES_OFFER.notOffered);
+  const { major } = await checkOffer(db, reviewer.shorthand, input.major);
 
   return db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (!user) throw new AppError('NOT_FOUND', 'Your account no longer exists.');
-    await grantReviewerAccess(tx, user.id, reviewer.shorthand);
+    await grantReviewerAccess(tx, user.id, reviewer.shorthand, major);
     let freeTrialStarted = false;
     if ((await countSubscriptionsOf(tx, user.id)) === 0) {
       const trial = await createFreeTrial(tx, user.id, now);
@@ -61,7 +63,12 @@ export async function applyRevAccess(
       action: 'applyRevAccess',
       targetType: 'user',
       targetId: user.id,
-      details: { reviewer: reviewer.shorthand, knowFrom: input.knowFrom, freeTrialStarted },
+      details: {
+        reviewer: reviewer.shorthand,
+        ...(major ? { major } : {}),
+        knowFrom: input.knowFrom,
+        freeTrialStarted,
+      },
     });
     return { success: true as const, freeTrialStarted };
   });

@@ -32,6 +32,8 @@ export interface AppConfig {
     | { kind: 'external'; issuer: string; clientId: string; clientSecret: string }
     | { kind: 'development'; issuer: string; clientId: string; clientSecret: string };
   webDistDir: string;
+  /** Between runs of the item-analysis job; 0: never scheduled (staff can still run it). */
+  itemAnalysisEveryMs: number;
 }
 
 /** Development placeholders (env.ts requires the real values in production). */
@@ -80,6 +82,7 @@ export function toAppConfig(env: Env): AppConfig {
             clientSecret: `dev-${sessionSecret.slice(0, 24)}`,
           },
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : WEB_DIST_DIR,
+    itemAnalysisEveryMs: env.ITEM_ANALYSIS_EVERY_MINUTES * 60 * 1000,
   };
 }
 

@@ -68,6 +68,13 @@ export const envSchema = z
     APP_DOWNLOAD_URL: z.url().optional(),
     /** The built web app the server serves; set to serve another build (e.g. a test build). */
     WEB_DIST_DIR: z.string().min(1).optional(),
+    /** How often the item-analysis job recomputes item statistics (issue 12 item 6); 0 turns it off. */
+    ITEM_ANALYSIS_EVERY_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 24 * 60)
+      .default(60),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];

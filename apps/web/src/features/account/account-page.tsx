@@ -12,6 +12,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Chip } from '../../components/chip.tsx';
 import { ProgressBar } from '../../components/progress-bar.tsx';
+import { RetryNotice } from '../../components/retry-notice.tsx';
 import { Skeleton, SkeletonGroup } from '../../components/skeleton.tsx';
 import { capitalize, formatNumber, manilaDate, manilaDateTime, peso } from '../../lib/format.ts';
 import { useProgressSummary } from '../../lib/get-progress-summary.ts';
@@ -50,12 +51,9 @@ function Section({
           <Skeleton size="line" short />
         </SkeletonGroup>
       ) : state === 'error' ? (
-        <div className="notice notice--danger" role="alert">
-          <p>We could not load this. Check your connection and try again.</p>
-          <button type="button" className="btn btn--secondary" onClick={onRetry}>
-            Try again
-          </button>
-        </div>
+        <RetryNotice onRetry={onRetry}>
+          We could not load this. Check your connection and try again.
+        </RetryNotice>
       ) : (
         children
       )}
@@ -85,18 +83,18 @@ function SubscriptionDetails({
   return (
     <>
       {sub ? (
-        <dl className="facts">
-          <div className="facts__row">
+        <dl className="facts stack">
+          <div className="facts__row row-spread">
             <dt>Status</dt>
             <dd>
               <StatusBadge status={sub.status} isFreeTrial={sub.isFreeTrial} />
             </dd>
           </div>
-          <div className="facts__row">
+          <div className="facts__row row-spread">
             <dt>Plan</dt>
             <dd>{sub.isFreeTrial ? 'Free trial' : (sub.selectedPlan?.name ?? '—')}</dd>
           </div>
-          <div className="facts__row">
+          <div className="facts__row row-spread">
             <dt>{sub.status === 'expired' ? 'Expired' : 'Expires'}</dt>
             <dd>
               <time dateTime={sub.expiryDate}>{manilaDateTime(sub.expiryDate)}</time>{' '}
@@ -113,7 +111,7 @@ function SubscriptionDetails({
           <h3 className="queued__title">Next in line</h3>
           <ul className="queued__list">
             {queued.map((q) => (
-              <li key={q.id} className="queued__item">
+              <li key={q.id} className="queued__item row-spread">
                 <span>
                   {q.selectedPlan?.name ?? 'Subscription'} · until {manilaDate(q.expiryDate)}
                 </span>
@@ -225,7 +223,7 @@ export function AccountPage() {
               </div>
             </dl>
             {summary.data.nextLevel ? (
-              <div className="next-level">
+              <div className="next-level stack">
                 <ProgressBar
                   value={Math.min(summary.data.gemsTotal, summary.data.nextLevel.minGems)}
                   max={summary.data.nextLevel.minGems}

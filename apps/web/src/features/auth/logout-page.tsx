@@ -4,9 +4,13 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { Spinner } from '../../components/spinner.tsx';
 import { apiFetch } from '../../lib/api.ts';
+import { clearOfflineData } from '../../lib/offline/clear-offline-data.ts';
 import { claimsQueryKey } from '../../lib/session/get-claims.ts';
 
-/** /logout: signs out on the server, forgets every cached document and opens /login. */
+/**
+ * /logout: sends or forgets what waits offline, signs out on the server, forgets every cached
+ * document and opens /login.
+ */
 export function LogoutPage() {
   const client = useQueryClient();
   const navigate = useNavigate();
@@ -14,6 +18,9 @@ export function LogoutPage() {
   useEffect(() => {
     let active = true;
     (async () => {
+      await clearOfflineData().catch((error: unknown) =>
+        console.warn('Could not clear the offline data', error),
+      );
       try {
         const response = await apiFetch('/api/auth/logout', { method: 'POST', timeoutMs: 15_000 });
         if (!response.ok && response.status !== 401)
@@ -33,7 +40,7 @@ export function LogoutPage() {
 
   return (
     <main id="main" className="status-screen">
-      <div className="status-screen__card" role="status">
+      <div className="screen-card status-screen__card" role="status">
         <Spinner size="lg" />
         <h1 className="status-screen__title">Signing out</h1>
         <p>{MESSAGES.PLEASE_WAIT}</p>

@@ -1,7 +1,6 @@
-import { PATHS } from '@pasado/core/rules';
-import { Link } from 'react-router';
 import { LockIcon } from '../../components/status-icons.tsx';
 import { StatusScreen } from '../../components/status-screen.tsx';
+import { GoHomeLink } from './go-home-link.tsx';
 
 /** /unauthorized (SPEC §2, §6): e.g. a reviewer the user has no access to. */
 export function UnauthorizedPage() {
@@ -10,11 +9,7 @@ export function UnauthorizedPage() {
       title="No access to this page"
       tone="warning"
       icon={<LockIcon />}
-      actions={
-        <Link className="btn btn--primary btn--block" to={PATHS.root}>
-          Go to home
-        </Link>
-      }
+      actions={<GoHomeLink />}
     >
       <p>
         Your account cannot open this page. If it is a reviewer you did not pick, it is not part of

@@ -68,7 +68,10 @@ export function InAppFormPage() {
       <main id="main" className="in-app-form">
         <title>Check your email · Pasado</title>
         <Confetti />
-        <section className="in-app-form__card in-app-form__card--done" aria-live="polite">
+        <section
+          className="screen-card in-app-form__card in-app-form__card--done"
+          aria-live="polite"
+        >
           <div className="in-app-form__done-icon" aria-hidden="true">
             🎉
           </div>
@@ -85,7 +88,7 @@ export function InAppFormPage() {
   return (
     <main id="main" className="in-app-form">
       <title>{`${MESSAGES.GET_STARTED} · Pasado`}</title>
-      <section className="in-app-form__card">
+      <section className="screen-card in-app-form__card">
         <header className="in-app-form__header">
           <BrandMark size={48} />
           <h1 className="in-app-form__title">{MESSAGES.GET_STARTED}</h1>

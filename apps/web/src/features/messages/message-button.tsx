@@ -1,15 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { type IconProps, Svg } from '../../components/svg-icon.tsx';
+import { icon } from '../../components/svg-icon.tsx';
 import { onOpenMessageModal } from '../../lib/open-message-modal.ts';
 import './message-button.css';
 
-function MessageIcon({ className }: IconProps) {
-  return (
-    <Svg className={className}>
-      <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" />
-    </Svg>
-  );
-}
+const MessageIcon = icon(<path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" />);
 
 // The modal and its form validation are a chunk of their own: the menu's first paint on slow data
 // waits for neither. It is fetched once the page is idle, so opening it rarely waits.

@@ -10,7 +10,7 @@ import {
 } from '@pasado/core';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { Spinner } from '../../components/spinner.tsx';
-import { type IconProps, Svg } from '../../components/svg-icon.tsx';
+import { icon } from '../../components/svg-icon.tsx';
 import { notify } from '../../lib/notify.ts';
 import { sendMessage } from './send-message.ts';
 import './messages.css';
@@ -33,23 +33,15 @@ const TYPE_HINTS: Record<MessageType, string> = {
   issues: 'Something is wrong or not working.',
 };
 
-function CloseIcon({ className }: IconProps) {
-  return (
-    <Svg className={className}>
-      <path d="M6 6l12 12M18 6L6 18" />
-    </Svg>
-  );
-}
+const CloseIcon = icon(<path d="M6 6l12 12M18 6L6 18" />);
 
-function ImageIcon({ className }: IconProps) {
-  return (
-    <Svg className={className}>
-      <rect x="3" y="4" width="18" height="16" rx="2" />
-      <circle cx="9" cy="10" r="2" />
-      <path d="M21 16l-5-5-9 9" />
-    </Svg>
-  );
-}
+const ImageIcon = icon(
+  <>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <circle cx="9" cy="10" r="2" />
+    <path d="M21 16l-5-5-9 9" />
+  </>,
+);
 
 /** A preview URL for the chosen image, revoked when the image changes or the modal unmounts. */
 function usePreviewUrl(file: File | null): string | null {
@@ -193,7 +185,7 @@ export function MessageModal({ open, onClose }: { open: boolean; onClose: () => 
               <li key={type.value}>
                 <button
                   type="button"
-                  className="message-type"
+                  className="option-button message-type"
                   aria-pressed={form.messageType === type.value}
                   onClick={() => chooseType(type.value)}
                 >
@@ -239,7 +231,7 @@ export function MessageModal({ open, onClose }: { open: boolean; onClose: () => 
             </p>
           </div>
 
-          <div className="message-image">
+          <div className="message-image stack">
             {form.image && preview ? (
               <figure className="message-image__preview">
                 <img src={preview} alt="Preview of your attachment" />
@@ -296,7 +288,7 @@ export function MessageModal({ open, onClose }: { open: boolean; onClose: () => 
 
       {form.slide === 3 ? (
         <div className="message-modal__slide message-modal__thanks">
-          <div className="message-modal__check" aria-hidden="true">
+          <div className="icon-disc message-modal__check" aria-hidden="true">
             ✓
           </div>
           <p role="status">{MESSAGES.MESSAGE_THANKS}</p>

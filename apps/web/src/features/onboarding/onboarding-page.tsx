@@ -2,12 +2,14 @@ import { KNOW_FROM_OPTIONS, MESSAGES, PATHS } from '@pasado/core';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from '../../components/brand-mark.tsx';
+import { RetryNotice } from '../../components/retry-notice.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { Skeleton, SkeletonGroup } from '../../components/skeleton.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { isCompletePick, TrackChoice, type TrackPick } from '../../components/track-choice.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { useApplyRevAccess } from '../../lib/apply-rev-access.ts';
 import { useReviewers } from '../../lib/get-reviewers.ts';
-import { useApplyRevAccess } from './apply-rev-access.ts';
 import './onboarding.css';
 
 type KnowFrom = (typeof KNOW_FROM_OPTIONS)[number];
@@ -24,21 +26,27 @@ function errorText(error: unknown): string {
 export function OnboardingPage() {
   const reviewers = useReviewers();
   const apply = useApplyRevAccess();
-  const [reviewer, setReviewer] = useState<string | null>(null);
+  const [pick, setPick] = useState<TrackPick>({ reviewer: null, major: null });
   const [knowFrom, setKnowFrom] = useState<KnowFrom | ''>('');
   const reviewerLegendId = useId();
   const busy = apply.isPending;
-  const ready = reviewer !== null && knowFrom !== '';
+  // Only tracks whose bank fills a full mock are offered (issue 12).
+  const tracks = (reviewers.data ?? []).filter((r) => r.offered);
+  const ready = isCompletePick(pick, tracks) && knowFrom !== '';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!reviewer || knowFrom === '' || busy) return;
-    apply.mutate({ reviewer, knowFrom });
+    if (!ready || !pick.reviewer || !knowFrom || busy) return;
+    apply.mutate({
+      reviewer: pick.reviewer,
+      knowFrom,
+      ...(pick.major ? { major: pick.major } : {}),
+    });
   };
 
   return (
     <main id="main" className="onboarding">
-      <header className="onboarding__header">
+      <header className="onboarding__header stack">
         <BrandMark size={40} />
         <h1 className="onboarding__title">Set up your review</h1>
         <p className="onboarding__lead">
@@ -59,37 +67,11 @@ export function OnboardingPage() {
               <Skeleton size="item" />
             </SkeletonGroup>
           ) : reviewers.isError ? (
-            <div className="notice notice--danger" role="alert">
-              <p>We could not load the reviewers.</p>
-              <button
-                type="button"
-                className="btn btn--secondary"
-                onClick={() => void reviewers.refetch()}
-              >
-                Try again
-              </button>
-            </div>
+            <RetryNotice onRetry={() => reviewers.refetch()}>
+              We could not load the reviewers.
+            </RetryNotice>
           ) : (
-            <div className="choice-list">
-              {reviewers.data.map((item) => (
-                <label key={item.shorthand} className="choice-card">
-                  <input
-                    type="radio"
-                    name="reviewer"
-                    className="choice-card__input"
-                    value={item.shorthand}
-                    checked={reviewer === item.shorthand}
-                    onChange={() => setReviewer(item.shorthand)}
-                    disabled={busy}
-                  />
-                  <span className="choice-card__body">
-                    <span className="choice-card__title">{item.abbreviation}</span>
-                    <span className="choice-card__text">{item.name}</span>
-                  </span>
-                  <span className="choice-card__check" aria-hidden="true" />
-                </label>
-              ))}
-            </div>
+            <TrackChoice tracks={tracks} value={pick} onChange={setPick} disabled={busy} />
           )}
         </fieldset>
 

@@ -16,6 +16,8 @@ import {
 } from '@pasado/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { RadioCard } from '../../components/radio-card.tsx';
+import { RetryNotice } from '../../components/retry-notice.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { StandalonePage } from '../../components/standalone-page.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -98,7 +100,7 @@ export function PurchasePage() {
   return (
     <StandalonePage backTo={PATHS.root} backLabel="Back">
       <div className="page purchase">
-        <header className="purchase__header">
+        <header className="purchase__header stack">
           <h1 className="page__title">{title}</h1>
           {result || blocked ? null : (
             <p className="purchase__lead">
@@ -115,12 +117,9 @@ export function PurchasePage() {
 
 function LoadError({ onRetry }: { onRetry: () => void }) {
   return (
-    <div className="notice notice--danger" role="alert">
-      <p>We could not load the plans. Check your connection and try again.</p>
-      <button type="button" className="btn btn--secondary" onClick={onRetry}>
-        Try again
-      </button>
-    </div>
+    <RetryNotice onRetry={onRetry}>
+      We could not load the plans. Check your connection and try again.
+    </RetryNotice>
   );
 }
 
@@ -262,19 +261,17 @@ function PurchaseForm({
           {PLANS.map((option) => {
             const q = quotePlan(option, discountLive);
             return (
-              <label key={option.id} className="plan">
-                <input
-                  type="radio"
-                  name="plan"
-                  className="plan__input"
-                  value={option.id}
-                  checked={draft.planId === option.id}
-                  onChange={() => change({ planId: option.id })}
-                />
-                <span className="plan__body">
-                  <span className="plan__name">{option.name}</span>
-                  <span className="plan__description">{option.description}</span>
-                </span>
+              <RadioCard
+                key={option.id}
+                className="plan"
+                name="plan"
+                value={option.id}
+                checked={draft.planId === option.id}
+                onChange={() => change({ planId: option.id })}
+                title={option.name}
+                text={option.description}
+                bodyClassName="plan__body"
+              >
                 <span className="plan__prices" data-testid={`price-${option.id}`}>
                   {q.discountAmount > 0 ? (
                     <>
@@ -292,7 +289,7 @@ function PurchaseForm({
                     {peso(q.finalPrice)}
                   </span>
                 </span>
-              </label>
+              </RadioCard>
             );
           })}
         </div>
@@ -327,12 +324,9 @@ function PurchaseForm({
             </dl>
           </div>
         ) : detailsError ? (
-          <div className="notice notice--danger" role="alert">
-            <p>We could not load where to send the payment.</p>
-            <button type="button" className="btn btn--secondary" onClick={onRetryDetails}>
-              Try again
-            </button>
-          </div>
+          <RetryNotice onRetry={onRetryDetails}>
+            We could not load where to send the payment.
+          </RetryNotice>
         ) : (
           <div className="wallet wallet--loading" role="status">
             <Spinner size="sm" /> Loading the payment details…

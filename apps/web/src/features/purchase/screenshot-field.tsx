@@ -55,7 +55,7 @@ export function ScreenshotField({
       {file && previewUrl ? (
         <figure className="shot">
           <img className="shot__image" src={previewUrl} alt="Preview of your payment screenshot" />
-          <figcaption className="shot__caption">
+          <figcaption className="shot__caption row-spread">
             <span className="shot__name">{file.name}</span>
             <button
               type="button"

@@ -11,3 +11,15 @@ export const choiceLetter = (index: number) => String.fromCharCode(65 + index);
 
 /** 87.5 → "87.5%", 80 → "80%". */
 export const percentText = (value: number) => `${Math.round(value * 10) / 10}%`;
+
+/** "8/10 right · weight 40% · floor 50%": one part of a mock, under its bar or meter. */
+export function partFacts(
+  part: { correct: number; items: number; floor: number; belowFloor: boolean },
+  weight: number,
+): string {
+  return (
+    `${part.correct}/${part.items} right · weight ${weight}%` +
+    (part.floor > 0 ? ` · floor ${part.floor}%` : '') +
+    (part.belowFloor ? ' · below the floor' : '')
+  );
+}

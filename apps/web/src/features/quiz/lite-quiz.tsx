@@ -9,6 +9,7 @@ import { QuestionView, Rationale } from './question-view.tsx';
 import { QuizNav, QuizProgress } from './quiz-nav.tsx';
 import { QuizResult } from './quiz-result.tsx';
 import { ReportButton } from './report-dialog.tsx';
+import { useTrackLite } from './unfinished-lite.ts';
 import { useScrollTopOn } from './use-scroll-top.ts';
 
 const networkText = 'Not sent. Check your connection and try again.';
@@ -23,6 +24,7 @@ export function LiteQuiz({ state }: { state: AttemptState }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useScrollTopOn(index);
+  useTrackLite(state);
 
   if (state.status === 'submitted') return <QuizResult state={state} />;
 

@@ -1,11 +1,26 @@
-import { type AttemptItem, type AttemptState, formatClock } from '@pasado/core';
+import {
+  type AttemptItem,
+  type AttemptSitting,
+  type AttemptState,
+  formatClock,
+  type SaveAnswerRequest,
+  type SaveAnswerResponse,
+  sittingPhase,
+} from '@pasado/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
+import { enqueue, flush, onOutboxOutcome, useOutbox } from '../../lib/offline/outbox.ts';
 import { meQueryKey } from '../../lib/session/get-me.ts';
 import { useOnline } from '../../lib/use-online.ts';
-import { acknowledge, clearQueue, enqueue, readQueue } from './answer-queue.ts';
-import { attemptQueryKey, attemptQueryOptions, saveAnswer, submitAttempt } from './api/attempts.ts';
+import {
+  attemptQueryKey,
+  attemptQueryOptions,
+  finishSitting,
+  queueAnswer,
+  startSitting,
+  submitAttempt,
+} from './api/attempts.ts';
 import { quizHomeQueryKey } from './api/get-quiz-home.ts';
 import { QuestionView } from './question-view.tsx';
 import { TimerIcon } from './quiz-icons.tsx';
@@ -15,116 +30,102 @@ import { ReportButton } from './report-dialog.tsx';
 import { useCountdown } from './use-countdown.ts';
 import { useScrollTopOn } from './use-scroll-top.ts';
 
-type Pending = ReturnType<typeof readQueue>;
-type Sync = 'saved' | 'saving' | 'waiting';
+type Pending = Record<string, SaveAnswerRequest>;
 
 /**
  * The mock exam (issue 4): the clock counts down from the server's deadline; every answer and flag
- * is kept on the device first and sent as given (queued while offline, sent when back); a
- * navigator shows answered and flagged items; at time up the exam is submitted.
+ * goes through the device's outbox (lib/offline/outbox.ts: kept in IndexedDB first, sent as given,
+ * queued while offline and sent when back, in order, on the server's deadline); a
+ * navigator shows answered and flagged items; at time up the exam is submitted. A mock in sittings
+ * (issue 12 item 4) shows only the running part, on its own clock, and between parts a break the
+ * student ends by starting the next; the result comes after the last part.
  */
 export function MockExam({ state }: { state: AttemptState }) {
   if (state.status === 'submitted') return <QuizResult state={state} />;
-  return <MockInProgress state={state} />;
+  const sittings = state.sittings;
+  if (!sittings) return <MockInProgress state={state} sitting={null} />;
+  const phase = sittingPhase(sittings);
+  if (phase.kind === 'break') return <SittingBreak state={state} sittings={sittings} />;
+  const sitting = phase.kind === 'running' ? (sittings[phase.index] ?? null) : null;
+  // Keyed by the sitting: the next part starts on its first item with a fresh finish state.
+  return <MockInProgress key={sitting?.number ?? 0} state={state} sitting={sitting} />;
 }
 
-function MockInProgress({ state }: { state: AttemptState }) {
+/** "Part 1 of 2 — General Education" */
+const partLabel = (sitting: AttemptSitting, count: number) =>
+  `Part ${sitting.number} of ${count} — ${sitting.name}`;
+
+function MockInProgress({
+  state,
+  sitting,
+}: {
+  state: AttemptState;
+  /** The running sitting of a mock in sittings; null for a mock on one clock. */
+  sitting: AttemptSitting | null;
+}) {
   const client = useQueryClient();
   const online = useOnline();
   const { attemptId, reviewer } = state;
-  const [pending, setPending] = useState<Pending>(() => readQueue(attemptId));
+  const outbox = useOutbox();
+  const pending = useMemo(() => {
+    const map: Pending = {};
+    for (const e of outbox.entries)
+      if (e.kind === 'mock-answer' && e.meta.attemptId === attemptId && e.meta.questionId)
+        map[e.meta.questionId] = e.body as SaveAnswerRequest;
+    return map;
+  }, [outbox.entries, attemptId]);
   const [index, setIndex] = useState(0);
   const [navOpen, setNavOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [sync, setSync] = useState<Sync>('saved');
   const [finishing, setFinishing] = useState<'idle' | 'busy' | 'failed'>('idle');
-  const flushing = useRef(false);
   const left = useCountdown(state.deadlineAt, state.serverNow);
   const navId = useId();
   useScrollTopOn(index);
 
-  const updateItem = useCallback(
-    (next: AttemptItem) =>
-      client.setQueryData<AttemptState>(attemptQueryKey(attemptId), (old) =>
-        old
-          ? { ...old, items: old.items.map((i) => (i.questionId === next.questionId ? next : i)) }
-          : old,
-      ),
-    [client, attemptId],
+  // The server's answer for each sent change; a 409 means time is up or the exam was submitted
+  // elsewhere, so the server has the final word and the attempt is read again.
+  useEffect(
+    () =>
+      onOutboxOutcome((outcome) => {
+        const { entry } = outcome;
+        if (entry.kind !== 'mock-answer' || entry.meta.attemptId !== attemptId) return;
+        if (outcome.ok) {
+          const { item } = outcome.body as SaveAnswerResponse;
+          client.setQueryData<AttemptState>(attemptQueryKey(attemptId), (old) =>
+            old
+              ? {
+                  ...old,
+                  items: old.items.map((i) => (i.questionId === item.questionId ? item : i)),
+                }
+              : old,
+          );
+        } else if (outcome.status === 409) {
+          void client.fetchQuery({ ...attemptQueryOptions(reviewer, attemptId), staleTime: 0 });
+        }
+      }),
+    [client, attemptId, reviewer],
   );
 
-  /** Sends the queued changes one by one; stops at the first network failure (retried later). */
-  const flush = useCallback(async () => {
-    if (flushing.current) return;
-    flushing.current = true;
-    try {
-      for (;;) {
-        const queue = readQueue(attemptId);
-        const entry = Object.entries(queue)[0];
-        if (!entry) {
-          setSync('saved');
-          return;
-        }
-        setSync('saving');
-        const [questionId, change] = entry;
-        const { seq, ...body } = change;
-        try {
-          const { item } = await saveAnswer(reviewer, attemptId, questionId, body);
-          acknowledge(attemptId, questionId, seq);
-          updateItem(item);
-        } catch (error) {
-          if (!(error instanceof ApiError) || error.status >= 500) {
-            setSync('waiting');
-            return;
-          }
-          if (error.status === 409) {
-            // Time is up or the exam was submitted elsewhere: the server has the final word.
-            clearQueue(attemptId);
-            await client.fetchQuery({ ...attemptQueryOptions(reviewer, attemptId), staleTime: 0 });
-            return;
-          }
-          acknowledge(attemptId, questionId, seq); // refused for good (e.g. an item gone)
-        } finally {
-          setPending(readQueue(attemptId));
-        }
-      }
-    } finally {
-      flushing.current = false;
-    }
-  }, [attemptId, reviewer, client, updateItem]);
-
-  // Send what an earlier visit left behind, again whenever the device is back online, and retry
-  // every 15 s while something waits (a flaky connection does not always fire "online").
-  useEffect(() => {
-    if (online) void flush();
-  }, [online, flush]);
-  useEffect(() => {
-    const timer = setInterval(() => {
-      if (Object.keys(readQueue(attemptId)).length > 0) void flush();
-    }, 15_000);
-    return () => clearInterval(timer);
-  }, [attemptId, flush]);
-
   const change = (questionId: string, next: { choiceIndex?: number | null; flagged?: boolean }) => {
-    enqueue(attemptId, questionId, next);
-    setPending(readQueue(attemptId));
-    setSync(navigator.onLine ? 'saving' : 'waiting');
-    void flush();
+    void enqueue(queueAnswer(reviewer, attemptId, questionId, next), { merge: true });
   };
 
+  const sittingNumber = sitting?.number ?? null;
   const finish = useCallback(async () => {
     setFinishing('busy');
     await flush();
     try {
-      const done = await submitAttempt(reviewer, attemptId);
-      clearQueue(attemptId);
+      const done =
+        sittingNumber === null
+          ? await submitAttempt(reviewer, attemptId)
+          : await finishSitting(reviewer, attemptId, sittingNumber);
       client.setQueryData(attemptQueryKey(attemptId), done);
       void client.invalidateQueries({ queryKey: quizHomeQueryKey });
       void client.invalidateQueries({ queryKey: meQueryKey });
     } catch {
       setFinishing('failed');
     }
-  }, [flush, reviewer, attemptId, client]);
+  }, [reviewer, attemptId, client, sittingNumber]);
 
   // Time up: submit (the server would anyway on the next read or write).
   const timeUp = left === 0;
@@ -148,6 +149,11 @@ function MockInProgress({ state }: { state: AttemptState }) {
   const waiting = Object.keys(pending).length;
   const part = state.parts?.find((p) => p.partId === item.partId);
   const lowTime = left !== null && left < 5 * 60_000;
+  const sittingCount = state.sittings?.length ?? 0;
+  // Finishing a part before the last one leads to the break, not to the result.
+  const finishLabel =
+    sitting && sitting.number < sittingCount ? `Finish Part ${sitting.number}` : 'Submit exam';
+  const shownParts = state.parts?.filter((p) => items.some((i) => i.partId === p.partId)) ?? null;
 
   return (
     <div className="quiz quiz--mock">
@@ -159,7 +165,11 @@ function MockInProgress({ state }: { state: AttemptState }) {
             {left === null ? '–' : formatClock(left)}
           </span>
         </div>
-        <output className="sync" data-state={online ? sync : 'waiting'} aria-live="polite">
+        <output
+          className="sync"
+          data-state={online ? (waiting === 0 ? 'saved' : 'saving') : 'waiting'}
+          aria-live="polite"
+        >
           {waiting === 0
             ? 'All answers saved'
             : online
@@ -167,15 +177,24 @@ function MockInProgress({ state }: { state: AttemptState }) {
               : `Offline: ${waiting} will send when online`}
         </output>
       </div>
+      {sitting ? (
+        <p className="sitting-label" data-testid="sitting-label">
+          {partLabel(sitting, sittingCount)}
+        </p>
+      ) : null}
       <QuizProgress answered={answered} total={items.length} />
 
       {finishing !== 'idle' ? (
         <section className="card" role="status">
-          <h2 className="quiz-card__title">{timeUp ? 'Time is up' : 'Submitting…'}</h2>
+          <h2 className="quiz-card__title">
+            {timeUp ? 'Time is up' : sitting ? `Finishing Part ${sitting.number}…` : 'Submitting…'}
+          </h2>
           <p className="muted">
             {finishing === 'failed'
               ? 'We could not reach the server. Your answers are kept on this device and your result will show once you are back online.'
-              : 'Sending your answers and rating your exam.'}
+              : sitting && sitting.number < sittingCount
+                ? `Sending your answers for Part ${sitting.number}.`
+                : 'Sending your answers and rating your exam.'}
           </p>
           {finishing === 'failed' ? (
             <button type="button" className="btn btn--primary" onClick={() => void finish()}>
@@ -186,7 +205,8 @@ function MockInProgress({ state }: { state: AttemptState }) {
       ) : (
         <>
           <section className="card quiz__card">
-            {part ? <p className="question__part">{part.name}</p> : null}
+            {/* In sittings the part is named above, once for the whole sitting. */}
+            {part && !sitting ? <p className="question__part">{part.name}</p> : null}
             <QuestionView
               item={item}
               number={index + 1}
@@ -217,7 +237,7 @@ function MockInProgress({ state }: { state: AttemptState }) {
             forward={
               index < items.length - 1
                 ? { label: 'Next', onClick: () => setIndex(index + 1) }
-                : { label: 'Submit exam', onClick: () => setConfirming(true) }
+                : { label: finishLabel, onClick: () => setConfirming(true) }
             }
           />
 
@@ -245,10 +265,10 @@ function MockInProgress({ state }: { state: AttemptState }) {
                   </li>
                   <li className="navigator__key">Not answered</li>
                 </ul>
-                {(state.parts ?? [{ partId: null, name: '', items: items.length, minutes: 0 }]).map(
+                {(shownParts ?? [{ partId: null, name: '', items: items.length, minutes: 0 }]).map(
                   (p) => (
                     <div key={p.partId ?? 'all'} className="navigator__part">
-                      {state.parts && state.parts.length > 1 ? (
+                      {shownParts && shownParts.length > 1 ? (
                         <h3 className="navigator__part-name">{p.name}</h3>
                       ) : null}
                       <ol className="navigator__grid">
@@ -285,13 +305,14 @@ function MockInProgress({ state }: { state: AttemptState }) {
             className="btn btn--ghost btn--block"
             onClick={() => setConfirming(true)}
           >
-            Submit exam
+            {finishLabel}
           </button>
         </>
       )}
 
       {confirming ? (
         <ConfirmSubmit
+          part={sitting && sitting.number < sittingCount ? sitting.number : null}
           unanswered={items.length - answered}
           flagged={flagged}
           onCancel={() => setConfirming(false)}
@@ -306,11 +327,14 @@ function MockInProgress({ state }: { state: AttemptState }) {
 }
 
 function ConfirmSubmit({
+  part,
   unanswered,
   flagged,
   onCancel,
   onConfirm,
 }: {
+  /** The part being finished when it is not the last one (a mock in sittings). */
+  part: number | null;
   unanswered: number;
   flagged: number;
   onCancel: () => void;
@@ -325,22 +349,119 @@ function ConfirmSubmit({
   return (
     <dialog ref={ref} className="dialog" aria-labelledby={titleId} onClose={onCancel}>
       <h2 id={titleId} className="dialog__title">
-        Submit your exam?
+        {part === null ? 'Submit your exam?' : `Finish Part ${part}?`}
       </h2>
       <p className="dialog__text">
         {unanswered > 0
           ? `${unanswered} ${unanswered === 1 ? 'item is' : 'items are'} not answered and will count as wrong.`
           : 'Every item is answered.'}
-        {flagged > 0 ? ` ${flagged} flagged for review.` : ''} You cannot change answers after this.
+        {flagged > 0 ? ` ${flagged} flagged for review.` : ''}{' '}
+        {part === null
+          ? 'You cannot change answers after this.'
+          : `You cannot return to Part ${part} after this. Part ${part + 1} starts when you are ready.`}
       </p>
       <div className="dialog__actions quiz-report__actions">
         <button type="button" className="btn btn--ghost" onClick={() => ref.current?.close()}>
           Keep answering
         </button>
         <button type="button" className="btn btn--primary" onClick={onConfirm}>
-          Submit
+          {part === null ? 'Submit' : `Finish Part ${part}`}
         </button>
       </div>
     </dialog>
+  );
+}
+
+/**
+ * Between the parts of a mock in sittings: what is done, what is next, and that the break is the
+ * student's; the next part's clock starts only when they press "Start Part n".
+ */
+function SittingBreak({ state, sittings }: { state: AttemptState; sittings: AttemptSitting[] }) {
+  const client = useQueryClient();
+  const [starting, setStarting] = useState<'idle' | 'busy' | 'failed'>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const headingId = useId();
+  const next = sittings.find((s) => s.startedAt === null);
+  const done = sittings.filter((s) => s.submittedAt !== null);
+  const last = done[done.length - 1];
+  if (!next || !last) return null;
+  const timedOut = last.deadlineAt !== null && last.submittedAt === last.deadlineAt;
+
+  const start = async () => {
+    setStarting('busy');
+    setError(null);
+    try {
+      const running = await startSitting(state.reviewer, state.attemptId, next.number);
+      client.setQueryData(attemptQueryKey(state.attemptId), running);
+      void client.invalidateQueries({ queryKey: quizHomeQueryKey });
+    } catch (failure) {
+      setStarting('failed');
+      setError(
+        failure instanceof ApiError && failure.status < 500
+          ? failure.message
+          : 'We could not reach the server. Check your connection and try again: the clock has not started.',
+      );
+      // Another device may have moved on: show where the exam stands now.
+      if (failure instanceof ApiError && failure.status === 409) {
+        void client.invalidateQueries({ queryKey: attemptQueryKey(state.attemptId) });
+      }
+    }
+  };
+
+  return (
+    <div className="quiz quiz--mock sitting-break">
+      <section className="card sitting-break__done" aria-labelledby={headingId}>
+        <p className="sitting-break__check" aria-hidden="true">
+          ✓
+        </p>
+        <h2 id={headingId} className="quiz-card__title">
+          {partLabel(last, sittings.length)} — finished
+        </h2>
+        <p className="muted">
+          {timedOut ? 'Its time ran out. ' : ''}You answered {last.answered} of {last.items}{' '}
+          {last.items === 1 ? 'item' : 'items'}. Your answers are saved.
+        </p>
+      </section>
+
+      <section className="card sitting-break__next" aria-labelledby={`${headingId}-next`}>
+        <p className="sitting-break__eyebrow">Next</p>
+        <h2 id={`${headingId}-next`} className="quiz-card__title">
+          Part {next.number} — {next.name}
+        </h2>
+        <p className="sitting-break__facts">
+          <span>{next.items} items</span>
+          <span aria-hidden="true"> · </span>
+          <span>{next.minutes} minutes</span>
+        </p>
+        <p>
+          Take your break: it is yours. The {next.minutes}-minute clock of Part {next.number} starts
+          only when you press <strong>Start Part {next.number}</strong>.
+        </p>
+        {error ? (
+          <p className="notice notice--danger" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button
+          type="button"
+          className="btn btn--primary btn--lg btn--block"
+          onClick={() => void start()}
+          disabled={starting === 'busy'}
+        >
+          {starting === 'busy' ? 'Starting…' : `Start Part ${next.number}`}
+        </button>
+      </section>
+
+      {sittings.length > 2 ? (
+        <ol className="sitting-break__list" aria-label="Parts">
+          {sittings.map((s) => (
+            <li key={s.number} data-state={s.submittedAt ? 'done' : s === next ? 'next' : 'later'}>
+              Part {s.number} — {s.name}:{' '}
+              {s.submittedAt ? 'finished' : s === next ? 'next' : 'later'}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </div>
   );
 }

@@ -3,17 +3,23 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Chip } from '../../components/chip.tsx';
+import { RetryNotice } from '../../components/retry-notice.tsx';
 import { ReviewerPicker } from '../../components/reviewer-picker.tsx';
+import { SelectField } from '../../components/select-field.tsx';
 import { Skeleton, SkeletonGroup } from '../../components/skeleton.tsx';
+import { majorLabel } from '../../components/track-choice.tsx';
+import { TrackNotReady } from '../../components/track-not-ready.tsx';
 import { manilaShortDate } from '../../lib/format.ts';
 import { withReviewer } from '../../lib/reviewer-param.ts';
 import { studyModeHref } from '../../lib/study-links.ts';
 import { useReviewerChoice } from '../../lib/use-reviewer-choice.ts';
 import { quizHomeQueryKey, useQuizHome } from './api/get-quiz-home.ts';
+import { useSetMajor } from './api/set-major.ts';
 import { trackEvent } from './api/track-event.ts';
 import { minutesText } from './format.ts';
 import { TimerIcon } from './quiz-icons.tsx';
 import { ScoreHistory } from './score-history.tsx';
+import { useUnfinishedLite } from './unfinished-lite.ts';
 import { useCountdown } from './use-countdown.ts';
 import './quiz.css';
 
@@ -52,16 +58,11 @@ export function QuizHomePage() {
       {reviewers.isPending || (reviewer && home.isPending) ? (
         <HomeSkeleton />
       ) : reviewers.isError || home.isError ? (
-        <div className="notice notice--danger" role="alert">
-          <p>We could not load your quizzes. Check your connection and try again.</p>
-          <button
-            type="button"
-            className="btn btn--secondary"
-            onClick={() => (reviewers.isError ? reviewers.refetch() : void home.refetch())}
-          >
-            Try again
-          </button>
-        </div>
+        <RetryNotice onRetry={() => (reviewers.isError ? reviewers.refetch() : home.refetch())}>
+          We could not load your quizzes. Check your connection and try again.
+        </RetryNotice>
+      ) : !reviewer && reviewers.unavailable.length > 0 ? (
+        <TrackNotReady unavailable={reviewers.unavailable} offered={reviewers.offered} />
       ) : !reviewer || !home.data ? (
         <section className="card">
           <h2 className="quiz-card__title">No reviewer yet</h2>
@@ -72,6 +73,57 @@ export function QuizHomePage() {
         <HomeContent key={home.data.reviewer.shorthand} home={home.data} />
       )}
     </div>
+  );
+}
+
+/**
+ * The student's major for a track with majors (issue 12: LET Secondary): the mock's
+ * Specialization part is drawn from it; changing it applies to the next mock.
+ */
+function MajorCard({
+  reviewer,
+  major,
+}: {
+  reviewer: string;
+  major: NonNullable<QuizHome['major']>;
+}) {
+  const setMajor = useSetMajor(reviewer);
+  const titleId = useId();
+  return (
+    <section className="card quiz-card" aria-labelledby={titleId}>
+      <h2 id={titleId} className="quiz-card__title">
+        Your major
+      </h2>
+      <p className="muted">
+        {major.current === null
+          ? 'Choose your major: the mock exam’s Specialization part comes from it.'
+          : 'The Specialization part of your next mock exam comes from it.'}
+      </p>
+      <SelectField
+        label="Major"
+        value={major.current ?? ''}
+        disabled={setMajor.isPending}
+        onChange={(value) => {
+          if (value) setMajor.mutate(value);
+        }}
+      >
+        {major.current === null ? (
+          <option value="" disabled>
+            Choose one
+          </option>
+        ) : null}
+        {major.options.map((m) => (
+          <option key={m.subjectId} value={m.subjectId}>
+            {majorLabel(m.name)}
+          </option>
+        ))}
+      </SelectField>
+      {setMajor.isError ? (
+        <p className="form-error" role="alert">
+          We could not change your major. Check your connection and try again.
+        </p>
+      ) : null}
+    </section>
   );
 }
 
@@ -87,7 +139,6 @@ function HomeSkeleton() {
 
 function HomeContent({ home }: { home: QuizHome }) {
   const [subject, setSubject] = useState('');
-  const subjectId = useId();
   const shorthand = home.reviewer.shorthand;
   const totalItems = home.subjects.reduce((sum, s) => sum + s.itemCount, 0);
   const liteHref = `/quiz/${shorthand}/lite${subject ? `?subject=${encodeURIComponent(subject)}` : ''}`;
@@ -95,6 +146,8 @@ function HomeContent({ home }: { home: QuizHome }) {
   return (
     <>
       {home.openMock ? <ResumeCard home={home} /> : null}
+      <ResumeLiteCard reviewer={shorthand} />
+      {home.major ? <MajorCard reviewer={shorthand} major={home.major} /> : null}
 
       <section className="card quiz-card" aria-labelledby="lite-title">
         <div className="quiz-card__head">
@@ -112,24 +165,14 @@ function HomeContent({ home }: { home: QuizHome }) {
           <p className="quiz-empty">No items yet for this reviewer. Check back soon.</p>
         ) : (
           <>
-            <div className="field">
-              <label htmlFor={subjectId} className="field__label">
-                Subject
-              </label>
-              <select
-                id={subjectId}
-                className="select"
-                value={subject}
-                onChange={(event) => setSubject(event.target.value)}
-              >
-                <option value="">All subjects ({totalItems} items)</option>
-                {home.subjects.map((s) => (
-                  <option key={s.id} value={s.id} disabled={s.itemCount === 0}>
-                    {s.name} ({s.itemCount} items)
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField label="Subject" value={subject} onChange={setSubject}>
+              <option value="">All subjects ({totalItems} items)</option>
+              {home.subjects.map((s) => (
+                <option key={s.id} value={s.id} disabled={s.itemCount === 0}>
+                  {s.name} ({s.itemCount} items)
+                </option>
+              ))}
+            </SelectField>
             <Link className="btn btn--primary btn--lg btn--block" to={liteHref}>
               Start lite quiz
             </Link>
@@ -148,7 +191,9 @@ function HomeContent({ home }: { home: QuizHome }) {
             </h2>
             <p className="muted">
               {home.mock
-                ? `${home.mock.name}: ${home.mock.totalItems} items in ${minutesText(home.mock.totalMinutes)}. Pass with ${home.mock.passingAverage}%.`
+                ? home.mock.sittings > 1
+                  ? `${home.mock.name}: ${home.mock.totalItems} items in ${home.mock.sittings} parts, each on its own clock; the break between is yours. Pass with ${home.mock.passingAverage}%.`
+                  : `${home.mock.name}: ${home.mock.totalItems} items in ${minutesText(home.mock.totalMinutes)}. Pass with ${home.mock.passingAverage}%.`
                 : 'A timed exam that follows the real blueprint.'}
             </p>
           </div>
@@ -167,9 +212,16 @@ function HomeContent({ home }: { home: QuizHome }) {
                 ))}
               </ul>
             ) : null}
-            <Link className="btn btn--secondary btn--lg btn--block" to={`/quiz/${shorthand}/mock`}>
-              {home.openMock ? 'Resume mock exam' : 'Start mock exam'}
-            </Link>
+            {home.major && home.major.current === null && !home.openMock ? (
+              <p className="quiz-empty">Choose your major above to start the mock exam.</p>
+            ) : (
+              <Link
+                className="btn btn--secondary btn--lg btn--block"
+                to={`/quiz/${shorthand}/mock`}
+              >
+                {home.openMock ? 'Resume mock exam' : 'Start mock exam'}
+              </Link>
+            )}
           </>
         ) : (
           <p className="quiz-empty">No mock exam for this reviewer yet.</p>
@@ -278,6 +330,30 @@ function HomeContent({ home }: { home: QuizHome }) {
   );
 }
 
+/** The lite quiz left unfinished on this device (features/quiz/unfinished-lite.ts), if any. */
+function ResumeLiteCard({ reviewer }: { reviewer: string }) {
+  const open = useUnfinishedLite(reviewer);
+  if (!open) return null;
+  return (
+    <section className="card quiz-resume" aria-labelledby="resume-lite-title">
+      <div>
+        <h2 id="resume-lite-title" className="quiz-card__title">
+          Unfinished lite quiz
+        </h2>
+        <p className="quiz-resume__meta">
+          {open.answered} of {open.total} answered
+        </p>
+      </div>
+      <Link
+        className="btn btn--primary btn--block"
+        to={`/quiz/${reviewer}/lite?attempt=${encodeURIComponent(open.attemptId)}`}
+      >
+        Resume lite quiz
+      </Link>
+    </section>
+  );
+}
+
 function ResumeCard({ home }: { home: QuizHome }) {
   const open = home.openMock;
   const left = useCountdown(open?.deadlineAt ?? null, open?.serverNow ?? null);
@@ -294,12 +370,19 @@ function ResumeCard({ home }: { home: QuizHome }) {
         <h2 id="resume-title" className="quiz-card__title">
           Mock exam in progress
         </h2>
-        <p className="quiz-resume__meta">
-          <span className="quiz-resume__clock" role="timer">
-            {left === null ? '' : formatClock(left)}
-          </span>{' '}
-          left · {open.answered} of {open.total} answered
-        </p>
+        {open.deadlineAt === null ? (
+          // A mock in sittings between its parts: no clock runs until the next part starts.
+          <p className="quiz-resume__meta">
+            On a break between parts · {open.answered} of {open.total} answered
+          </p>
+        ) : (
+          <p className="quiz-resume__meta">
+            <span className="quiz-resume__clock" role="timer">
+              {left === null ? '' : formatClock(left)}
+            </span>{' '}
+            left · {open.answered} of {open.total} answered
+          </p>
+        )}
       </div>
       <Link className="btn btn--primary btn--block" to={`/quiz/${home.reviewer.shorthand}/mock`}>
         Resume mock exam

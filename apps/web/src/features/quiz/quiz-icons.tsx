@@ -1,10 +1,4 @@
-import { type IconProps, Svg } from '../../components/svg-icon.tsx';
+import { icon } from '../../components/svg-icon.tsx';
 
 /** A stopwatch: the mock exam's clock. */
-export function TimerIcon({ className }: IconProps) {
-  return (
-    <Svg className={className}>
-      <path d="M10 2h4M12 14l3-3M12 22a8 8 0 1 0 0-16 8 8 0 0 0 0 16z" />
-    </Svg>
-  );
-}
+export const TimerIcon = icon(<path d="M10 2h4M12 14l3-3M12 22a8 8 0 1 0 0-16 8 8 0 0 0 0 16z" />);

@@ -2,7 +2,7 @@ import { type AttemptState, PATHS, roundToTotal } from '@pasado/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { withReviewer } from '../../lib/reviewer-param.ts';
-import { percentText } from './format.ts';
+import { partFacts, percentText } from './format.ts';
 import { ReviewList } from './review-list.tsx';
 import { useScrollTopOn } from './use-scroll-top.ts';
 
@@ -79,11 +79,7 @@ export function QuizResult({ state }: { state: AttemptState }) {
                     value={p.percentage}
                     aria-label={`${p.name}: ${percentText(p.percentage)}`}
                   />
-                  <span className="muted parts__meta">
-                    {p.correct}/{p.items} right · weight {weights[i]}%
-                    {p.floor > 0 ? ` · floor ${p.floor}%` : ''}
-                    {p.belowFloor ? ' · below the floor' : ''}
-                  </span>
+                  <span className="muted parts__meta">{partFacts(p, weights[i] ?? 0)}</span>
                 </li>
               ))}
             </ul>

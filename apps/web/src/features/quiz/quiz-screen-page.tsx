@@ -89,6 +89,25 @@ function Starter({
   }, [tries, mode, reviewer, inputKey, client, onStarted]);
 
   if (error) {
+    // A mock runs on the server's clock: it cannot start without the server (issue 11). One that
+    // is already open continues offline, its answers waiting in the outbox.
+    if (mode === 'mock' && !(error instanceof ApiError)) {
+      return (
+        <section className="notice notice--danger" role="alert">
+          <p>Starting a mock exam needs a connection. Connect to the internet, then try again.</p>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={() => {
+              setError(null);
+              setTries(tries + 1);
+            }}
+          >
+            Try again
+          </button>
+        </section>
+      );
+    }
     return (
       <QuizError
         error={error}

@@ -1,7 +1,7 @@
 import { type MockHistoryEntry, roundToTotal } from '@pasado/core';
 import { useId } from 'react';
 import { manilaDate, manilaShortDate } from '../../lib/format.ts';
-import { percentText } from './format.ts';
+import { partFacts, percentText } from './format.ts';
 
 /**
  * Score history on the quiz home (issue 13 item 4): the mock ratings over time against the passing
@@ -83,42 +83,22 @@ function RatingChart({ history }: { history: readonly MockHistoryEntry[] }) {
       >
         {ticks.map((tick) => (
           <g key={tick}>
-            <line
-              className="score-chart__grid"
-              x1={PLOT.left}
-              x2={PLOT.right}
-              y1={y(tick)}
-              y2={y(tick)}
+            <HorizontalRule
+              y={y(tick)}
+              lineClass="score-chart__grid"
+              labelClass="score-chart__tick"
+              // The passing mark labels itself; a tick too close to it would overprint it.
+              label={Math.abs(tick - passing) >= 8 ? tick : null}
             />
-            {/* The passing mark labels itself; a tick too close to it would overprint it. */}
-            {Math.abs(tick - passing) >= 8 ? (
-              <text
-                className="score-chart__tick"
-                x={PLOT.left - 6}
-                y={y(tick) + 4}
-                textAnchor="end"
-              >
-                {tick}%
-              </text>
-            ) : null}
           </g>
         ))}
-        <line
-          className="score-chart__pass"
-          x1={PLOT.left}
-          x2={PLOT.right}
-          y1={y(passing)}
-          y2={y(passing)}
-          data-testid="score-chart-pass"
+        <HorizontalRule
+          y={y(passing)}
+          lineClass="score-chart__pass"
+          labelClass="score-chart__pass-label"
+          label={passing}
+          testId="score-chart-pass"
         />
-        <text
-          className="score-chart__pass-label"
-          x={PLOT.left - 6}
-          y={y(passing) + 4}
-          textAnchor="end"
-        >
-          {passing}%
-        </text>
         {n > 1 ? <path className="score-chart__line" d={path.join(' ')} /> : null}
         {points.map((p) => (
           <circle
@@ -166,6 +146,39 @@ function RatingChart({ history }: { history: readonly MockHistoryEntry[] }) {
         <span className="score-chart__key-item score-chart__key-item--fail">Not passed</span>
       </figcaption>
     </figure>
+  );
+}
+
+/** A line across the plot at `y`, labelled `label`% at the left edge unless `label` is null. */
+function HorizontalRule({
+  y,
+  lineClass,
+  labelClass,
+  label,
+  testId,
+}: {
+  y: number;
+  lineClass: string;
+  labelClass: string;
+  label: number | null;
+  testId?: string;
+}) {
+  return (
+    <>
+      <line
+        className={lineClass}
+        x1={PLOT.left}
+        x2={PLOT.right}
+        y1={y}
+        y2={y}
+        data-testid={testId}
+      />
+      {label === null ? null : (
+        <text className={labelClass} x={PLOT.left - 6} y={y + 4} textAnchor="end">
+          {label}%
+        </text>
+      )}
+    </>
   );
 }
 
@@ -245,11 +258,7 @@ function PartBars({ entry, parts }: { entry: MockHistoryEntry; parts: readonly P
                   />
                 ) : null}
               </svg>
-              <span className="muted part-bars__meta">
-                {p.correct}/{p.items} right · weight {weights[i]}%
-                {p.floor > 0 ? ` · floor ${p.floor}%` : ''}
-                {p.belowFloor ? ' · below the floor' : ''}
-              </span>
+              <span className="muted part-bars__meta">{partFacts(p, weights[i] ?? 0)}</span>
             </li>
           );
         })}

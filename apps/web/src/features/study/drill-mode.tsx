@@ -18,6 +18,7 @@ import { launcherHref } from '../../lib/study-links.ts';
 import { answerDrill, finishDrill, startDrill } from './api/drill-run.ts';
 import { studyOverviewQueryKey } from './api/get-study-overview.ts';
 import { errorText, StudyError } from './study-states.tsx';
+import { StreakLine, StudySummary } from './study-summary.tsx';
 import { useStudyScope } from './use-study-scope.ts';
 
 /** How long the right/wrong mark stays before the next item (part of the next item's time). */
@@ -85,7 +86,7 @@ export function DrillMode() {
   }
   return (
     <>
-      <header className="study-head">
+      <header className="study-head stack">
         <h1 className="study-head__title">Drill</h1>
         <p className="study-head__meta">A fast, timed run of questions.</p>
       </header>
@@ -224,8 +225,8 @@ function DrillRunView({
 
   return (
     <>
-      <header className="study-head drill-head">
-        <div className="drill-head__row">
+      <header className="study-head drill-head stack">
+        <div className="drill-head__row row-spread">
           <h1 className="study-head__title">
             Question {position + 1} of {total}
           </h1>
@@ -251,7 +252,7 @@ function DrillRunView({
         <h2 id="drill-stem" className="drill-item__stem">
           {item.stem}
         </h2>
-        <ol className="drill-choices">
+        <ol className="drill-choices stack">
           {item.choices.map((choice, i) => {
             const state = !feedback
               ? undefined
@@ -264,7 +265,7 @@ function DrillRunView({
               <li key={choice}>
                 <button
                   type="button"
-                  className="drill-choice"
+                  className="option-button drill-choice"
                   data-state={state}
                   disabled={sending || feedback !== null}
                   onClick={() => void answer(i)}
@@ -322,13 +323,27 @@ function DrillSummary({
   backHref: string;
 }) {
   return (
-    <section className="card study-summary" aria-labelledby="drill-done-title">
-      <h1 id="drill-done-title" className="study-summary__title">
-        Drill complete
-      </h1>
-      <p className="study-summary__big">
-        {result.correct} of {result.total} correct
-      </p>
+    <StudySummary
+      titleId="drill-done-title"
+      title="Drill complete"
+      level={1}
+      big={
+        <>
+          {result.correct} of {result.total} correct
+        </>
+      }
+      again={
+        <button
+          type="button"
+          className="btn btn--primary btn--block"
+          onClick={onAgain}
+          disabled={busy}
+        >
+          {busy ? 'Starting…' : 'Drill again'}
+        </button>
+      }
+      backHref={backHref}
+    >
       <div className="drill-points">
         <p className="drill-points__value">+{result.points} drill points</p>
         <p className="drill-points__note">
@@ -338,24 +353,7 @@ function DrillSummary({
           You have {result.unclaimedDrillPoints} unclaimed drill points.
         </p>
       </div>
-      {result.streak > 0 ? (
-        <p className="study-summary__streak">
-          Daily streak: {result.streak} day{result.streak === 1 ? '' : 's'}
-        </p>
-      ) : null}
-      <div className="study-summary__actions">
-        <button
-          type="button"
-          className="btn btn--primary btn--block"
-          onClick={onAgain}
-          disabled={busy}
-        >
-          {busy ? 'Starting…' : 'Drill again'}
-        </button>
-        <Link className="btn btn--secondary btn--block" to={backHref}>
-          Back to Study
-        </Link>
-      </div>
-    </section>
+      <StreakLine streak={result.streak > 0 ? result.streak : null} />
+    </StudySummary>
   );
 }

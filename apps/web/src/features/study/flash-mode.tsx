@@ -15,6 +15,7 @@ import { flashQueueQueryOptions, useFlashQueue } from './api/get-flash-queue.ts'
 import { studyOverviewQueryKey } from './api/get-study-overview.ts';
 import { describeInterval, formatInterval } from './format-interval.ts';
 import { errorText, StudyEmpty, StudyError, StudyLoading } from './study-states.tsx';
+import { StreakLine, StudySummary } from './study-summary.tsx';
 import { useReviewOutbox } from './use-review-outbox.ts';
 import { useStudyScope } from './use-study-scope.ts';
 
@@ -111,7 +112,7 @@ export function FlashMode() {
   }
 
   const header = (
-    <header className="study-head">
+    <header className="study-head stack">
       <h1 className="study-head__title">Flash cards</h1>
       {cards.length > 0 && !done ? (
         <>
@@ -340,13 +341,21 @@ function FlashSummary({
   }, [pending, reviewer]);
 
   return (
-    <section className="card study-summary" aria-labelledby="flash-summary-title">
-      <h2 id="flash-summary-title" className="study-summary__title">
-        Session complete
-      </h2>
-      <p className="study-summary__big">
-        {reviewed} card{reviewed === 1 ? '' : 's'} reviewed
-      </p>
+    <StudySummary
+      titleId="flash-summary-title"
+      title="Session complete"
+      big={
+        <>
+          {reviewed} card{reviewed === 1 ? '' : 's'} reviewed
+        </>
+      }
+      again={
+        <button type="button" className="btn btn--primary btn--block" onClick={onAgain}>
+          Study more
+        </button>
+      }
+      backHref={backHref}
+    >
       <dl className="study-summary__grid">
         {FLASH_RATINGS.map((rating) => (
           <div key={rating} className={`study-summary__cell study-summary__cell--${rating}`}>
@@ -360,20 +369,8 @@ function FlashSummary({
           {tally.again} card{tally.again === 1 ? '' : 's'} will come back in a minute or so.
         </p>
       ) : null}
-      {finish?.counted ? (
-        <p className="study-summary__streak">
-          Daily streak: {finish.streak} day{finish.streak === 1 ? '' : 's'}
-        </p>
-      ) : null}
+      <StreakLine streak={finish?.counted ? finish.streak : null} />
       <OutboxNotice pending={pending} failing={failing} onRetry={onRetry} />
-      <div className="study-summary__actions">
-        <button type="button" className="btn btn--primary btn--block" onClick={onAgain}>
-          Study more
-        </button>
-        <Link className="btn btn--secondary btn--block" to={backHref}>
-          Back to Study
-        </Link>
-      </div>
-    </section>
+    </StudySummary>
   );
 }

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Chip } from '../../components/chip.tsx';
+import { SelectField } from '../../components/select-field.tsx';
 import { launcherHref } from '../../lib/study-links.ts';
 import { finishStudySession } from './api/finish-session.ts';
 import { useTopicCards } from './api/get-topic-cards.ts';
@@ -50,7 +51,6 @@ export function ListenMode() {
   const token = useRef(0);
   const startedAt = useRef(0);
   const finished = useRef(false);
-  const speedId = useId();
 
   // A topic without notes starts on its cards.
   const active: Source =
@@ -195,7 +195,7 @@ export function ListenMode() {
 
   return (
     <>
-      <header className="study-head">
+      <header className="study-head stack">
         <p className="study-head__eyebrow">{notes.data.topic.subjectName}</p>
         <h1 className="study-head__title">Listen: {notes.data.topic.name}</h1>
       </header>
@@ -244,7 +244,7 @@ export function ListenMode() {
             {item.kind === 'notes' ? (
               <Markdown source={item.body} className="markdown" />
             ) : (
-              <div className="listen-item__card">
+              <div className="listen-item__card stack">
                 <p>
                   <strong>Answer:</strong> {item.back}
                 </p>
@@ -280,23 +280,18 @@ export function ListenMode() {
               Next
             </button>
           </fieldset>
-          <div className="field listen-speed">
-            <label htmlFor={speedId} className="field__label">
-              Speed
-            </label>
-            <select
-              id={speedId}
-              className="select"
-              value={rate}
-              onChange={(e) => changeRate(Number(e.target.value))}
-            >
-              {SPEEDS.map((s) => (
-                <option key={s} value={s}>
-                  {s}×
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            label="Speed"
+            value={String(rate)}
+            onChange={(value) => changeRate(Number(value))}
+            className="field listen-speed"
+          >
+            {SPEEDS.map((s) => (
+              <option key={s} value={s}>
+                {s}×
+              </option>
+            ))}
+          </SelectField>
           {status === 'checking' ? (
             <p className="study-hint" role="status">
               Checking for a speech voice…

@@ -9,6 +9,7 @@ import { useTopicNotes } from './api/get-topic-notes.ts';
 import { useMarkNoteRead } from './api/mark-note-read.ts';
 import { Markdown } from './markdown.tsx';
 import { errorText, StudyEmpty, StudyError, StudyLoading } from './study-states.tsx';
+import { StreakLine, StudySummary } from './study-summary.tsx';
 import { useStudyScope } from './use-study-scope.ts';
 
 /**
@@ -69,7 +70,7 @@ export function ReadMode() {
   const { topic, readCount, total } = notes.data;
 
   const header = (
-    <header className="study-head">
+    <header className="study-head stack">
       <p className="study-head__eyebrow">{topic.subjectName}</p>
       <h1 className="study-head__title">{topic.name}</h1>
       {total > 0 ? (
@@ -98,19 +99,15 @@ export function ReadMode() {
     return (
       <>
         {header}
-        <section className="card study-summary" aria-labelledby="read-done-title">
-          <h2 id="read-done-title" className="study-summary__title">
-            {readCount === total ? 'Topic complete' : 'Session complete'}
-          </h2>
-          <p className="study-summary__big">
-            {readCount} of {total} notes read
-          </p>
-          {finished !== 'pending' && finished.counted ? (
-            <p className="study-summary__streak">
-              Daily streak: {finished.streak} day{finished.streak === 1 ? '' : 's'}
-            </p>
-          ) : null}
-          <div className="study-summary__actions">
+        <StudySummary
+          titleId="read-done-title"
+          title={readCount === total ? 'Topic complete' : 'Session complete'}
+          big={
+            <>
+              {readCount} of {total} notes read
+            </>
+          }
+          again={
             <button
               type="button"
               className="btn btn--secondary btn--block"
@@ -121,11 +118,14 @@ export function ReadMode() {
             >
               Read again
             </button>
-            <Link className="btn btn--primary btn--block" to={launcherHref(reviewer, scope)}>
-              Back to Study
-            </Link>
-          </div>
-        </section>
+          }
+          backHref={launcherHref(reviewer, scope)}
+          backIsPrimary
+        >
+          <StreakLine
+            streak={finished !== 'pending' && finished.counted ? finished.streak : null}
+          />
+        </StudySummary>
       </>
     );
   }

@@ -1,9 +1,11 @@
 import type { StudyOverview, StudyTopicSummary } from '@pasado/core';
 import { DRILL_DEFAULT_ITEMS, DRILL_ITEM_SECONDS } from '@pasado/core';
-import { type ReactNode, useEffect, useId } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ProgressBar } from '../../components/progress-bar.tsx';
 import { ReviewerPicker } from '../../components/reviewer-picker.tsx';
+import { SelectField } from '../../components/select-field.tsx';
+import { TrackNotReady } from '../../components/track-not-ready.tsx';
 import { type StudyMode, type StudyScopeParams, studyModeHref } from '../../lib/study-links.ts';
 import { useReviewerChoice } from '../../lib/use-reviewer-choice.ts';
 import { useStudyOverview } from './api/get-study-overview.ts';
@@ -48,6 +50,8 @@ export function StudyLauncherPage() {
         <StudyLoading label="Loading your reviewers" />
       ) : reviewers.isError ? (
         <StudyError message="We could not load your reviewers." onRetry={reviewers.refetch} />
+      ) : reviewer === null && reviewers.unavailable.length > 0 ? (
+        <TrackNotReady unavailable={reviewers.unavailable} offered={reviewers.offered} />
       ) : reviewer === null ? (
         <section className="card study-empty">
           <h2 className="study-empty__title">No reviewer yet</h2>
@@ -92,8 +96,6 @@ function LauncherBody({
   topicParam: string | null;
   choose: (next: Record<string, string | null>) => void;
 }) {
-  const subjectId = useId();
-  const topicId = useId();
   const reviewer = overview.reviewer.shorthand;
   if (overview.subjects.length === 0) {
     return (
@@ -126,41 +128,29 @@ function LauncherBody({
   return (
     <>
       <div className="study-pickers">
-        <div className="field">
-          <label htmlFor={subjectId} className="field__label">
-            Subject
-          </label>
-          <select
-            id={subjectId}
-            className="select"
-            value={subject.id}
-            onChange={(e) => choose({ subject: e.target.value, topic: null })}
-          >
-            {overview.subjects.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={topicId} className="field__label">
-            Topic
-          </label>
-          <select
-            id={topicId}
-            className="select"
-            value={topic?.id ?? ''}
-            onChange={(e) => choose({ topic: e.target.value || null })}
-          >
-            <option value="">All topics</option>
-            {subject.topics.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Subject"
+          value={subject.id}
+          onChange={(value) => choose({ subject: value, topic: null })}
+        >
+          {overview.subjects.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Topic"
+          value={topic?.id ?? ''}
+          onChange={(value) => choose({ topic: value || null })}
+        >
+          <option value="">All topics</option>
+          {subject.topics.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
+        </SelectField>
       </div>
 
       <ul className="study-modes" aria-label="Study modes">

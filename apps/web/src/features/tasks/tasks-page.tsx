@@ -3,31 +3,26 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Chip } from '../../components/chip.tsx';
 import { ProgressBar } from '../../components/progress-bar.tsx';
+import { RetryNotice } from '../../components/retry-notice.tsx';
 import { Skeleton, SkeletonGroup } from '../../components/skeleton.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { type IconProps, Svg } from '../../components/svg-icon.tsx';
+import { icon } from '../../components/svg-icon.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { capitalize } from '../../lib/format.ts';
 import { useProgressSummary } from '../../lib/get-progress-summary.ts';
 import { type ClaimRequest, useClaimReward } from './claim-reward.ts';
 import './tasks.css';
 
-function FlameIcon({ className }: IconProps) {
-  return (
-    <Svg className={className}>
-      <path d="M12 22c4 0 7-2.7 7-6.7 0-3.6-2.4-6-4.2-8.3-.4 2-1.5 3.4-2.8 4C12.6 7.6 11 4.6 8.5 2 8.8 6 5 8.6 5 15.3 5 19.3 8 22 12 22z" />
-    </Svg>
-  );
-}
+const FlameIcon = icon(
+  <path d="M12 22c4 0 7-2.7 7-6.7 0-3.6-2.4-6-4.2-8.3-.4 2-1.5 3.4-2.8 4C12.6 7.6 11 4.6 8.5 2 8.8 6 5 8.6 5 15.3 5 19.3 8 22 12 22z" />,
+);
 
-function LockIcon({ className }: IconProps) {
-  return (
-    <Svg className={className}>
-      <rect x="5" y="11" width="14" height="10" rx="2" />
-      <path d="M8 11V8a4 4 0 0 1 8 0v3" />
-    </Svg>
-  );
-}
+const LockIcon = icon(
+  <>
+    <rect x="5" y="11" width="14" height="10" rx="2" />
+    <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+  </>,
+);
 
 function claimErrorText(error: unknown): string {
   if (error instanceof ApiError && error.status < 500) return error.message;
@@ -139,16 +134,9 @@ export function TasksPage() {
         <header className="page__header">
           <h1 className="page__title">Tasks</h1>
         </header>
-        <div className="notice notice--danger" role="alert">
-          <p>We could not load your tasks. Check your connection and try again.</p>
-          <button
-            type="button"
-            className="btn btn--secondary"
-            onClick={() => void summary.refetch()}
-          >
-            Try again
-          </button>
-        </div>
+        <RetryNotice onRetry={() => summary.refetch()}>
+          We could not load your tasks. Check your connection and try again.
+        </RetryNotice>
       </div>
     );
   }
@@ -165,7 +153,7 @@ export function TasksPage() {
     const open = items.filter((i) => i.status === 'unclaimed').length;
     return (
       <section className="card tasks-section" aria-labelledby={`tasks-${kind}`}>
-        <div className="tasks-section__head">
+        <div className="tasks-section__head row-spread">
           <h2 id={`tasks-${kind}`} className="tasks-section__title">
             {title}
           </h2>

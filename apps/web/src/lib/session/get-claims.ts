@@ -8,7 +8,21 @@ export const claimsQueryKey = ['claims'] as const;
 
 /** GET /api/auth/claims[?force=1]: the signed-in user's claims, or null when signed out (401). */
 export async function getClaims(force = false): Promise<Claims | null> {
-  const response = await apiFetch(`/api/auth/claims${force ? '?force=1' : ''}`);
+  let response: Response;
+  try {
+    response = await apiFetch(`/api/auth/claims${force ? '?force=1' : ''}`);
+  } catch (error) {
+    // No connection: the last known student's claims, kept on this device
+    // (lib/offline/offline-snapshot.ts, issue 11), let the app open offline. Only when the phone
+    // says it is offline: online, a failed fetch (a navigation cancelling it, a timeout) must never
+    // bring back claims older than the server's.
+    if (!(error instanceof TypeError) || navigator.onLine) throw error;
+    const { restoreSnapshot } = await import('../offline/offline-snapshot.ts');
+    const { queryClient } = await import('../query-client.ts');
+    const known = await restoreSnapshot(queryClient);
+    if (known) return known;
+    throw error;
+  }
   if (response.status === 401) return null;
   if (!response.ok) throw await toApiError(response);
   const body = (await response.json()) as ClaimsResponse;

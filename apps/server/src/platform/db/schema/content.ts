@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -35,6 +37,13 @@ export const reviewerAccess = pgTable(
       .notNull()
       .references(() => reviewers.shorthand),
     grantedAt: timestamptz('granted_at').notNull().defaultNow(),
+    /**
+     * The student's major for a track whose blueprint has a major part (LET Secondary's
+     * Specialization): one of that part's subjects, or null until picked.
+     */
+    majorSubjectId: text('major_subject_id').references(() => subjects.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.reviewerShorthand] })],
 );
@@ -56,6 +65,26 @@ export const subjects = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('subjects_reviewer_idx').on(t.reviewerShorthand, t.sortOrder)],
+);
+/**
+ * Every subject a reviewer's students study and sit, in order: the reviewer's own subjects and
+ * subjects it shares with another reviewer (issue 12: LET Secondary takes General and Professional
+ * Education from LET Elementary — one set of items, not copies). Access checks and every listing go
+ * through this table, never through `subjects.reviewer_shorthand`, which only says who owns a subject.
+ */
+export const reviewerSubjects = pgTable(
+  'reviewer_subjects',
+  {
+    reviewerShorthand: text('reviewer_shorthand')
+      .notNull()
+      .references(() => reviewers.shorthand),
+    subjectId: cascadeTextRef('subject_id', () => subjects.id),
+    sortOrder: sortOrder(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reviewerShorthand, t.subjectId] }),
+    index('reviewer_subjects_subject_idx').on(t.subjectId),
+  ],
 );
 export const topics = pgTable(
   'topics',
@@ -80,6 +109,8 @@ export const questions = pgTable(
     /** Why each choice is wrong, index-aligned with choices; null where nothing is said. */
     distractorNotes: jsonb('distractor_notes').$type<(string | null)[]>(),
     difficulty: integer('difficulty').notNull().default(2),
+    /** A classroom case, then the question (issue 12: LET Professional Education is mostly so). */
+    situational: boolean('situational').notNull().default(false),
     /** Set while a student's report is open: the item stays out of mocks until staff clear it. */
     heldAt: timestamptz('held_at'),
     updatedAt: updatedAt(),
@@ -130,7 +161,11 @@ export const itemReports = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     questionId: cascadeTextRef('question_id', () => questions.id),
-    userId: cascadeRef('user_id', () => users.id),
+    /** The student who reported it; null for a flag raised by item analysis. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: ['student', 'analysis'] })
+      .notNull()
+      .default('student'),
     reason: text('reason').notNull(),
     status: text('status', { enum: ['open', 'cleared', 'fixed'] })
       .notNull()
@@ -141,9 +176,40 @@ export const itemReports = pgTable(
   },
   (t) => [
     check('item_reports_status_check', sql`status in ('open','cleared','fixed')`),
+    check(
+      'item_reports_source_check',
+      sql`(source = 'student' and user_id is not null) or (source = 'analysis' and user_id is null)`,
+    ),
     check('item_reports_reason_check', sql`char_length(reason) between 1 and 500`),
     index('item_reports_queue_idx').on(t.status, t.createdAt),
     // One open report per student per item: a double tap does not file two.
     uniqueIndex('item_reports_one_open').on(t.questionId, t.userId).where(sql`status = 'open'`),
+    // One open analysis flag per item: a re-run of the job does not file it again.
+    uniqueIndex('item_reports_one_open_flag')
+      .on(t.questionId)
+      .where(sql`status = 'open' and source = 'analysis'`),
   ],
 );
+
+/**
+ * Item analysis (issue 12): per question, from submitted attempts, computed by a scheduled job —
+ * never on page load. `optionShares[i]` is the share of responses choosing choice i; the upper and
+ * lower 27 % groups are ranked by the whole attempt's score.
+ */
+export const itemStats = pgTable('item_stats', {
+  questionId: text('question_id')
+    .primaryKey()
+    .references(() => questions.id, { onDelete: 'cascade' }),
+  responses: integer('responses').notNull(),
+  correct: integer('correct').notNull(),
+  /** Share correct, 0–1 (the classical difficulty index). */
+  difficulty: doublePrecision('difficulty').notNull(),
+  /** Upper–lower 27 % index, −1–1; null below the minimum number of responses. */
+  discrimination: doublePrecision('discrimination'),
+  optionShares: jsonb('option_shares').$type<number[]>().notNull(),
+  upperOptionShares: jsonb('upper_option_shares').$type<number[]>().notNull(),
+  lowerOptionShares: jsonb('lower_option_shares').$type<number[]>().notNull(),
+  /** Why the item is flagged (low discrimination, a distractor beating the key), or null. */
+  flag: text('flag'),
+  computedAt: timestamptz('computed_at').notNull(),
+});

@@ -44,7 +44,22 @@ export const quizAttempts = pgTable(
     /** Question ids in the order shown, with the blueprint part each belongs to (mock). */
     items: jsonb('items').$type<{ questionId: string; partId: string | null }[]>().notNull(),
     startedAt: timestamptz('started_at').notNull(),
+    /** The running sitting's deadline (a mock in sittings has none between sittings). */
     deadlineAt: timestamptz('deadline_at'),
+    /**
+     * A mock whose blueprint has sittings (issue 12): one entry per sitting, in order, each with the
+     * parts it holds, its minutes and when it started, must end and ended. Null for one sitting.
+     */
+    sittings:
+      jsonb('sittings').$type<
+        {
+          partIds: string[];
+          minutes: number;
+          startedAt: string | null;
+          deadlineAt: string | null;
+          submittedAt: string | null;
+        }[]
+      >(),
     submittedAt: timestamptz('submitted_at'),
     result: jsonb('result').$type<Record<string, unknown>>(),
     gemsEarned: integer('gems_earned').notNull().default(0),

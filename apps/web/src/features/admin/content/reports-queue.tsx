@@ -143,9 +143,12 @@ function ReportCard({ report, onDone }: { report: ReportedItem; onDone(message: 
     mutationFn: () => clearReport(report.id),
     onSuccess: (result) =>
       onDone(
-        result.released
-          ? `Report cleared; ${q.id} is back in mocks.`
-          : `Report cleared; ${q.id} stays held while other reports are open.`,
+        !result.released
+          ? `Report cleared; ${q.id} stays held while other reports are open.`
+          : q.heldAt
+            ? `Report cleared; ${q.id} is back in mocks.`
+            : // An analysis flag alone never held the item.
+              `Report cleared on ${q.id}.`,
       ),
   });
   const fix = useMutation({
@@ -168,6 +171,7 @@ function ReportCard({ report, onDone }: { report: ReportedItem; onDone(message: 
           {q.id}
         </h3>
         <div className="content-admin__badges">
+          {report.source === 'analysis' ? <Chip tone="info">Item analysis</Chip> : null}
           {q.heldAt ? <Chip tone="warning">Held out of mocks</Chip> : null}
           {report.openReportsOnQuestion > 1 ? (
             <Chip tone="info">{report.openReportsOnQuestion} open reports</Chip>
@@ -178,9 +182,10 @@ function ReportCard({ report, onDone }: { report: ReportedItem; onDone(message: 
       <div className="content-admin__reason">
         <p className="content-admin__reason-text">“{report.reason}”</p>
         <p className="content-admin__muted">
-          {report.reporter.displayName ? `${report.reporter.displayName} · ` : ''}
-          {report.reporter.email} ·{' '}
-          <time dateTime={report.createdAt}>{manilaDateTime(report.createdAt)}</time>
+          {report.reporter
+            ? `${report.reporter.displayName ? `${report.reporter.displayName} · ` : ''}${report.reporter.email}`
+            : 'Item analysis'}{' '}
+          · <time dateTime={report.createdAt}>{manilaDateTime(report.createdAt)}</time>
         </p>
       </div>
 

@@ -1,8 +1,9 @@
 import type { InboxMessage } from '@pasado/core';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Chip, type ChipTone } from '../../../components/chip.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { manilaDateTime } from '../../../lib/format.ts';
+import { DisclosureButton } from '../admin-parts.tsx';
 import { useUpdateMessage } from './update-message.ts';
 
 const TYPE_TONES: Record<InboxMessage['messageType'], ChipTone> = {
@@ -45,6 +46,17 @@ export function MessageCard({
       },
     );
   }
+
+  const toggleRead = () =>
+    change(
+      { status: unread ? 'read' : 'unread' },
+      unread ? 'Marked as read.' : 'Marked as unread.',
+    );
+  const toggleArchived = () =>
+    change(
+      { isArchive: !message.isArchive },
+      message.isArchive ? 'Moved back to the inbox.' : 'Archived.',
+    );
 
   function toggleOpen() {
     const next = !open;
@@ -92,43 +104,39 @@ export function MessageCard({
       {!open && message.attachment ? <p className="admin-card__meta">Has an attachment</p> : null}
 
       <div className="admin-card__actions">
-        <button
-          type="button"
+        <DisclosureButton
           className="btn btn--secondary"
-          aria-expanded={open}
-          aria-controls={bodyId}
-          onClick={toggleOpen}
+          open={open}
+          controls={bodyId}
+          onToggle={toggleOpen}
         >
           {open ? 'Close' : 'Open'}
-        </button>
-        <button
-          type="button"
-          className="btn btn--ghost"
-          disabled={update.isPending}
-          onClick={() =>
-            change(
-              { status: unread ? 'read' : 'unread' },
-              unread ? 'Marked as read.' : 'Marked as unread.',
-            )
-          }
-        >
+        </DisclosureButton>
+        <ChangeButton busy={update.isPending} onClick={toggleRead}>
           {unread ? 'Mark read' : 'Mark unread'}
-        </button>
-        <button
-          type="button"
-          className="btn btn--ghost"
-          disabled={update.isPending}
-          onClick={() =>
-            change(
-              { isArchive: !message.isArchive },
-              message.isArchive ? 'Moved back to the inbox.' : 'Archived.',
-            )
-          }
-        >
+        </ChangeButton>
+        <ChangeButton busy={update.isPending} onClick={toggleArchived}>
           {update.isPending ? <Spinner size="sm" /> : null}
           {message.isArchive ? 'Unarchive' : 'Archive'}
-        </button>
+        </ChangeButton>
       </div>
     </article>
+  );
+}
+
+/** A button that changes the message, held while a change is on its way. */
+function ChangeButton({
+  busy,
+  onClick,
+  children,
+}: {
+  busy: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button type="button" className="btn btn--ghost" disabled={busy} onClick={onClick}>
+      {children}
+    </button>
   );
 }

@@ -1,8 +1,13 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { SelectField } from '../../../components/select-field.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
-import { AdminSectionHead, LoadFailure, LoadMore } from '../admin-parts.tsx';
+import {
+  AdminChips,
+  AdminList,
+  AdminSectionHead,
+  LoadMore,
+  useFlashNotice,
+} from '../admin-parts.tsx';
 import { type InboxFilters, useInbox } from './get-inbox.ts';
 import { MessageCard } from './message-card.tsx';
 
@@ -29,14 +34,8 @@ export function MessagesSection() {
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const inbox = useInbox(filters);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useFlashNotice();
   const headingId = useId();
-
-  useEffect(() => {
-    if (notice === null) return;
-    const timer = setTimeout(() => setNotice(null), 5000);
-    return () => clearTimeout(timer);
-  }, [notice]);
 
   function setFilters(next: Partial<InboxFilters>) {
     const merged = { ...filters, ...next };
@@ -54,24 +53,18 @@ export function MessagesSection() {
     <section className="admin-section" aria-labelledby={headingId}>
       <AdminSectionHead headingId={headingId} title="Messages" query={inbox} />
 
-      <fieldset className="admin-chips">
-        <legend className="visually-hidden">Filter by type</legend>
-        {TYPE_FILTERS.map((t) => (
-          <button
-            key={t.value}
-            type="button"
-            className="admin-chip"
-            aria-pressed={filters.type === t.value}
-            onClick={() => setFilters({ type: t.value })}
-          >
-            {t.label}
-            <span className="admin-chip__count">
-              {counts ? counts[t.value].unread : '·'}
-              <span className="visually-hidden"> unread</span>
-            </span>
-          </button>
-        ))}
-      </fieldset>
+      <AdminChips
+        legend="Filter by type"
+        options={TYPE_FILTERS}
+        selected={filters.type}
+        onSelect={(type) => setFilters({ type })}
+        count={(type) => (
+          <>
+            {counts ? counts[type].unread : '·'}
+            <span className="visually-hidden"> unread</span>
+          </>
+        )}
+      />
 
       <div className="admin-controls">
         <SelectField
@@ -100,25 +93,17 @@ export function MessagesSection() {
         {notice}
       </p>
 
-      {inbox.isPending ? (
-        <p className="admin-loading">
-          <Spinner /> Loading messages…
-        </p>
-      ) : inbox.isError ? (
-        <LoadFailure query={inbox}>Could not load the messages. {inbox.error.message}</LoadFailure>
-      ) : items.length === 0 ? (
-        <p className="admin-empty">
-          {filters.archived ? 'The archive is empty.' : 'No messages here. All caught up.'}
-        </p>
-      ) : (
-        <ul className="admin-list" aria-label={filters.archived ? 'Archived messages' : 'Messages'}>
-          {items.map((message) => (
-            <li key={message.id}>
-              <MessageCard message={message} onChanged={setNotice} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <AdminList
+        query={inbox}
+        items={items}
+        label={filters.archived ? 'Archived messages' : 'Messages'}
+        loading="Loading messages…"
+        failure="Could not load the messages."
+        empty={filters.archived ? 'The archive is empty.' : 'No messages here. All caught up.'}
+        itemKey={(message) => message.id}
+      >
+        {(message) => <MessageCard message={message} onChanged={setNotice} />}
+      </AdminList>
 
       <LoadMore query={inbox} />
     </section>

@@ -6,11 +6,12 @@ import {
   staffReasonSchema,
 } from '@pasado/core';
 import { type FormEvent, useId, useState } from 'react';
+import { FormError } from '../../../components/form-error.tsx';
+import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { peso } from '../../../lib/format.ts';
 import { useStaffAction } from './apply-staff-action.ts';
 import { ACTION_LABELS, STATUS_LABELS } from './labels.ts';
-import { useModal } from './use-modal.ts';
 
 export interface ActionTarget {
   item: ReviewItem;
@@ -30,7 +31,6 @@ export function ActionDialog({
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
-  const ref = useModal(target !== null);
   const mutation = useStaffAction();
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -39,7 +39,7 @@ export function ActionDialog({
   const hintId = useId();
   const errorId = useId();
 
-  if (target === null) return <dialog ref={ref} className="dialog admin-dialog" />;
+  if (target === null) return <ModalDialog open={false} className="dialog admin-dialog" />;
   const { item, action } = target;
   const labels = ACTION_LABELS[action];
   const destructive = action === 'suspend' || action === 'revoke';
@@ -69,10 +69,10 @@ export function ActionDialog({
 
   const shownError = problem;
   return (
-    <dialog
-      ref={ref}
+    <ModalDialog
+      open
       className="dialog admin-dialog"
-      aria-labelledby={titleId}
+      labelledBy={titleId}
       onClose={onClose}
       onCancel={(event) => {
         if (mutation.isPending) event.preventDefault();
@@ -110,11 +110,7 @@ export function ActionDialog({
             Kept in the audit log with your name and the time.
           </p>
         </div>
-        {shownError ? (
-          <p id={errorId} className="form-error" role="alert">
-            {shownError}
-          </p>
-        ) : null}
+        <FormError id={errorId}>{shownError}</FormError>
         <div className="admin-dialog__actions">
           <button
             type="button"
@@ -134,6 +130,6 @@ export function ActionDialog({
           </button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,8 +1,15 @@
 import { REVIEW_FILTERS, type ReviewFilter, type ReviewItem, type StaffAction } from '@pasado/core';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Spinner } from '../../../components/spinner.tsx';
-import { AdminSectionHead, LoadFailure, LoadMore } from '../admin-parts.tsx';
+import { FormError } from '../../../components/form-error.tsx';
+import {
+  AdminChips,
+  AdminList,
+  AdminLoading,
+  AdminSectionHead,
+  LoadMore,
+  useFlashNotice,
+} from '../admin-parts.tsx';
 import { ActionDialog, type ActionTarget } from './action-dialog.tsx';
 import { AuditList } from './audit-list.tsx';
 import { useRecentAudit } from './get-recent-audit.ts';
@@ -28,14 +35,8 @@ export function PaymentsSection() {
   const queue = useReviewQueue(filter);
   const [target, setTarget] = useState<ActionTarget | null>(null);
   const [shot, setShot] = useState<{ url: string; label: string } | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useFlashNotice();
   const headingId = useId();
-
-  useEffect(() => {
-    if (notice === null) return;
-    const timer = setTimeout(() => setNotice(null), 5000);
-    return () => clearTimeout(timer);
-  }, [notice]);
 
   const counts = queue.data?.pages[0]?.counts;
   const items = queue.data?.pages.flatMap((page) => page.items) ?? [];
@@ -44,53 +45,41 @@ export function PaymentsSection() {
     <section className="admin-section" aria-labelledby={headingId}>
       <AdminSectionHead headingId={headingId} title="Payments" query={queue} />
 
-      <fieldset className="admin-chips">
-        <legend className="visually-hidden">Filter by status</legend>
-        {REVIEW_FILTERS.map((value) => (
-          <button
-            key={value}
-            type="button"
-            className="admin-chip"
-            aria-pressed={value === filter}
-            onClick={() =>
-              setParams(value === 'needsAction' ? {} : { status: value }, { replace: true })
-            }
-          >
-            {FILTER_LABELS[value]}
-            <span className="admin-chip__count">{counts ? counts[value] : '·'}</span>
-          </button>
-        ))}
-      </fieldset>
+      <AdminChips
+        legend="Filter by status"
+        options={REVIEW_FILTERS.map((value) => ({ value, label: FILTER_LABELS[value] }))}
+        selected={filter}
+        onSelect={(value) =>
+          setParams(value === 'needsAction' ? {} : { status: value }, { replace: true })
+        }
+        count={(value) => (counts ? counts[value] : '·')}
+      />
 
       <p className="admin-notice" role="status">
         {notice}
       </p>
 
-      {queue.isPending ? (
-        <p className="admin-loading">
-          <Spinner /> Loading payments…
-        </p>
-      ) : queue.isError ? (
-        <LoadFailure query={queue}>Could not load the payments. {queue.error.message}</LoadFailure>
-      ) : items.length === 0 ? (
-        <p className="admin-empty">
-          {filter === 'needsAction'
+      <AdminList
+        query={queue}
+        items={items}
+        label={`${FILTER_LABELS[filter]} payments`}
+        loading="Loading payments…"
+        failure="Could not load the payments."
+        empty={
+          filter === 'needsAction'
             ? 'Nothing to review. Every payment has been handled.'
-            : `No ${FILTER_LABELS[filter].toLowerCase()} payments.`}
-        </p>
-      ) : (
-        <ul className="admin-list" aria-label={`${FILTER_LABELS[filter]} payments`}>
-          {items.map((item) => (
-            <li key={item.subscriptionId}>
-              <ReviewCard
-                item={item}
-                onAction={(it: ReviewItem, action: StaffAction) => setTarget({ item: it, action })}
-                onOpenScreenshot={setShot}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+            : `No ${FILTER_LABELS[filter].toLowerCase()} payments.`
+        }
+        itemKey={(item) => item.subscriptionId}
+      >
+        {(item) => (
+          <ReviewCard
+            item={item}
+            onAction={(it: ReviewItem, action: StaffAction) => setTarget({ item: it, action })}
+            onOpenScreenshot={setShot}
+          />
+        )}
+      </AdminList>
 
       <LoadMore query={queue} />
 
@@ -116,13 +105,9 @@ function RecentActivity() {
     <details className="admin-card admin-activity" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary className="admin-activity__summary">Recent activity</summary>
       {!open ? null : audit.isPending ? (
-        <p className="admin-loading">
-          <Spinner size="sm" /> Loading activity…
-        </p>
+        <AdminLoading small>Loading activity…</AdminLoading>
       ) : audit.isError ? (
-        <p className="form-error" role="alert">
-          Could not load the activity. {audit.error.message}
-        </p>
+        <FormError>Could not load the activity. {audit.error.message}</FormError>
       ) : (
         <>
           <AuditList entries={entries} showTarget />

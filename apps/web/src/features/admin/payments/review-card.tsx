@@ -1,9 +1,10 @@
 import type { ReviewItem, StaffAction } from '@pasado/core';
 import { useId, useState } from 'react';
 import { Chip } from '../../../components/chip.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { FormError } from '../../../components/form-error.tsx';
 import { manilaDateTime, peso } from '../../../lib/format.ts';
 import { SUBSCRIPTION_STATUS_TONES } from '../../../lib/subscription-tone.ts';
+import { AdminLoading, DisclosureButton } from '../admin-parts.tsx';
 import { AuditList } from './audit-list.tsx';
 import { useReviewItem } from './get-review-item.ts';
 import { ACTION_LABELS, groupRefCode, STATUS_LABELS } from './labels.ts';
@@ -105,7 +106,7 @@ export function ReviewCard({
         </div>
       </dl>
 
-      <div className="review-proofs">
+      <div className="review-proofs stack">
         <h4 className="review-proofs__title">
           {item.transactions.length > 1 ? `Proofs (${item.transactions.length})` : 'Proof'}
         </h4>
@@ -159,25 +160,20 @@ export function ReviewCard({
       )}
 
       <div className="admin-card__history">
-        <button
-          type="button"
+        <DisclosureButton
           className="btn btn--ghost admin-disclosure"
-          aria-expanded={showHistory}
-          aria-controls={historyId}
-          onClick={() => setShowHistory((v) => !v)}
+          open={showHistory}
+          controls={historyId}
+          onToggle={() => setShowHistory((v) => !v)}
         >
           History
-        </button>
+        </DisclosureButton>
         <div id={historyId} hidden={!showHistory}>
           {showHistory ? (
             history.isPending ? (
-              <p className="admin-loading">
-                <Spinner size="sm" /> Loading history…
-              </p>
+              <AdminLoading small>Loading history…</AdminLoading>
             ) : history.isError ? (
-              <p className="form-error" role="alert">
-                Could not load the history. {history.error.message}
-              </p>
+              <FormError>Could not load the history. {history.error.message}</FormError>
             ) : (
               <AuditList entries={history.data.audit} />
             )

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useModal } from './use-modal.ts';
+import { ModalDialog } from '../../../components/modal-dialog.tsx';
 
 /** The payment screenshot at full size, with a link to open it on its own. */
 export function ScreenshotDialog({
@@ -9,13 +9,12 @@ export function ScreenshotDialog({
   shot: { url: string; label: string } | null;
   onClose: () => void;
 }) {
-  const ref = useModal(shot !== null);
   const titleId = useId();
   return (
-    <dialog
-      ref={ref}
+    <ModalDialog
+      open={shot !== null}
       className="dialog admin-dialog admin-dialog--image"
-      aria-labelledby={titleId}
+      labelledBy={titleId}
       onClose={onClose}
     >
       {shot ? (
@@ -34,6 +33,6 @@ export function ScreenshotDialog({
           </a>
         </>
       ) : null}
-    </dialog>
+    </ModalDialog>
   );
 }

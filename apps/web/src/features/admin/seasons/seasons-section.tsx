@@ -2,6 +2,8 @@ import { openSeasonInputSchema, type Season } from '@pasado/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Chip } from '../../../components/chip.tsx';
+import { FormError } from '../../../components/form-error.tsx';
+import { InputField } from '../../../components/input-field.tsx';
 import { manilaDateTime, manilaDayBoundary, manilaToday } from '../../../lib/format.ts';
 import { closeSeason, openSeason, seasonsQueryOptions } from './seasons-api.ts';
 import './seasons.css';
@@ -26,9 +28,7 @@ export function SeasonsSection() {
       {seasons.isPending ? (
         <p role="status">Loading seasons…</p>
       ) : seasons.isError ? (
-        <p className="form-error" role="alert">
-          {seasons.error.message}
-        </p>
+        <FormError>{seasons.error.message}</FormError>
       ) : seasons.data.seasons.length === 0 ? (
         <p className="seasons__empty">No seasons yet.</p>
       ) : (
@@ -47,11 +47,7 @@ export function SeasonsSection() {
           ))}
         </ul>
       )}
-      {close.isError ? (
-        <p className="form-error" role="alert">
-          {close.error.message}
-        </p>
-      ) : null}
+      {close.isError ? <FormError>{close.error.message}</FormError> : null}
     </section>
   );
 }
@@ -68,7 +64,7 @@ function SeasonItem({
   const running = season.status === 'open' && Date.parse(season.expiryDate) > Date.now();
   return (
     <li className="card season">
-      <div className="season__head">
+      <div className="season__head row-spread">
         <span className="season__name">{season.name}</span>
         <Chip tone={running ? 'success' : 'neutral'}>
           {running ? 'Open' : season.status === 'open' ? 'Ended' : 'Closed'}
@@ -122,51 +118,32 @@ function OpenSeasonForm({ onOpened }: { onOpened: () => void }) {
 
   return (
     <form className="card seasons__form" onSubmit={submit} noValidate>
-      <div className="field">
-        <label className="field__label" htmlFor="season-name">
-          Season name
-        </label>
-        <input
-          id="season-name"
-          className="input"
-          value={name}
-          maxLength={80}
-          onChange={(e) => setName(e.target.value)}
-          placeholder="e.g. March LET push"
+      <InputField
+        label="Season name"
+        id="season-name"
+        value={name}
+        maxLength={80}
+        onChange={(e) => setName(e.target.value)}
+        placeholder="e.g. March LET push"
+      />
+      <div className="seasons__dates">
+        <InputField
+          label="First day"
+          id="season-start"
+          type="date"
+          value={startDay}
+          onChange={(e) => setStartDay(e.target.value)}
+        />
+        <InputField
+          label="Last day"
+          id="season-end"
+          type="date"
+          value={endDay}
+          min={startDay}
+          onChange={(e) => setEndDay(e.target.value)}
         />
       </div>
-      <div className="seasons__dates">
-        <div className="field">
-          <label className="field__label" htmlFor="season-start">
-            First day
-          </label>
-          <input
-            id="season-start"
-            className="input"
-            type="date"
-            value={startDay}
-            onChange={(e) => setStartDay(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="season-end">
-            Last day
-          </label>
-          <input
-            id="season-end"
-            className="input"
-            type="date"
-            value={endDay}
-            min={startDay}
-            onChange={(e) => setEndDay(e.target.value)}
-          />
-        </div>
-      </div>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError>{error}</FormError>
       <button type="submit" className="btn btn--primary" disabled={open.isPending}>
         {open.isPending ? 'Opening…' : 'Open season'}
       </button>

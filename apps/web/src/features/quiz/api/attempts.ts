@@ -38,8 +38,40 @@ export const saveAnswer = (
     { method: 'PUT', json: input },
   );
 
+/**
+ * The same save as an outbox entry (lib/offline/outbox.ts): a PUT of the item's latest choice and
+ * flag, keyed by attempt and item, so a newer change replaces a queued one and a retry is harmless.
+ */
+export const queueAnswer = (
+  reviewer: string,
+  attemptId: string,
+  questionId: string,
+  input: SaveAnswerRequest,
+) => ({
+  key: `mock-answer:${attemptId}:${questionId}`,
+  kind: 'mock-answer' as const,
+  method: 'PUT' as const,
+  path: `${learningPath(reviewer)}/attempts/${attemptId}/answers/${encodeURIComponent(questionId)}`,
+  body: input,
+  meta: { attemptId, questionId },
+});
+
 export const submitAttempt = (reviewer: string, attemptId: string) =>
   sendJson<AttemptState>(`${learningPath(reviewer)}/attempts/${attemptId}/submit`);
+
+/**
+ * A mock in sittings (issue 12 item 4): "Finish Part n" (the last one submits the exam) and
+ * "Start Part n", numbered from 1. Both are idempotent, so a retry is harmless.
+ */
+export const finishSitting = (reviewer: string, attemptId: string, sitting: number) =>
+  sendJson<AttemptState>(
+    `${learningPath(reviewer)}/attempts/${attemptId}/sittings/${sitting}/finish`,
+  );
+
+export const startSitting = (reviewer: string, attemptId: string, sitting: number) =>
+  sendJson<AttemptState>(
+    `${learningPath(reviewer)}/attempts/${attemptId}/sittings/${sitting}/start`,
+  );
 
 export const reportItem = (reviewer: string, questionId: string, reason: string) =>
   sendJson<{ status: 'open' }>(

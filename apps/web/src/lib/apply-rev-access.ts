@@ -1,8 +1,8 @@
-import type { FunctionInput } from '@pasado/core';
+import type { FunctionInput } from '@pasado/core/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callFunction } from '../../lib/call-function.ts';
-import { refreshClaims } from '../../lib/session/get-claims.ts';
-import { meQueryKey } from '../../lib/session/get-me.ts';
+import { callFunction } from './call-function.ts';
+import { refreshClaims } from './session/get-claims.ts';
+import { meQueryKey } from './session/get-me.ts';
 
 /**
  * applyRevAccess (SPEC §7; DESIGN.md "Onboarding"): grants the reviewer, sets isOnboarded and may

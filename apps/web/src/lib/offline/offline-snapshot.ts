@@ -1,0 +1,110 @@
+import type { Claims } from '@pasado/core/contract';
+import { onlineManager, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { clear, createStore, del, get, set } from 'idb-keyval';
+
+/**
+ * The last known data of the signed-in student, so that reloading /quiz, /study, /tasks or
+ * /account offline shows the app rather than the browser's "no internet" page (issue 11
+ * deliverable 3; docs/decisions/019-offline-caching.md).
+ *
+ * The query cache's successful answers are written to IndexedDB ('pasado-offline', key
+ * `snapshot:<uid>`), half a second after they change (merged with what earlier page loads kept). At start-up with no connection (or when the
+ * claims cannot be fetched) the snapshot of the last student is put back into the cache, claims
+ * included, so the route guard lets that student through on the claims it last saw; the queries
+ * then wait for the connection (TanStack's onlineManager) instead of failing. It is per student,
+ * and sign-out deletes it (clearOfflineData).
+ */
+
+const SAVE_DELAY_MS = 500;
+const LAST_UID = 'last-uid';
+/** Not kept: staff screens, and what must be read fresh (the device id check, the clock offset). */
+const NOT_KEPT = new Set(['admin', 'local-device-id', 'server-clock']);
+
+let idbStore: ReturnType<typeof createStore> | null = null;
+const store = () => {
+  idbStore ??= createStore('pasado-offline', 'snapshots');
+  return idbStore;
+};
+
+/**
+ * A query's last answer. TanStack's dehydrate/hydrate would do the same, but importing them from a
+ * lazy chunk adds 1.3 KB to the shared entry (/login's budget); these are plain QueryClient calls.
+ */
+type Kept = { queryKey: QueryKey; queryHash: string; data: unknown; dataUpdatedAt: number };
+type Snapshot = { uid: string; savedAt: number; queries: Kept[] };
+
+/** Keeps the student's query cache in IndexedDB while they are signed in; returns the stop. */
+export function keepSnapshots(client: QueryClient, uid: string): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const save = async () => {
+    const current: Kept[] = client
+      .getQueryCache()
+      .getAll()
+      .filter(
+        (query) =>
+          query.state.status === 'success' &&
+          query.state.data !== undefined &&
+          !NOT_KEPT.has(String(query.queryKey[0])),
+      )
+      .map((query) => ({
+        queryKey: query.queryKey,
+        queryHash: query.queryHash,
+        data: query.state.data,
+        dataUpdatedAt: query.state.dataUpdatedAt,
+      }));
+    try {
+      // Each full page load starts with an empty cache: what earlier pages kept is merged in,
+      // the newer answer of a query winning.
+      const previous = await get<Snapshot>(`snapshot:${uid}`, store());
+      const byHash = new Map(previous?.queries.map((q) => [q.queryHash, q]) ?? []);
+      for (const q of current) {
+        const old = byHash.get(q.queryHash);
+        if (!old || old.dataUpdatedAt <= q.dataUpdatedAt) byHash.set(q.queryHash, q);
+      }
+      const snapshot: Snapshot = { uid, savedAt: Date.now(), queries: [...byHash.values()] };
+      await set(`snapshot:${uid}`, snapshot, store());
+      await set(LAST_UID, uid, store());
+    } catch (error) {
+      console.warn('Could not keep your data for offline use', error);
+    }
+  };
+  const unsubscribe = client.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success') return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void save(), SAVE_DELAY_MS);
+  });
+  return () => {
+    clearTimeout(timer);
+    unsubscribe();
+  };
+}
+
+/**
+ * Puts the last student's snapshot back into the cache; returns their claims, or undefined when
+ * there is none. Data the cache already holds that is newer is kept.
+ */
+export async function restoreSnapshot(client: QueryClient): Promise<Claims | undefined> {
+  try {
+    const uid = await get<string>(LAST_UID, store());
+    if (!uid) return undefined;
+    const snapshot = await get<Snapshot>(`snapshot:${uid}`, store());
+    if (!snapshot || snapshot.uid !== uid) return undefined;
+    for (const kept of snapshot.queries) {
+      const known = client.getQueryState(kept.queryKey);
+      if (known?.data !== undefined && known.dataUpdatedAt >= kept.dataUpdatedAt) continue;
+      client.setQueryData(kept.queryKey, kept.data, { updatedAt: kept.dataUpdatedAt });
+    }
+    const claims = client.getQueryData<Claims | null>(['claims']);
+    if (!claims || claims.uid !== uid) return undefined;
+    // Queries wait for the connection instead of failing over the data just restored.
+    if (!navigator.onLine) onlineManager.setOnline(false);
+    return claims;
+  } catch (error) {
+    console.warn('Could not read your offline data', error);
+    return undefined;
+  }
+}
+
+export async function clearSnapshots(): Promise<void> {
+  await clear(store()).catch(() => del(LAST_UID, store()));
+}

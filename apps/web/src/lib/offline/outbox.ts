@@ -1,0 +1,300 @@
+import { clear, createStore, del, entries, set } from 'idb-keyval';
+import { useSyncExternalStore } from 'react';
+import { apiFetch } from '../api.ts';
+
+/**
+ * The one outbox for every write made while the connection may be gone (issue 11 deliverable 4;
+ * docs/decisions/019-offline-caching.md): mock answers and flags, flash-card ratings, lite attempts
+ * taken offline. It replaced two (the mock's localStorage answer queue and the flash-rating queue)
+ * with two retry policies.
+ *
+ * - Each entry is a self-describing request (method, path, JSON body), so whichever screen is open
+ *   replays what an earlier visit left, without that feature's code being loaded.
+ * - Kept in IndexedDB ('pasado-outbox'), so closing the tab keeps it; written before it is sent.
+ * - Replayed in order, one at a time, stopping at the first failure worth retrying (network,
+ *   timeout, 5xx, 429) and trying again with back-off (1 s, 3 s, 10 s, 30 s) and on `online`.
+ *   A request the server refuses for good (other 4xx) is dropped and counted, never retried.
+ * - Idempotent: every entry has a key. A flash rating's key is its review id (the server applies it
+ *   once); a mock answer is a PUT of the item's latest state, and a newer change to the same item
+ *   replaces the queued one (the latest choice and flag win, as before); a lite attempt carries its
+ *   client id. So a retry after a lost answer never counts twice.
+ * - Per student: entries carry the student's id and only theirs are sent under their session;
+ *   signing out clears the store (clearOutbox).
+ */
+
+export type OutboxEntry = {
+  /** Order of replay: increasing, unique. */
+  id: number;
+  /** Idempotency key; a queued entry with the same key is replaced (merged for answers). */
+  key: string;
+  kind: 'mock-answer' | 'flash-review' | 'lite-attempt';
+  uid: string;
+  method: 'POST' | 'PUT';
+  path: string;
+  body: Record<string, unknown>;
+  /** What features need to relate an entry to their screen (attempt and question ids, …). */
+  meta: Record<string, string>;
+  createdAt: number;
+};
+
+export type OutboxOutcome =
+  | { entry: OutboxEntry; ok: true; body: unknown }
+  | { entry: OutboxEntry; ok: false; status: number };
+
+export type OutboxState = {
+  entries: readonly OutboxEntry[];
+  /** True while a replay waits to try again after a failure worth retrying. */
+  failing: boolean;
+  /** Entries the server refused for good since the page loaded. */
+  rejected: number;
+  /** When the server last acknowledged an entry (persisted across visits), or null. */
+  lastSyncedAt: number | null;
+  loaded: boolean;
+};
+
+const RETRY_MS = [1_000, 3_000, 10_000, 30_000];
+const LAST_SYNCED_KEY = 'pasado.outbox.lastSyncedAt';
+
+let idbStore: ReturnType<typeof createStore> | null = null;
+const store = () => {
+  idbStore ??= createStore('pasado-outbox', 'entries');
+  return idbStore;
+};
+
+let state: OutboxState = {
+  entries: [],
+  failing: false,
+  rejected: 0,
+  lastSyncedAt: readLastSynced(),
+  loaded: false,
+};
+let currentUid: string | null = null;
+let nextId = Date.now() * 1_000;
+let running: Promise<void> | null = null;
+let timer: ReturnType<typeof setTimeout> | undefined;
+let retryCount = 0;
+/** Ids sent or replaced in this page, so a concurrent reload never brings them back. */
+const removedHere = new Set<number>();
+const listeners = new Set<() => void>();
+const outcomeListeners = new Set<(outcome: OutboxOutcome) => void>();
+
+function readLastSynced(): number | null {
+  try {
+    const raw = localStorage.getItem(LAST_SYNCED_KEY);
+    return raw ? Number(raw) : null;
+  } catch {
+    return null;
+  }
+}
+
+function update(next: Partial<OutboxState>) {
+  state = { ...state, ...next };
+  for (const listener of listeners) listener();
+}
+
+const sorted = (list: OutboxEntry[]) => list.sort((a, b) => a.id - b.id);
+
+/** Reads the stored entries (another tab or an earlier visit may have written some). */
+async function reload(): Promise<void> {
+  try {
+    const stored = (await entries<number, OutboxEntry>(store())).map(([, entry]) => entry);
+    const byId = new Map(state.entries.map((e) => [e.id, e]));
+    for (const e of stored) if (!removedHere.has(e.id)) byId.set(e.id, e);
+    for (const id of byId.keys()) nextId = Math.max(nextId, id);
+    update({ entries: sorted([...byId.values()]), loaded: true });
+  } catch (error) {
+    console.warn('The offline outbox is unavailable on this device', error);
+    update({ loaded: true });
+  }
+}
+
+async function persist(entry: OutboxEntry): Promise<void> {
+  try {
+    await set(entry.id, entry, store());
+  } catch (error) {
+    // Private mode or a full disk: the change still goes out while this page stays open.
+    console.warn('Could not keep a change on this device', error);
+  }
+}
+
+async function remove(entry: OutboxEntry): Promise<void> {
+  removedHere.add(entry.id);
+  update({ entries: state.entries.filter((e) => e.id !== entry.id) });
+  await del(entry.id, store()).catch(() => undefined);
+}
+
+/**
+ * Queues a write for the signed-in student and starts sending. `merge`: a queued entry with the
+ * same key has its body merged into the new one (a mock item's choice, then its flag).
+ */
+export async function enqueue(
+  input: Omit<OutboxEntry, 'id' | 'uid' | 'createdAt'>,
+  options: { merge?: boolean } = {},
+): Promise<void> {
+  // A write made before the background sync started (its chunk loads lazily) is adopted by it.
+  const uid = currentUid ?? '';
+  const previous = state.entries.find((e) => e.key === input.key && e.uid === uid);
+  nextId = Math.max(nextId + 1, Date.now() * 1_000);
+  const entry: OutboxEntry = {
+    ...input,
+    body: options.merge && previous ? { ...previous.body, ...input.body } : input.body,
+    id: nextId,
+    uid,
+    createdAt: Date.now(),
+  };
+  update({
+    entries: sorted([...state.entries.filter((e) => e !== previous), entry]),
+  });
+  if (previous) {
+    removedHere.add(previous.id);
+    await del(previous.id, store()).catch(() => undefined);
+  }
+  await persist(entry);
+  void flush();
+}
+
+function isRetryableStatus(status: number): boolean {
+  return status >= 500 || status === 429 || status === 408;
+}
+
+function scheduleRetry() {
+  clearTimeout(timer);
+  const wait = RETRY_MS[Math.min(retryCount, RETRY_MS.length - 1)] ?? 30_000;
+  retryCount += 1;
+  timer = setTimeout(() => void flush(), wait);
+}
+
+async function replay(): Promise<void> {
+  clearTimeout(timer);
+  await reload();
+  for (;;) {
+    const entry = state.entries.find((e) => e.uid === currentUid);
+    if (!entry || !currentUid) {
+      update({ failing: false });
+      retryCount = 0;
+      return;
+    }
+    let response: Response;
+    try {
+      response = await apiFetch(entry.path, {
+        method: entry.method,
+        json: entry.body,
+        headers: { 'Idempotency-Key': entry.key },
+        timeoutMs: 20_000,
+      });
+    } catch {
+      update({ failing: true });
+      scheduleRetry();
+      return;
+    }
+    if (isRetryableStatus(response.status)) {
+      update({ failing: true });
+      scheduleRetry();
+      return;
+    }
+    if (response.status === 401) {
+      // Signed out elsewhere: keep the entry for when this student signs in again.
+      update({ failing: true });
+      return;
+    }
+    const body: unknown = await response.json().catch(() => null);
+    await remove(entry);
+    retryCount = 0;
+    if (response.ok) {
+      const now = Date.now();
+      try {
+        localStorage.setItem(LAST_SYNCED_KEY, String(now));
+      } catch {
+        // Only the "last synced" time is lost.
+      }
+      update({ lastSyncedAt: now, failing: false });
+      emit({ entry, ok: true, body });
+    } else {
+      update({ rejected: state.rejected + 1 });
+      emit({ entry, ok: false, status: response.status });
+    }
+  }
+}
+
+function emit(outcome: OutboxOutcome) {
+  for (const listener of outcomeListeners) {
+    try {
+      listener(outcome);
+    } catch (error) {
+      console.warn('An outbox listener failed', error);
+    }
+  }
+}
+
+/**
+ * Sends what waits, in order; resolves when the outbox is empty or a failure stopped it (a retry
+ * is then scheduled). Tabs take turns through a Web Lock, so two tabs never send the same entry at
+ * once (a repeat would be harmless, every entry being idempotent, but it would waste data).
+ */
+export function flush(): Promise<void> {
+  if (running) return running;
+  const run = async () => replay();
+  const started: Promise<void> =
+    'locks' in navigator
+      ? navigator.locks.request('pasado-outbox', run).then(() => undefined)
+      : run();
+  const current = started.finally(() => {
+    running = null;
+  });
+  running = current;
+  return current;
+}
+
+/**
+ * Starts the outbox for a signed-in student (app/signed-in-services.tsx): loads what an earlier
+ * visit left, sends it, and sends again whenever the device comes back online.
+ */
+export function startOutbox(uid: string): () => void {
+  currentUid = uid;
+  const orphans = state.entries.filter((e) => e.uid === '');
+  if (orphans.length > 0) {
+    const adopted = orphans.map((e) => ({ ...e, uid }));
+    update({ entries: sorted([...state.entries.filter((e) => e.uid !== ''), ...adopted]) });
+    for (const e of adopted) void persist(e);
+  }
+  const online = () => {
+    retryCount = 0;
+    void flush();
+  };
+  window.addEventListener('online', online);
+  void flush();
+  return () => {
+    window.removeEventListener('online', online);
+    clearTimeout(timer);
+    if (currentUid === uid) currentUid = null;
+  };
+}
+
+/** Forgets every queued change (sign-out: the next student of this phone must not send them). */
+export async function clearOutbox(): Promise<void> {
+  clearTimeout(timer);
+  currentUid = null;
+  update({ entries: [], failing: false, rejected: 0, lastSyncedAt: null });
+  try {
+    localStorage.removeItem(LAST_SYNCED_KEY);
+  } catch {
+    // Nothing else to do.
+  }
+  await clear(store()).catch(() => undefined);
+}
+
+/** Called with each entry the server answered (accepted or refused for good). */
+export function onOutboxOutcome(listener: (outcome: OutboxOutcome) => void): () => void {
+  outcomeListeners.add(listener);
+  return () => outcomeListeners.delete(listener);
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const snapshot = () => state;
+
+export const useOutbox = (): OutboxState => useSyncExternalStore(subscribe, snapshot, snapshot);
+
+export const outboxState = (): OutboxState => state;

@@ -1,0 +1,130 @@
+// `npm run content:check` (issue 12 item 7): reads every bank in content/bank/, prints per
+// reviewer and part what a mock draws from, and exits 1 on any problem, each named by its item (or
+// part) id. The rules are core's (packages/core/src/content-check.ts); this file reads and prints.
+// `--markdown` prints the README's content table and docs/exam-coverage.md's topic table instead.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  type CheckBank,
+  type ContentProblem,
+  checkContent,
+  contentBundleSchema,
+  type PartReport,
+  percent,
+} from '@pasado/core';
+
+const BANK_DIR = path.resolve(import.meta.dirname, '../content/bank');
+const markdown = process.argv.includes('--markdown');
+
+const files = readdirSync(BANK_DIR)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
+const banks: CheckBank[] = [];
+const schemaProblems: ContentProblem[] = [];
+for (const file of files) {
+  const raw: unknown = JSON.parse(readFileSync(path.join(BANK_DIR, file), 'utf8'));
+  const parsed = contentBundleSchema.safeParse(raw);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const [kind, index] = issue.path;
+      const row = (raw as Record<string, { id?: string }[]>)[String(kind)]?.[Number(index)];
+      schemaProblems.push({
+        id: row?.id ?? file,
+        message: `${issue.path.join('.')}: ${issue.message}`,
+      });
+    }
+    continue;
+  }
+  const { reviewer, ...rest } = parsed.data;
+  banks.push({ reviewer: reviewer.shorthand, ...rest });
+}
+
+const report = checkContent(banks);
+const problems = [...schemaProblems, ...report.problems];
+
+const subjectOfTopic = new Map(banks.flatMap((b) => b.topics.map((t) => [t.id, t.subjectId])));
+const studyItems = (kind: 'flashCards' | 'notes', subjects: readonly string[]) =>
+  banks
+    .flatMap((b) => b[kind])
+    .filter((x) => subjects.includes(subjectOfTopic.get(x.topicId) ?? '')).length;
+const partSubjects = (p: PartReport) => {
+  if (p.major) return [p.major];
+  const bank = banks.find((b) => b.reviewer === p.reviewer);
+  const part = bank?.blueprints
+    .find((b) => b.id === p.blueprintId)
+    ?.spec.parts.find((x) => x.id === p.partId);
+  return part?.subjectIds ?? [];
+};
+const subjectName = new Map(banks.flatMap((b) => b.subjects.map((x) => [x.id, x.name])));
+/** "Specialization: English" names a major by its subject (whose name says it is one). */
+const partLabel = (p: PartReport) => (p.major ? (subjectName.get(p.major) ?? p.major) : p.name);
+const mix = (p: PartReport) => p.difficulty.join(' / ');
+
+if (markdown) printMarkdown();
+else printText();
+
+if (problems.length > 0) {
+  console.error(`\ncontent:check refuses the banks: ${problems.length} problem(s).`);
+  for (const p of problems) console.error(`  ${p.id}: ${p.message}`);
+  process.exit(1);
+}
+if (!markdown) console.info('\ncontent:check: no problem.');
+
+function printText() {
+  const questions = banks.reduce((n, b) => n + b.questions.length, 0);
+  console.info(`content:check: ${files.length} banks, ${questions} questions`);
+  for (const bank of banks) {
+    const rows = report.parts.filter((p) => p.reviewer === bank.reviewer);
+    console.info(`\n${bank.reviewer}: ${bank.questions.length} questions in its file`);
+    if (rows.length === 0) continue;
+    const table = [
+      ['part', 'mock', 'needs', 'active', 'd1 / d2 / d3', 'd3', 'situational', 'Filipino'],
+      ...rows.map((p) => [
+        partLabel(p),
+        String(p.items),
+        String(p.required),
+        String(p.available),
+        mix(p),
+        percent(p.difficulty[2], p.available),
+        percent(p.situational, p.available),
+        p.filipino === null ? '' : percent(p.filipino, p.available),
+      ]),
+    ];
+    const widths = (table[0] ?? []).map((_, i) => Math.max(...table.map((r) => r[i]?.length ?? 0)));
+    for (const row of table)
+      console.info(
+        `  ${row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ')}`,
+      );
+  }
+  if (report.notices.length > 0) console.info('');
+  for (const notice of report.notices) console.info(notice);
+}
+
+function printMarkdown() {
+  console.info(
+    '| Reviewer | Part | Questions (mock needs) | Difficulty 3 | Situational | Flash cards | Notes |',
+  );
+  console.info('| --- | --- | ---: | ---: | ---: | ---: | ---: |');
+  for (const bank of banks) {
+    const rows = report.parts.filter((p) => p.reviewer === bank.reviewer);
+    for (const p of rows)
+      console.info(
+        `| ${bank.reviewer} | ${partLabel(p)} | ${p.available} (${p.required}) | ${percent(p.difficulty[2], p.available)} | ${percent(p.situational, p.available)} | ${studyItems('flashCards', partSubjects(p))} | ${studyItems('notes', partSubjects(p))} |`,
+      );
+    if (rows.length === 0)
+      for (const subject of bank.subjects) {
+        const items = bank.questions.filter((q) => subjectOfTopic.get(q.topicId) === subject.id);
+        const hard = items.filter((q) => q.difficulty === 3).length;
+        const situational = items.filter((q) => q.situational).length;
+        console.info(
+          `| ${bank.reviewer} | ${subject.name} (no mock yet) | ${items.length} | ${percent(hard, items.length)} | ${percent(situational, items.length)} | ${studyItems('flashCards', [subject.id])} | ${studyItems('notes', [subject.id])} |`,
+        );
+      }
+  }
+  console.info('\n| Reviewer | Subject | Topic | Questions | In the mock |');
+  console.info('| --- | --- | --- | ---: | --- |');
+  for (const t of report.topics)
+    console.info(
+      `| ${t.reviewer} | ${t.subjectId} | ${t.name} | ${t.questions} | ${t.partId ?? 'practice only'} |`,
+    );
+}

@@ -1,0 +1,99 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cardSchedules, users } from '../../apps/server/src/platform/db/schema.ts';
+import { seedStudyContent } from '../../apps/server/test/study/study-fixtures.ts';
+import { screenshot } from './helpers/chromium.ts';
+import { useBrowserFixture } from './helpers/fixture.ts';
+import { completeOnboarding, signInThroughPopup } from './helpers/session.ts';
+
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+
+/** Issue 11 deliverable 4: one outbox in IndexedDB for every offline write. */
+describe('the offline outbox', () => {
+  const fx = useBrowserFixture();
+  beforeAll(async () => {
+    await seedStudyContent(fx.server.app.database.db);
+  });
+
+  it('flash ratings given offline wait in the outbox, survive a closed tab and sync when back', async () => {
+    const { context, page } = await fx.phone();
+    const email = 'outbox.flash@example.com';
+    await signInThroughPopup(page, email);
+    await completeOnboarding(page, /LET — Elementary/);
+    const [user] = await fx.server.app.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, email));
+    const schedules = () =>
+      fx.server.app.database.db
+        .select()
+        .from(cardSchedules)
+        .where(eq(cardSchedules.userId, user?.id ?? ''));
+
+    await page.goto('/study/let-elem/flash');
+    await page.getByText('Card 1 of 4').waitFor();
+    await context.setOffline(true);
+    for (const n of [1, 2]) {
+      await page.keyboard.press('Space');
+      await page.keyboard.press('3');
+      await page.getByText(`Card ${n + 1} of 4`).waitFor();
+    }
+    const status = page.getByTestId('sync-status');
+    await poll(() => status.textContent()).toBe('2 changes waiting to sync · not synced yet');
+    await screenshot(page, 'offline-outbox-indicator');
+    await page.setViewportSize({ width: 360, height: 780 });
+    await screenshot(page, 'offline-outbox-indicator-360');
+    expect(await schedules()).toHaveLength(0);
+
+    // The tab is closed while offline; later the student opens the app again, online.
+    await page.close();
+    await context.setOffline(false);
+    const again = await context.newPage();
+    await again.goto('/tasks');
+    await poll(async () => (await schedules()).length).toBe(2);
+    await poll(() => again.getByTestId('sync-status').count()).toBe(0);
+    const waiting = await again.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open('pasado-outbox');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const count = open.result.transaction('entries').objectStore('entries').count();
+            count.onsuccess = () => resolve(count.result);
+          };
+        }),
+    );
+    expect(waiting).toBe(0);
+    await again.close();
+  });
+
+  it('signing out clears what the student kept offline', async () => {
+    const { context, page } = await fx.phone();
+    await signInThroughPopup(page, 'outbox.signout@example.com');
+    await completeOnboarding(page, /LET — Elementary/);
+    await page.goto('/study/let-elem/flash');
+    await page.getByText('Card 1 of 4').waitFor();
+    // A rating the server never gets: the request is cut, so it waits in the outbox.
+    await page.route('**/flash/reviews', (route) => route.abort('internetdisconnected'));
+    await page.keyboard.press('Space');
+    await page.keyboard.press('3');
+    await poll(() => page.getByText('1 rating is not saved yet.').isVisible()).toBe(true);
+    await page.goto('/logout');
+    await page.waitForURL('**/login', { timeout: 20_000 });
+    const left = await page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open('pasado-outbox');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('entries')) return resolve(0);
+            const count = db.transaction('entries').objectStore('entries').count();
+            count.onsuccess = () => resolve(count.result);
+          };
+        }),
+    );
+    expect(left).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,87 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seedStudyContent } from '../../apps/server/test/study/study-fixtures.ts';
+import { screenshot } from './helpers/chromium.ts';
+import { useBrowserFixture } from './helpers/fixture.ts';
+import { workerReady } from './helpers/offline.ts';
+import { completeOnboarding, signInThroughPopup } from './helpers/session.ts';
+
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+
+/** What each main screen shows once its data is there (not a spinner, not an error). */
+const SCREENS = [
+  { path: '/quiz', heading: 'Quiz', ready: 'Lite quiz' },
+  { path: '/study', heading: 'Study', ready: 'Flash cards' },
+  { path: '/tasks', heading: 'Tasks', ready: null },
+  { path: '/account', heading: 'Account', ready: 'outbox.reload@example.com' },
+] as const;
+
+/** Issue 11 deliverable 3: reloading a main screen offline shows the app with the last known data. */
+describe('reloading offline', () => {
+  const fx = useBrowserFixture();
+  beforeAll(async () => {
+    await seedStudyContent(fx.server.app.database.db);
+  });
+
+  it('reloads /quiz, /study, /tasks and /account offline with the last known data', async () => {
+    const { context, page, dialogs } = await fx.phone();
+    await signInThroughPopup(page, 'outbox.reload@example.com');
+    await completeOnboarding(page, /LET — Elementary/);
+    for (const screen of SCREENS) {
+      await page.goto(screen.path);
+      await page.getByRole('heading', { name: screen.heading, level: 1 }).waitFor();
+      if (screen.ready) await page.getByText(screen.ready).first().waitFor();
+      // The snapshot is written half a second after the last answer.
+      await page.waitForTimeout(1_000);
+    }
+
+    await workerReady(page);
+    await context.setOffline(true);
+    for (const screen of SCREENS) {
+      await page.goto(screen.path).catch(() => undefined);
+      await page.getByRole('heading', { name: screen.heading, level: 1 }).waitFor();
+      if (screen.ready) await page.getByText(screen.ready).first().waitFor();
+      await poll(() => page.locator('[data-banner="offline"]').count()).toBe(1);
+      expect(await page.getByText('Loading App').count()).toBe(0);
+      await screenshot(page, `offline-reload${screen.path.replace('/', '-')}`);
+      // And a plain reload of the same screen.
+      await page.reload();
+      await page.getByRole('heading', { name: screen.heading, level: 1 }).waitFor();
+    }
+    await page.setViewportSize({ width: 360, height: 780 });
+    await screenshot(page, 'offline-reload-account-360');
+
+    // Back online, the app carries on by itself.
+    await context.setOffline(false);
+    await poll(() => page.locator('[data-banner="offline"]').count()).toBe(0);
+    expect(dialogs).toEqual([]);
+  });
+
+  it('after sign-out, an offline reload does not show the last student', async () => {
+    const { context, page } = await fx.phone();
+    await signInThroughPopup(page, 'outbox.leaver@example.com');
+    await completeOnboarding(page, /LET — Elementary/);
+    await page.goto('/account');
+    await page.getByText('outbox.leaver@example.com').first().waitFor();
+    await page.waitForTimeout(3_000);
+    await page.goto('/logout');
+    await page.waitForURL('**/login', { timeout: 20_000 });
+    await context.setOffline(true);
+    await page.goto('/account').catch(() => undefined);
+    await page.waitForTimeout(3_000);
+    expect(await page.getByText('outbox.leaver@example.com').count()).toBe(0);
+    const kept = await page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open('pasado-offline');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('snapshots')) return resolve(0);
+            const count = db.transaction('snapshots').objectStore('snapshots').count();
+            count.onsuccess = () => resolve(count.result);
+          };
+        }),
+    );
+    expect(kept).toBe(0);
+  });
+});
