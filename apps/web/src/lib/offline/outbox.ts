@@ -71,6 +71,8 @@ let state: OutboxState = {
 let currentUid: string | null = null;
 let nextId = Date.now() * 1_000;
 let running: Promise<void> | null = null;
+/** Set when a send is asked for while a pass is under way, so no wake-up is lost. */
+let again = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
 let retryCount = 0;
 /** Ids sent or replaced in this page, so a concurrent reload never brings them back. */
@@ -99,7 +101,12 @@ async function reload(): Promise<void> {
   try {
     const stored = (await entries<number, OutboxEntry>(store())).map(([, entry]) => entry);
     const byId = new Map(state.entries.map((e) => [e.id, e]));
-    for (const e of stored) if (!removedHere.has(e.id)) byId.set(e.id, e);
+    for (const e of stored) {
+      if (removedHere.has(e.id)) continue;
+      // This page's copy wins: the stored one may predate its adoption by the signed-in student.
+      const known = byId.get(e.id);
+      if (!known || (known.uid === '' && e.uid !== '')) byId.set(e.id, e);
+    }
     for (const id of byId.keys()) nextId = Math.max(nextId, id);
     update({ entries: sorted([...byId.values()]), loaded: true });
   } catch (error) {
@@ -164,9 +171,23 @@ function scheduleRetry() {
   timer = setTimeout(() => void flush(), wait);
 }
 
+/**
+ * Entries written before the outbox knew who is signed in (the mock screen can load before the
+ * background services) belong to the student now signed in: signing out clears the store, so no
+ * other student's entry can be waiting here.
+ */
+function adoptOrphans(uid: string) {
+  const orphans = state.entries.filter((e) => e.uid === '');
+  if (orphans.length === 0) return;
+  const adopted = orphans.map((e) => ({ ...e, uid }));
+  update({ entries: sorted([...state.entries.filter((e) => e.uid !== ''), ...adopted]) });
+  for (const e of adopted) void persist(e);
+}
+
 async function replay(): Promise<void> {
   clearTimeout(timer);
   await reload();
+  if (currentUid) adoptOrphans(currentUid);
   for (;;) {
     const entry = state.entries.find((e) => e.uid === currentUid);
     if (!entry || !currentUid) {
@@ -232,8 +253,18 @@ function emit(outcome: OutboxOutcome) {
  * once (a repeat would be harmless, every entry being idempotent, but it would waste data).
  */
 export function flush(): Promise<void> {
-  if (running) return running;
-  const run = async () => replay();
+  if (running) {
+    // The pass under way may have looked already; one more pass after it sees this change.
+    again = true;
+    return running;
+  }
+  const run = async () => {
+    do {
+      again = false;
+      await replay();
+      // After a failure the scheduled retry sends the rest, keeping the back-off.
+    } while (again && !state.failing);
+  };
   const started: Promise<void> =
     'locks' in navigator
       ? navigator.locks.request('pasado-outbox', run).then(() => undefined)
@@ -251,12 +282,6 @@ export function flush(): Promise<void> {
  */
 export function startOutbox(uid: string): () => void {
   currentUid = uid;
-  const orphans = state.entries.filter((e) => e.uid === '');
-  if (orphans.length > 0) {
-    const adopted = orphans.map((e) => ({ ...e, uid }));
-    update({ entries: sorted([...state.entries.filter((e) => e.uid !== ''), ...adopted]) });
-    for (const e of adopted) void persist(e);
-  }
   const online = () => {
     retryCount = 0;
     void flush();
