@@ -1,3 +1,4 @@
+import { clearContent } from './content-store.ts';
 import { clearSnapshots } from './offline-snapshot.ts';
 import { clearOutbox, flush, outboxState } from './outbox.ts';
 
@@ -16,7 +17,7 @@ export async function clearOfflineData(): Promise<void> {
       new Promise<void>((resolve) => setTimeout(resolve, LAST_CHANCE_MS)),
     ]);
   }
-  await Promise.all([clearOutbox(), clearSnapshots()]);
+  await Promise.all([clearOutbox(), clearSnapshots(), clearContent()]);
   for (const key of Object.keys(localStorage)) {
     // The two outboxes this one replaced kept their queues here.
     // The unfinished lite quiz offered on quiz home is per student (features/quiz/unfinished-lite.ts).

@@ -1,0 +1,83 @@
+import { clear, createStore, del, get, keys, set } from 'idb-keyval';
+
+/**
+ * Content kept on the device for studying with no signal (issue 11 deliverable 2;
+ * docs/decisions/019-offline-caching.md): per student, per reviewer, per kind of content. Each
+ * entry keeps the server's version (its ETag), so a refresh downloads only what changed, and its
+ * size, so the student sees what "Download everything for offline" costs and holds.
+ *
+ * One IndexedDB database ('pasado-content') for every kind; sign-out deletes it
+ * (clearOfflineData).
+ */
+
+export type OfflineHolding = {
+  /** The server's version of what is kept (the response's ETag). */
+  version: string;
+  /** Size of what is kept, in bytes of JSON (what the download cost, before compression). */
+  bytes: number;
+  /** When it was last checked against the server (ms since epoch). */
+  checkedAt: number;
+};
+
+type Kept<T> = OfflineHolding & { data: T };
+
+let idbStore: ReturnType<typeof createStore> | null = null;
+const store = () => {
+  idbStore ??= createStore('pasado-content', 'kept');
+  return idbStore;
+};
+
+const keyOf = (uid: string, kind: string, reviewer: string) => `${uid}:${kind}:${reviewer}`;
+
+export async function keepContent<T>(
+  uid: string,
+  kind: string,
+  reviewer: string,
+  holding: OfflineHolding,
+  data: T,
+): Promise<void> {
+  const kept: Kept<T> = { ...holding, data };
+  await set(keyOf(uid, kind, reviewer), kept, store());
+}
+
+export async function readContent<T>(
+  uid: string,
+  kind: string,
+  reviewer: string,
+): Promise<T | null> {
+  const kept = await get<Kept<T>>(keyOf(uid, kind, reviewer), store()).catch(() => undefined);
+  return kept?.data ?? null;
+}
+
+/** What is kept, without the data (the version, size and last check). */
+export async function holdingOf(
+  uid: string,
+  kind: string,
+  reviewer: string,
+): Promise<OfflineHolding | null> {
+  const kept = await get<Kept<unknown>>(keyOf(uid, kind, reviewer), store()).catch(() => undefined);
+  return kept ? { version: kept.version, bytes: kept.bytes, checkedAt: kept.checkedAt } : null;
+}
+
+/** Marks kept content as checked now (the server answered 304: nothing changed). */
+export async function touchContent(uid: string, kind: string, reviewer: string): Promise<void> {
+  const key = keyOf(uid, kind, reviewer);
+  const kept = await get<Kept<unknown>>(key, store()).catch(() => undefined);
+  if (kept) await set(key, { ...kept, checkedAt: Date.now() }, store());
+}
+
+/** Drops what a student keeps for reviewers they no longer hold. */
+export async function dropContentExcept(uid: string, reviewers: readonly string[]): Promise<void> {
+  const wanted = new Set(reviewers);
+  const all = (await keys<string>(store()).catch(() => [])) as string[];
+  for (const key of all) {
+    const [owner, , reviewer] = key.split(':');
+    if (owner === uid && reviewer !== undefined && !wanted.has(reviewer)) {
+      await del(key, store()).catch(() => undefined);
+    }
+  }
+}
+
+export async function clearContent(): Promise<void> {
+  await clear(store()).catch(() => undefined);
+}

@@ -1,0 +1,45 @@
+import { apiFetch } from '../api.ts';
+import { holdingOf, keepContent, type OfflineHolding, touchContent } from './content-store.ts';
+
+/**
+ * One kind of content kept for offline use (flash cards and notes; lite-quiz items): where the
+ * server serves it for a reviewer, and how it is named to the student. Every source is fetched
+ * the same way: with the kept version in `If-None-Match`, so an unchanged pack costs a 304.
+ */
+export type OfflineSource = {
+  /** The content-store kind ('study', 'lite'). */
+  kind: string;
+  /** What the student sees in the offline list ("Flash cards and notes"). */
+  label: string;
+  /** The API path of a reviewer's pack (GET, answers JSON with an ETag). */
+  path: (reviewer: string) => string;
+};
+
+/**
+ * Brings a reviewer's content of one source onto the device when the server's version differs
+ * from the kept one; returns what is kept afterwards. Throws when the network or server fails
+ * (the caller shows it and keeps the older copy).
+ */
+export async function refreshSource(
+  uid: string,
+  source: OfflineSource,
+  reviewer: string,
+): Promise<OfflineHolding> {
+  const held = await holdingOf(uid, source.kind, reviewer);
+  const response = await apiFetch(source.path(reviewer), {
+    headers: held ? { 'If-None-Match': held.version } : {},
+  });
+  if (response.status === 304 && held) {
+    await touchContent(uid, source.kind, reviewer);
+    return { ...held, checkedAt: Date.now() };
+  }
+  if (!response.ok) throw new Error(`${source.label}: the server answered ${response.status}`);
+  const text = await response.text();
+  const holding: OfflineHolding = {
+    version: response.headers.get('etag') ?? '',
+    bytes: new TextEncoder().encode(text).length,
+    checkedAt: Date.now(),
+  };
+  await keepContent(uid, source.kind, reviewer, holding, JSON.parse(text) as unknown);
+  return holding;
+}
