@@ -32,20 +32,22 @@ describe('the offline outbox', () => {
     await seedStudyContent(fx.server.app.database.db);
   });
 
-  it('flash ratings given offline wait in the outbox, survive a closed tab and sync when back', async () => {
-    const { context, page } = await fx.phone();
-    const email = 'outbox.flash@example.com';
+  /** Signs a student in and onboards them; returns a reader of their flash-card schedules. */
+  async function onboardedStudent(page: Page, email: string) {
+    const { db } = fx.server.app.database;
     await signInThroughPopup(page, email);
     await completeOnboarding(page, /LET — Elementary/);
-    const [user] = await fx.server.app.database.db
-      .select()
-      .from(users)
-      .where(eq(users.email, email));
-    const schedules = () =>
-      fx.server.app.database.db
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    return () =>
+      db
         .select()
         .from(cardSchedules)
         .where(eq(cardSchedules.userId, user?.id ?? ''));
+  }
+
+  it('flash ratings given offline wait in the outbox, survive a closed tab and sync when back', async () => {
+    const { context, page } = await fx.phone();
+    const schedules = await onboardedStudent(page, 'outbox.flash@example.com');
 
     await page.goto('/study/let-elem/flash');
     await page.getByText('Card 1 of 4').waitFor();
@@ -76,18 +78,7 @@ describe('the offline outbox', () => {
   it('a rating given before the background services load is sent by a later visit', async () => {
     // Service workers blocked so the route below sees the chunk's request.
     const { context, page } = await fx.phone({ serviceWorkers: 'block' });
-    const email = 'outbox.orphan@example.com';
-    await signInThroughPopup(page, email);
-    await completeOnboarding(page, /LET — Elementary/);
-    const [user] = await fx.server.app.database.db
-      .select()
-      .from(users)
-      .where(eq(users.email, email));
-    const schedules = () =>
-      fx.server.app.database.db
-        .select()
-        .from(cardSchedules)
-        .where(eq(cardSchedules.userId, user?.id ?? ''));
+    const schedules = await onboardedStudent(page, 'outbox.orphan@example.com');
 
     // On a slow connection the screen can be up before the chunk that starts the outbox: the
     // rating is kept without knowing whose it is, and the tab is closed before the chunk arrives.
