@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { adminRoutes } from './admin-scope.ts';
 import { functionRoutes } from './callables/routes.ts';
@@ -74,8 +74,8 @@ export async function buildApp(
     genReqId: () => randomBytes(8).toString('hex'),
     requestIdHeader: false,
     logger: options.logger ?? false,
-    // registerRequestLog writes one line per request instead.
-    disableRequestLogging: true,
+    // registerRequestLog writes one line per request instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestTimeout: 75_000,
