@@ -218,8 +218,8 @@ describe('planMock draws for a student (issue 12)', () => {
 
   it('mockReadiness asks 1.5 × each part of active items, for every major', () => {
     const r = mockReadiness(sec, secBank);
-    expect(r.parts.map((p) => [p.partId, p.required, p.pools, p.ready])).toEqual([
-      ['gen', 6, [{ major: null, available: 6 }], true],
+    expect(r.parts.map((p) => [p.partId, p.required, p.pools, p.ready, p.fills])).toEqual([
+      ['gen', 6, [{ major: null, available: 6 }], true, true],
       [
         'spec',
         6,
@@ -228,13 +228,27 @@ describe('planMock draws for a student (issue 12)', () => {
           { major: 'math', available: 5 },
         ],
         false,
+        true,
       ],
     ]);
     expect(r.ready).toBe(false);
+    // Short of the margin but not of one mock: still usable by students who hold it.
+    expect(r.fills).toBe(true);
     expect(mockReadiness(sec, [...secBank, ...topicBank('math', 'm2', 1)]).ready).toBe(true);
     // A held item does not count.
     const held = secBank.map((q) => (q.id === 'g-000' ? { ...q, held: true } : q));
     expect(mockReadiness(sec, [...held, ...topicBank('math', 'm2', 1)]).ready).toBe(false);
     expect(mockReadiness(one, []).ready).toBe(false);
+    expect(mockReadiness(one, []).fills).toBe(false);
+  });
+
+  it('mockReadiness fills only while every part, for every major, has its items', () => {
+    const spec4 = sec.parts.find((p) => p.id === 'spec')?.items ?? 0;
+    const mathOnly = secBank.filter((q) => q.subjectId !== 'math');
+    const math = secBank.filter((q) => q.subjectId === 'math').slice(0, spec4 - 1);
+    const r = mockReadiness(sec, [...mathOnly, ...math]);
+    expect(r.parts.find((p) => p.partId === 'spec')?.fills).toBe(false);
+    expect(r.fills).toBe(false);
+    expect(r.ready).toBe(false);
   });
 });

@@ -227,9 +227,15 @@ export type PartReadiness = {
   /** Active items per way of drawing it: one entry (major null), or one per major. */
   pools: { major: string | null; available: number }[];
   ready: boolean;
+  /** Every pool holds at least the part's items: one full mock can still be drawn. */
+  fills: boolean;
 };
 
-export type MockReadiness = { ready: boolean; parts: PartReadiness[] };
+/**
+ * `ready`: offered to new students (the 1.5 × margin). `fills`: a full mock can still be drawn, so
+ * students who hold the track keep it while a few items are held for review.
+ */
+export type MockReadiness = { ready: boolean; fills: boolean; parts: PartReadiness[] };
 
 /**
  * Whether a bank can fill a blueprint's full mock under the issue 12 rule: every part, for every
@@ -254,9 +260,15 @@ export function mockReadiness(spec: BlueprintSpec, bank: readonly BankItem[]): M
       required,
       pools,
       ready: pools.every((p) => p.available >= required),
+      fills: pools.every((p) => p.available >= part.items),
     };
   });
-  return { ready: parts.length > 0 && parts.every((p) => p.ready), parts };
+  const any = parts.length > 0;
+  return {
+    ready: any && parts.every((p) => p.ready),
+    fills: any && parts.every((p) => p.fills),
+    parts,
+  };
 }
 
 /** The subjects a student picks a major from (a major part's), or none for a track without. */

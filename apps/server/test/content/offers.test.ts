@@ -1,5 +1,5 @@
 import { attemptStateSchema, contentBundleSchema, quizHomeSchema } from '@pasado/core';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentImportError, importContent } from '../../src/modules/content/import-content.ts';
 import { questions, quizAttempts, reviewerAccess } from '../../src/platform/db/schema.ts';
@@ -37,6 +37,7 @@ describe.each(ENGINES)('offered tracks, shared subjects and the draw on %s', (en
     (await call(cookie, 'GET', '/api/reviewers')).json().reviewers as {
       shorthand: string;
       offered: boolean;
+      usable: boolean;
       majors: { subjectId: string; name: string }[];
     }[];
 
@@ -44,18 +45,31 @@ describe.each(ENGINES)('offered tracks, shared subjects and the draw on %s', (en
     expect((await call(null, 'GET', '/api/reviewers')).statusCode).toBe(401);
     const { cookie } = await signedInUser(t);
     const list = await offers(cookie);
-    expect(list.map((r) => [r.shorthand, r.offered])).toEqual([
-      ['cse-pro', false],
-      ['let-elem', true],
-      ['let-sec', true],
-      ['crim', false],
-      ['nle', false],
+    expect(list.map((r) => [r.shorthand, r.offered, r.usable])).toEqual([
+      ['cse-pro', false, false],
+      ['let-elem', true, true],
+      ['let-sec', true, true],
+      ['crim', false, false],
+      ['nle', false, false],
     ]);
     expect(list.find((r) => r.shorthand === 'let-sec')?.majors).toEqual([
       { subjectId: 'off.eng', name: 'Specialization: English' },
       { subjectId: 'off.math', name: 'Specialization: Mathematics' },
     ]);
     expect(list.find((r) => r.shorthand === 'let-elem')?.majors).toEqual([]);
+  });
+
+  it('a track stays with its students while it fills one mock, not once it cannot', async () => {
+    const { cookie } = await signedInUser(t);
+    // The English major's part takes 4 items: with 3 of its 6 held it cannot fill a mock.
+    const held = ['off.eng.t.q01', 'off.eng.t.q02', 'off.eng.t.q03'];
+    await db().update(questions).set({ heldAt: new Date() }).where(inArray(questions.id, held));
+    try {
+      const secondary = (await offers(cookie)).find((r) => r.shorthand === 'let-sec');
+      expect([secondary?.offered, secondary?.usable]).toEqual([false, false]);
+    } finally {
+      await db().update(questions).set({ heldAt: null }).where(inArray(questions.id, held));
+    }
   });
 
   it('a held item takes a track at exactly 1.5 × out of the offer until it is cleared', async () => {
@@ -69,6 +83,8 @@ describe.each(ENGINES)('offered tracks, shared subjects and the draw on %s', (en
       // English is one short of 6; LET Elementary does not draw from it.
       expect(list.find((r) => r.shorthand === 'let-sec')?.offered).toBe(false);
       expect(list.find((r) => r.shorthand === 'let-elem')?.offered).toBe(true);
+      // Its students keep it: the bank still fills one full mock.
+      expect(list.find((r) => r.shorthand === 'let-sec')?.usable).toBe(true);
     } finally {
       await db().update(questions).set({ heldAt: null }).where(eq(questions.id, 'off.eng.t.q01'));
     }

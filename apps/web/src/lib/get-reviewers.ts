@@ -28,9 +28,10 @@ export const useReviewers = () => useQuery(reviewersQueryOptions());
 /**
  * The reviewers the student holds the `Granted` claim for (SPEC §2 requiresRevAccess), for the quiz
  * home and the study launcher: the reviewer list filtered by the claims, which the live stream
- * keeps current, so a reviewer granted on another device appears without a reload. Only offered
- * tracks are picked from; a granted track whose content is not ready is `unavailable` (issue 12),
- * and the screens say so instead of showing an empty quiz or study page.
+ * keeps current, so a reviewer granted on another device appears without a reload. A granted track
+ * stays while its bank fills one full mock (`usable`: a few items held for review do not take it
+ * away from its students); one that cannot is `unavailable` (issue 12), and the screens say so
+ * instead of showing an empty quiz or study page.
  */
 export function useGrantedReviewers() {
   const reviewers = useReviewers();
@@ -38,8 +39,8 @@ export function useGrantedReviewers() {
   const access = claims.data?.access;
   const granted = (reviewers.data ?? []).filter((r) => access?.[r.shorthand] === 'Granted');
   return {
-    reviewers: granted.filter((r) => r.offered),
-    unavailable: granted.filter((r) => !r.offered),
+    reviewers: granted.filter((r) => r.usable),
+    unavailable: granted.filter((r) => !r.usable),
     /** Every offered track, for switching to one. */
     offered: (reviewers.data ?? []).filter((r) => r.offered),
     isPending: reviewers.isPending || claims.isPending,

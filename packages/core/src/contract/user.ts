@@ -83,11 +83,13 @@ export const majorSchema = z.object({ subjectId: z.string(), name: z.string() })
 export type Major = z.infer<typeof majorSchema>;
 /**
  * A reviewer as GET /api/reviewers lists it (issue 12): `offered` when its bank fills its full mock
- * (core's mockReadiness) — onboarding and the pickers offer only those — and the majors a student
- * picks from, if its mock has a major part.
+ * with the 1.5 × margin (core's mockReadiness `ready`) — onboarding offers only those; `usable`
+ * while it still fills one full mock (`fills`) — a student who holds it keeps it though a few items
+ * are held for review; and the majors a student picks from, if its mock has a major part.
  */
 export const reviewerOfferSchema = reviewerSchema.extend({
   offered: z.boolean(),
+  usable: z.boolean(),
   majors: z.array(majorSchema),
 });
 export type ReviewerOffer = z.infer<typeof reviewerOfferSchema>;

@@ -41,13 +41,18 @@ export async function reviewerReadiness(
   };
 }
 
-/** Every reviewer with whether it is offered and its majors (GET /api/reviewers). */
+/** Every reviewer with whether it is offered, still usable, and its majors (GET /api/reviewers). */
 export async function listReviewerOffers(ex: Executor): Promise<ReviewerOffer[]> {
   const reviewers = await listReviewers(ex);
   return Promise.all(
     reviewers.map(async (r) => {
       const { readiness, majors } = await reviewerReadiness(ex, r.shorthand);
-      return { ...r, offered: readiness?.ready === true, majors };
+      return {
+        ...r,
+        offered: readiness?.ready === true,
+        usable: readiness?.fills === true,
+        majors,
+      };
     }),
   );
 }
