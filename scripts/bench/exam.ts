@@ -151,6 +151,35 @@ async function signInStudent(server: Server, email: string, device: string): Pro
   return session.split(';')[0] ?? '';
 }
 
+/**
+ * Takes every student's mock in sittings to its last part (finish, then start the next); returns
+ * that part's number, or null for a mock on one clock.
+ */
+async function toLastSitting(
+  server: Server,
+  learning: string,
+  students: Student[],
+): Promise<number | null> {
+  let last: number | null = null;
+  for (const student of students) {
+    const base = `${learning}/attempts/${student.attemptId}`;
+    const state = await api<{ sittings: { number: number }[] | null }>(
+      server,
+      student.cookie,
+      'GET',
+      base,
+    );
+    const count = state.sittings?.length ?? 0;
+    if (count < 2) return null;
+    for (let n = 1; n < count; n += 1) {
+      await api(server, student.cookie, 'POST', `${base}/sittings/${n}/finish`);
+      await api(server, student.cookie, 'POST', `${base}/sittings/${n + 1}/start`);
+    }
+    last = count;
+  }
+  return last;
+}
+
 async function api<T>(
   server: Server,
   cookie: string,
@@ -486,9 +515,15 @@ async function examNight(engine: Engine) {
       // Every item answered first (setup, not measured). Then the students submit one after
       // another (the latency one submission has), then all at once with fresh mocks (the deadline).
       await server.ask({ type: 'fill-answers', attemptIds: students.map((s) => s.attemptId) });
+      // A mock in sittings (LET) ends with "Finish Part n" of its last part: the earlier parts are
+      // finished and the last started in the setup, so the measured request rates the whole mock.
+      const lastSitting = await toLastSitting(server, learning, students);
       const submit = (s: Student): Shot => ({
         method: 'POST',
-        path: `${learning}/attempts/${s.attemptId}/submit`,
+        path:
+          lastSitting === null
+            ? `${learning}/attempts/${s.attemptId}/submit`
+            : `${learning}/attempts/${s.attemptId}/sittings/${lastSitting}/finish`,
         as: s,
       });
       print(
@@ -510,6 +545,7 @@ async function examNight(engine: Engine) {
         student.attemptId = mock.attemptId;
       }
       await server.ask({ type: 'fill-answers', attemptIds: students.map((s) => s.attemptId) });
+      await toLastSitting(server, learning, students);
       print(
         'submit the full mock, all at once',
         await load(server, students, submit, { amount: students.length, name: 'submit-all' }),
