@@ -5,7 +5,8 @@ import { screenshot } from './helpers/chromium.ts';
 import { type Phone, useBrowserFixture } from './helpers/fixture.ts';
 import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
 
-type Seen = { urls: string[]; paints: string[] };
+/** `since`: reports of documents loaded before it (a page being left) are not counted. */
+type Seen = { urls: string[]; paints: string[]; since: number };
 
 /**
  * Watches the main page from the first byte of every document it loads: the path it starts on,
@@ -14,18 +15,24 @@ type Seen = { urls: string[]; paints: string[] };
  * recorded.
  */
 async function watch(phone: Phone): Promise<Seen> {
-  const seen: Seen = { urls: [], paints: [] };
-  await phone.context.exposeBinding('__pasadoSeen', (source, kind: string, value: string) => {
-    if (source.page !== phone.page || source.frame !== phone.page.mainFrame()) return;
-    const list = kind === 'url' ? seen.urls : seen.paints;
-    if (list.at(-1) !== value) list.push(value);
-  });
+  const seen: Seen = { urls: [], paints: [], since: 0 };
+  await phone.context.exposeBinding(
+    '__pasadoSeen',
+    (source, kind: string, value: string, loadedAt: number) => {
+      if (source.page !== phone.page || source.frame !== phone.page.mainFrame()) return;
+      if (loadedAt < seen.since) return;
+      const list = kind === 'url' ? seen.urls : seen.paints;
+      if (list.at(-1) !== value) list.push(value);
+    },
+  );
   await phone.context.addInitScript(() => {
     if (window !== window.top) return;
     const report = (kind: string, value: string) =>
       (
-        window as unknown as { __pasadoSeen?: (k: string, v: string) => Promise<void> }
-      ).__pasadoSeen?.(kind, value);
+        window as unknown as {
+          __pasadoSeen?: (k: string, v: string, loadedAt: number) => Promise<void>;
+        }
+      ).__pasadoSeen?.(kind, value, performance.timeOrigin);
     report('url', location.pathname);
     for (const method of ['pushState', 'replaceState'] as const) {
       const original = history[method];
@@ -44,9 +51,14 @@ async function watch(phone: Phone): Promise<Seen> {
   return seen;
 }
 
+/**
+ * Starts counting afresh for the next page load. The page left behind may still move (a live
+ * update taking it to /quiz) while the next one loads; only documents loaded from now count.
+ */
 const reset = (seen: Seen) => {
   seen.urls.length = 0;
   seen.paints.length = 0;
+  seen.since = Date.now();
 };
 
 // Issue 13 item 3: the route is decided before the first paint of a signed-in page. A new student
