@@ -95,6 +95,14 @@ describe('a lite quiz offline', () => {
         await screenshot(page, 'offline-lite-feedback');
       }
       await page.getByRole('button', { name: n === 10 ? 'See summary' : 'Next item' }).click();
+      if (n === 3) {
+        // Left for quiz home, still offline: offered for resume like an online quiz.
+        await page.getByRole('navigation', { name: 'Back' }).getByRole('link').click();
+        await page.getByRole('heading', { name: 'Unfinished lite quiz' }).waitFor();
+        expect(await page.getByText('3 of 10 answered').count()).toBe(1);
+        await page.getByRole('link', { name: 'Resume lite quiz' }).click();
+        await page.waitForURL(new RegExp(`attempt=${attemptId}`));
+      }
     }
     await page.getByRole('heading', { name: 'Quiz summary' }).waitFor();
     const note = page.getByTestId('offline-note');
@@ -106,9 +114,7 @@ describe('a lite quiz offline', () => {
     await screenshot(page, 'offline-lite-summary');
     await page.setViewportSize({ width: 360, height: 780 });
     await screenshot(page, 'offline-lite-summary-360');
-    expect(await db.select().from(quizAttempts).where(eq(quizAttempts.userId, userId))).toEqual(
-      [],
-    );
+    expect(await db.select().from(quizAttempts).where(eq(quizAttempts.userId, userId))).toEqual([]);
 
     // Still offline, the queued attempt is edited to claim a perfect score; the tab is closed.
     expect(await tamperWithQueuedScore(page)).toBe(1);
@@ -142,5 +148,21 @@ describe('a lite quiz offline', () => {
     await again.goto('/account');
     const gems = again.locator('.stats__item', { hasText: 'Gems' }).locator('dd');
     await poll(() => gems.textContent()).toBe('6');
+  });
+
+  it('starts from the kept items when the start request fails on the network, the phone thinking it is online', async () => {
+    // Service workers blocked so the route below sees the page's requests.
+    const { page } = await fx.phone({ serviceWorkers: 'block' });
+    await signInThroughPopup(page, 'flaky.lite@example.com');
+    await completeOnboarding(page, /Criminology/);
+    await settledPath(page, '/quiz');
+    await poll(() => keptContent(page)).toEqual([expect.stringMatching(/:lite:crim$/)]);
+    await page.route('**/api/learning/crim/lite', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('combobox', { name: /subject/i }).selectOption('crim-sci');
+    await page.getByRole('link', { name: 'Start lite quiz' }).click();
+    await page.getByText('Item 1 of 9').waitFor();
+    expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+    expect(await page.locator('.quiz-page__title').textContent()).toBe('Lite quiz: Criminalistics');
+    expect(await page.locator('.quiz__card').textContent()).toContain('of criminalistics?');
   });
 });
