@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { quizAttempts, users } from '../../apps/server/src/platform/db/schema.ts';
+import { quizAttempts, sessionLogs, users } from '../../apps/server/src/platform/db/schema.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
 import { workerReady } from './helpers/offline.ts';
@@ -111,6 +111,17 @@ describe('a lite quiz offline', () => {
     );
     expect(await page.locator('.stat__value').first().textContent()).toBe('6/10');
     expect(await page.getByText('Gems to come').count()).toBe(1);
+    // The quiz waits to sync; the analytics event of the offline visit to quiz home waits too,
+    // though it is not counted as a change of the student's.
+    expect(await page.getByTestId('sync-status').textContent()).toMatch(
+      /^1 change waiting to sync · /,
+    );
+    const events = () =>
+      db
+        .select({ payload: sessionLogs.payload })
+        .from(sessionLogs)
+        .where(and(eq(sessionLogs.userId, userId), eq(sessionLogs.type, 'analytics')));
+    expect(await events()).toHaveLength(1);
     await screenshot(page, 'offline-lite-summary');
     await page.setViewportSize({ width: 360, height: 780 });
     await screenshot(page, 'offline-lite-summary-360');
@@ -143,6 +154,7 @@ describe('a lite quiz offline', () => {
     expect(stored?.result).toMatchObject({ correct: 6, total: 10, gemsEarned: 6 });
     const [after] = await db.select().from(users).where(eq(users.id, userId));
     expect(after?.gemsCollection).toEqual({ emerald: 6 });
+    await poll(async () => (await events()).length).toBe(2);
 
     // The gems show where the student looks for them.
     await again.goto('/account');

@@ -21,7 +21,8 @@ export function waitingText(count: number, lastSyncedAt: number | null): string 
  * change sent at once never flashes a banner (each one moves the page down: CLS, issue 10).
  */
 export function useSyncBanner(outbox: OutboxState, uid: string, online: boolean): Banner | null {
-  const count = outbox.entries.filter((e) => e.uid === uid).length;
+  // An analytics event waiting is not a change the student made: it is sent, never counted.
+  const count = outbox.entries.filter((e) => e.uid === uid && e.kind !== 'analytics-event').length;
   const show = count > 0 && (!online || outbox.failing);
   const { lastSyncedAt } = outbox;
   return useMemo(

@@ -5,8 +5,8 @@ import { apiFetch } from '../api.ts';
 /**
  * The one outbox for every write made while the connection may be gone (issue 11 deliverable 4;
  * docs/decisions/019-offline-caching.md): mock answers and flags, flash-card ratings, lite attempts
- * taken offline. It replaced two (the mock's localStorage answer queue and the flash-rating queue)
- * with two retry policies.
+ * taken offline, analytics events. It replaced two (the mock's localStorage answer queue and the
+ * flash-rating queue) with two retry policies.
  *
  * - Each entry is a self-describing request (method, path, JSON body), so whichever screen is open
  *   replays what an earlier visit left, without that feature's code being loaded.
@@ -27,7 +27,7 @@ export type OutboxEntry = {
   id: number;
   /** Idempotency key; a queued entry with the same key is replaced (merged for answers). */
   key: string;
-  kind: 'mock-answer' | 'flash-review' | 'lite-attempt';
+  kind: 'mock-answer' | 'flash-review' | 'lite-attempt' | 'analytics-event';
   uid: string;
   method: 'POST' | 'PUT';
   path: string;
