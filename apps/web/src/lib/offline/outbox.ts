@@ -37,6 +37,13 @@ export type OutboxEntry = {
   createdAt: number;
 };
 
+/**
+ * Whether an entry is a change the student made (an answer, a rating, a quiz): what "N changes
+ * waiting to sync · last synced …" counts. An analytics event rides along but is not one.
+ */
+export const isStudentChange = (entry: Pick<OutboxEntry, 'kind'>): boolean =>
+  entry.kind !== 'analytics-event';
+
 export type OutboxOutcome =
   | { entry: OutboxEntry; ok: true; body: unknown }
   | { entry: OutboxEntry; ok: false; status: number };
@@ -221,7 +228,7 @@ async function replay(): Promise<void> {
     const body: unknown = await response.json().catch(() => null);
     await remove(entry);
     retryCount = 0;
-    if (response.ok) {
+    if (response.ok && isStudentChange(entry)) {
       const now = Date.now();
       try {
         localStorage.setItem(LAST_SYNCED_KEY, String(now));
@@ -229,6 +236,9 @@ async function replay(): Promise<void> {
         // Only the "last synced" time is lost.
       }
       update({ lastSyncedAt: now, failing: false });
+      emit({ entry, ok: true, body });
+    } else if (response.ok) {
+      update({ failing: false });
       emit({ entry, ok: true, body });
     } else {
       update({ rejected: state.rejected + 1 });
