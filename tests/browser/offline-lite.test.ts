@@ -165,11 +165,24 @@ describe('a lite quiz offline', () => {
   it('starts from the kept items when the start request fails on the network, the phone thinking it is online', async () => {
     // Service workers blocked so the route below sees the page's requests.
     const { page } = await fx.phone({ serviceWorkers: 'block' });
+    // First with nothing kept on the phone: the quiz cannot start, and says why.
+    const keepNothing = '**/api/learning/crim/offline-items';
+    await page.route(keepNothing, (route) => route.abort('internetdisconnected'));
     await signInThroughPopup(page, 'flaky.lite@example.com');
     await completeOnboarding(page, /Criminology/);
     await settledPath(page, '/quiz');
-    await poll(() => keptContent(page)).toEqual([expect.stringMatching(/:lite:crim$/)]);
     await page.route('**/api/learning/crim/lite', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('link', { name: 'Start lite quiz' }).click();
+    await page
+      .getByText('No quiz items on this phone yet. Connect once to download them.')
+      .waitFor();
+    await screenshot(page, 'offline-lite-nothing-kept');
+    expect(await keptContent(page)).toEqual([]);
+
+    // Quiz home, opened with the items reachable, keeps them.
+    await page.unroute(keepNothing);
+    await page.getByRole('link', { name: 'Back to Quiz' }).click();
+    await poll(() => keptContent(page)).toEqual([expect.stringMatching(/:lite:crim$/)]);
     await page.getByRole('combobox', { name: /subject/i }).selectOption('crim-sci');
     await page.getByRole('link', { name: 'Start lite quiz' }).click();
     await page.getByText('Item 1 of 9').waitFor();
