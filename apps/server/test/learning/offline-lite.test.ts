@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { attemptStateSchema, offlineLitePoolSchema } from '@pasado/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -140,6 +141,32 @@ describe.each(ENGINES)('lite quizzes offline on %s', (engine) => {
     });
     expect(unchanged.statusCode).toBe(304);
     expect(unchanged.body).toBe('');
+
+    // Gzipped for a phone that takes it: the same JSON, its own tag, and either tag revalidates.
+    const zipped = await t.app.inject({
+      method: 'GET',
+      url: `${base}/offline-items`,
+      headers: { origin: t.origin, cookie: two.cookie, 'accept-encoding': 'br, gzip' },
+    });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toContain('accept-encoding');
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(res.body);
+    expect(zipped.rawPayload.length).toBeLessThan(res.rawPayload.length);
+    const zippedTag = String(zipped.headers.etag);
+    expect(zippedTag).not.toBe(etag);
+    for (const tag of [zippedTag, etag]) {
+      const revalidated = await t.app.inject({
+        method: 'GET',
+        url: `${base}/offline-items`,
+        headers: {
+          origin: t.origin,
+          cookie: two.cookie,
+          'accept-encoding': 'gzip',
+          'if-none-match': tag,
+        },
+      });
+      expect(revalidated.statusCode).toBe(304);
+    }
 
     // Holding an item changes the pool, so its version.
     await db().update(questions).set({ heldAt: new Date() }).where(eq(questions.id, 'tst-b-7'));

@@ -93,12 +93,25 @@ function poolItem(q: KeyedQuestion): OfflineLitePool['subjects'][number]['items'
   };
 }
 
-/** Whether an `If-None-Match` header names this ETag (a list, or `*`). */
+/** The ETag of the gzip-coded body: a strong tag names one representation. */
+export const gzipEtag = (etag: string) => `${etag.slice(0, -1)}-gzip"`;
+
+/** Whether an `If-None-Match` header names this content's ETag, in either coding (a list, or `*`). */
 export function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
+  const known = new Set([etag, gzipEtag(etag)]);
   return header.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t === etag || t === `W/${etag}`;
+    const t = tag.trim().replace(/^W\//, '');
+    return t === '*' || known.has(t);
+  });
+}
+
+/** Whether the client takes a gzip body (`Accept-Encoding`, a `q=0` refusing it). */
+export function acceptsGzip(header: string | undefined): boolean {
+  return (header ?? '').split(',').some((part) => {
+    const [coding = '', ...params] = part.trim().toLowerCase().split(';');
+    const refused = params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
+    return (coding === 'gzip' || coding === '*') && !refused;
   });
 }
 

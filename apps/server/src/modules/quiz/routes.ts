@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import {
   answerParamsSchema,
   attemptParamsSchema,
@@ -29,7 +30,13 @@ import {
   submitAttempt,
 } from './attempts.ts';
 import { quizHome } from './home.ts';
-import { matchesEtag, offlineLitePool, receiveOfflineLite } from './offline-lite.ts';
+import {
+  acceptsGzip,
+  gzipEtag,
+  matchesEtag,
+  offlineLitePool,
+  receiveOfflineLite,
+} from './offline-lite.ts';
 import { reportItem } from './reports.ts';
 
 /**
@@ -95,9 +102,16 @@ export async function learningRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const c = await caller(request, request.params.reviewer);
       const { body, etag } = await offlineLitePool(db, c.reviewer.shorthand);
-      reply.header('cache-control', 'private, no-cache').header('etag', etag);
+      // Sent gzipped when the phone takes it (the API has no compression plugin): prepaid data.
+      const gzip = acceptsGzip(request.headers['accept-encoding']);
+      reply
+        .header('cache-control', 'private, no-cache')
+        .header('vary', 'accept-encoding')
+        .header('etag', gzip ? gzipEtag(etag) : etag);
       if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
-      return reply.type('application/json; charset=utf-8').send(body);
+      reply.type('application/json; charset=utf-8');
+      if (!gzip) return reply.send(body);
+      return reply.header('content-encoding', 'gzip').send(gzipSync(body));
     },
   );
 
