@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { SubscriptionBanners } from '../features/banners/subscription-banners.tsx';
 import { useDeviceCheck } from '../features/device/use-device-check.ts';
 import { LiveUpdates } from '../features/live/live-updates.tsx';
+import { followOfflineLite } from '../features/quiz/offline-lite-sync.ts';
 import { useSyncBanner } from '../features/shell/sync-banner.tsx';
 import { useRegisterBanner } from '../lib/banners.tsx';
 import { keepSnapshots } from '../lib/offline/offline-snapshot.ts';
@@ -30,6 +31,8 @@ export function SignedInServices({
   // The last known data, kept for a reload without a connection (lib/offline/offline-snapshot.ts).
   const client = useQueryClient();
   useEffect(() => keepSnapshots(client, uid), [client, uid]);
+  // A lite quiz taken offline, once sent: the server's result and gems show (features/quiz).
+  useEffect(() => followOfflineLite(client), [client]);
   useRegisterBanner(useSyncBanner(useOutbox(), uid, useOnline()));
   const me = useMe();
   const queuedIds = me.data?.queuedSubscriptions ?? NO_QUEUE;

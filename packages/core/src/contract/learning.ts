@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ATTEMPT_KINDS, ATTEMPT_STATUSES } from '../quiz-attempt.ts';
+import { LITE_QUIZ_SIZE } from '../quiz-scoring.ts';
 import { isoDateSchema } from './common.ts';
 
 /**
@@ -256,3 +257,58 @@ export const analyticsEventSchema = z
   })
   .strict();
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
+
+/**
+ * GET /api/learning/:reviewer/offline-items (issue 11 deliverable 2; core offline-lite.ts): a
+ * reviewer's lite items kept on the device, per subject, with their keys and explanations (lite is
+ * practice; ADR 019). The same for every student while the bank is unchanged: its ETag is its hash.
+ */
+export const offlineLiteItemSchema = z.object({
+  id: z.string(),
+  topicId: z.string(),
+  topicName: z.string(),
+  stem: z.string(),
+  choices: z.array(z.string()),
+  answerIndex: z.number().int().nonnegative(),
+  rationale: z.string(),
+  distractorNotes: z.array(z.string().nullable()).nullable(),
+});
+export type OfflineLiteItem = z.infer<typeof offlineLiteItemSchema>;
+
+export const offlineLitePoolSchema = z.object({
+  reviewer: z.string(),
+  subjects: z.array(
+    z.object({ id: z.string(), name: z.string(), items: z.array(offlineLiteItemSchema) }),
+  ),
+});
+export type OfflineLitePool = z.infer<typeof offlineLitePoolSchema>;
+
+/**
+ * POST /api/learning/:reviewer/lite/offline-attempts: a lite quiz taken on the device, sent when
+ * back online. The server checks and grades it again; any score the device adds is dropped here
+ * (unknown keys are stripped), never read.
+ */
+export const offlineLiteAttemptSchema = z.object({
+  /** Made on the device: the idempotency key (the same id again returns the first result). */
+  clientAttemptId: z.uuid(),
+  /** The subject (or topic) chosen; neither: all subjects. */
+  subjectId: contentId.nullable().optional(),
+  topicId: contentId.nullable().optional(),
+  startedAt: isoDateSchema,
+  finishedAt: isoDateSchema,
+  /** The items in the order shown, each answered once (lite's answer lock). */
+  answers: z
+    .array(
+      z.object({
+        questionId: contentId,
+        choiceIndex: z.number().int().min(0).max(5),
+        answeredAt: isoDateSchema,
+      }),
+    )
+    .min(1)
+    .max(LITE_QUIZ_SIZE)
+    .refine((a) => new Set(a.map((x) => x.questionId)).size === a.length, {
+      message: 'Each item may be answered once.',
+    }),
+});
+export type OfflineLiteAttempt = z.infer<typeof offlineLiteAttemptSchema>;

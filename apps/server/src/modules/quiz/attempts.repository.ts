@@ -25,7 +25,11 @@ export type SavedAnswer = typeof quizAnswers.$inferSelect;
 export type NewAttempt = Pick<
   typeof quizAttempts.$inferInsert,
   'userId' | 'reviewerShorthand' | 'kind' | 'subjectId' | 'blueprintId' | 'items' | 'startedAt'
-> & { deadlineAt?: Date | null; sittings?: AttemptHeader['sittings'] };
+> & {
+  deadlineAt?: Date | null;
+  sittings?: AttemptHeader['sittings'];
+  clientAttemptId?: string | null;
+};
 
 /** An attempt's items with what they need from the bank and the student, keyed by question id. */
 export type AttemptItems = {
@@ -40,7 +44,10 @@ export type AttemptItems = {
  * a save reads no more than this, never the whole attempt). The sittings are a few small entries
  * (issue 12): a save checks the item's sitting is the running one.
  */
-export type AttemptClock = Omit<AttemptHeader, 'items' | 'result' | 'createdAt'>;
+export type AttemptClock = Omit<
+  AttemptHeader,
+  'items' | 'result' | 'createdAt' | 'clientAttemptId'
+>;
 
 /** The header with what the quiz screen shows around the items: blueprint and subject names. */
 export type AttemptView = AttemptClock & {
@@ -615,6 +622,45 @@ export async function loadAttemptItems(
 export type AnswerChange = Partial<
   Pick<SavedAnswer, 'choiceIndex' | 'isCorrect' | 'answeredAt' | 'flagged'>
 >;
+
+/**
+ * The student's attempt sent from the device under this client id (issue 11: an offline lite
+ * quiz), or null. Ids are per student: another student's same id is not theirs.
+ */
+export async function findAttemptByClientId(
+  ex: Executor,
+  userId: string,
+  clientAttemptId: string,
+): Promise<AttemptHeader | null> {
+  const [row] = await ex
+    .select()
+    .from(quizAttempts)
+    .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.clientAttemptId, clientAttemptId)));
+  return row ?? null;
+}
+
+/**
+ * Inserts an offline attempt unless this student already sent one with its client id (the unique
+ * index): null then, and the caller answers with the one stored first.
+ */
+export async function insertOfflineAttemptOnce(
+  ex: Executor,
+  attempt: NewAttempt & { clientAttemptId: string },
+): Promise<AttemptHeader | null> {
+  const [row] = await ex.insert(quizAttempts).values(attempt).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+/** Records the answers of an attempt made elsewhere (an offline lite quiz), all at once. */
+export async function insertAnswers(
+  ex: Executor,
+  answers: readonly Pick<
+    SavedAnswer,
+    'attemptId' | 'questionId' | 'choiceIndex' | 'isCorrect' | 'answeredAt'
+  >[],
+): Promise<void> {
+  if (answers.length > 0) await ex.insert(quizAnswers).values([...answers]);
+}
 
 /** Records a first answer (the drill's: an item is answered once, in order). */
 export async function insertAnswer(

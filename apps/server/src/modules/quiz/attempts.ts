@@ -121,12 +121,14 @@ function ownAttempt<T extends Pick<AttemptHeader, 'userId' | 'reviewerShorthand'
  * Finishes an attempt in the caller's transaction (the attempt row locked): scores it, records
  * progress (recordActivity: topic stats, gems, streak, leaderboard), marks the mock streak day.
  * Reads the items once, without their content (issue 10: scoring needs parts, answers and topics).
+ * `studyMs`: the time studied when it is not start to now (an offline lite quiz, issue 11).
  */
-async function finalize(
+export async function finalize(
   tx: Tx,
   row: AttemptClock,
   now: Date,
   autoSubmitted: boolean,
+  studyMs?: number,
 ): Promise<void> {
   const kind = asKind(row.kind);
   const rows = await loadAttemptItemRows(tx, row.id, { withKeys: false });
@@ -157,6 +159,7 @@ async function finalize(
     now,
     // In sittings the breaks between them are not time studied.
     ...(row.sittings ? { elapsedMs: sittingsElapsedMs(row.sittings, now) } : {}),
+    ...(studyMs === undefined ? {} : { elapsedMs: studyMs }),
   });
   await recordActivity(
     tx,
@@ -432,7 +435,7 @@ async function attemptReply(db: Db, view: AttemptResume, now: Date): Promise<Att
 }
 
 /** The attempt read afresh for the client (after it was created or submitted). */
-async function stateOf(db: Db, attemptId: string, now: Date): Promise<AttemptReply> {
+export async function stateOf(db: Db, attemptId: string, now: Date): Promise<AttemptReply> {
   const view = await loadAttemptResume(db, attemptId);
   if (!view) throw notFound('No such quiz.');
   return attemptReply(db, view, now);

@@ -163,3 +163,45 @@ export async function findBlueprint(ex: Executor, reviewer: string, id?: string 
   }
   return null;
 }
+
+/** An item with its key, as the offline pool carries it (issue 11), and whether it is held. */
+export type KeyedQuestion = QuestionRow & { held: boolean };
+
+const keyedColumns = {
+  id: questions.id,
+  ...questionColumns,
+  ...keyColumns,
+  heldAt: questions.heldAt,
+};
+
+const keyed = (r: { heldAt: Date | null } & QuestionRow): KeyedQuestion => {
+  const { heldAt, ...question } = r;
+  return { ...question, held: heldAt !== null };
+};
+
+/** Every item of a reviewer's subjects (owned or shared) with its key, held ones marked. */
+export async function listKeyedBank(ex: Executor, reviewer: string): Promise<KeyedQuestion[]> {
+  const rows = await ex
+    .select(keyedColumns)
+    .from(questions)
+    .innerJoin(topics, eq(topics.id, questions.topicId))
+    .where(isReviewerSubject(topics.subjectId, reviewer));
+  return rows.map(keyed);
+}
+
+/** These items with their keys, when they are the reviewer's; another reviewer's are missing. */
+export async function loadReviewerQuestions(
+  ex: Executor,
+  reviewer: string,
+  ids: readonly string[],
+): Promise<Map<string, KeyedQuestion>> {
+  if (ids.length === 0) return new Map();
+  const rows = await ex
+    .select(keyedColumns)
+    .from(questions)
+    .innerJoin(topics, eq(topics.id, questions.topicId))
+    .where(
+      and(inArray(questions.id, [...new Set(ids)]), isReviewerSubject(topics.subjectId, reviewer)),
+    );
+  return new Map(rows.map((r) => [r.id, keyed(r)]));
+}

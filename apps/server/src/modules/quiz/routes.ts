@@ -1,7 +1,9 @@
+import { gzipSync } from 'node:zlib';
 import {
   answerParamsSchema,
   attemptParamsSchema,
   attemptStateSchema,
+  offlineLiteAttemptSchema,
   questionParamsSchema,
   quizHomeSchema,
   reportItemRequestSchema,
@@ -28,6 +30,13 @@ import {
   submitAttempt,
 } from './attempts.ts';
 import { quizHome } from './home.ts';
+import {
+  acceptsGzip,
+  gzipEtag,
+  matchesEtag,
+  offlineLitePool,
+  receiveOfflineLite,
+} from './offline-lite.ts';
 import { reportItem } from './reports.ts';
 
 /**
@@ -81,6 +90,51 @@ export async function learningRoutes(app: FastifyInstance) {
       const c = await caller(request, request.params.reviewer);
       const state = await startLite(db, c.userId, c.reviewer.shorthand, request.body, c.now);
       return sendAttempt(reply, state, 201);
+    },
+  );
+
+  // Issue 11: the lite items a device keeps for offline quizzes. The same for every student while
+  // the bank is unchanged, so a device's refresh with the kept ETag costs a 304. `private`: only
+  // the student's own browser may keep it (a granted reviewer's content, with keys).
+  typed.get(
+    '/:reviewer/offline-items',
+    { schema: { params: reviewerParamsSchema } },
+    async (request, reply) => {
+      const c = await caller(request, request.params.reviewer);
+      const { body, etag } = await offlineLitePool(db, c.reviewer.shorthand);
+      // Sent gzipped when the phone takes it (the API has no compression plugin): prepaid data.
+      const gzip = acceptsGzip(request.headers['accept-encoding']);
+      reply
+        .header('cache-control', 'private, no-cache')
+        .header('vary', 'accept-encoding')
+        .header('etag', gzip ? gzipEtag(etag) : etag);
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      reply.type('application/json; charset=utf-8');
+      if (!gzip) return reply.send(body);
+      return reply.header('content-encoding', 'gzip').send(gzipSync(body));
+    },
+  );
+
+  // Issue 11: a lite quiz taken offline, sent from the outbox; graded again here.
+  typed.post(
+    '/:reviewer/lite/offline-attempts',
+    {
+      schema: {
+        params: reviewerParamsSchema,
+        body: offlineLiteAttemptSchema,
+        response: { 200: attemptStateSchema, 201: attemptStateSchema },
+      },
+    },
+    async (request, reply) => {
+      const c = await caller(request, request.params.reviewer);
+      const { state, created } = await receiveOfflineLite(
+        db,
+        c.userId,
+        c.reviewer.shorthand,
+        request.body,
+        c.now,
+      );
+      return sendAttempt(reply, state, created ? 201 : 200);
     },
   );
 

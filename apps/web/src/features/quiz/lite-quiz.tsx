@@ -1,13 +1,15 @@
 import type { AttemptItem, AttemptState } from '@pasado/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
+import { useClaims } from '../../lib/session/get-claims.ts';
 import { meQueryKey } from '../../lib/session/get-me.ts';
 import { attemptQueryKey, saveAnswer, submitAttempt } from './api/attempts.ts';
 import { quizHomeQueryKey } from './api/get-quiz-home.ts';
+import { rememberLiteAnswers } from './offline-lite.ts';
 import { QuestionView, Rationale } from './question-view.tsx';
 import { QuizNav, QuizProgress } from './quiz-nav.tsx';
-import { QuizResult } from './quiz-result.tsx';
+import { type OfflineNote, QuizResult } from './quiz-result.tsx';
 import { ReportButton } from './report-dialog.tsx';
 import { useTrackLite } from './unfinished-lite.ts';
 import { useScrollTopOn } from './use-scroll-top.ts';
@@ -16,17 +18,74 @@ const networkText = 'Not sent. Check your connection and try again.';
 const errorText = (error: unknown) =>
   error instanceof ApiError && error.status < 500 ? error.message : networkText;
 
-/** A lite quiz (issue 4): one item at a time, the answer and rationale after each, then a summary. */
-export function LiteQuiz({ state }: { state: AttemptState }) {
+/**
+ * What answering and finishing do: on the server for a quiz started online, on the device for one
+ * taken offline (offline-lite.ts). Each keeps what the screen shows current itself.
+ */
+export type LiteActions = {
+  save(questionId: string, change: { choiceIndex?: number; flagged?: boolean }): Promise<void>;
+  finish(): Promise<void>;
+};
+
+function serverActions(
+  client: QueryClient,
+  state: AttemptState,
+  uid: string | undefined,
+): LiteActions {
+  const updateItem = (next: AttemptItem) =>
+    client.setQueryData<AttemptState>(attemptQueryKey(state.attemptId), (old) =>
+      old
+        ? { ...old, items: old.items.map((i) => (i.questionId === next.questionId ? next : i)) }
+        : old,
+    );
+  return {
+    async save(questionId, change) {
+      const { item } = await saveAnswer(state.reviewer, state.attemptId, questionId, change);
+      updateItem(item);
+    },
+    async finish() {
+      const done = await submitAttempt(state.reviewer, state.attemptId);
+      client.setQueryData(attemptQueryKey(state.attemptId), done);
+      // The next quiz taken offline starts with items not seen here.
+      if (uid) {
+        const answered = done.items.filter((i) => i.choiceIndex !== null);
+        rememberLiteAnswers(
+          uid,
+          state.reviewer,
+          answered.map((i) => i.questionId),
+        );
+      }
+      void client.invalidateQueries({ queryKey: quizHomeQueryKey });
+      void client.invalidateQueries({ queryKey: meQueryKey });
+    },
+  };
+}
+
+/**
+ * A lite quiz (issue 4): one item at a time, the answer and rationale after each, then a summary.
+ * `actions` and `offline` for one taken with no connection (issue 11).
+ */
+export function LiteQuiz({
+  state,
+  actions,
+  offline = null,
+}: {
+  state: AttemptState;
+  actions?: LiteActions;
+  offline?: OfflineNote | null;
+}) {
   const client = useQueryClient();
   const firstOpen = state.items.findIndex((i) => i.choiceIndex === null);
   const [index, setIndex] = useState(firstOpen === -1 ? state.items.length - 1 : firstOpen);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const uid = useClaims().data?.uid;
+  const online = useMemo(() => serverActions(client, state, uid), [client, state, uid]);
+  const act = actions ?? online;
   useScrollTopOn(index);
   useTrackLite(state);
 
-  if (state.status === 'submitted') return <QuizResult state={state} />;
+  if (state.status === 'submitted') return <QuizResult state={state} offline={offline} />;
 
   const item = state.items[index];
   if (!item) return null;
@@ -34,45 +93,20 @@ export function LiteQuiz({ state }: { state: AttemptState }) {
   const answeredCount = state.items.filter((i) => i.choiceIndex !== null).length;
   const last = index === total - 1;
 
-  const updateItem = (next: AttemptItem) =>
-    client.setQueryData<AttemptState>(attemptQueryKey(state.attemptId), (old) =>
-      old
-        ? { ...old, items: old.items.map((i) => (i.questionId === next.questionId ? next : i)) }
-        : old,
-    );
-
-  const send = async (change: { choiceIndex?: number; flagged?: boolean }) => {
+  const run = async (step: () => Promise<void>) => {
     setBusy(true);
     setError(null);
     try {
-      const { item: saved } = await saveAnswer(
-        state.reviewer,
-        state.attemptId,
-        item.questionId,
-        change,
-      );
-      updateItem(saved);
+      await step();
     } catch (caught) {
       setError(errorText(caught));
     } finally {
       setBusy(false);
     }
   };
-
-  const finish = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const done = await submitAttempt(state.reviewer, state.attemptId);
-      client.setQueryData(attemptQueryKey(state.attemptId), done);
-      void client.invalidateQueries({ queryKey: quizHomeQueryKey });
-      void client.invalidateQueries({ queryKey: meQueryKey });
-    } catch (caught) {
-      setError(errorText(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const send = (change: { choiceIndex?: number; flagged?: boolean }) =>
+    run(() => act.save(item.questionId, change));
+  const finish = () => run(() => act.finish());
 
   return (
     <div className="quiz">

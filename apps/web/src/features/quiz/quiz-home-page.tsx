@@ -17,6 +17,7 @@ import { quizHomeQueryKey, useQuizHome } from './api/get-quiz-home.ts';
 import { useSetMajor } from './api/set-major.ts';
 import { trackEvent } from './api/track-event.ts';
 import { minutesText } from './format.ts';
+import { useKeepLitePool } from './keep-lite-pool.ts';
 import { TimerIcon } from './quiz-icons.tsx';
 import { ScoreHistory } from './score-history.tsx';
 import { useUnfinishedLite } from './unfinished-lite.ts';
@@ -41,6 +42,7 @@ export function QuizHomePage() {
   }, []);
 
   const home = useQuizHome(reviewer?.shorthand ?? null);
+  useKeepLitePool(reviewer?.shorthand ?? null);
 
   return (
     <div className="page quiz-home">

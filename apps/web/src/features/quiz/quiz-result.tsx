@@ -7,11 +7,28 @@ import { ReviewList } from './review-list.tsx';
 import { useScrollTopOn } from './use-scroll-top.ts';
 
 /**
+ * A lite quiz taken offline (issue 11): `waiting` in the outbox (the device graded it, the gems
+ * come with the server's grading), or `refused` by the server. Once synced it is a normal result.
+ */
+export type OfflineNote = 'waiting' | 'refused';
+
+const OFFLINE_TEXT: Record<OfflineNote, string> = {
+  waiting: 'Saved on this phone. Your gems come when you are back online.',
+  refused: 'The server did not accept this quiz, so it earned no gems.',
+};
+
+/**
  * The end of a quiz. Lite: the score and gems earned. Mock: PASSED / NOT PASSED under the official
  * rule (weighted average and every part's floor), the rating per part. Then the review with
  * rationales and "Retry the ones I missed".
  */
-export function QuizResult({ state }: { state: AttemptState }) {
+export function QuizResult({
+  state,
+  offline = null,
+}: {
+  state: AttemptState;
+  offline?: OfflineNote | null;
+}) {
   const result = state.result;
   const [reviewing, setReviewing] = useState(state.kind === 'lite');
   useScrollTopOn(state.attemptId);
@@ -35,6 +52,14 @@ export function QuizResult({ state }: { state: AttemptState }) {
         <h1 id="result-title" className="result__title">
           {mock ? 'Your mock exam result' : 'Quiz summary'}
         </h1>
+        {offline ? (
+          <p
+            className={`notice ${offline === 'refused' ? 'notice--danger' : 'notice--warning'}`}
+            data-testid="offline-note"
+          >
+            {OFFLINE_TEXT[offline]}
+          </p>
+        ) : null}
         {result.autoSubmitted ? (
           <p className="notice notice--warning">Time ran out, so we submitted your answers.</p>
         ) : null}
@@ -52,8 +77,10 @@ export function QuizResult({ state }: { state: AttemptState }) {
             <span className="stat__label">{mock ? 'Correct' : 'Score'}</span>
           </div>
           <div className="stat stat--gems">
-            <span className="stat__value">+{result.gemsEarned}</span>
-            <span className="stat__label">Gems earned</span>
+            <span className="stat__value">+{offline === 'refused' ? 0 : result.gemsEarned}</span>
+            <span className="stat__label">
+              {offline === 'waiting' ? 'Gems to come' : 'Gems earned'}
+            </span>
           </div>
         </div>
         {mock && result.parts ? (
@@ -86,7 +113,8 @@ export function QuizResult({ state }: { state: AttemptState }) {
           </>
         ) : null}
         <div className="result__actions">
-          {result.missed > 0 ? (
+          {/* A retry draws from the server's copy of the quiz: only once it is there. */}
+          {result.missed > 0 && !offline ? (
             <Link className="btn btn--primary btn--lg btn--block" to={retryHref}>
               Retry the ones I missed
             </Link>

@@ -5,8 +5,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/spinner.tsx';
 import { StandalonePage } from '../../components/standalone-page.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError, isRetryable } from '../../lib/api.ts';
 import { withReviewer } from '../../lib/reviewer-param.ts';
+import { useClaims } from '../../lib/session/get-claims.ts';
 import {
   attemptQueryKey,
   attemptQueryOptions,
@@ -15,6 +16,9 @@ import {
 } from './api/attempts.ts';
 import { LiteQuiz } from './lite-quiz.tsx';
 import { MockExam } from './mock-exam.tsx';
+import { NoOfflinePool, startOfflineLite } from './offline-lite.ts';
+import { OfflineLiteAttempt } from './offline-lite-quiz.tsx';
+import { useOfflineLite } from './offline-lite-record.ts';
 import './quiz.css';
 
 type Mode = 'lite' | 'mock';
@@ -69,6 +73,7 @@ function Starter({
   onStarted: (attemptId: string) => void;
 }) {
   const client = useQueryClient();
+  const uid = useClaims().data?.uid;
   const [error, setError] = useState<unknown>(null);
   const [tries, setTries] = useState(0);
   const started = useRef(-1);
@@ -79,14 +84,14 @@ function Starter({
     if (started.current === tries) return;
     started.current = tries;
     const request: Promise<AttemptState> =
-      mode === 'mock' ? startOrResumeMock(reviewer) : startLite(reviewer, JSON.parse(inputKey));
+      mode === 'mock' ? startOrResumeMock(reviewer) : startLiteAnywhere(uid, reviewer, inputKey);
     request
       .then((state) => {
         client.setQueryData(attemptQueryKey(state.attemptId), state);
         onStarted(state.attemptId);
       })
       .catch(setError);
-  }, [tries, mode, reviewer, inputKey, client, onStarted]);
+  }, [tries, mode, reviewer, inputKey, client, onStarted, uid]);
 
   if (error) {
     // A mock runs on the server's clock: it cannot start without the server (issue 11). One that
@@ -126,6 +131,26 @@ function Starter({
   );
 }
 
+/**
+ * A lite quiz starts on the server; with no connection (or when the request fails on the network)
+ * it is drawn from the items kept on the device (issue 11, offline-lite.ts). A retry of a finished
+ * quiz needs the server's copy of it, so it never starts offline.
+ */
+function startLiteAnywhere(
+  uid: string | undefined,
+  reviewer: string,
+  inputKey: string,
+): Promise<AttemptState> {
+  const input = JSON.parse(inputKey) as StartLiteRequest;
+  if (!uid || input.retryOf) return startLite(reviewer, input);
+  const offline = () => startOfflineLite(uid, reviewer, input).then((record) => record.state);
+  if (!navigator.onLine) return offline();
+  return startLite(reviewer, input).catch((error: unknown) => {
+    if (isRetryable(error)) return offline();
+    throw error;
+  });
+}
+
 function AttemptView({
   mode,
   reviewer,
@@ -135,7 +160,9 @@ function AttemptView({
   reviewer: string;
   attemptId: string;
 }) {
-  const attempt = useQuery(attemptQueryOptions(reviewer, attemptId));
+  const offline = useOfflineLite(useClaims().data?.uid, attemptId);
+  const attempt = useQuery({ ...attemptQueryOptions(reviewer, attemptId), enabled: !offline });
+  if (offline) return <OfflineLiteAttempt record={offline} />;
   if (attempt.isPending) {
     return (
       <div className="quiz-loading" role="status">
@@ -162,8 +189,12 @@ function AttemptView({
 
 function QuizError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { reviewer = '' } = useParams();
-  // A 409 here is "no items yet" or "nothing to retry": an empty state, not a failure.
-  if (error instanceof ApiError && (error.status === 409 || error.status === 404)) {
+  // A 409 here is "no items yet" or "nothing to retry": an empty state, not a failure. Offline,
+  // no items kept on the phone for this choice is the same.
+  if (
+    (error instanceof ApiError && (error.status === 409 || error.status === 404)) ||
+    error instanceof NoOfflinePool
+  ) {
     return (
       <section className="card quiz-empty-state" role="status">
         <h1 className="quiz-card__title">Nothing to practise here yet</h1>

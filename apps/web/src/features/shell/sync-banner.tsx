@@ -2,7 +2,7 @@ import { manilaDayKey } from '@pasado/core/rules';
 import { useMemo } from 'react';
 import type { Banner } from '../../lib/banners.tsx';
 import { manilaShortDate, manilaTime } from '../../lib/format.ts';
-import type { OutboxState } from '../../lib/offline/outbox.ts';
+import { isStudentChange, type OutboxState } from '../../lib/offline/outbox.ts';
 
 /** 'last synced 9:30 PM' today, 'last synced Nov 25, 9:30 PM' before, 'not synced yet' never. */
 export function lastSyncedText(at: number | null, now = new Date()): string {
@@ -21,7 +21,8 @@ export function waitingText(count: number, lastSyncedAt: number | null): string 
  * change sent at once never flashes a banner (each one moves the page down: CLS, issue 10).
  */
 export function useSyncBanner(outbox: OutboxState, uid: string, online: boolean): Banner | null {
-  const count = outbox.entries.filter((e) => e.uid === uid).length;
+  // An analytics event waiting is not a change the student made: it is sent, never counted.
+  const count = outbox.entries.filter((e) => e.uid === uid && isStudentChange(e)).length;
   const show = count > 0 && (!online || outbox.failing);
   const { lastSyncedAt } = outbox;
   return useMemo(

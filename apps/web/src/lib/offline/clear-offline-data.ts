@@ -20,11 +20,12 @@ export async function clearOfflineData(): Promise<void> {
   await Promise.all([clearOutbox(), clearSnapshots(), clearContent()]);
   for (const key of Object.keys(localStorage)) {
     // The two outboxes this one replaced kept their queues here.
-    // The unfinished lite quiz offered on quiz home is per student (features/quiz/unfinished-lite.ts).
+    // The lite quiz keys are per student (features/quiz): the unfinished quiz offered on quiz
+    // home, quizzes taken offline, the items answered recently on this device.
     if (
       key.startsWith('pasado.quiz.pending.') ||
       key.startsWith('pasado:flash-outbox:') ||
-      key.startsWith('pasado.lite.unfinished.')
+      key.startsWith('pasado.lite.')
     )
       localStorage.removeItem(key);
   }

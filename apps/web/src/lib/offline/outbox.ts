@@ -5,8 +5,8 @@ import { apiFetch } from '../api.ts';
 /**
  * The one outbox for every write made while the connection may be gone (issue 11 deliverable 4;
  * docs/decisions/019-offline-caching.md): mock answers and flags, flash-card ratings, lite attempts
- * taken offline. It replaced two (the mock's localStorage answer queue and the flash-rating queue)
- * with two retry policies.
+ * taken offline, analytics events. It replaced two (the mock's localStorage answer queue and the
+ * flash-rating queue) with two retry policies.
  *
  * - Each entry is a self-describing request (method, path, JSON body), so whichever screen is open
  *   replays what an earlier visit left, without that feature's code being loaded.
@@ -27,7 +27,7 @@ export type OutboxEntry = {
   id: number;
   /** Idempotency key; a queued entry with the same key is replaced (merged for answers). */
   key: string;
-  kind: 'mock-answer' | 'flash-review' | 'lite-attempt';
+  kind: 'mock-answer' | 'flash-review' | 'lite-attempt' | 'analytics-event';
   uid: string;
   method: 'POST' | 'PUT';
   path: string;
@@ -36,6 +36,13 @@ export type OutboxEntry = {
   meta: Record<string, string>;
   createdAt: number;
 };
+
+/**
+ * Whether an entry is a change the student made (an answer, a rating, a quiz): what "N changes
+ * waiting to sync · last synced …" counts. An analytics event rides along but is not one.
+ */
+export const isStudentChange = (entry: Pick<OutboxEntry, 'kind'>): boolean =>
+  entry.kind !== 'analytics-event';
 
 export type OutboxOutcome =
   | { entry: OutboxEntry; ok: true; body: unknown }
@@ -221,7 +228,7 @@ async function replay(): Promise<void> {
     const body: unknown = await response.json().catch(() => null);
     await remove(entry);
     retryCount = 0;
-    if (response.ok) {
+    if (response.ok && isStudentChange(entry)) {
       const now = Date.now();
       try {
         localStorage.setItem(LAST_SYNCED_KEY, String(now));
@@ -229,6 +236,9 @@ async function replay(): Promise<void> {
         // Only the "last synced" time is lost.
       }
       update({ lastSyncedAt: now, failing: false });
+      emit({ entry, ok: true, body });
+    } else if (response.ok) {
+      update({ failing: false });
       emit({ entry, ok: true, body });
     } else {
       update({ rejected: state.rejected + 1 });

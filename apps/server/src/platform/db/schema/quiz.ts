@@ -63,6 +63,11 @@ export const quizAttempts = pgTable(
     submittedAt: timestamptz('submitted_at'),
     result: jsonb('result').$type<Record<string, unknown>>(),
     gemsEarned: integer('gems_earned').notNull().default(0),
+    /**
+     * A lite quiz taken offline (issue 11): the id the device gave it, the idempotency key of its
+     * upload. Null for attempts started on the server.
+     */
+    clientAttemptId: uuid('client_attempt_id'),
     createdAt: createdAt(),
     version: version(),
   },
@@ -74,6 +79,10 @@ export const quizAttempts = pgTable(
     uniqueIndex('quiz_attempts_one_open_mock')
       .on(t.userId, t.reviewerShorthand)
       .where(sql`kind = 'mock' and status = 'in_progress'`),
+    // An offline attempt sent again (a retry, a second tab) lands once per student.
+    uniqueIndex('quiz_attempts_client_attempt')
+      .on(t.userId, t.clientAttemptId)
+      .where(sql`client_attempt_id is not null`),
   ],
 );
 export const quizAnswers = pgTable(

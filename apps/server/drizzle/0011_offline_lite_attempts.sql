@@ -1,0 +1,2 @@
+ALTER TABLE "quiz_attempts" ADD COLUMN "client_attempt_id" uuid;--> statement-breakpoint
+CREATE UNIQUE INDEX "quiz_attempts_client_attempt" ON "quiz_attempts" USING btree ("user_id","client_attempt_id") WHERE client_attempt_id is not null;

@@ -1,0 +1,262 @@
+import { createHash } from 'node:crypto';
+import {
+  checkOfflineAttemptTimes,
+  decideAnswer,
+  OFFLINE_TIME_MESSAGES,
+  type OfflineLiteAttempt,
+  type OfflineLitePool,
+  offlinePoolIds,
+  offlineStudyMs,
+} from '@pasado/core';
+import type { Db } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import {
+  findAttemptByClientId,
+  insertAnswers,
+  insertOfflineAttemptOnce,
+  lockAttemptClock,
+} from './attempts.repository.ts';
+import { type AttemptReply, finalize, MESSAGES_QUIZ, stateOf } from './attempts.ts';
+import {
+  findSubject,
+  findTopic,
+  type KeyedQuestion,
+  listKeyedBank,
+  listSubjectsWithCounts,
+  loadQuestions,
+  loadReviewerQuestions,
+} from './bank.repository.ts';
+
+/**
+ * Lite quizzes taken offline (issue 11; ADR 019): the pool of items a device keeps, and the upload
+ * of a quiz taken on the device, which the server checks, grades again with the online rules and
+ * records as a finished lite attempt, awarding exactly as an online finish does.
+ */
+
+export const MESSAGES_OFFLINE_LITE = {
+  notThisReviewer: 'An item of this quiz is not part of this reviewer.',
+  notThisChoice: 'An item of this quiz is not part of the subject or topic chosen.',
+  noSubject: 'No such subject.',
+  noTopic: 'No such topic.',
+  sentElsewhere: 'This quiz was already sent under another reviewer.',
+  nothingLeft: 'None of the items of this quiz is in the bank any more.',
+} as const;
+
+const invalid = (message: string) => new AppError('INVALID_ARGUMENT', message);
+
+/** A strong ETag of the pool's body: equal bodies, equal tags, for every student. */
+const etagOf = (body: Buffer) =>
+  `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+
+/**
+ * The reviewer's offline pool (core `offlinePoolIds` per subject, held items left out) as the
+ * JSON body the route sends and its ETag. Subjects in the reviewer's order; a subject with no
+ * active item is left out.
+ */
+export async function offlineLitePool(
+  db: Db,
+  reviewer: string,
+): Promise<{ body: Buffer; etag: string }> {
+  const [subjects, bank] = await Promise.all([
+    listSubjectsWithCounts(db, reviewer),
+    listKeyedBank(db, reviewer),
+  ]);
+  const active = bank.filter((q) => !q.held);
+  const pool: OfflineLitePool = { reviewer, subjects: [] };
+  for (const subject of subjects) {
+    const own = new Map(active.filter((q) => q.subjectId === subject.id).map((q) => [q.id, q]));
+    const ids = offlinePoolIds([...own.values()]);
+    if (ids.length === 0) continue;
+    pool.subjects.push({
+      id: subject.id,
+      name: subject.name,
+      items: ids.flatMap((id) => {
+        const q = own.get(id);
+        return q ? [poolItem(q)] : [];
+      }),
+    });
+  }
+  const body = Buffer.from(JSON.stringify(pool));
+  return { body, etag: etagOf(body) };
+}
+
+function poolItem(q: KeyedQuestion): OfflineLitePool['subjects'][number]['items'][number] {
+  return {
+    id: q.id,
+    topicId: q.topicId,
+    topicName: q.topicName,
+    stem: q.stem,
+    choices: q.choices,
+    answerIndex: q.answerIndex,
+    rationale: q.rationale,
+    distractorNotes: q.distractorNotes,
+  };
+}
+
+/** The ETag of the gzip-coded body: a strong tag names one representation. */
+export const gzipEtag = (etag: string) => `${etag.slice(0, -1)}-gzip"`;
+
+/** Whether an `If-None-Match` header names this content's ETag, in either coding (a list, or `*`). */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const known = new Set([etag, gzipEtag(etag)]);
+  return header.split(',').some((tag) => {
+    const t = tag.trim().replace(/^W\//, '');
+    return t === '*' || known.has(t);
+  });
+}
+
+/** Whether the client takes a gzip body (`Accept-Encoding`, a `q=0` refusing it). */
+export function acceptsGzip(header: string | undefined): boolean {
+  return (header ?? '').split(',').some((part) => {
+    const [coding = '', ...params] = part.trim().toLowerCase().split(';');
+    const refused = params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
+    return (coding === 'gzip' || coding === '*') && !refused;
+  });
+}
+
+/** The subject the quiz was drawn from (a topic's subject), checked as the reviewer's; null: all. */
+async function chosenSubject(
+  db: Db,
+  reviewer: string,
+  input: Pick<OfflineLiteAttempt, 'subjectId' | 'topicId'>,
+): Promise<{ subjectId: string | null; topicId: string | null }> {
+  let subjectId: string | null = null;
+  if (input.topicId) {
+    const topic = await findTopic(db, reviewer, input.topicId);
+    if (!topic) throw invalid(MESSAGES_OFFLINE_LITE.noTopic);
+    subjectId = topic.subjectId;
+  }
+  if (input.subjectId) {
+    const subject = await findSubject(db, reviewer, input.subjectId);
+    if (!subject || (subjectId && subjectId !== subject.id)) {
+      throw invalid(MESSAGES_OFFLINE_LITE.noSubject);
+    }
+    subjectId = subject.id;
+  }
+  return { subjectId, topicId: input.topicId ?? null };
+}
+
+/**
+ * The answers the server grades: each item must be the reviewer's and in the subject or topic
+ * chosen (400 otherwise, nothing stored). An item deleted or held since the device kept it drops
+ * out, as a deleted question drops out of an online attempt: the student's other answers count.
+ */
+async function gradedAnswers(
+  db: Db,
+  reviewer: string,
+  chosen: { subjectId: string | null; topicId: string | null },
+  answers: OfflineLiteAttempt['answers'],
+) {
+  const ids = answers.map((a) => a.questionId);
+  const [mine, existing] = await Promise.all([
+    loadReviewerQuestions(db, reviewer, ids),
+    loadQuestions(db, ids),
+  ]);
+  const graded: {
+    questionId: string;
+    choiceIndex: number;
+    isCorrect: boolean;
+    answeredAt: Date;
+  }[] = [];
+  for (const answer of answers) {
+    const question = mine.get(answer.questionId);
+    if (!question) {
+      if (existing.has(answer.questionId)) throw invalid(MESSAGES_OFFLINE_LITE.notThisReviewer);
+      continue;
+    }
+    const inChoice =
+      (chosen.subjectId === null || question.subjectId === chosen.subjectId) &&
+      (chosen.topicId === null || question.topicId === chosen.topicId);
+    if (!inChoice) throw invalid(MESSAGES_OFFLINE_LITE.notThisChoice);
+    const decision = decideAnswer({
+      kind: 'lite',
+      choiceIndex: answer.choiceIndex,
+      current: null,
+      choiceCount: question.choices.length,
+      answerIndex: question.answerIndex,
+    });
+    if (decision.kind !== 'write' || decision.choiceIndex === null) {
+      throw invalid(MESSAGES_QUIZ.badChoice);
+    }
+    if (question.held) continue;
+    graded.push({
+      questionId: answer.questionId,
+      choiceIndex: decision.choiceIndex,
+      isCorrect: decision.isCorrect === true,
+      answeredAt: new Date(answer.answeredAt),
+    });
+  }
+  if (graded.length === 0) throw invalid(MESSAGES_OFFLINE_LITE.nothingLeft);
+  return graded;
+}
+
+/** The attempt stored first under this client id, or a refusal when it was another reviewer's. */
+async function firstResult(
+  db: Db,
+  userId: string,
+  reviewer: string,
+  clientAttemptId: string,
+  now: Date,
+): Promise<AttemptReply | null> {
+  const stored = await findAttemptByClientId(db, userId, clientAttemptId);
+  if (!stored) return null;
+  if (stored.reviewerShorthand !== reviewer) {
+    throw new AppError('FAILED_PRECONDITION', MESSAGES_OFFLINE_LITE.sentElsewhere);
+  }
+  return stateOf(db, stored.id, now);
+}
+
+/**
+ * Records a lite quiz taken offline. Idempotent by the client attempt id: sent again, it answers
+ * with the first result (created: false) and awards nothing more. Otherwise the times are checked
+ * (core `checkOfflineAttemptTimes`), every item and choice is checked and graded with the online
+ * rules (`decideAnswer`), and one transaction stores the attempt and its answers and finishes it as
+ * an online submit does (`finalize`: result, gems, points, streak, tasks) at the server's now.
+ */
+export async function receiveOfflineLite(
+  db: Db,
+  userId: string,
+  reviewer: string,
+  input: OfflineLiteAttempt,
+  now: Date,
+): Promise<{ state: AttemptReply; created: boolean }> {
+  const first = await firstResult(db, userId, reviewer, input.clientAttemptId, now);
+  if (first) return { state: first, created: false };
+
+  const startedAt = new Date(input.startedAt);
+  const finishedAt = new Date(input.finishedAt);
+  const problem = checkOfflineAttemptTimes(
+    { startedAt, finishedAt, answeredAt: input.answers.map((a) => new Date(a.answeredAt)) },
+    now,
+  );
+  if (problem) throw invalid(OFFLINE_TIME_MESSAGES[problem]);
+  const chosen = await chosenSubject(db, reviewer, input);
+  const graded = await gradedAnswers(db, reviewer, chosen, input.answers);
+
+  const attemptId = await db.transaction(async (tx) => {
+    const row = await insertOfflineAttemptOnce(tx, {
+      userId,
+      reviewerShorthand: reviewer,
+      kind: 'lite',
+      subjectId: chosen.subjectId,
+      items: graded.map((a) => ({ questionId: a.questionId, partId: null })),
+      startedAt,
+      clientAttemptId: input.clientAttemptId,
+    });
+    // Another request with the same id won the race: it awards, this one does nothing.
+    if (!row) return null;
+    await insertAnswers(
+      tx,
+      graded.map((a) => ({ attemptId: row.id, ...a })),
+    );
+    const clock = await lockAttemptClock(tx, row.id);
+    if (!clock) throw new AppError('INTERNAL', 'The offline quiz vanished while it was stored.');
+    await finalize(tx, clock, now, false, offlineStudyMs(startedAt, finishedAt, graded.length));
+    return row.id;
+  });
+  if (attemptId) return { state: await stateOf(db, attemptId, now), created: true };
+  const winner = await firstResult(db, userId, reviewer, input.clientAttemptId, now);
+  if (!winner) throw new AppError('INTERNAL', 'The offline quiz was not stored.');
+  return { state: winner, created: false };
+}

@@ -1,0 +1,21 @@
+import { useEffect } from 'react';
+import { liteOfflineSource } from '../../lib/offline/lite-source.ts';
+import { refreshSource } from '../../lib/offline/offline-source.ts';
+import { useClaims } from '../../lib/session/get-claims.ts';
+import { useOnline } from '../../lib/use-online.ts';
+
+/**
+ * Keeps the reviewer's lite items on the device while quiz home is open online (issue 11), so the
+ * next quiz can start with no signal. An unchanged pool costs a 304. The background refresh of
+ * every offline source (lib/offline/offline-sources.ts) does the same for all granted reviewers.
+ */
+export function useKeepLitePool(reviewer: string | null): void {
+  const uid = useClaims().data?.uid;
+  const online = useOnline();
+  useEffect(() => {
+    if (!uid || !reviewer || !online) return;
+    refreshSource(uid, liteOfflineSource, reviewer).catch((error: unknown) => {
+      console.warn('Lite quiz items not refreshed for offline use', error);
+    });
+  }, [uid, reviewer, online]);
+}
