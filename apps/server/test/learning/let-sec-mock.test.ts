@@ -8,10 +8,10 @@ import { seedBundledContent } from '../../src/modules/content/seed-bundled-conte
 import { ManualClock } from '../../src/platform/clock.ts';
 import { questions } from '../../src/platform/db/schema.ts';
 import { BUNDLED_BANKS_DIR } from '../../src/platform/paths.ts';
+import { applyRevAccess } from '../helpers/factories.ts';
 import {
   type ApiMethod,
   callApi,
-  callFunction,
   signedInUser,
   startTestApp,
   type TestApp,
@@ -62,11 +62,7 @@ describe.each(ENGINES)("LET Secondary's three-part mock on %s", (engine) => {
       { subjectId: 'let-sec.english', name: 'Specialization: English' },
       { subjectId: 'let-sec.math', name: 'Specialization: Mathematics' },
     ]);
-    const onboard = await callFunction(t, cookie, 'applyRevAccess', {
-      knowFrom: 'Other',
-      reviewer: 'let-sec',
-      major: 'let-sec.math',
-    });
+    const onboard = await applyRevAccess(t, cookie, { reviewer: 'let-sec', major: 'let-sec.math' });
     expect(onboard.statusCode).toBe(200);
 
     const start = await call(cookie, 'POST', `${base}/mock`);

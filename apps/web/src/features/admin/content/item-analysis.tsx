@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { manilaDateTime } from '../../../lib/format.ts';
 import { LoadFailure } from '../admin-parts.tsx';
 import { reportsQueryOptions } from './content-api.ts';
+import { ContentBusy } from './content-busy.tsx';
 import { itemStatsQueryOptions, runItemAnalysis } from './item-stats-api.ts';
 import './item-analysis.css';
 
@@ -84,7 +85,7 @@ function OptionShares({ item }: { item: ItemStatsRow }) {
           <li key={i} className="item-analysis__option" data-key={key || undefined}>
             <span className="item-analysis__letter">{LETTERS[i]}</span>
             <span className="item-analysis__share">{percent(share)}</span>
-            {key ? <span className="item-analysis__key">Key</span> : null}
+            {key ? <span className="content-admin__key">Key</span> : null}
             <span className="item-analysis__groups">
               top {percent(item.upperOptionShares[i] ?? 0)} · bottom{' '}
               {percent(item.lowerOptionShares[i] ?? 0)}
@@ -231,10 +232,7 @@ export function ItemAnalysisPanel() {
       </div>
 
       {stats.isPending ? (
-        <p className="inline-loading content-admin__busy">
-          <Spinner size="sm" />
-          Loading item analysis…
-        </p>
+        <ContentBusy>Loading item analysis…</ContentBusy>
       ) : stats.isError ? (
         <LoadFailure query={stats}>{failure(stats.error)}</LoadFailure>
       ) : data && data.total === 0 ? (

@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { manilaDateTime } from '../../../lib/format.ts';
 import { LoadFailure } from '../admin-parts.tsx';
 import { clearReport, fixReport, reportsQueryOptions } from './content-api.ts';
+import { ContentBusy } from './content-busy.tsx';
 
 const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F'];
 
@@ -297,10 +298,7 @@ export function ReportsQueue() {
         {announcement}
       </p>
       {reports.isPending ? (
-        <p className="inline-loading content-admin__busy">
-          <Spinner size="sm" />
-          Loading reported items…
-        </p>
+        <ContentBusy>Loading reported items…</ContentBusy>
       ) : reports.isError ? (
         <LoadFailure query={reports}>{failure(reports.error)}</LoadFailure>
       ) : reports.data.reports.length === 0 ? (
