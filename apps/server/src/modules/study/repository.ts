@@ -218,6 +218,7 @@ export async function listUnseenCards(
     .limit(limit);
 }
 
+/** A card of this reviewer, or null (a card of another reviewer is not ours to touch). */
 export function findReviewerCard(ex: Executor, reviewer: string, cardId: string) {
   return findReviewerContent(ex, flashCards, reviewer, cardId);
 }
@@ -390,6 +391,7 @@ export async function listTopicNotes(ex: Executor, userId: string, topicId: stri
   return rows.map((r) => ({ id: r.id, title: r.title, body: r.body, read: r.readAt !== null }));
 }
 
+/** A note of this reviewer, or null. */
 export function findReviewerNote(ex: Executor, reviewer: string, noteId: string) {
   return findReviewerContent(ex, notes, reviewer, noteId);
 }

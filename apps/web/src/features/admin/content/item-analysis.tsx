@@ -3,6 +3,7 @@ import { ITEM_ANALYSIS_MIN_RESPONSES } from '@pasado/core/rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Chip } from '../../../components/chip.tsx';
+import { SelectField } from '../../../components/select-field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { manilaDateTime } from '../../../lib/format.ts';
@@ -153,7 +154,6 @@ export function ItemAnalysisPanel() {
   const stats = useQuery(itemStatsQueryOptions(query));
   const [announcement, setAnnouncement] = useState('');
   const headingId = useId();
-  const sortId = useId();
 
   const sortBy = (sort: ItemStatsSort, order: Order) =>
     setQuery((q) => ({ ...q, sort, order, page: 1 }));
@@ -210,26 +210,21 @@ export function ItemAnalysisPanel() {
         </p>
       ) : null}
 
-      <div className="field item-analysis__sort-field">
-        <label htmlFor={sortId} className="field__label">
-          Sort by
-        </label>
-        <select
-          id={sortId}
-          className="select"
-          value={choice === -1 ? 0 : choice}
-          onChange={(e) => {
-            const picked = SORT_CHOICES[Number(e.target.value)];
-            if (picked) sortBy(picked.sort, picked.order);
-          }}
-        >
-          {SORT_CHOICES.map((c, i) => (
-            <option key={c.label} value={i}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Sort by"
+        className="field item-analysis__sort-field"
+        value={String(choice === -1 ? 0 : choice)}
+        onChange={(value) => {
+          const picked = SORT_CHOICES[Number(value)];
+          if (picked) sortBy(picked.sort, picked.order);
+        }}
+      >
+        {SORT_CHOICES.map((c, i) => (
+          <option key={c.label} value={i}>
+            {c.label}
+          </option>
+        ))}
+      </SelectField>
 
       {stats.isPending ? (
         <ContentBusy>Loading item analysis…</ContentBusy>
