@@ -8,6 +8,7 @@ import { seedBundledContent } from '../../src/modules/content/seed-bundled-conte
 import { ManualClock } from '../../src/platform/clock.ts';
 import { questions } from '../../src/platform/db/schema.ts';
 import { BUNDLED_BANKS_DIR } from '../../src/platform/paths.ts';
+import { MINUTE } from '../helpers/durations.ts';
 import { applyRevAccess } from '../helpers/factories.ts';
 import {
   type ApiMethod,
@@ -24,8 +25,6 @@ import { ENGINES } from '../helpers/test-database.ts';
  * sittings and rated 20 / 40 / 40 % with no part below 50 % (docs/exam-coverage.md, PRC).
  */
 const base = '/api/learning/let-sec';
-const MINUTE = 60_000;
-
 describe.each(ENGINES)("LET Secondary's three-part mock on %s", (engine) => {
   let t: TestApp;
   const clock = new ManualClock();
