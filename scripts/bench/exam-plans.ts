@@ -10,6 +10,7 @@ import { seedBundledContent } from '../../apps/server/src/modules/content/seed-b
 import { createOnboardedStudent } from '../../apps/server/test/helpers/factories.ts';
 import { startTestApp } from '../../apps/server/test/helpers/test-app.ts';
 import {
+  BIG_TABLES,
   captureStatements,
   describePlans,
   explainStatements,
@@ -96,27 +97,16 @@ try {
   console.info(
     `Plans on ${engine === 'postgres' ? 'PostgreSQL' : 'PGlite'} with ${STUDENTS} students of volume (3 attempts and their answers each, sessions, stats, streaks), ${REVIEWER} bank`,
   );
-  const big = [
-    'quiz_attempts',
-    'quiz_answers',
-    'users',
-    'sessions',
-    'reviewer_access',
-    'user_topic_stats',
-    'user_streaks',
-    'mock_exam_streaks',
-    'card_schedules',
-  ];
   const seqScans: { request: string; table?: string; statement: string }[] = [];
   for (const [name, run] of requests) {
     const explained = await explainStatements(t.app.database, await captureStatements(run));
     console.info(`\n${name}: ${explained.length} statements`);
     for (const line of describePlans(explained)) console.info(`  ${line}`);
-    seqScans.push(...seqScansOf(explained, big).map((s) => ({ request: name, ...s })));
+    seqScans.push(...seqScansOf(explained, BIG_TABLES).map((s) => ({ request: name, ...s })));
   }
   console.info(
     seqScans.length === 0
-      ? `\nNo sequential scan of ${big.join(', ')}.`
+      ? `\nNo sequential scan of ${BIG_TABLES.join(', ')}.`
       : `\nSequential scans of big tables:\n${seqScans.map((s) => `  ${s.request}: ${s.table} in ${s.statement}`).join('\n')}`,
   );
 } finally {

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +10,7 @@ import {
   users,
   userTopicStats,
 } from '../../apps/server/src/platform/db/schema.ts';
+import { axeViolations } from './helpers/axe.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { type Phone, useBrowserFixture } from './helpers/fixture.ts';
 import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
@@ -19,21 +18,6 @@ import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/s
 // DESIGN.md: "Every screen works at 360 px wide, by keyboard, and with a screen reader's labels."
 // axe-core's WCAG 2.1 A/AA rules (and best practices) on every main screen at 390×844, the same screen at 360 px must
 // not scroll sideways, and a keyboard walk of the main flow.
-
-const AXE_SOURCE = readFileSync(
-  path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'),
-  'utf8',
-);
-// WCAG 2.1 A/AA, plus axe's best practices (heading order, landmarks, one h1…): Lighthouse's
-// accessibility score counts several of them.
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
 
 /** Every finding of every screen, so one run reports them all instead of stopping at the first. */
 type Findings = Record<string, string[]>;
@@ -47,28 +31,6 @@ async function settle(page: Page): Promise<void> {
     })
     .toBe(0);
   await page.waitForTimeout(250);
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  // Evaluated rather than added as a script tag: the app's CSP (script-src 'self') refuses an
-  // inline script, and the audit must not loosen the policy it is checking the page under.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(
-    async (tags) =>
-      (
-        (await (
-          window as unknown as {
-            axe: { run(ctx: Document, o: object): Promise<{ violations: AxeViolation[] }> };
-          }
-        ).axe.run(document, { runOnly: { type: 'tag', values: tags } })) as {
-          violations: AxeViolation[];
-        }
-      ).violations,
-    AXE_TAGS,
-  );
-  return violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary ?? ''}`),
-  );
 }
 
 /** Sideways scroll at the narrowest phone we support. */

@@ -8,11 +8,10 @@ import {
   users,
 } from '../../apps/server/src/platform/db/schema.ts';
 import { announce, topics } from '../../apps/server/src/platform/live/topics.ts';
+import { DAY } from '../../apps/server/test/helpers/durations.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
 import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
-
-const DAY = 86_400_000;
 
 describe('account', () => {
   const fx = useBrowserFixture();

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { subscriptions, users } from '../../apps/server/src/platform/db/schema.ts';
 import { announce, topics } from '../../apps/server/src/platform/live/topics.ts';
+import { HOUR } from '../../apps/server/test/helpers/durations.ts';
 import { callFunction } from '../../apps/server/test/helpers/test-app.ts';
 import {
   makeStaff,
@@ -12,8 +13,6 @@ import {
 import { screenshot } from './helpers/chromium.ts';
 import { type Phone, useBrowserFixture } from './helpers/fixture.ts';
 import { cookieFor, onboardedPhone, settledPath } from './helpers/session.ts';
-
-const HOUR = 3600_000;
 
 // SPEC §2 Subscription banner; §4 "Queued subscriptions are re-fetched when a live change is seen".
 describe('the subscription banners', () => {

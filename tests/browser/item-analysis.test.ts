@@ -1,43 +1,14 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../apps/server/src/platform/db/schema.ts';
 import {
   addSyntheticClass,
   seedSyntheticItems,
 } from '../../apps/server/test/content/item-analysis-fixture.ts';
+import { axeViolations } from './helpers/axe.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
 import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
-
-const AXE_SOURCE = readFileSync(
-  path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'),
-  'utf8',
-);
-
-/** axe-core's WCAG 2.1 A/AA rules and best practices on the section, as accessibility.test.ts runs them. */
-async function axeViolations(page: Page, selector: string): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (sel) => {
-    const { axe } = window as unknown as {
-      axe: {
-        run(
-          ctx: Element | null,
-          o: object,
-        ): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
-      };
-    };
-    const result = await axe.run(document.querySelector(sel), {
-      runOnly: {
-        type: 'tag',
-        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
-      },
-    });
-    return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-  }, selector);
-}
 
 describe('staff item analysis (issue 12 item 6)', () => {
   const fx = useBrowserFixture();

@@ -7,6 +7,7 @@ import {
   uploads,
   users,
 } from '../../apps/server/src/platform/db/schema.ts';
+import { HOUR } from '../../apps/server/test/helpers/durations.ts';
 import { callFunction } from '../../apps/server/test/helpers/test-app.ts';
 import {
   onboardedStudent,
@@ -15,8 +16,6 @@ import {
 import { screenshot } from './helpers/chromium.ts';
 import { type Phone, useBrowserFixture } from './helpers/fixture.ts';
 import { cookieFor, onboardedPhone, settledPath } from './helpers/session.ts';
-
-const HOUR = 3600_000;
 
 /** A real PNG that looks like a wallet receipt (a blue band, grey lines), so the preview shows. */
 function receiptPng(width = 180, height = 240): Buffer {

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { quizAttempts, users, userTopicStats } from '../../apps/server/src/platform/db/schema.ts';
+import { DAY } from '../../apps/server/test/helpers/durations.ts';
 import {
   type StudyFixture,
   seedStudyContent,
@@ -9,8 +10,6 @@ import {
 import { screenshot } from './helpers/chromium.ts';
 import { type Phone, useBrowserFixture } from './helpers/fixture.ts';
 import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
-
-const DAY = 86_400_000;
 
 /** A CSE Professional–like blueprint: 50 items then 40 × 3, weighted by items (29/24/24/24 rounded one by one = 101 %). */
 const CSE_PARTS = [

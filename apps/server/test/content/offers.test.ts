@@ -3,11 +3,10 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentImportError, importContent } from '../../src/modules/content/import-content.ts';
 import { questions, quizAttempts, reviewerAccess } from '../../src/platform/db/schema.ts';
-import { createOnboardedStudent } from '../helpers/factories.ts';
+import { applyRevAccess, createOnboardedStudent } from '../helpers/factories.ts';
 import {
   type ApiMethod,
   callApi,
-  callFunction,
   signedInUser,
   startTestApp,
   type TestApp,
@@ -93,10 +92,7 @@ describe.each(ENGINES)('offered tracks, shared subjects and the draw on %s', (en
 
   it('onboarding refuses a track that is not offered, and changes nothing', async () => {
     const { cookie, userId } = await signedInUser(t);
-    const res = await callFunction(t, cookie, 'applyRevAccess', {
-      knowFrom: 'Other',
-      reviewer: 'crim',
-    });
+    const res = await applyRevAccess(t, cookie, { reviewer: 'crim' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toEqual({
       status: 'INVALID_ARGUMENT',
@@ -109,29 +105,18 @@ describe.each(ENGINES)('offered tracks, shared subjects and the draw on %s', (en
 
   it('a track with majors needs one of its majors at onboarding, and keeps it', async () => {
     const { cookie, userId } = await signedInUser(t);
-    const without = await callFunction(t, cookie, 'applyRevAccess', {
-      knowFrom: 'Other',
-      reviewer: 'let-sec',
-    });
+    const without = await applyRevAccess(t, cookie, { reviewer: 'let-sec' });
     expect(without.json().error).toEqual({
       status: 'INVALID_ARGUMENT',
       message: 'Choose your major.',
     });
-    const foreign = await callFunction(t, cookie, 'applyRevAccess', {
-      knowFrom: 'Other',
-      reviewer: 'let-sec',
-      major: 'off.gen',
-    });
+    const foreign = await applyRevAccess(t, cookie, { reviewer: 'let-sec', major: 'off.gen' });
     expect(foreign.json().error.message).toBe('Choose one of the listed majors.');
     expect(
       await db().select().from(reviewerAccess).where(eq(reviewerAccess.userId, userId)),
     ).toEqual([]);
 
-    const ok = await callFunction(t, cookie, 'applyRevAccess', {
-      knowFrom: 'Other',
-      reviewer: 'let-sec',
-      major: 'off.math',
-    });
+    const ok = await applyRevAccess(t, cookie, { reviewer: 'let-sec', major: 'off.math' });
     expect(ok.statusCode).toBe(200);
     const home = quizHomeSchema.parse(
       (await call(cookie, 'GET', '/api/learning/let-sec/quiz-home')).json(),
@@ -153,11 +138,7 @@ describe.each(ENGINES)('offered tracks, shared subjects and the draw on %s', (en
     expect((await call(student.cookie, 'PUT', url, { subjectId: 'off.eng' })).statusCode).toBe(403);
 
     const { cookie } = await signedInUser(t);
-    await callFunction(t, cookie, 'applyRevAccess', {
-      knowFrom: 'Other',
-      reviewer: 'let-sec',
-      major: 'off.eng',
-    });
+    await applyRevAccess(t, cookie, { reviewer: 'let-sec', major: 'off.eng' });
     const bad = await call(cookie, 'PUT', url, { subjectId: 'off.gen' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe('Choose one of the listed majors.');
@@ -180,11 +161,7 @@ describe.each(ENGINES)('offered tracks, shared subjects and the draw on %s', (en
 
   it('a student of a track with majors who has none picked is asked for one before a mock', async () => {
     const { cookie, userId } = await signedInUser(t);
-    await callFunction(t, cookie, 'applyRevAccess', {
-      knowFrom: 'Other',
-      reviewer: 'let-sec',
-      major: 'off.eng',
-    });
+    await applyRevAccess(t, cookie, { reviewer: 'let-sec', major: 'off.eng' });
     // As after a content release that drops the major they had.
     await db()
       .update(reviewerAccess)
@@ -202,11 +179,7 @@ describe.each(ENGINES)('offered tracks, shared subjects and the draw on %s', (en
 
   it('a shared subject is studied and practised under both tracks; a foreign one is not', async () => {
     const { cookie } = await signedInUser(t);
-    await callFunction(t, cookie, 'applyRevAccess', {
-      knowFrom: 'Other',
-      reviewer: 'let-sec',
-      major: 'off.eng',
-    });
+    await applyRevAccess(t, cookie, { reviewer: 'let-sec', major: 'off.eng' });
     const lite = await call(cookie, 'POST', '/api/learning/let-sec/lite', { subjectId: 'off.gen' });
     expect(lite.statusCode).toBe(201);
     const study = (await call(cookie, 'GET', '/api/study/let-sec')).json();

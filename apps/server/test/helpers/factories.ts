@@ -13,6 +13,18 @@ import { callFunction, signedInUser, type TestApp } from './test-app.ts';
  */
 export type TestUser = Awaited<ReturnType<typeof signedInUser>>;
 
+/**
+ * The onboarding call, as the student's pick on `/onboarding` sends it (the applyRevAccess
+ * callable; "where did you hear of us" is Other unless the test says).
+ */
+export function applyRevAccess(
+  t: TestApp,
+  cookie: string | null,
+  choice: { reviewer: string; major?: string; knowFrom?: string },
+) {
+  return callFunction(t, cookie, 'applyRevAccess', { knowFrom: 'Other', ...choice });
+}
+
 /** A signed-in student who has not onboarded yet. */
 export function createStudent(
   t: TestApp,
@@ -41,10 +53,7 @@ export async function createOnboardedStudent(
   const joinedThrough = offered ? reviewer : SAMPLE_TRACK;
   if (!offered) await ensureOffered(db, joinedThrough);
   const user = await signedInUser(t, overrides);
-  const res = await callFunction(t, user.cookie, 'applyRevAccess', {
-    knowFrom: 'Other',
-    reviewer: joinedThrough,
-  });
+  const res = await applyRevAccess(t, user.cookie, { reviewer: joinedThrough });
   if (res.statusCode !== 200) throw new Error(`onboarding failed: ${res.body}`);
   if (!offered) await grantReviewerAccess(db, user.userId, reviewer);
   const me = (await t.app.inject({ url: '/api/me', headers: { cookie: user.cookie } })).json();

@@ -4,13 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../src/modules/auth/service.ts';
 import { TRIAL_EMAIL_SUBJECT } from '../../src/modules/in-app-form/trial-email.ts';
 import { auditLog, subscriptions, users } from '../../src/platform/db/schema.ts';
+import { DAY } from '../helpers/durations.ts';
 import { freePort, signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { parseMail, startSmtpSink } from './smtp-sink.ts';
 
 const APP_LINK = 'https://pasado.example/get-app';
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 let ipCounter = 0;
 /** Each test calls from its own client IP, so the per-IP rate limits of one test stay its own. */
 const nextIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
@@ -79,8 +78,8 @@ describe.each(ENGINES)('in-app free-trial form on %s', (engine) => {
     expect(trial).toMatchObject({ status: 'completed', isFreeTrial: true });
     expect(user.currentSubscriptionId).toBe(trial?.id);
     const expiry = trial?.expiryDate.getTime() ?? 0;
-    expect(expiry - before).toBeGreaterThanOrEqual(3 * DAY_MS);
-    expect(expiry - Date.now()).toBeLessThanOrEqual(3 * DAY_MS);
+    expect(expiry - before).toBeGreaterThanOrEqual(3 * DAY);
+    expect(expiry - Date.now()).toBeLessThanOrEqual(3 * DAY);
     const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, user.id));
     expect(audit.map((a) => a.action)).toEqual(['submitInAppForm']);
 

@@ -94,15 +94,14 @@ describe.each(ENGINES)('quiz fast paths on %s', (engine) => {
   /** The same save decided under the attempt's lock (what a save does when its read went stale). */
   async function viaLock(userId: string, attemptId: string, step: Step): Promise<Outcome> {
     try {
-      const { item } = await saveAnswerLocked(
-        db(),
+      const { item } = await saveAnswerLocked(db(), {
         userId,
-        REVIEWER,
+        reviewer: REVIEWER,
         attemptId,
-        step.questionId,
-        step.input,
-        clock.now(),
-      );
+        questionId: step.questionId,
+        input: step.input,
+        now: clock.now(),
+      });
       return { status: 200, item };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

@@ -8,10 +8,11 @@ import { seedBundledContent } from '../../src/modules/content/seed-bundled-conte
 import { ManualClock } from '../../src/platform/clock.ts';
 import { questions } from '../../src/platform/db/schema.ts';
 import { BUNDLED_BANKS_DIR } from '../../src/platform/paths.ts';
+import { MINUTE } from '../helpers/durations.ts';
+import { applyRevAccess } from '../helpers/factories.ts';
 import {
   type ApiMethod,
   callApi,
-  callFunction,
   signedInUser,
   startTestApp,
   type TestApp,
@@ -24,8 +25,6 @@ import { ENGINES } from '../helpers/test-database.ts';
  * sittings and rated 20 / 40 / 40 % with no part below 50 % (docs/exam-coverage.md, PRC).
  */
 const base = '/api/learning/let-sec';
-const MINUTE = 60_000;
-
 describe.each(ENGINES)("LET Secondary's three-part mock on %s", (engine) => {
   let t: TestApp;
   const clock = new ManualClock();
@@ -62,11 +61,7 @@ describe.each(ENGINES)("LET Secondary's three-part mock on %s", (engine) => {
       { subjectId: 'let-sec.english', name: 'Specialization: English' },
       { subjectId: 'let-sec.math', name: 'Specialization: Mathematics' },
     ]);
-    const onboard = await callFunction(t, cookie, 'applyRevAccess', {
-      knowFrom: 'Other',
-      reviewer: 'let-sec',
-      major: 'let-sec.math',
-    });
+    const onboard = await applyRevAccess(t, cookie, { reviewer: 'let-sec', major: 'let-sec.math' });
     expect(onboard.statusCode).toBe(200);
 
     const start = await call(cookie, 'POST', `${base}/mock`);

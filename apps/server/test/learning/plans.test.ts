@@ -5,24 +5,18 @@ import { createOnboardedStudent } from '../helpers/factories.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { keyOf, REVIEWER, seedBank } from './fixtures.ts';
-import { captureStatements, explainStatements, seedVolume, seqScansOf } from './statement-plans.ts';
+import {
+  BIG_TABLES,
+  captureStatements,
+  explainStatements,
+  seedVolume,
+  seqScansOf,
+} from './statement-plans.ts';
 
 /**
  * Issue 10: the statements of an answer save, a resume and a submission, captured as the requests
  * run and explained at exam-night volume, read the big tables through their indexes only.
  */
-const BIG_TABLES = [
-  'quiz_attempts',
-  'quiz_answers',
-  'users',
-  'sessions',
-  'reviewer_access',
-  'user_topic_stats',
-  'user_streaks',
-  'mock_exam_streaks',
-  'card_schedules',
-];
-
 describe.each(ENGINES)('exam-night statements on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAttempt, saveAnswer } from '../../src/modules/quiz/attempts.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { blueprints, quizAttempts, userTopicStats } from '../../src/platform/db/schema.ts';
+import { MINUTE } from '../helpers/durations.ts';
 import { createOnboardedStudent, createStudent } from '../helpers/factories.ts';
 import {
   type ApiMethod,
@@ -23,7 +24,6 @@ import { captureStatements } from './statement-plans.ts';
  */
 
 const base = `/api/learning/${REVIEWER}`;
-const MINUTE = 60_000;
 const PART_A_MS = 24 * MINUTE;
 const PART_B_MS = 10 * MINUTE;
 

@@ -7,6 +7,19 @@ import type { Database } from '../../src/platform/db/client.ts';
  * `npm run bench:exam:plans`.
  */
 
+/** The tables that are big on exam night: no request may read them with a sequential scan. */
+export const BIG_TABLES = [
+  'quiz_attempts',
+  'quiz_answers',
+  'users',
+  'sessions',
+  'reviewer_access',
+  'user_topic_stats',
+  'user_streaks',
+  'mock_exam_streaks',
+  'card_schedules',
+] as const;
+
 export type Statement = { text: string; values: unknown[] };
 export type PlanNode = { nodeType: string; relation?: string; index?: string };
 export type ExplainedStatement = Statement & { nodes: PlanNode[] };

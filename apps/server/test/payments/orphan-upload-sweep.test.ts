@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepOrphanUploads } from '../../src/modules/uploads/orphan-sweep.ts';
 import { uploads, userMessages } from '../../src/platform/db/schema.ts';
 import { createLocalStorage, type FileStorage } from '../../src/platform/storage/file-storage.ts';
+import { HOUR } from '../helpers/durations.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { startTestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
@@ -16,8 +17,6 @@ import {
   tempDataDir,
   uploadScreenshot,
 } from './payments-helpers.ts';
-
-const HOUR = 3600_000;
 
 // Issue 3 (and the message modal): an image uploaded but never used is deleted after 24 h.
 describe.each(ENGINES)('sweepOrphanUploads on %s', (engine) => {

@@ -2,6 +2,7 @@ import { MESSAGES, PURCHASE_MESSAGES } from '@pasado/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions, transactions } from '../../src/platform/db/schema.ts';
+import { DAY } from '../helpers/durations.ts';
 import { signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import {
@@ -20,8 +21,6 @@ import {
   tempDataDir,
   uploadScreenshot,
 } from './payments-helpers.ts';
-
-const DAY_MS = 24 * 3600_000;
 
 describe.each(ENGINES)('subscribeUser on %s', (engine) => {
   let t: TestApp;
@@ -50,7 +49,7 @@ describe.each(ENGINES)('subscribeUser on %s', (engine) => {
     });
     const startsAt = Date.parse(result.startsAt);
     expect(startsAt).toBeGreaterThanOrEqual(before);
-    expect(Date.parse(result.expiryDate) - startsAt).toBe(30 * DAY_MS);
+    expect(Date.parse(result.expiryDate) - startsAt).toBe(30 * DAY);
     const doc = await me(t, user.cookie);
     expect(doc.subscription).toEqual({ id: result.subscriptionId, status: 'pending' });
     const sub = (
@@ -85,7 +84,7 @@ describe.each(ENGINES)('subscribeUser on %s', (engine) => {
       finalPrice: 149,
     });
     expect(result.startsAt).toBe(trial.expiryDate.toISOString());
-    expect(Date.parse(result.expiryDate)).toBe(trial.expiryDate.getTime() + 90 * DAY_MS);
+    expect(Date.parse(result.expiryDate)).toBe(trial.expiryDate.getTime() + 90 * DAY);
     const row = await subscriptionRow(t, result.subscriptionId);
     expect(row.isExtension).toBe(true);
     expect(row.queuedAt).not.toBeNull();

@@ -12,11 +12,10 @@ import {
   transactions,
   users,
 } from '../../src/platform/db/schema.ts';
+import { DAY } from '../helpers/durations.ts';
 import { createStudent } from '../helpers/factories.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
-
-const DAY = 86_400_000;
 
 describe.each(ENGINES)('progress: challenges and claims on %s', (engine) => {
   let t: TestApp;

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.ts';
+import { DAY } from '../helpers/durations.ts';
 import { signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
-
-const DAY = 86_400_000;
 
 // ASVS 5.0 V7 (issue 9, finding 7): a session unused for SESSION_IDLE_DAYS ends, within its
 // absolute lifetime; using it keeps it alive.

@@ -14,11 +14,12 @@ const id = z
     'Use lower-case letters, digits, dot, dash or underscore.',
   );
 const text = (max: number) => z.string().trim().min(1).max(max);
+/** Every piece of content has its own id and sits in a topic. */
+const inTopic = { id, topicId: id };
 
 export const questionContentSchema = z
   .object({
-    id,
-    topicId: id,
+    ...inTopic,
     stem: text(2000),
     choices: z.array(text(500)).min(2).max(6),
     answerIndex: z.number().int().nonnegative(),
@@ -43,8 +44,7 @@ export const questionContentSchema = z
 export type QuestionContent = z.infer<typeof questionContentSchema>;
 
 export const flashCardContentSchema = z.object({
-  id,
-  topicId: id,
+  ...inTopic,
   front: text(1000),
   back: text(1000),
   rationale: z.string().trim().max(2000).optional(),
@@ -52,8 +52,7 @@ export const flashCardContentSchema = z.object({
 export type FlashCardContent = z.infer<typeof flashCardContentSchema>;
 
 export const noteContentSchema = z.object({
-  id,
-  topicId: id,
+  ...inTopic,
   title: text(200),
   /** Markdown; rendered without raw HTML. */
   body: text(50_000),
@@ -245,6 +244,19 @@ export const contentImportResponseSchema = z.discriminatedUnion('ok', [
 ]);
 export type ContentImportResponse = z.infer<typeof contentImportResponseSchema>;
 
+/**
+ * What the staff console shows of a question wherever it lists one (the reported-items queue, item
+ * analysis): where it sits, its text and its key.
+ */
+export const staffQuestionFields = {
+  reviewerShorthand: z.string(),
+  subjectName: z.string(),
+  topicName: z.string(),
+  stem: z.string(),
+  choices: z.array(z.string()),
+  answerIndex: z.number().int(),
+};
+
 /** An open report in the staff queue (a student's or item analysis's), with the question and its key. */
 export const reportedItemSchema = z.object({
   id: z.uuid(),
@@ -260,12 +272,7 @@ export const reportedItemSchema = z.object({
   openReportsOnQuestion: z.number().int().positive(),
   question: z.object({
     id: z.string(),
-    reviewerShorthand: z.string(),
-    subjectName: z.string(),
-    topicName: z.string(),
-    stem: z.string(),
-    choices: z.array(z.string()),
-    answerIndex: z.number().int(),
+    ...staffQuestionFields,
     rationale: z.string(),
     distractorNotes: z.array(z.string().nullable()).nullable(),
     difficulty: z.number().int(),

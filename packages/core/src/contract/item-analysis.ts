@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ITEM_FLAGS } from '../item-analysis.ts';
+import { staffQuestionFields } from './content.ts';
 
 /**
  * Staff console, Content tab: the item-analysis figures the scheduled job stored (issue 12 item 6;
@@ -23,12 +24,7 @@ const shareSchema = z.number().min(0).max(1);
 
 export const itemStatsRowSchema = z.object({
   questionId: z.string(),
-  reviewerShorthand: z.string(),
-  subjectName: z.string(),
-  topicName: z.string(),
-  stem: z.string(),
-  choices: z.array(z.string()),
-  answerIndex: z.number().int(),
+  ...staffQuestionFields,
   responses: z.number().int().nonnegative(),
   correct: z.number().int().nonnegative(),
   difficulty: shareSchema,

@@ -1,7 +1,8 @@
 import type { ItemAnalysis, ItemStatsRow, ItemStatsSort } from '@pasado/core';
 import { and, asc, count, eq, isNotNull, max, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
-import { itemReports, itemStats, questions, subjects, topics } from '../../platform/db/schema.ts';
+import { itemReports, itemStats, questions } from '../../platform/db/schema.ts';
+import { joinQuestionPlace, questionPlace } from './topics.repository.ts';
 
 /**
  * Holds, until the transaction ends, the one lock of the item-analysis job: two server processes
@@ -115,20 +116,19 @@ export async function listItemStats(
   const column = SORT_COLUMNS[query.sort];
   const direction = query.order === 'asc' ? sql`asc` : sql`desc`;
   const [rows, [summary]] = await Promise.all([
-    ex
-      .select({
-        stats: itemStats,
-        reviewerShorthand: subjects.reviewerShorthand,
-        subjectName: subjects.name,
-        topicName: topics.name,
-        stem: questions.stem,
-        choices: questions.choices,
-        answerIndex: questions.answerIndex,
-      })
-      .from(itemStats)
-      .innerJoin(questions, eq(questions.id, itemStats.questionId))
-      .innerJoin(topics, eq(topics.id, questions.topicId))
-      .innerJoin(subjects, eq(subjects.id, topics.subjectId))
+    joinQuestionPlace(
+      ex
+        .select({
+          stats: itemStats,
+          ...questionPlace,
+          stem: questions.stem,
+          choices: questions.choices,
+          answerIndex: questions.answerIndex,
+        })
+        .from(itemStats)
+        .$dynamic(),
+      itemStats.questionId,
+    )
       .orderBy(sql`${column} ${direction} nulls last`, asc(itemStats.questionId))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),

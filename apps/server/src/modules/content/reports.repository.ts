@@ -1,28 +1,26 @@
 import type { ReportedItem } from '@pasado/core';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
-import { itemReports, questions, subjects, topics, users } from '../../platform/db/schema.ts';
+import { itemReports, questions, users } from '../../platform/db/schema.ts';
+import { joinQuestionPlace, questionPlace } from './topics.repository.ts';
 
 /**
  * Open reports, oldest first, `limit` at most, each with its question in full, where it sits, who
  * reported it (no one for an analysis flag) and how many open reports that question has.
  */
 export async function listOpenReports(ex: Executor, limit: number): Promise<ReportedItem[]> {
-  const rows = await ex
+  const query = ex
     .select({
       report: itemReports,
       question: questions,
-      reviewerShorthand: subjects.reviewerShorthand,
-      subjectName: subjects.name,
-      topicName: topics.name,
+      ...questionPlace,
       reporterId: users.id,
       email: users.email,
       displayName: users.displayName,
     })
     .from(itemReports)
-    .innerJoin(questions, eq(questions.id, itemReports.questionId))
-    .innerJoin(topics, eq(topics.id, questions.topicId))
-    .innerJoin(subjects, eq(subjects.id, topics.subjectId))
+    .$dynamic();
+  const rows = await joinQuestionPlace(query, itemReports.questionId)
     .leftJoin(users, eq(users.id, itemReports.userId))
     .where(eq(itemReports.status, 'open'))
     .orderBy(asc(itemReports.createdAt), asc(itemReports.id))

@@ -491,6 +491,19 @@ export function studentAttempts(userId: string, reviewer: string) {
   return and(eq(quizAttempts.userId, userId), eq(quizAttempts.reviewerShorthand, reviewer));
 }
 
+/** The student's mocks under this reviewer in this status. */
+export function studentMocks(
+  userId: string,
+  reviewer: string,
+  status: 'in_progress' | 'submitted',
+) {
+  return and(
+    studentAttempts(userId, reviewer),
+    eq(quizAttempts.kind, 'mock'),
+    eq(quizAttempts.status, status),
+  );
+}
+
 /** The student's unfinished mock under this reviewer (at most one: a partial unique index). */
 export async function loadOpenMockHeader(
   ex: Executor,
@@ -500,13 +513,7 @@ export async function loadOpenMockHeader(
   const [row] = await ex
     .select()
     .from(quizAttempts)
-    .where(
-      and(
-        studentAttempts(userId, reviewer),
-        eq(quizAttempts.kind, 'mock'),
-        eq(quizAttempts.status, 'in_progress'),
-      ),
-    );
+    .where(studentMocks(userId, reviewer, 'in_progress'));
   return row ?? null;
 }
 

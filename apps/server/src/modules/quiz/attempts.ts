@@ -117,6 +117,31 @@ function ownAttempt<T extends Pick<AttemptHeader, 'userId' | 'reviewerShorthand'
   return row;
 }
 
+/** The attempt's clock row, locked until the transaction ends, or 404. */
+async function lockedClock(tx: Tx, attemptId: string): Promise<AttemptClock> {
+  const locked = await lockAttemptClock(tx, attemptId);
+  if (!locked) throw notFound('No such quiz.');
+  return locked;
+}
+
+/**
+ * Runs `change` in one transaction on this student's attempt, its clock row locked (404 for
+ * another's), then replies with the attempt's state: the frame of every change to a running quiz.
+ */
+async function changeOwnAttempt(
+  db: Db,
+  userId: string,
+  reviewer: string,
+  attemptId: string,
+  now: Date,
+  change: (tx: Tx, locked: AttemptClock) => Promise<void>,
+): Promise<AttemptReply> {
+  await db.transaction(async (tx) => {
+    await change(tx, ownAttempt(await lockAttemptClock(tx, attemptId), userId, reviewer));
+  });
+  return stateOf(db, attemptId, now);
+}
+
 /**
  * Finishes an attempt in the caller's transaction (the attempt row locked): scores it, records
  * progress (recordActivity: topic stats, gems, streak, leaderboard), marks the mock streak day.
@@ -240,8 +265,7 @@ async function markMockStreakDay(tx: Tx, userId: string, now: Date) {
  */
 async function settleExpired(db: Db, attemptId: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    const locked = await lockAttemptClock(tx, attemptId);
-    if (!locked) throw notFound('No such quiz.');
+    const locked = await lockedClock(tx, attemptId);
     if (isTimeUp(locked, now)) await endRunning(tx, locked, now);
   });
 }
@@ -434,6 +458,15 @@ async function attemptReply(db: Db, view: AttemptResume, now: Date): Promise<Att
   );
 }
 
+/** What a route does to one of the student's attempts, answering with the attempt's state. */
+type AttemptAction = (
+  db: Db,
+  userId: string,
+  reviewer: string,
+  attemptId: string,
+  now: Date,
+) => Promise<AttemptReply>;
+
 /** The attempt read afresh for the client (after it was created or submitted). */
 export async function stateOf(db: Db, attemptId: string, now: Date): Promise<AttemptReply> {
   const view = await loadAttemptResume(db, attemptId);
@@ -442,18 +475,12 @@ export async function stateOf(db: Db, attemptId: string, now: Date): Promise<Att
 }
 
 /** Resume: the attempt, finalised first when its time is up (a closed tab never stops the clock). */
-export async function getAttempt(
-  db: Db,
-  userId: string,
-  reviewer: string,
-  attemptId: string,
-  now: Date,
-): Promise<AttemptReply> {
+export const getAttempt: AttemptAction = async (db, userId, reviewer, attemptId, now) => {
   const view = ownAttempt(await loadAttemptResume(db, attemptId), userId, reviewer);
   if (!isTimeUp(view, now)) return attemptReply(db, view, now);
   await settleExpired(db, attemptId, now);
   return stateOf(db, attemptId, now);
-}
+};
 
 /** Lite: 10 items at random from the reviewer, a subject or a topic; or the missed ones of a finished attempt. */
 export async function startLite(
@@ -632,13 +659,8 @@ type SaveStep = { timeUp: true } | { timeUp: false; change: AnswerChange };
  * (someone else's attempt 404, time up, submitted 409, an item not in the attempt 404, then the
  * answer rules), else the change to write (empty: nothing to write).
  */
-function planSave(
-  seen: AnswerContext | null,
-  userId: string,
-  reviewer: string,
-  input: SaveAnswerRequest,
-  now: Date,
-): SaveStep {
+function planSave(seen: AnswerContext | null, save: AnswerSave): SaveStep {
+  const { userId, reviewer, input, now } = save;
   const attempt = ownAttempt(seen?.attempt ?? null, userId, reviewer);
   if (isTimeUp(attempt, now)) return { timeUp: true };
   if (attempt.status === 'submitted')
@@ -671,6 +693,39 @@ function savedItem(
 }
 
 /**
+ * The conditional write of a planned change: it lands only if the attempt (its version) and the
+ * saved choice are still what `seen` read.
+ */
+function writeSeenChange(
+  ex: Executor,
+  seen: AnswerContext,
+  questionId: string,
+  change: AnswerChange,
+  now: Date,
+) {
+  return writeAnswerIfUnchanged(ex, {
+    attemptId: seen.attempt.id,
+    version: seen.attempt.version,
+    questionId,
+    expectedChoice: seen.answer?.choiceIndex ?? null,
+    change,
+    now,
+  });
+}
+
+/** One save as a student asks it: the fast path hands it on whole to the locked one. */
+type AnswerSave = {
+  userId: string;
+  reviewer: string;
+  attemptId: string;
+  questionId: string;
+  input: SaveAnswerRequest;
+  now: Date;
+};
+
+type SavedAnswerReply = { item: AttemptItem; serverNow: string };
+
+/**
  * Saves an answer and/or a flag (idempotent: it sets values, so the offline queue may send it
  * again). Lite: the first answer is final and the reveal comes back. Mock: answers may change until
  * the deadline; past it the attempt is submitted and the write refused.
@@ -688,9 +743,10 @@ export async function saveAnswer(
   questionId: string,
   input: SaveAnswerRequest,
   now: Date,
-): Promise<{ item: AttemptItem; serverNow: string }> {
+): Promise<SavedAnswerReply> {
   const seen = await loadAnswerContext(db, attemptId, questionId);
-  const step = planSave(seen, userId, reviewer, input, now);
+  const save = { userId, reviewer, attemptId, questionId, input, now };
+  const step = planSave(seen, save);
   if (step.timeUp) {
     await settleExpired(db, attemptId, now);
     throw new AppError('FAILED_PRECONDITION', timeUpMessage(seen?.attempt ?? { sittings: null }));
@@ -699,16 +755,9 @@ export async function saveAnswer(
   if (Object.keys(step.change).length === 0) {
     return { item: savedItem(seen, seen.answer), serverNow: now.toISOString() };
   }
-  const saved = await writeAnswerIfUnchanged(db, {
-    attemptId,
-    version: seen.attempt.version,
-    questionId,
-    expectedChoice: seen.answer?.choiceIndex ?? null,
-    change: step.change,
-    now,
-  });
+  const saved = await writeSeenChange(db, seen, questionId, step.change, now);
   if (saved) return { item: savedItem(seen, saved), serverNow: now.toISOString() };
-  return saveAnswerLocked(db, userId, reviewer, attemptId, questionId, input, now);
+  return saveAnswerLocked(db, save);
 }
 
 /**
@@ -716,20 +765,13 @@ export async function saveAnswer(
  * lock is held, so nothing changes between the decision and the write. The path a save takes when
  * its unlocked read went stale; exported so the tests can hold it to the same results.
  */
-export async function saveAnswerLocked(
-  db: Db,
-  userId: string,
-  reviewer: string,
-  attemptId: string,
-  questionId: string,
-  input: SaveAnswerRequest,
-  now: Date,
-): Promise<{ item: AttemptItem; serverNow: string }> {
+export async function saveAnswerLocked(db: Db, save: AnswerSave): Promise<SavedAnswerReply> {
+  const { attemptId, questionId, now } = save;
   type Outcome = { error: string } | { item: AttemptItem };
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
     const locked = await lockAttemptClock(tx, attemptId);
     const seen = locked ? await loadAnswerContext(tx, attemptId, questionId) : null;
-    const step = planSave(seen, userId, reviewer, input, now);
+    const step = planSave(seen, save);
     if (!locked || !seen) throw notFound('No such quiz.');
     if (step.timeUp) {
       // The submission commits; the refusal is thrown only after it.
@@ -737,14 +779,7 @@ export async function saveAnswerLocked(
       return { error: timeUpMessage(locked) };
     }
     if (Object.keys(step.change).length === 0) return { item: savedItem(seen, seen.answer) };
-    const saved = await writeAnswerIfUnchanged(tx, {
-      attemptId,
-      version: seen.attempt.version,
-      questionId,
-      expectedChoice: seen.answer?.choiceIndex ?? null,
-      change: step.change,
-      now,
-    });
+    const saved = await writeSeenChange(tx, seen, questionId, step.change, now);
     if (!saved) throw new AppError('INTERNAL', 'The answer changed under the lock.');
     return { item: savedItem(seen, saved) };
   });
@@ -756,15 +791,8 @@ export async function saveAnswerLocked(
  * Submits (idempotent: a second submit returns the same result). A mock in sittings is submitted
  * by ending its last sitting: here only while that one runs, else refused (each part in turn).
  */
-export async function submitAttempt(
-  db: Db,
-  userId: string,
-  reviewer: string,
-  attemptId: string,
-  now: Date,
-): Promise<AttemptReply> {
-  await db.transaction(async (tx) => {
-    const locked = ownAttempt(await lockAttemptClock(tx, attemptId), userId, reviewer);
+export const submitAttempt: AttemptAction = (db, userId, reviewer, attemptId, now) =>
+  changeOwnAttempt(db, userId, reviewer, attemptId, now, async (tx, locked) => {
     if (locked.status === 'submitted') return;
     if (locked.sittings) {
       const phase = sittingPhase(locked.sittings);
@@ -775,8 +803,6 @@ export async function submitAttempt(
     // Past the deadline the answers saved until then count, and it is marked as auto-submitted.
     await endRunning(tx, locked, now);
   });
-  return stateOf(db, attemptId, now);
-}
 
 /** The sittings of this student's mock and the index of sitting `number` (1-based), or 404. */
 function sittingOf(row: AttemptClock, number: number): { sittings: Sitting[]; index: number } {
@@ -785,70 +811,64 @@ function sittingOf(row: AttemptClock, number: number): { sittings: Sitting[]; in
   return { sittings, index: number - 1 };
 }
 
+/** What a route does to sitting `number` of a student's mock in sittings: finish it or start it. */
+function sittingAction(
+  change: (tx: Tx, locked: AttemptClock, number: number, now: Date) => Promise<void>,
+) {
+  return (
+    db: Db,
+    userId: string,
+    reviewer: string,
+    attemptId: string,
+    number: number,
+    now: Date,
+  ): Promise<AttemptReply> =>
+    changeOwnAttempt(db, userId, reviewer, attemptId, now, (tx, locked) =>
+      change(tx, locked, number, now),
+    );
+}
+
 /**
  * "Finish Part n" of a mock in sittings (issue 12 item 4): ends that sitting now (at its deadline
  * when its time is up); the last one submits the mock and rates it. Idempotent: a sitting already
  * ended (a retry, another device, its time ran out) is left as it is. Refused for a sitting not yet
  * started.
  */
-export async function finishSitting(
-  db: Db,
-  userId: string,
-  reviewer: string,
-  attemptId: string,
-  number: number,
-  now: Date,
-): Promise<AttemptReply> {
-  await db.transaction(async (tx) => {
-    const locked = ownAttempt(await lockAttemptClock(tx, attemptId), userId, reviewer);
-    const { sittings, index } = sittingOf(locked, number);
-    if (locked.status === 'submitted') return;
-    if (!(await endSitting(tx, locked, sittings, index, now))) {
-      throw new AppError('FAILED_PRECONDITION', MESSAGES_QUIZ.sittingNotStarted);
-    }
-  });
-  return stateOf(db, attemptId, now);
-}
+export const finishSitting = sittingAction(async (tx, locked, number, now) => {
+  const { sittings, index } = sittingOf(locked, number);
+  if (locked.status === 'submitted') return;
+  if (!(await endSitting(tx, locked, sittings, index, now))) {
+    throw new AppError('FAILED_PRECONDITION', MESSAGES_QUIZ.sittingNotStarted);
+  }
+});
 
 /**
  * "Start Part n" of a mock in sittings: its own clock of its own minutes starts now, only once
  * every earlier sitting has ended (a running one past its deadline ends first). Idempotent: a
  * sitting already started is left running on its clock.
  */
-export async function startSitting(
-  db: Db,
-  userId: string,
-  reviewer: string,
-  attemptId: string,
-  number: number,
-  now: Date,
-): Promise<AttemptReply> {
-  await db.transaction(async (tx) => {
-    let locked = ownAttempt(await lockAttemptClock(tx, attemptId), userId, reviewer);
-    sittingOf(locked, number);
-    if (isTimeUp(locked, now)) {
-      await endRunning(tx, locked, now);
-      const reread = await lockAttemptClock(tx, attemptId);
-      if (!reread) throw notFound('No such quiz.');
-      locked = reread;
-    }
-    const { sittings, index } = sittingOf(locked, number);
-    const decision = decideStartSitting(sittings, index, now);
-    if (decision.kind === 'keep') return;
-    if (locked.status === 'submitted') {
-      throw new AppError('FAILED_PRECONDITION', MESSAGES_QUIZ.submitted);
-    }
-    if (decision.kind === 'refuse') {
-      const message =
-        decision.reason === 'running'
-          ? MESSAGES_QUIZ.sittingRunning
-          : MESSAGES_QUIZ.sittingOutOfOrder;
-      throw new AppError('FAILED_PRECONDITION', message);
-    }
-    await updateSittings(tx, locked.id, {
-      sittings: decision.sittings,
-      deadlineAt: decision.deadlineAt,
-    });
+export const startSitting = sittingAction(async (tx, owned, number, now) => {
+  let locked = owned;
+  sittingOf(locked, number);
+  if (isTimeUp(locked, now)) {
+    await endRunning(tx, locked, now);
+    locked = await lockedClock(tx, locked.id);
+  }
+  const { sittings, index } = sittingOf(locked, number);
+  const decision = decideStartSitting(sittings, index, now);
+  if (decision.kind === 'keep') return;
+  if (locked.status === 'submitted') {
+    throw new AppError('FAILED_PRECONDITION', MESSAGES_QUIZ.submitted);
+  }
+  if (decision.kind === 'refuse') {
+    const message =
+      decision.reason === 'running'
+        ? MESSAGES_QUIZ.sittingRunning
+        : MESSAGES_QUIZ.sittingOutOfOrder;
+    throw new AppError('FAILED_PRECONDITION', message);
+  }
+  await updateSittings(tx, locked.id, {
+    sittings: decision.sittings,
+    deadlineAt: decision.deadlineAt,
   });
-  return stateOf(db, attemptId, now);
-}
+});

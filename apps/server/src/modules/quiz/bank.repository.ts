@@ -9,6 +9,7 @@ import {
   topics,
 } from '../../platform/db/schema.ts';
 import { isReviewerSubject, reviewerSubjectJoin } from '../content/reviewer-subjects.repository.ts';
+import { findReviewerContent } from '../content/topics.repository.ts';
 
 /** Read access to a reviewer's question bank and blueprint (issue 4 "Content model"). */
 
@@ -121,14 +122,8 @@ export async function loadQuestions(
 }
 
 /** A question of this reviewer, or null (an id from another reviewer is not ours to touch). */
-export async function findReviewerQuestion(ex: Executor, reviewer: string, questionId: string) {
-  const [row] = await ex
-    .select({ id: questions.id })
-    .from(questions)
-    .innerJoin(topics, eq(topics.id, questions.topicId))
-    .innerJoin(subjects, eq(subjects.id, topics.subjectId))
-    .where(and(eq(questions.id, questionId), isReviewerSubject(subjects.id, reviewer)));
-  return row ?? null;
+export function findReviewerQuestion(ex: Executor, reviewer: string, questionId: string) {
+  return findReviewerContent(ex, questions, reviewer, questionId);
 }
 
 export async function findSubject(ex: Executor, reviewer: string, subjectId: string) {

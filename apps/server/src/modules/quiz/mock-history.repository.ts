@@ -1,7 +1,7 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { quizAttempts } from '../../platform/db/schema.ts';
-import { studentAttempts } from './attempts.repository.ts';
+import { studentMocks } from './attempts.repository.ts';
 
 /**
  * The student's last finished mocks under a reviewer, newest first, for the quiz home's score
@@ -20,14 +20,7 @@ export async function listRecentMocks(
       result: quizAttempts.result,
     })
     .from(quizAttempts)
-    .where(
-      and(
-        studentAttempts(userId, reviewer),
-        eq(quizAttempts.kind, 'mock'),
-        eq(quizAttempts.status, 'submitted'),
-        isNotNull(quizAttempts.submittedAt),
-      ),
-    )
+    .where(and(studentMocks(userId, reviewer, 'submitted'), isNotNull(quizAttempts.submittedAt)))
     .orderBy(desc(quizAttempts.submittedAt))
     .limit(limit);
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { subjects, topics, userTopicStats } from '../../platform/db/schema.ts';
 import { isReviewerSubject } from '../content/reviewer-subjects.repository.ts';
+import { joinTopicAndSubject } from '../content/topics.repository.ts';
 
 /**
  * The student's weakest topics under a reviewer: lowest accuracy first, among topics with at least
@@ -14,7 +15,7 @@ export async function listWeakestTopics(
   reviewer: string,
   options: { minAnswered: number; limit: number },
 ) {
-  return ex
+  const query = ex
     .select({
       topicId: topics.id,
       topicName: topics.name,
@@ -24,8 +25,8 @@ export async function listWeakestTopics(
       correct: userTopicStats.correct,
     })
     .from(userTopicStats)
-    .innerJoin(topics, eq(topics.id, userTopicStats.topicId))
-    .innerJoin(subjects, eq(subjects.id, topics.subjectId))
+    .$dynamic();
+  return joinTopicAndSubject(query, userTopicStats.topicId)
     .where(
       and(
         eq(userTopicStats.userId, userId),

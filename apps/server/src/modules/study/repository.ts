@@ -1,5 +1,20 @@
 import type { StudyScope } from '@pasado/core';
-import { and, asc, count, eq, exists, gt, gte, inArray, isNull, lte, min, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  type Column,
+  count,
+  eq,
+  exists,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  min,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Executor, Tx } from '../../platform/db/client.ts';
 import {
   cardSchedules,
@@ -14,6 +29,7 @@ import {
   users,
 } from '../../platform/db/schema.ts';
 import { isReviewerSubject, reviewerSubjectJoin } from '../content/reviewer-subjects.repository.ts';
+import { findReviewerContent, joinTopicAndSubject } from '../content/topics.repository.ts';
 
 /**
  * The study modes' SQL (issue 4 item 6): the topics a request covers, flash cards and their FSRS
@@ -24,6 +40,21 @@ export type TopicCounts = Map<string, number>;
 
 function toCounts(rows: { topicId: string; n: number }[]): TopicCounts {
   return new Map(rows.map((r) => [r.topicId, r.n]));
+}
+
+/** Rows of one kind of content per topic, of these topics (and meeting `also`, when given). */
+function countContentByTopic(
+  ex: Executor,
+  content: typeof flashCards | typeof notes | typeof questions,
+  topicIds: string[],
+  also?: SQL,
+): Promise<TopicCounts> {
+  return ex
+    .select({ topicId: content.topicId, n: count() })
+    .from(content)
+    .where(and(inArray(content.topicId, topicIds), also))
+    .groupBy(content.topicId)
+    .then(toCounts);
 }
 
 // --- Topics ---------------------------------------------------------------------------------
@@ -85,6 +116,15 @@ export async function countCardsIntroducedSince(
   return row?.n ?? 0;
 }
 
+/** What the study modes show of a card. */
+const studyCard = {
+  id: flashCards.id,
+  topicId: flashCards.topicId,
+  front: flashCards.front,
+  back: flashCards.back,
+  rationale: flashCards.rationale,
+};
+
 const mySchedulesIn = (userId: string, topicIds: string[]) =>
   and(eq(cardSchedules.userId, userId), inArray(flashCards.topicId, topicIds));
 
@@ -98,11 +138,7 @@ export async function listDueCards(
 ) {
   return ex
     .select({
-      id: flashCards.id,
-      topicId: flashCards.topicId,
-      front: flashCards.front,
-      back: flashCards.back,
-      rationale: flashCards.rationale,
+      ...studyCard,
       state: cardSchedules.state,
       due: cardSchedules.due,
     })
@@ -168,17 +204,8 @@ export async function listUnseenCards(
   topicIds: string[],
   limit: number,
 ) {
-  return ex
-    .select({
-      id: flashCards.id,
-      topicId: flashCards.topicId,
-      front: flashCards.front,
-      back: flashCards.back,
-      rationale: flashCards.rationale,
-    })
-    .from(flashCards)
-    .innerJoin(topics, eq(topics.id, flashCards.topicId))
-    .innerJoin(subjects, eq(subjects.id, topics.subjectId))
+  const query = ex.select(studyCard).from(flashCards).$dynamic();
+  return joinTopicAndSubject(query, flashCards.topicId)
     .leftJoin(cardSchedules, scheduleOf(userId))
     .where(unseenIn(topicIds))
     .orderBy(
@@ -192,13 +219,8 @@ export async function listUnseenCards(
 }
 
 /** A card of this reviewer, or null (a card of another reviewer is not ours to touch). */
-export async function findReviewerCard(ex: Executor, reviewer: string, cardId: string) {
-  const [row] = await ex
-    .select({ id: flashCards.id, topicId: flashCards.topicId })
-    .from(flashCards)
-    .innerJoin(topics, eq(topics.id, flashCards.topicId))
-    .where(and(eq(flashCards.id, cardId), isReviewerSubject(topics.subjectId, reviewer)));
-  return row ?? null;
+export function findReviewerCard(ex: Executor, reviewer: string, cardId: string) {
+  return findReviewerContent(ex, flashCards, reviewer, cardId);
 }
 
 /**
@@ -236,6 +258,56 @@ export async function updateCardSchedule(
 }
 
 /**
+ * A kind of study event: a row of `log` (the student's card schedules, note reads) that stamps the
+ * student's work on one piece of `content` at `at`.
+ */
+type StudyLog = {
+  log: typeof cardSchedules | typeof noteReads;
+  userId: Column;
+  contentId: Column;
+  at: Column;
+  content: typeof flashCards | typeof notes;
+};
+
+const cardReviews: StudyLog = {
+  log: cardSchedules,
+  userId: cardSchedules.userId,
+  contentId: cardSchedules.cardId,
+  at: cardSchedules.lastReviewedAt,
+  content: flashCards,
+};
+
+const noteReadings: StudyLog = {
+  log: noteReads,
+  userId: noteReads.userId,
+  contentId: noteReads.noteId,
+  at: noteReads.readAt,
+  content: notes,
+};
+
+/** The student's events of this kind on the reviewer's content at `since` or later (for EXISTS). */
+function studyEventsSince(
+  ex: Executor,
+  kind: StudyLog,
+  userId: string,
+  reviewer: string,
+  since: Date,
+) {
+  return ex
+    .select({ one: sql`1` })
+    .from(kind.log)
+    .innerJoin(kind.content, eq(kind.content.id, kind.contentId))
+    .innerJoin(topics, eq(topics.id, kind.content.topicId))
+    .where(
+      and(
+        eq(kind.userId, userId),
+        gte(kind.at, since),
+        isReviewerSubject(topics.subjectId, reviewer),
+      ),
+    );
+}
+
+/**
  * Whether the student studied this reviewer at `since` or later: reviewed one of its cards or read
  * one of its notes. One round trip; each side stops at its first row.
  */
@@ -245,30 +317,8 @@ export async function studiedSince(
   reviewer: string,
   since: Date,
 ): Promise<boolean> {
-  const cards = ex
-    .select({ one: sql`1` })
-    .from(cardSchedules)
-    .innerJoin(flashCards, eq(flashCards.id, cardSchedules.cardId))
-    .innerJoin(topics, eq(topics.id, flashCards.topicId))
-    .where(
-      and(
-        eq(cardSchedules.userId, userId),
-        gte(cardSchedules.lastReviewedAt, since),
-        isReviewerSubject(topics.subjectId, reviewer),
-      ),
-    );
-  const notesRead = ex
-    .select({ one: sql`1` })
-    .from(noteReads)
-    .innerJoin(notes, eq(notes.id, noteReads.noteId))
-    .innerJoin(topics, eq(topics.id, notes.topicId))
-    .where(
-      and(
-        eq(noteReads.userId, userId),
-        gte(noteReads.readAt, since),
-        isReviewerSubject(topics.subjectId, reviewer),
-      ),
-    );
+  const cards = studyEventsSince(ex, cardReviews, userId, reviewer, since);
+  const notesRead = studyEventsSince(ex, noteReadings, userId, reviewer, since);
   const [row] = await ex
     .select({ studied: sql<boolean>`${exists(cards)} or ${exists(notesRead)}` })
     .from(users)
@@ -289,13 +339,8 @@ export async function listTopicCards(ex: Executor, topicId: string) {
     .orderBy(asc(flashCards.id));
 }
 
-export async function countCardsByTopic(ex: Executor, topicIds: string[]): Promise<TopicCounts> {
-  return ex
-    .select({ topicId: flashCards.topicId, n: count() })
-    .from(flashCards)
-    .where(inArray(flashCards.topicId, topicIds))
-    .groupBy(flashCards.topicId)
-    .then(toCounts);
+export function countCardsByTopic(ex: Executor, topicIds: string[]): Promise<TopicCounts> {
+  return countContentByTopic(ex, flashCards, topicIds);
 }
 
 export async function countDueCardsByTopic(
@@ -347,13 +392,8 @@ export async function listTopicNotes(ex: Executor, userId: string, topicId: stri
 }
 
 /** A note of this reviewer, or null. */
-export async function findReviewerNote(ex: Executor, reviewer: string, noteId: string) {
-  const [row] = await ex
-    .select({ id: notes.id, topicId: notes.topicId })
-    .from(notes)
-    .innerJoin(topics, eq(topics.id, notes.topicId))
-    .where(and(eq(notes.id, noteId), isReviewerSubject(topics.subjectId, reviewer)));
-  return row ?? null;
+export function findReviewerNote(ex: Executor, reviewer: string, noteId: string) {
+  return findReviewerContent(ex, notes, reviewer, noteId);
 }
 
 /** Marks the note read at `now`; false when it was read before (nothing changes then). */
@@ -382,35 +422,8 @@ export async function countTopicNotes(ex: Executor, userId: string, topicId: str
   return { total: total?.n ?? 0, readCount: read?.n ?? 0 };
 }
 
-export async function readNoteSince(
-  ex: Executor,
-  userId: string,
-  reviewer: string,
-  since: Date,
-): Promise<boolean> {
-  const [row] = await ex
-    .select({ n: count() })
-    .from(noteReads)
-    .innerJoin(notes, eq(notes.id, noteReads.noteId))
-    .innerJoin(topics, eq(topics.id, notes.topicId))
-    .innerJoin(subjects, eq(subjects.id, topics.subjectId))
-    .where(
-      and(
-        eq(noteReads.userId, userId),
-        isReviewerSubject(subjects.id, reviewer),
-        gte(noteReads.readAt, since),
-      ),
-    );
-  return (row?.n ?? 0) > 0;
-}
-
-export async function countNotesByTopic(ex: Executor, topicIds: string[]): Promise<TopicCounts> {
-  return ex
-    .select({ topicId: notes.topicId, n: count() })
-    .from(notes)
-    .where(inArray(notes.topicId, topicIds))
-    .groupBy(notes.topicId)
-    .then(toCounts);
+export function countNotesByTopic(ex: Executor, topicIds: string[]): Promise<TopicCounts> {
+  return countContentByTopic(ex, notes, topicIds);
 }
 
 export async function countReadNotesByTopic(
@@ -430,16 +443,8 @@ export async function countReadNotesByTopic(
 // --- Drill questions ------------------------------------------------------------------------
 
 /** Questions per topic that are not held after a report. */
-export async function countOpenQuestionsByTopic(
-  ex: Executor,
-  topicIds: string[],
-): Promise<TopicCounts> {
-  return ex
-    .select({ topicId: questions.topicId, n: count() })
-    .from(questions)
-    .where(and(inArray(questions.topicId, topicIds), isNull(questions.heldAt)))
-    .groupBy(questions.topicId)
-    .then(toCounts);
+export function countOpenQuestionsByTopic(ex: Executor, topicIds: string[]): Promise<TopicCounts> {
+  return countContentByTopic(ex, questions, topicIds, isNull(questions.heldAt));
 }
 
 /** Up to `limit` questions of these topics at random, held ones left out. */

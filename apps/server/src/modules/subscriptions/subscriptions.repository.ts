@@ -1,5 +1,5 @@
 import { FREE_TRIAL_DAYS, type SelectedPlan, type SubscriptionStatus } from '@pasado/core';
-import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { subscriptions } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
@@ -43,6 +43,18 @@ const changedAt = (now: Date) => ({
   version: sql`${subscriptions.version} + 1`,
 });
 
+/** Inserts a subscription and announces subscriptions/{id}; `what` names it in the error. */
+async function insertAnnounced(
+  ex: Executor,
+  what: string,
+  values: typeof subscriptions.$inferInsert,
+): Promise<SubscriptionRow> {
+  const [row] = await ex.insert(subscriptions).values(values).returning();
+  if (!row) throw new AppError('INTERNAL', `${what} was not created.`);
+  await announce(ex, topics.subscription(row.id), row.version);
+  return row;
+}
+
 /**
  * Starts a free trial (DESIGN.md "Onboarding": isFreeTrial, status completed) of `days` days:
  * onboarding's and the in-app form's (SPEC §9) are both 3. The caller owns the transaction and
@@ -54,19 +66,13 @@ export async function createFreeTrial(
   now: Date,
   days: number = FREE_TRIAL_DAYS,
 ): Promise<SubscriptionRow> {
-  const [row] = await ex
-    .insert(subscriptions)
-    .values({
-      userId,
-      status: 'completed',
-      isFreeTrial: true,
-      startsAt: now,
-      expiryDate: new Date(now.getTime() + days * DAY_MS),
-    })
-    .returning();
-  if (!row) throw new AppError('INTERNAL', 'Free trial was not created.');
-  await announce(ex, topics.subscription(row.id), row.version);
-  return row;
+  return insertAnnounced(ex, 'Free trial', {
+    userId,
+    status: 'completed',
+    isFreeTrial: true,
+    startsAt: now,
+    expiryDate: new Date(now.getTime() + days * DAY_MS),
+  });
 }
 
 /** A purchase: pending until staff review it (SPEC §4), current or queued as the caller says. */
@@ -84,13 +90,7 @@ export async function insertSubscription(
     idempotencyKey: string;
   },
 ): Promise<SubscriptionRow> {
-  const [row] = await ex
-    .insert(subscriptions)
-    .values({ ...values, status: 'pending', isFreeTrial: false })
-    .returning();
-  if (!row) throw new AppError('INTERNAL', 'Subscription was not created.');
-  await announce(ex, topics.subscription(row.id), row.version);
-  return row;
+  return insertAnnounced(ex, 'Subscription', { ...values, status: 'pending', isFreeTrial: false });
 }
 
 export async function countSubscriptionsOf(ex: Executor, userId: string): Promise<number> {
@@ -133,28 +133,24 @@ export async function findCurrentSubscription(
   return row ?? null;
 }
 
-/** Queued subscriptions (DESIGN.md "Buying"), oldest first. */
-export async function listQueuedSubscriptions(
-  ex: Executor,
-  userId: string,
-): Promise<SubscriptionRow[]> {
-  return ex
+/** The user's subscriptions (those meeting `also`, when given), to be ordered by the caller. */
+const subscriptionsOf = (ex: Executor, userId: string, also?: SQL) =>
+  ex
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), isNotNull(subscriptions.queuedAt)))
-    .orderBy(asc(subscriptions.queuedAt), asc(subscriptions.createdAt));
+    .where(and(eq(subscriptions.userId, userId), also));
+
+/** Queued subscriptions (DESIGN.md "Buying"), oldest first. */
+export function listQueuedSubscriptions(ex: Executor, userId: string): Promise<SubscriptionRow[]> {
+  return subscriptionsOf(ex, userId, isNotNull(subscriptions.queuedAt)).orderBy(
+    asc(subscriptions.queuedAt),
+    asc(subscriptions.createdAt),
+  );
 }
 
 /** All of a user's subscriptions, newest first (the operator CLI's listing). */
-export async function listSubscriptionsOf(
-  ex: Executor,
-  userId: string,
-): Promise<SubscriptionRow[]> {
-  return ex
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, userId))
-    .orderBy(desc(subscriptions.createdAt));
+export function listSubscriptionsOf(ex: Executor, userId: string): Promise<SubscriptionRow[]> {
+  return subscriptionsOf(ex, userId).orderBy(desc(subscriptions.createdAt));
 }
 
 /** Sets a status, bumps the version and announces subscriptions/{id}; the caller holds the lock. */

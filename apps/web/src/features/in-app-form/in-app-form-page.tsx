@@ -102,7 +102,7 @@ export function InAppFormPage() {
               </label>
               <input
                 id={`${idPrefix}-${field.name}`}
-                className="in-app-form__input"
+                className="input in-app-form__input"
                 name={field.name}
                 type={field.type}
                 autoComplete={field.autoComplete}

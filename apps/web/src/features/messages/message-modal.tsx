@@ -11,6 +11,7 @@ import {
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { Spinner } from '../../components/spinner.tsx';
 import { icon } from '../../components/svg-icon.tsx';
+import { TextareaField } from '../../components/textarea-field.tsx';
 import { notify } from '../../lib/notify.ts';
 import { sendMessage } from './send-message.ts';
 import './messages.css';
@@ -207,21 +208,17 @@ export function MessageModal({ open, onClose }: { open: boolean; onClose: () => 
             void send();
           }}
         >
-          <div className="field">
-            <label htmlFor={textId} className="field__label">
-              Your message
-            </label>
-            <textarea
-              id={textId}
-              className="textarea"
-              rows={6}
-              maxLength={MESSAGE_MAX_LENGTH}
-              value={form.text}
-              onChange={changeText}
-              aria-describedby={counterId}
-              disabled={sending}
-              required
-            />
+          <TextareaField
+            id={textId}
+            label="Your message"
+            rows={6}
+            maxLength={MESSAGE_MAX_LENGTH}
+            value={form.text}
+            onChange={changeText}
+            aria-describedby={counterId}
+            disabled={sending}
+            required
+          >
             <p
               id={counterId}
               className={`message-modal__counter${remaining === 0 ? ' is-full' : ''}`}
@@ -229,7 +226,7 @@ export function MessageModal({ open, onClose }: { open: boolean; onClose: () => 
             >
               {remaining} {remaining === 1 ? 'character' : 'characters'} left
             </p>
-          </div>
+          </TextareaField>
 
           <div className="message-image stack">
             {form.image && preview ? (

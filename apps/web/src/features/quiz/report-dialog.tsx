@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { TextareaField } from '../../components/textarea-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { reportItem } from './api/attempts.ts';
 
@@ -95,21 +96,16 @@ function ReportDialog({
         </>
       ) : (
         <form className="quiz-report" onSubmit={submit}>
-          <div className="field">
-            <label htmlFor={reasonId} className="field__label">
-              What is wrong with it?
-            </label>
-            <textarea
-              id={reasonId}
-              className="textarea"
-              rows={4}
-              maxLength={500}
-              required
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              placeholder="For example: the key should be B because…"
-            />
-          </div>
+          <TextareaField
+            id={reasonId}
+            label="What is wrong with it?"
+            rows={4}
+            maxLength={500}
+            required
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            placeholder="For example: the key should be B because…"
+          />
           <div role="alert">{state === 'error' ? <p className="form-error">{error}</p> : null}</div>
           <div className="dialog__actions quiz-report__actions">
             <button type="button" className="btn btn--ghost" onClick={() => ref.current?.close()}>

@@ -1,8 +1,8 @@
 import type { ContentError, ImportReport } from '@pasado/core';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
-import { Spinner } from '../../../components/spinner.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { importContentFile } from './content-api.ts';
+import { ContentBusy } from './content-busy.tsx';
 
 // Mirrors CONTENT_FILE_MAX_CHARS in the contract without importing it (that module brings zod).
 const MAX_BYTES = 5 * 1024 * 1024;
@@ -150,10 +150,9 @@ export function ImportPanel() {
         ) : null}
 
         {state.step === 'checking' || state.step === 'importing' ? (
-          <p className="inline-loading content-admin__busy">
-            <Spinner size="sm" />
+          <ContentBusy>
             {state.step === 'checking' ? 'Checking the file…' : 'Importing…'}
-          </p>
+          </ContentBusy>
         ) : null}
 
         {state.step === 'invalid' ? (

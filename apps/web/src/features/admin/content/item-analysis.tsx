@@ -3,11 +3,13 @@ import { ITEM_ANALYSIS_MIN_RESPONSES } from '@pasado/core/rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Chip } from '../../../components/chip.tsx';
+import { SelectField } from '../../../components/select-field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { manilaDateTime } from '../../../lib/format.ts';
 import { LoadFailure } from '../admin-parts.tsx';
 import { reportsQueryOptions } from './content-api.ts';
+import { ContentBusy } from './content-busy.tsx';
 import { itemStatsQueryOptions, runItemAnalysis } from './item-stats-api.ts';
 import './item-analysis.css';
 
@@ -84,7 +86,7 @@ function OptionShares({ item }: { item: ItemStatsRow }) {
           <li key={i} className="item-analysis__option" data-key={key || undefined}>
             <span className="item-analysis__letter">{LETTERS[i]}</span>
             <span className="item-analysis__share">{percent(share)}</span>
-            {key ? <span className="item-analysis__key">Key</span> : null}
+            {key ? <span className="content-admin__key">Key</span> : null}
             <span className="item-analysis__groups">
               top {percent(item.upperOptionShares[i] ?? 0)} · bottom{' '}
               {percent(item.lowerOptionShares[i] ?? 0)}
@@ -152,7 +154,6 @@ export function ItemAnalysisPanel() {
   const stats = useQuery(itemStatsQueryOptions(query));
   const [announcement, setAnnouncement] = useState('');
   const headingId = useId();
-  const sortId = useId();
 
   const sortBy = (sort: ItemStatsSort, order: Order) =>
     setQuery((q) => ({ ...q, sort, order, page: 1 }));
@@ -209,32 +210,24 @@ export function ItemAnalysisPanel() {
         </p>
       ) : null}
 
-      <div className="field item-analysis__sort-field">
-        <label htmlFor={sortId} className="field__label">
-          Sort by
-        </label>
-        <select
-          id={sortId}
-          className="select"
-          value={choice === -1 ? 0 : choice}
-          onChange={(e) => {
-            const picked = SORT_CHOICES[Number(e.target.value)];
-            if (picked) sortBy(picked.sort, picked.order);
-          }}
-        >
-          {SORT_CHOICES.map((c, i) => (
-            <option key={c.label} value={i}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Sort by"
+        className="field item-analysis__sort-field"
+        value={String(choice === -1 ? 0 : choice)}
+        onChange={(value) => {
+          const picked = SORT_CHOICES[Number(value)];
+          if (picked) sortBy(picked.sort, picked.order);
+        }}
+      >
+        {SORT_CHOICES.map((c, i) => (
+          <option key={c.label} value={i}>
+            {c.label}
+          </option>
+        ))}
+      </SelectField>
 
       {stats.isPending ? (
-        <p className="inline-loading content-admin__busy">
-          <Spinner size="sm" />
-          Loading item analysis…
-        </p>
+        <ContentBusy>Loading item analysis…</ContentBusy>
       ) : stats.isError ? (
         <LoadFailure query={stats}>{failure(stats.error)}</LoadFailure>
       ) : data && data.total === 0 ? (

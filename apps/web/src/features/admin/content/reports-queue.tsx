@@ -3,10 +3,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Chip } from '../../../components/chip.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { TextareaField } from '../../../components/textarea-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { manilaDateTime } from '../../../lib/format.ts';
 import { LoadFailure } from '../admin-parts.tsx';
 import { clearReport, fixReport, reportsQueryOptions } from './content-api.ts';
+import { ContentBusy } from './content-busy.tsx';
 
 const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F'];
 
@@ -53,21 +55,21 @@ function FixForm({
     event.preventDefault();
     onSubmit(editOf(q, draft));
   };
+  /** The question's stem or rationale (each up to 2,000 characters, as the contract allows). */
+  const longText = (field: 'stem' | 'rationale', label: string) => (
+    <TextareaField
+      id={`${id}-${field}`}
+      label={label}
+      className="content-admin__input content-admin__textarea"
+      value={draft[field]}
+      required
+      maxLength={2000}
+      onChange={(e) => setDraft((d) => ({ ...d, [field]: e.target.value }))}
+    />
+  );
   return (
     <form className="content-admin__fix" onSubmit={submit} aria-label={`Fix item ${q.id}`}>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-stem`}>
-          Question
-        </label>
-        <textarea
-          id={`${id}-stem`}
-          className="content-admin__input content-admin__textarea"
-          value={draft.stem}
-          required
-          maxLength={2000}
-          onChange={(e) => setDraft((d) => ({ ...d, stem: e.target.value }))}
-        />
-      </div>
+      {longText('stem', 'Question')}
       <fieldset className="fieldset content-admin__choices">
         <legend className="fieldset__legend">Choices (select the key)</legend>
         {draft.choices.map((choice, i) => (
@@ -104,19 +106,7 @@ function FixForm({
           </div>
         ))}
       </fieldset>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-rationale`}>
-          Rationale
-        </label>
-        <textarea
-          id={`${id}-rationale`}
-          className="content-admin__input content-admin__textarea"
-          value={draft.rationale}
-          required
-          maxLength={2000}
-          onChange={(e) => setDraft((d) => ({ ...d, rationale: e.target.value }))}
-        />
-      </div>
+      {longText('rationale', 'Rationale')}
       {error ? (
         <p className="form-error" role="alert">
           {error}
@@ -297,10 +287,7 @@ export function ReportsQueue() {
         {announcement}
       </p>
       {reports.isPending ? (
-        <p className="inline-loading content-admin__busy">
-          <Spinner size="sm" />
-          Loading reported items…
-        </p>
+        <ContentBusy>Loading reported items…</ContentBusy>
       ) : reports.isError ? (
         <LoadFailure query={reports}>{failure(reports.error)}</LoadFailure>
       ) : reports.data.reports.length === 0 ? (

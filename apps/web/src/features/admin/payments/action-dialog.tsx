@@ -9,6 +9,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { FormError } from '../../../components/form-error.tsx';
 import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { TextareaField } from '../../../components/textarea-field.tsx';
 import { peso } from '../../../lib/format.ts';
 import { useStaffAction } from './apply-staff-action.ts';
 import { ACTION_LABELS, STATUS_LABELS } from './labels.ts';
@@ -87,29 +88,26 @@ export function ActionDialog({
           <br />
           Now {STATUS_LABELS[item.status]}.
         </p>
-        <div className="field">
-          <label className="field__label" htmlFor={reasonId}>
-            Reason
-          </label>
-          <textarea
-            id={reasonId}
-            className="admin-textarea"
-            rows={3}
-            maxLength={STAFF_REASON_MAX}
-            value={reason}
-            onChange={(event) => {
-              setReason(event.target.value);
-              if (problem) setProblem(null);
-            }}
-            required
-            aria-describedby={shownError ? `${hintId} ${errorId}` : hintId}
-            aria-invalid={shownError ? true : undefined}
-            placeholder="e.g. GCash statement shows the transfer"
-          />
+        <TextareaField
+          id={reasonId}
+          label="Reason"
+          className="admin-textarea"
+          rows={3}
+          maxLength={STAFF_REASON_MAX}
+          value={reason}
+          onChange={(event) => {
+            setReason(event.target.value);
+            if (problem) setProblem(null);
+          }}
+          required
+          aria-describedby={shownError ? `${hintId} ${errorId}` : hintId}
+          aria-invalid={shownError ? true : undefined}
+          placeholder="e.g. GCash statement shows the transfer"
+        >
           <p id={hintId} className="fieldset__hint">
             Kept in the audit log with your name and the time.
           </p>
-        </div>
+        </TextareaField>
         <FormError id={errorId}>{shownError}</FormError>
         <div className="admin-dialog__actions">
           <button
