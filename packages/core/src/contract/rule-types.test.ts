@@ -2,7 +2,7 @@ import { describe, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import type { BlueprintPart, BlueprintSpec } from '../blueprint.ts';
 import type { ChallengeItem } from '../challenges.ts';
-import type { FlashCardState, FlashIntervals, FlashRating } from '../flash-schedule.ts';
+import type { FlashCardState, FlashIntervals, FlashRating } from '../flash-queue.ts';
 import type { GuardClaims, Role } from '../guard.ts';
 import type { Plan } from '../plans.ts';
 import type { AttemptKind, AttemptPart, QuizResult } from '../quiz-attempt.ts';

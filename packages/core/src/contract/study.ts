@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DRILL_MAX_ITEMS, DRILL_MIN_ITEMS } from '../drill.ts';
-import { FLASH_RATINGS, type FlashCardState, type FlashRating } from '../flash-schedule.ts';
+import { FLASH_RATINGS, type FlashCardState, type FlashRating } from '../flash-queue.ts';
 import { isoDateSchema } from './common.ts';
 
 /**
@@ -67,7 +67,7 @@ export type StudyOverview = z.infer<typeof studyOverviewSchema>;
 
 // ---------- Flash ----------
 
-// The ratings, states and interval shape are the rule's (core flash-schedule.ts).
+// The ratings, states and interval shape are the rule's (core flash-queue.ts).
 export const flashRatingSchema = z.enum(FLASH_RATINGS);
 
 /** How long until a card comes back for each rating, in milliseconds (the buttons' hints). */

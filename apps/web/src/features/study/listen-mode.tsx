@@ -115,7 +115,7 @@ export function ListenMode() {
         if (token.current !== mine) return;
         if (target.kind === 'notes') {
           const seconds = Math.round((Date.now() - startedAt.current) / 1000);
-          mark.mutate({ noteId: target.id, seconds });
+          if (scope.topicId) mark({ noteId: target.id, topicId: scope.topicId, seconds });
         }
         if (at + 1 < items.length) {
           setIndex(at + 1);
@@ -138,7 +138,7 @@ export function ListenMode() {
       setPaused(false);
       s.speak(utterance);
     },
-    [items, voices, mark, endSession],
+    [items, voices, mark, endSession, scope.topicId],
   );
 
   const playPause = () => {

@@ -1,0 +1,21 @@
+import type { TopicNotesResponse } from '@pasado/core';
+import { readKept, waiting } from './offline-study.ts';
+
+/** A topic's notes with the student's read marks, from what the phone keeps. */
+export async function keptTopicNotes(
+  uid: string,
+  reviewer: string,
+  topicId: string,
+): Promise<TopicNotesResponse | null> {
+  const kept = await readKept(uid, reviewer);
+  const topic = kept?.pack.topics.find((t) => t.id === topicId);
+  if (!kept || !topic) return null;
+  const read = new Set(kept.progress.notesRead);
+  for (const entry of await waiting(uid, reviewer)) {
+    if (entry.kind === 'note-read' && entry.meta.noteId) read.add(entry.meta.noteId);
+  }
+  const notes = kept.pack.notes
+    .filter((n) => n.topicId === topicId)
+    .map((n) => ({ id: n.id, title: n.title, body: n.body, read: read.has(n.id) }));
+  return { topic, notes, readCount: notes.filter((n) => n.read).length, total: notes.length };
+}
