@@ -58,8 +58,11 @@ export function OfflinePanel({
     void estimateStorage().then(setStorage);
   }, [keptBytes]);
 
+  // What a download would cost, asked again after each refresh of what is kept.
+  const checked = kept.reviewers.map((r) => r.checkedAt ?? 0).join(' ');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `checked` changes after each refresh
   useEffect(() => {
-    if (!uid || !online || !key) return;
+    if (!uid || !online || !key || kept.busy) return;
     let live = true;
     void downloadSize(uid, key.split(' ')).then((size) => {
       if (live) setCost(size);
@@ -67,7 +70,7 @@ export function OfflinePanel({
     return () => {
       live = false;
     };
-  }, [uid, online, key]);
+  }, [uid, online, key, kept.busy, checked]);
 
   const download = async () => {
     if (!uid) return;
