@@ -110,6 +110,17 @@ describe.each(ENGINES)('offline study API on %s', (engine) => {
     const stale = await get(cookie, PACK, '"not-the-current-version"');
     expect(stale.statusCode).toBe(200);
     expect(stale.body).toBe(first.body);
+
+    // HEAD says what a download would cost (the phone's "About N KB to download").
+    const head = await t.app.inject({ method: 'HEAD', url: PACK, headers: { cookie } });
+    expect(head.statusCode).toBe(200);
+    expect(Number(head.headers['content-length'])).toBe(Buffer.byteLength(first.body));
+    const headCurrent = await t.app.inject({
+      method: 'HEAD',
+      url: PACK,
+      headers: { cookie, 'if-none-match': etag },
+    });
+    expect(headCurrent.statusCode).toBe(304);
   });
 
   it('changes the ETag when a card changes', async () => {
