@@ -27,6 +27,22 @@ const kept = (page: Page, key: string) =>
     key,
   );
 
+/** How many changes the device's outbox holds (its IndexedDB store). */
+const storedEntries = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('pasado-outbox');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('entries')) return resolve(0);
+          const count = db.transaction('entries').objectStore('entries').count();
+          count.onsuccess = () => resolve(count.result);
+        };
+      }),
+  );
+
 /** Issue 11 deliverables 2 and 3: flash cards and notes kept on the phone, studied offline. */
 describe('studying offline', () => {
   const fx = useBrowserFixture();
@@ -69,6 +85,7 @@ describe('studying offline', () => {
     await page.getByText('Card 3 of 4').waitFor();
 
     // Reloaded offline, the two rated cards are not due again: their schedule moved on the phone.
+    await poll(() => storedEntries(page)).toBe(2);
     await page.reload().catch(() => undefined);
     await page.getByText('Card 1 of 2').waitFor();
     await page.keyboard.press('Space');
@@ -88,7 +105,7 @@ describe('studying offline', () => {
     }).toBe(2);
   });
 
-  it('reads notes after an offline reload; the read marks reach the server when back', async () => {
+  it('reads notes (and listens) after an offline reload; the read marks reach the server when back', async () => {
     const { context, page } = await fx.phone();
     const { db } = fx.server.app.database;
     const userId = await studentWithKeptStudy(page, 'offline.read@example.com');
@@ -107,10 +124,18 @@ describe('studying offline', () => {
     await screenshot(page, 'offline-study-read');
 
     // Reloaded offline: the read mark is still there, and reading resumes at the unread note.
+    await poll(() => storedEntries(page)).toBe(1);
     await page.reload().catch(() => undefined);
     await page.getByText('1 of 2 notes read').waitFor();
     await page.getByRole('heading', { name: 'Constructivism', level: 2 }).waitFor();
     expect(await reads()).toHaveLength(0);
+
+    // Listen builds on the same kept notes and cards.
+    await page
+      .goto('/study/let-elem/listen?subject=fx-prof-ed&topic=fx-learning')
+      .catch(() => undefined);
+    await page.getByRole('heading', { name: 'Listen: Theories of Learning', level: 1 }).waitFor();
+    expect(await page.getByText('We could not load this topic.', { exact: false }).count()).toBe(0);
 
     await context.setOffline(false);
     await poll(async () => (await reads()).map((r) => r.noteId)).toEqual(['fx-note-1']);

@@ -103,7 +103,10 @@ export function FlashMode() {
     shownAt.current = Date.now();
   };
 
-  if (queue.isPending) return <StudyLoading label="Loading your cards" />;
+  // Not a queue kept from an earlier visit: this session's (refetchOnMount 'always').
+  if (queue.isPending || (!queue.isFetchedAfterMount && !queue.isError)) {
+    return <StudyLoading label="Loading your cards" />;
+  }
   if (queue.isError) {
     return (
       <StudyError

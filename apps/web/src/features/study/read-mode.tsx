@@ -3,11 +3,10 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Chip } from '../../components/chip.tsx';
 import { ProgressBar } from '../../components/progress-bar.tsx';
-import { flush } from '../../lib/offline/outbox.ts';
 import { launcherHref } from '../../lib/study-links.ts';
 import { finishStudySession } from './api/finish-session.ts';
 import { useTopicNotes } from './api/get-topic-notes.ts';
-import { useMarkNoteRead } from './api/mark-note-read.ts';
+import { sendWaiting, useMarkNoteRead } from './api/mark-note-read.ts';
 import { Markdown } from './markdown.tsx';
 import { errorText, OfflineNote, StudyEmpty, StudyError, StudyLoading } from './study-states.tsx';
 import { StreakLine, StudySummary } from './study-summary.tsx';
@@ -48,7 +47,7 @@ export function ReadMode() {
     }
     setFinished('pending');
     // After the read notes have reached the server (the outbox sends them in order).
-    flush()
+    sendWaiting()
       .then(() => finishStudySession(reviewer, 'read'))
       .then(setFinished)
       .catch((error: unknown) => {

@@ -2,8 +2,7 @@ import { flashQueueResponseSchema } from '@pasado/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useClaims } from '../../../lib/session/get-claims.ts';
 import type { StudyScopeParams } from '../../../lib/study-links.ts';
-import { orKept } from '../or-kept.ts';
-import { enc, scopeQuery, studyRequest } from './study-fetch.ts';
+import { enc, orKept, scopeQuery, studyRequest } from './study-fetch.ts';
 
 /**
  * GET /api/study/:reviewer/flash: due cards first, then new cards up to today's limit. With no
@@ -31,9 +30,11 @@ export const flashQueueQueryOptions = (
       ),
     // Offline the queue comes from the phone: run the query instead of waiting for a connection.
     networkMode: 'always',
-    // A session works through one snapshot of the queue; it is fetched fresh for the next one.
+    // A session works through one snapshot of the queue; it is fetched fresh for the next one,
+    // even when an offline start put an older queue back into the cache (offline-snapshot.ts).
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
+    refetchOnMount: 'always',
   });
 
 export function useFlashQueue(reviewer: string, scope: StudyScopeParams) {

@@ -1,8 +1,7 @@
 import { topicNotesResponseSchema } from '@pasado/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useClaims } from '../../../lib/session/get-claims.ts';
-import { orKept } from '../or-kept.ts';
-import { enc, studyRequest } from './study-fetch.ts';
+import { enc, orKept, studyRequest } from './study-fetch.ts';
 
 /**
  * GET /api/study/:reviewer/topics/:topicId/notes: Markdown notes with read marks. With no

@@ -1,7 +1,6 @@
 import type { TopicNotesResponse } from '@pasado/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { enqueue } from '../../../lib/offline/outbox.ts';
 import { studyOverviewQueryKey } from './get-study-overview.ts';
 import { topicNotesQueryOptions } from './get-topic-notes.ts';
 import { enc } from './study-fetch.ts';
@@ -23,12 +22,23 @@ export function queueNoteRead(reviewer: string, noteId: string, seconds: number)
   };
 }
 
+/**
+ * The outbox, loaded when a note is first marked: read and listen stay inside the 50 KB route
+ * budget, and the service worker has the chunk for offline use.
+ */
+export const loadOutbox = () => import('../../../lib/offline/outbox.ts');
+
+/** Sends what waits (read notes before the session's end, which counts them for the streak). */
+export const sendWaiting = () => loadOutbox().then((outbox) => outbox.flush());
+
 /** Marks a note read: queued for the server, and shown read at once in the topic's notes. */
 export function useMarkNoteRead(reviewer: string) {
   const client = useQueryClient();
   return useCallback(
     (input: { noteId: string; topicId: string; seconds: number }) => {
-      void enqueue(queueNoteRead(reviewer, input.noteId, input.seconds));
+      void loadOutbox().then((outbox) =>
+        outbox.enqueue(queueNoteRead(reviewer, input.noteId, input.seconds)),
+      );
       client.setQueryData<TopicNotesResponse>(
         topicNotesQueryOptions(reviewer, input.topicId).queryKey,
         (old) => {
