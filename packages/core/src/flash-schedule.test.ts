@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { applyRating, cardStateName, hasReview, previewIntervals } from './flash-schedule.ts';
+import {
+  applyRating,
+  cardStateName,
+  hasReview,
+  previewIntervals,
+  RATING_TIME_MAX_AGE_MS,
+  ratingTime,
+} from './flash-schedule.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -68,5 +75,24 @@ describe('previewIntervals', () => {
     const hints = previewIntervals(null, now);
     expect(hints.again).toBe(MINUTE);
     expect(hints.good).toBe(10 * MINUTE);
+  });
+});
+
+describe('ratingTime', () => {
+  const hoursAgo = (h: number) => new Date(now.getTime() - h * 60 * MINUTE);
+
+  it('applies a late rating at the moment it was given', () => {
+    expect(ratingTime(hoursAgo(8), null, now)).toEqual(hoursAgo(8));
+    expect(ratingTime(null, null, now)).toEqual(now);
+  });
+
+  it('never later than now, never before the last review, never more than a week back', () => {
+    expect(ratingTime(new Date(now.getTime() + DAY), null, now)).toEqual(now);
+    const stored = { last_review: hoursAgo(2).toISOString() };
+    expect(ratingTime(hoursAgo(5), stored, now)).toEqual(hoursAgo(2));
+    expect(ratingTime(new Date(now.getTime() - RATING_TIME_MAX_AGE_MS - 1), null, now)).toEqual(
+      now,
+    );
+    expect(ratingTime(new Date('not a date'), null, now)).toEqual(now);
   });
 });

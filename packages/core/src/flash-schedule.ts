@@ -108,3 +108,23 @@ export function applyRating(
   };
   return { state, due: card.due, reps: card.reps };
 }
+
+/** How far back a rating sent late (given offline) is taken at its own time. */
+export const RATING_TIME_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * The moment a rating is applied at: when the student gave it (`reviewedAt`, sent by the phone),
+ * so a rating given offline in the morning and sent in the evening schedules the card from the
+ * morning. Never later than `now` (a phone's clock ahead), never before the card's last review
+ * (ratings apply in order), and never more than a week back: beyond that, `now`.
+ */
+export function ratingTime(
+  reviewedAt: Date | null,
+  stored: Pick<StoredCardState, 'last_review'> | null,
+  now: Date,
+): Date {
+  if (!reviewedAt || Number.isNaN(reviewedAt.getTime())) return now;
+  if (now.getTime() - reviewedAt.getTime() > RATING_TIME_MAX_AGE_MS) return now;
+  const last = stored?.last_review ? Date.parse(stored.last_review) : Number.NEGATIVE_INFINITY;
+  return new Date(Math.min(now.getTime(), Math.max(reviewedAt.getTime(), last)));
+}

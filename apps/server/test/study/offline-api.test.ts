@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { studyOfflinePackSchema, studyOfflineProgressSchema } from '@pasado/core';
+import { applyRating, studyOfflinePackSchema, studyOfflineProgressSchema } from '@pasado/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flashCards } from '../../src/platform/db/schema.ts';
@@ -182,6 +182,45 @@ describe.each(ENGINES)('offline study API on %s', (engine) => {
     // Another student's progress is theirs alone.
     const other = await createOnboardedStudent(t);
     expect((await get(other.cookie, PROGRESS)).json()).toEqual({ schedules: [], notesRead: [] });
+  });
+});
+
+describe.each(ENGINES)('a rating given offline, sent later, on %s', (engine) => {
+  let t: TestApp;
+  let fx: StudyFixture;
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    fx = await seedStudyContent(t.app.database.db);
+  });
+  afterAll(() => t.close());
+
+  it('is applied at the moment it was given, as the phone applied it', async () => {
+    const { cookie } = await createOnboardedStudent(t);
+    const given = new Date(Date.now() - 3 * 60 * 60_000);
+    const reviewId = randomUUID();
+    const res = await callApi(t, cookie, 'POST', '/api/study/let-elem/flash/reviews', {
+      reviewId,
+      cardId: fx.cards.a3,
+      rating: 'good',
+      reviewedAt: given.toISOString(),
+    });
+    expect(res.statusCode).toBe(200);
+    // The phone's schedule of the same rating (core's rule) is the server's.
+    const onPhone = applyRating(null, 'good', reviewId, given);
+    expect(res.json().due).toBe(onPhone.due.toISOString());
+    const progress = studyOfflineProgressSchema.parse(
+      (await t.app.inject({ url: PROGRESS, headers: { cookie } })).json(),
+    );
+    expect(progress.schedules[0]?.state.last_review).toBe(given.toISOString());
+
+    // A time in the future is taken as the server's now.
+    const later = await callApi(t, cookie, 'POST', '/api/study/let-elem/flash/reviews', {
+      reviewId: randomUUID(),
+      cardId: fx.cards.b1,
+      rating: 'good',
+      reviewedAt: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    expect(Date.parse(later.json().due)).toBeLessThan(Date.now() + 11 * 60_000);
   });
 });
 

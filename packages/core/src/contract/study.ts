@@ -121,6 +121,11 @@ export const flashReviewRequestSchema = z.object({
   cardId: contentId,
   rating: flashRatingSchema satisfies z.ZodType<FlashRating>,
   seconds: z.number().int().min(0).max(3600).default(0),
+  /**
+   * When the student rated the card: a rating given offline arrives later, and FSRS counts from
+   * the moment of the rating. The server keeps it within bounds (core `ratingTime`).
+   */
+  reviewedAt: isoDateSchema.optional(),
 });
 export type FlashReviewRequest = z.input<typeof flashReviewRequestSchema>;
 

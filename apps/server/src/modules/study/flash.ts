@@ -17,6 +17,7 @@ import {
   newCardsLeft,
   pickFlashQueue,
   previewIntervals,
+  ratingTime,
 } from '@pasado/core';
 import type { Db, Executor } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/errors/app-error.ts';
@@ -131,7 +132,10 @@ export async function reviewCard(
       };
     }
 
-    const next = applyRating(stored, request.rating, request.reviewId, now);
+    // FSRS counts from when the student rated it (a rating given offline arrives later); the
+    // study time and the streak count when the server learns of it.
+    const at = ratingTime(request.reviewedAt ? new Date(request.reviewedAt) : null, stored, now);
+    const next = applyRating(stored, request.rating, request.reviewId, at);
     await updateCardSchedule(tx, userId, card.id, {
       state: next.state,
       due: next.due,

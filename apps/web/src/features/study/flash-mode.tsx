@@ -61,6 +61,7 @@ export function FlashMode() {
         cardId: card.id,
         rating,
         seconds: Math.round((Date.now() - shownAt.current) / 1000),
+        reviewedAt: new Date().toISOString(),
       });
       setTally((t) => ({ ...t, [rating]: t[rating] + 1 }));
       setFlipped(false);

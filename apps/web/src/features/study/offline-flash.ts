@@ -8,6 +8,7 @@ import {
   newCardsLeft,
   pickFlashQueue,
   previewIntervals,
+  ratingTime,
   type StoredCardState,
   type StudyOfflineProgress,
 } from '@pasado/core';
@@ -26,23 +27,23 @@ import { readKept, waiting } from './offline-study.ts';
 export function schedulesOnPhone(
   progress: StudyOfflineProgress,
   entries: readonly OutboxEntry[],
+  now: Date,
 ): Map<string, StoredCardState> {
   const schedules = new Map<string, StoredCardState>(
     progress.schedules.map((s) => [s.cardId, s.state as StoredCardState]),
   );
   for (const entry of entries) {
     if (entry.kind !== 'flash-review') continue;
-    const { cardId, rating, reviewId } = entry.body as {
+    const { cardId, rating, reviewId, reviewedAt } = entry.body as {
       cardId: string;
       rating: FlashRating;
       reviewId: string;
+      reviewedAt?: string;
     };
-    const next = applyRating(
-      schedules.get(cardId) ?? null,
-      rating,
-      reviewId,
-      new Date(entry.createdAt),
-    );
+    const current = schedules.get(cardId) ?? null;
+    // The same moment the server will apply it at (core ratingTime).
+    const at = ratingTime(new Date(reviewedAt ?? entry.createdAt), current, now);
+    const next = applyRating(current, rating, reviewId, at);
     schedules.set(cardId, next.state);
   }
   return schedules;
@@ -70,7 +71,7 @@ export async function keptFlashQueue(
       .map((t) => t.id),
   );
   const topicName = new Map(pack.topics.map((t) => [t.id, t.name]));
-  const schedules = schedulesOnPhone(kept.progress, await waiting(uid, reviewer));
+  const schedules = schedulesOnPhone(kept.progress, await waiting(uid, reviewer), now);
   // The server counts new cards across reviewers; the phone knows this reviewer's.
   const allowance = newCardsLeft(countIntroducedToday(schedules.values(), now));
   const candidates = pack.cards
