@@ -95,6 +95,8 @@ export function refreshOffline(
     let ok = true;
     for (const reviewer of reviewers) {
       for (const source of ALL_SOURCES()) {
+        // Signed out meanwhile: nothing more of this student is written to the phone.
+        if (state.uid !== uid) return false;
         const held = await holdingOf(uid, source.kind, reviewer);
         if (!options.force && held && Date.now() - held.checkedAt < FRESH_ENOUGH_MS) continue;
         try {
@@ -108,11 +110,12 @@ export function refreshOffline(
     }
     await dropContentExcept(uid, reviewers);
     await reload(uid, reviewers);
-    update({ busy: false, failed: !ok });
+    update({ failed: !ok });
     return ok;
   };
   running = run().finally(() => {
     running = null;
+    update({ busy: false });
   });
   return running;
 }
@@ -199,6 +202,7 @@ export function startKeepingOffline(uid: string, reviewers: readonly string[]): 
     clearTimeout(timer);
     window.removeEventListener('online', refresh);
     stopOutcomes();
+    if (state.uid === uid) update({ uid: null, reviewers: [], loaded: false });
   };
 }
 
