@@ -180,6 +180,8 @@ describe('accessibility of the main screens', () => {
     await page.goto('/study');
     const modes = page.getByRole('list', { name: 'Study modes' });
     await expect.poll(() => modes.getByRole('link').count(), { timeout: 10_000 }).toBe(4);
+    // With its "Study offline" panel (its own chunk) in place.
+    await page.getByRole('heading', { name: 'Study offline' }).waitFor();
     await check(findings, page, 'study launcher');
     const hrefs = await modes
       .getByRole('link')

@@ -9,6 +9,8 @@ export * from './device.ts';
 export * from './discount-window.ts';
 export * from './display-name.ts';
 export * from './drill.ts';
+export * from './flash-queue.ts';
+export * from './flash-schedule.ts';
 export * from './guard.ts';
 export * from './initials.ts';
 export * from './item-analysis.ts';

@@ -1,13 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { SubscriptionBanners } from '../features/banners/subscription-banners.tsx';
 import { useDeviceCheck } from '../features/device/use-device-check.ts';
 import { LiveUpdates } from '../features/live/live-updates.tsx';
 import { followOfflineLite } from '../features/quiz/offline-lite-sync.ts';
 import { useSyncBanner } from '../features/shell/sync-banner.tsx';
 import { useRegisterBanner } from '../lib/banners.tsx';
+import { startKeepingOffline } from '../lib/offline/keep-offline.ts';
 import { keepSnapshots } from '../lib/offline/offline-snapshot.ts';
 import { startOutbox, useOutbox } from '../lib/offline/outbox.ts';
+import { useClaims } from '../lib/session/get-claims.ts';
 import { useMe } from '../lib/session/get-me.ts';
 import { useOnline } from '../lib/use-online.ts';
 
@@ -16,7 +18,7 @@ const NO_QUEUE: readonly string[] = [];
 /**
  * What runs while a user is signed in: the start-up device check (SPEC §8), then the live stream
  * (the user, the current and the queued subscriptions, the devices), and the subscription banners
- * (SPEC §2), the offline outbox and its "waiting to sync" banner. Loaded lazily by the root layout so /login's first load carries none of it (nor zod).
+ * (SPEC §2), the offline outbox and its "waiting to sync" banner, and the content kept for offline study. Loaded lazily by the root layout so /login's first load carries none of it (nor zod).
  */
 export function SignedInServices({
   uid,
@@ -34,6 +36,16 @@ export function SignedInServices({
   // A lite quiz taken offline, once sent: the server's result and gems show (features/quiz).
   useEffect(() => followOfflineLite(client), [client]);
   useRegisterBanner(useSyncBanner(useOutbox(), uid, useOnline()));
+  // Each granted reviewer's cards and notes, kept for studying with no signal (keep-offline.ts).
+  const access = useClaims().data?.access;
+  const granted = useMemo(
+    () =>
+      Object.keys(access ?? {})
+        .sort()
+        .join(' '),
+    [access],
+  );
+  useEffect(() => startKeepingOffline(uid, granted ? granted.split(' ') : []), [uid, granted]);
   const me = useMe();
   const queuedIds = me.data?.queuedSubscriptions ?? NO_QUEUE;
   return (

@@ -63,3 +63,16 @@ export const manilaToday = () => manilaDayKey(new Date());
 export function manilaDayBoundary(day: string, edge: 'start' | 'end'): string {
   return new Date(`${day}T${edge === 'end' ? '23:59:59.999' : '00:00:00.000'}+08:00`).toISOString();
 }
+
+/** A size in bytes for people: "850 KB", "1.2 MB", "3.4 GB" (decimal units, as phones show). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1_000) return `${Math.max(0, Math.round(bytes))} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'] as const;
+  let value = bytes / 1_000;
+  let unit = 0;
+  while (value >= 1_000 && unit < units.length - 1) {
+    value /= 1_000;
+    unit += 1;
+  }
+  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
+}

@@ -2,6 +2,7 @@ import { describe, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import type { BlueprintPart, BlueprintSpec } from '../blueprint.ts';
 import type { ChallengeItem } from '../challenges.ts';
+import type { FlashCardState, FlashIntervals, FlashRating } from '../flash-queue.ts';
 import type { GuardClaims, Role } from '../guard.ts';
 import type { Plan } from '../plans.ts';
 import type { AttemptKind, AttemptPart, QuizResult } from '../quiz-attempt.ts';
@@ -12,6 +13,7 @@ import type { roleSchema, subscriptionStatusSchema } from './common.ts';
 import type { blueprintPartSchema, blueprintSpecSchema } from './content.ts';
 import type { inAppFormSchema } from './in-app-form.ts';
 import type { attemptPartSchema, QuizAttemptKind, quizResultSchema } from './learning.ts';
+import type { flashCardStateSchema, flashIntervalsSchema, flashRatingSchema } from './study.ts';
 import type { challengeItemSchema, SelectedPlan } from './user.ts';
 
 /**
@@ -31,5 +33,8 @@ describe('contract schemas match the rules’ types', () => {
     expectTypeOf<z.infer<typeof quizResultSchema>>().toEqualTypeOf<QuizResult>();
     expectTypeOf<QuizAttemptKind>().toEqualTypeOf<AttemptKind>();
     expectTypeOf<z.infer<typeof attemptPartSchema>>().toEqualTypeOf<AttemptPart>();
+    expectTypeOf<z.infer<typeof flashRatingSchema>>().toEqualTypeOf<FlashRating>();
+    expectTypeOf<z.infer<typeof flashCardStateSchema>>().toEqualTypeOf<FlashCardState>();
+    expectTypeOf<z.infer<typeof flashIntervalsSchema>>().toEqualTypeOf<FlashIntervals>();
   });
 });

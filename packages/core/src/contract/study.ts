@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DRILL_MAX_ITEMS, DRILL_MIN_ITEMS } from '../drill.ts';
+import { FLASH_RATINGS, type FlashCardState, type FlashRating } from '../flash-queue.ts';
 import { isoDateSchema } from './common.ts';
 
 /**
@@ -66,9 +67,8 @@ export type StudyOverview = z.infer<typeof studyOverviewSchema>;
 
 // ---------- Flash ----------
 
-export const FLASH_RATINGS = ['again', 'hard', 'good', 'easy'] as const;
+// The ratings, states and interval shape are the rule's (core flash-queue.ts).
 export const flashRatingSchema = z.enum(FLASH_RATINGS);
-export type FlashRating = z.infer<typeof flashRatingSchema>;
 
 /** How long until a card comes back for each rating, in milliseconds (the buttons' hints). */
 export const flashIntervalsSchema = z.object({
@@ -77,10 +77,13 @@ export const flashIntervalsSchema = z.object({
   good: z.number(),
   easy: z.number(),
 });
-export type FlashIntervals = z.infer<typeof flashIntervalsSchema>;
 
-export const flashCardStateSchema = z.enum(['new', 'learning', 'review', 'relearning']);
-export type FlashCardState = z.infer<typeof flashCardStateSchema>;
+export const flashCardStateSchema = z.enum([
+  'new',
+  'learning',
+  'review',
+  'relearning',
+] as const satisfies readonly FlashCardState[]);
 
 export const flashQueueCardSchema = z.object({
   id: z.string(),
@@ -116,8 +119,13 @@ export type FlashQueueResponse = z.infer<typeof flashQueueResponseSchema>;
 export const flashReviewRequestSchema = z.object({
   reviewId: z.uuid(),
   cardId: contentId,
-  rating: flashRatingSchema,
+  rating: flashRatingSchema satisfies z.ZodType<FlashRating>,
   seconds: z.number().int().min(0).max(3600).default(0),
+  /**
+   * When the student rated the card: a rating given offline arrives later, and FSRS counts from
+   * the moment of the rating. The server keeps it within bounds (core `ratingTime`).
+   */
+  reviewedAt: isoDateSchema.optional(),
 });
 export type FlashReviewRequest = z.input<typeof flashReviewRequestSchema>;
 
@@ -268,3 +276,64 @@ export const drillResultSchema = z.object({
   streak: z.number().int(),
 });
 export type DrillResult = z.infer<typeof drillResultSchema>;
+
+// ---------- Offline (issue 11: content kept on the phone; ADR 019) ----------
+
+/**
+ * GET /api/study/:reviewer/offline-pack: every flash card and reading note of the reviewer's
+ * subjects, with the topics and subjects the offline screens name, in the reviewer's order. The
+ * same for every student of the reviewer; versioned by a strong ETag (a hash of the body), so an
+ * unchanged pack costs a 304 with no body.
+ */
+export const studyOfflinePackSchema = z.object({
+  reviewer: z.object({ shorthand: z.string(), abbreviation: z.string(), name: z.string() }),
+  /** In the reviewer's order (subject, then topic). */
+  topics: z.array(studyTopicRefSchema),
+  /** In the reviewer's order (subject, topic, card id): new cards are offered in this order. */
+  cards: z.array(
+    z.object({
+      id: z.string(),
+      topicId: z.string(),
+      front: z.string(),
+      back: z.string(),
+      rationale: z.string().nullable(),
+    }),
+  ),
+  /** In each topic's reading order. */
+  notes: z.array(
+    z.object({ id: z.string(), topicId: z.string(), title: z.string(), body: z.string() }),
+  ),
+});
+export type StudyOfflinePack = z.infer<typeof studyOfflinePackSchema>;
+
+/**
+ * A student's FSRS schedule of one card (core `StoredCardState` without the review ids it
+ * remembers, which only the server needs): what the phone applies offline ratings to.
+ */
+export const flashScheduleStateSchema = z.object({
+  due: isoDateSchema,
+  stability: z.number(),
+  difficulty: z.number(),
+  elapsed_days: z.number(),
+  scheduled_days: z.number(),
+  learning_steps: z.number(),
+  reps: z.number().int(),
+  lapses: z.number().int(),
+  /** ts-fsrs `State`: 0 new, 1 learning, 2 review, 3 relearning. */
+  state: z.number().int().min(0).max(3),
+  last_review: isoDateSchema.nullable().optional(),
+  firstReviewedAt: isoDateSchema.optional(),
+});
+export type FlashScheduleState = z.infer<typeof flashScheduleStateSchema>;
+
+/**
+ * GET /api/study/:reviewer/offline-progress: the student's own progress in the reviewer — the
+ * schedule of every card they have reviewed and the notes they have read. Small and served apart
+ * from the pack, so a rating never makes the phone download the cards again. Also versioned by a
+ * strong ETag.
+ */
+export const studyOfflineProgressSchema = z.object({
+  schedules: z.array(z.object({ cardId: z.string(), state: flashScheduleStateSchema })),
+  notesRead: z.array(z.string()),
+});
+export type StudyOfflineProgress = z.infer<typeof studyOfflineProgressSchema>;

@@ -3,19 +3,25 @@ import type {
   FlashQueueResponse,
   FlashReviewRequest,
   FlashReviewResponse,
+  StoredCardState,
   StudyScope,
 } from '@pasado/core';
-import { flashReviewRequestSchema, manilaDayKey } from '@pasado/core';
-import type { Db, Executor } from '../../platform/db/client.ts';
-import { notFound } from '../../platform/errors/app-error.ts';
-import { recordStudyTime } from './activity.ts';
 import {
   applyRating,
   cardStateName,
+  FLASH_NEW_CARDS_PER_DAY,
+  FLASH_QUEUE_MAX,
+  flashReviewRequestSchema,
   hasReview,
+  manilaDayStart,
+  newCardsLeft,
+  pickFlashQueue,
   previewIntervals,
-  type StoredCardState,
-} from './fsrs.ts';
+  ratingTime,
+} from '@pasado/core';
+import type { Db, Executor } from '../../platform/db/client.ts';
+import { notFound } from '../../platform/errors/app-error.ts';
+import { recordStudyTime } from './activity.ts';
 import {
   countCardsIntroducedSince,
   countDueCards,
@@ -27,23 +33,14 @@ import {
   nextCardDueAt,
   updateCardSchedule,
 } from './repository.ts';
-import { manilaDayStart, topicsInScope } from './scope.ts';
+import { topicsInScope } from './scope.ts';
 
-/**
- * New cards a student is shown per Manila day, across all reviewers: enough to cover a subject's
- * 30-card deck in two days, few enough that the reviews they cause stay manageable (FSRS brings a
- * new card back several times in its first week).
- */
-export const FLASH_NEW_CARDS_PER_DAY = 20;
-/** Cards in one queue answer: a session's worth; the next request continues. */
-export const FLASH_QUEUE_MAX = 50;
 /** Time on one card counted toward time studied at most (a phone left on the table). */
 export const FLASH_MAX_SECONDS_PER_CARD = 120;
 
 /** New cards already introduced today (first reviewed since Manila midnight). */
 export async function newCardsLeftToday(ex: Executor, userId: string, now: Date) {
-  const introduced = await countCardsIntroducedSince(ex, userId, manilaDayStart(manilaDayKey(now)));
-  return Math.max(0, FLASH_NEW_CARDS_PER_DAY - introduced);
+  return newCardsLeft(await countCardsIntroducedSince(ex, userId, manilaDayStart(now)));
 }
 
 /**
@@ -71,6 +68,8 @@ export async function flashQueue(
       nextDueAt: null,
     };
   }
+  // SQL narrows the candidates (due now, oldest first; unseen, in order) and counts; the choice
+  // and order are core's rule, the one the phone applies offline (pickFlashQueue).
   const due = await listDueCards(db, userId, topicIds, now, FLASH_QUEUE_MAX);
   const dueCount = await countDueCards(db, userId, topicIds, now);
   const nextDueAt = await nextCardDueAt(db, userId, topicIds, now);
@@ -78,29 +77,21 @@ export async function flashQueue(
   const room = Math.min(allowance, FLASH_QUEUE_MAX - due.length);
   const fresh = room > 0 ? await listUnseenCards(db, userId, topicIds, room) : [];
 
-  const cards: FlashQueueCard[] = [
-    ...due.map((row) => {
-      const stored = row.state as StoredCardState;
-      return {
-        id: row.id,
-        topicId: row.topicId,
-        topicName: topicName.get(row.topicId) ?? '',
-        front: row.front,
-        back: row.back,
-        rationale: row.rationale,
-        state: cardStateName(stored),
-        due: row.due.toISOString(),
-        intervals: previewIntervals(stored, now),
-      };
-    }),
-    ...fresh.map((row) => ({
-      ...row,
-      topicName: topicName.get(row.topicId) ?? '',
-      state: 'new' as const,
-      due: null,
-      intervals: previewIntervals(null, now),
-    })),
+  const candidates = [
+    ...due.map((row) => ({ ...row, state: row.state as StoredCardState })),
+    ...fresh.map((row) => ({ ...row, state: null, due: null })),
   ];
+  const cards: FlashQueueCard[] = pickFlashQueue(candidates, now, allowance).cards.map((row) => ({
+    id: row.id,
+    topicId: row.topicId,
+    topicName: topicName.get(row.topicId) ?? '',
+    front: row.front,
+    back: row.back,
+    rationale: row.rationale,
+    state: cardStateName(row.state),
+    due: row.due?.toISOString() ?? null,
+    intervals: previewIntervals(row.state, now),
+  }));
   return {
     cards,
     dueCount,
@@ -141,7 +132,10 @@ export async function reviewCard(
       };
     }
 
-    const next = applyRating(stored, request.rating, request.reviewId, now);
+    // FSRS counts from when the student rated it (a rating given offline arrives later); the
+    // study time and the streak count when the server learns of it.
+    const at = ratingTime(request.reviewedAt ? new Date(request.reviewedAt) : null, stored, now);
+    const next = applyRating(stored, request.rating, request.reviewId, at);
     await updateCardSchedule(tx, userId, card.id, {
       state: next.state,
       due: next.due,

@@ -1,5 +1,6 @@
 import {
-  manilaDayKey,
+  FLASH_NEW_CARDS_PER_DAY,
+  manilaDayStart,
   type Reviewer,
   type StudyOverview,
   type StudyReviewersResponse,
@@ -8,7 +9,7 @@ import {
 import type { Db } from '../../platform/db/client.ts';
 import { listGrantedReviewers } from '../content/reviewers.repository.ts';
 import { recordActivity } from '../progress/record-activity.ts';
-import { FLASH_NEW_CARDS_PER_DAY, newCardsLeftToday } from './flash.ts';
+import { newCardsLeftToday } from './flash.ts';
 import {
   countCardsByTopic,
   countDueCardsByTopic,
@@ -20,7 +21,7 @@ import {
   studiedSince,
   type TopicCounts,
 } from './repository.ts';
-import { manilaDayStart, topicsInScope } from './scope.ts';
+import { topicsInScope } from './scope.ts';
 
 /** The launcher's reviewers: those the student holds the `Granted` claim for. */
 export async function studyReviewers(db: Db, userId: string): Promise<StudyReviewersResponse> {
@@ -88,7 +89,7 @@ export async function finishStudySession(
   reviewer: string,
   now: Date,
 ): Promise<StudySessionFinishResponse> {
-  const today = manilaDayStart(manilaDayKey(now));
+  const today = manilaDayStart(now);
   const active = await studiedSince(db, userId, reviewer, today);
   if (!active) return { counted: false, streak: (await findCurrentStreak(db, userId)) ?? 0 };
   const outcome = await db.transaction((tx) =>

@@ -484,3 +484,58 @@ export async function findUnclaimedDrillPoints(
     .where(eq(users.id, userId));
   return row?.unclaimed ?? null;
 }
+
+// --- What the phone keeps for offline study (issue 11) ------------------------------------
+
+/** Every card of these topics (ordered by id; the caller orders topics). */
+export async function listCardsOfTopics(ex: Executor, topicIds: string[]) {
+  if (topicIds.length === 0) return [];
+  return ex
+    .select({
+      id: flashCards.id,
+      topicId: flashCards.topicId,
+      front: flashCards.front,
+      back: flashCards.back,
+      rationale: flashCards.rationale,
+    })
+    .from(flashCards)
+    .where(inArray(flashCards.topicId, topicIds))
+    .orderBy(asc(flashCards.id));
+}
+
+/** Every note of these topics, in each topic's reading order. */
+export async function listNotesOfTopics(ex: Executor, topicIds: string[]) {
+  if (topicIds.length === 0) return [];
+  return ex
+    .select({ id: notes.id, topicId: notes.topicId, title: notes.title, body: notes.body })
+    .from(notes)
+    .where(inArray(notes.topicId, topicIds))
+    .orderBy(asc(notes.sortOrder), asc(notes.id));
+}
+
+/** The student's FSRS state of each card of these topics they have reviewed. */
+export async function listSchedulesOfTopics(ex: Executor, userId: string, topicIds: string[]) {
+  if (topicIds.length === 0) return [];
+  return ex
+    .select({ cardId: cardSchedules.cardId, state: cardSchedules.state })
+    .from(cardSchedules)
+    .innerJoin(flashCards, eq(flashCards.id, cardSchedules.cardId))
+    .where(mySchedulesIn(userId, topicIds))
+    .orderBy(asc(cardSchedules.cardId));
+}
+
+/** Ids of the notes of these topics the student has read. */
+export async function listReadNoteIds(
+  ex: Executor,
+  userId: string,
+  topicIds: string[],
+): Promise<string[]> {
+  if (topicIds.length === 0) return [];
+  const rows = await ex
+    .select({ noteId: noteReads.noteId })
+    .from(noteReads)
+    .innerJoin(notes, eq(notes.id, noteReads.noteId))
+    .where(and(eq(noteReads.userId, userId), inArray(notes.topicId, topicIds)))
+    .orderBy(asc(noteReads.noteId));
+  return rows.map((r) => r.noteId);
+}

@@ -11,6 +11,8 @@ import {
   noteReadResponseSchema,
   studyAttemptParamsSchema,
   studyNoteParamsSchema,
+  studyOfflinePackSchema,
+  studyOfflineProgressSchema,
   studyOverviewSchema,
   studyReviewerParamsSchema,
   studyReviewersResponseSchema,
@@ -23,11 +25,13 @@ import {
 } from '@pasado/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { replyVersioned } from '../../platform/versioned-json.ts';
 import { requireSession } from '../auth/session-plugin.ts';
 import { requireReviewerAccess } from '../content/reviewers.repository.ts';
 import { answerDrill, finishDrill, startDrill } from './drill.ts';
 import { flashQueue, reviewCard } from './flash.ts';
 import { markNoteRead, topicCards, topicNotes } from './notes.ts';
+import { studyOfflinePack, studyOfflineProgress } from './offline.ts';
 import { finishStudySession, studyOverview, studyReviewers } from './overview.ts';
 
 /**
@@ -89,6 +93,37 @@ export async function studyRoutes(app: FastifyInstance) {
     async (request) => {
       const { userId, reviewer } = await access(request, request.params.reviewer);
       return reviewCard(db, userId, reviewer.shorthand, request.body, request.server.clock.now());
+    },
+  );
+
+  // Kept on the phone for offline study (issue 11; ADR 019). Versioned by a strong ETag: the phone
+  // asks with If-None-Match and an unchanged answer is a 304 with no body. The pack is the same
+  // for every student of the reviewer (`no-cache`: the browser may keep it but must ask first);
+  // the progress is the student's own and stays out of the browser's HTTP cache, which outlives
+  // a sign-out on a shared phone.
+  typed.get(
+    '/:reviewer/offline-pack',
+    { schema: { params: studyReviewerParamsSchema } },
+    async (request, reply) => {
+      const { reviewer } = await access(request, request.params.reviewer);
+      const pack = await studyOfflinePack(db, reviewer);
+      return replyVersioned(request, reply, studyOfflinePackSchema, pack, 'private, no-cache');
+    },
+  );
+
+  typed.get(
+    '/:reviewer/offline-progress',
+    { schema: { params: studyReviewerParamsSchema } },
+    async (request, reply) => {
+      const { userId, reviewer } = await access(request, request.params.reviewer);
+      const progress = await studyOfflineProgress(db, userId, reviewer.shorthand);
+      return replyVersioned(
+        request,
+        reply,
+        studyOfflineProgressSchema,
+        progress,
+        'private, no-store',
+      );
     },
   );
 

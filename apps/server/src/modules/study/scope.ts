@@ -29,8 +29,3 @@ export async function requireTopic(
   if (!topic) throw notFound('No such topic.');
   return topic;
 }
-
-/** Start of the Manila day of `now` (DESIGN.md "Time": days are Asia/Manila, UTC+8, no DST). */
-export function manilaDayStart(dayKey: string): Date {
-  return new Date(`${dayKey}T00:00:00+08:00`);
-}

@@ -14,7 +14,7 @@ import { finishStudySession } from './api/finish-session.ts';
 import { flashQueueQueryOptions, useFlashQueue } from './api/get-flash-queue.ts';
 import { studyOverviewQueryKey } from './api/get-study-overview.ts';
 import { describeInterval, formatInterval } from './format-interval.ts';
-import { errorText, StudyEmpty, StudyError, StudyLoading } from './study-states.tsx';
+import { errorText, OfflineNote, StudyEmpty, StudyError, StudyLoading } from './study-states.tsx';
 import { StreakLine, StudySummary } from './study-summary.tsx';
 import { useReviewOutbox } from './use-review-outbox.ts';
 import { useStudyScope } from './use-study-scope.ts';
@@ -36,6 +36,8 @@ const EMPTY_TALLY: Tally = { again: 0, hard: 0, good: 0, easy: 0 };
  * Flash cards (issue 4 item 6): FSRS-scheduled cards, flipped with a tap or Space, rated
  * again/hard/good/easy with the buttons (each says when the card comes back), the keys 1–4, or a
  * swipe once the answer shows. Ratings are queued and sent in the background (useReviewOutbox).
+ * With no connection the queue is built on the phone from the kept cards and schedules
+ * (offline-study.ts), the same FSRS rule as the server's.
  */
 export function FlashMode() {
   const { reviewer, scope } = useStudyScope();
@@ -59,6 +61,7 @@ export function FlashMode() {
         cardId: card.id,
         rating,
         seconds: Math.round((Date.now() - shownAt.current) / 1000),
+        reviewedAt: new Date().toISOString(),
       });
       setTally((t) => ({ ...t, [rating]: t[rating] + 1 }));
       setFlipped(false);
@@ -101,7 +104,10 @@ export function FlashMode() {
     shownAt.current = Date.now();
   };
 
-  if (queue.isPending) return <StudyLoading label="Loading your cards" />;
+  // Not a queue kept from an earlier visit: this session's (refetchOnMount 'always').
+  if (queue.isPending || (!queue.isFetchedAfterMount && !queue.isError)) {
+    return <StudyLoading label="Loading your cards" />;
+  }
   if (queue.isError) {
     return (
       <StudyError
@@ -122,6 +128,7 @@ export function FlashMode() {
           <ProgressBar value={index} max={cards.length} label="Session progress" />
         </>
       ) : null}
+      {queue.data.offline ? <OfflineNote /> : null}
     </header>
   );
 

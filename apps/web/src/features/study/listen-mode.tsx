@@ -6,7 +6,7 @@ import { launcherHref } from '../../lib/study-links.ts';
 import { finishStudySession } from './api/finish-session.ts';
 import { useTopicCards } from './api/get-topic-cards.ts';
 import { useTopicNotes } from './api/get-topic-notes.ts';
-import { useMarkNoteRead } from './api/mark-note-read.ts';
+import { sendWaiting, useMarkNoteRead } from './api/mark-note-read.ts';
 import { Markdown, renderMarkdown } from './markdown.tsx';
 import { errorText, StudyEmpty, StudyError, StudyLoading } from './study-states.tsx';
 import { pickVoice, speechSynthesisOrNull, useSpeechVoices } from './use-speech.ts';
@@ -91,7 +91,10 @@ export function ListenMode() {
   const endSession = useCallback(() => {
     if (finished.current) return;
     finished.current = true;
-    finishStudySession(reviewer, 'listen')
+    // The streak counts a session the server has seen: after the read notes have reached it.
+    if (!navigator.onLine) return;
+    sendWaiting()
+      .then(() => finishStudySession(reviewer, 'listen'))
       .then((r) => r.counted && setStreak(r.streak))
       .catch((error: unknown) => console.warn('finishing the listen session failed', error));
   }, [reviewer]);
@@ -115,7 +118,7 @@ export function ListenMode() {
         if (token.current !== mine) return;
         if (target.kind === 'notes') {
           const seconds = Math.round((Date.now() - startedAt.current) / 1000);
-          mark.mutate({ noteId: target.id, seconds });
+          if (scope.topicId) mark({ noteId: target.id, topicId: scope.topicId, seconds });
         }
         if (at + 1 < items.length) {
           setIndex(at + 1);
@@ -138,7 +141,7 @@ export function ListenMode() {
       setPaused(false);
       s.speak(utterance);
     },
-    [items, voices, mark, endSession],
+    [items, voices, mark, endSession, scope.topicId],
   );
 
   const playPause = () => {

@@ -6,9 +6,9 @@ import { ProgressBar } from '../../components/progress-bar.tsx';
 import { launcherHref } from '../../lib/study-links.ts';
 import { finishStudySession } from './api/finish-session.ts';
 import { useTopicNotes } from './api/get-topic-notes.ts';
-import { useMarkNoteRead } from './api/mark-note-read.ts';
+import { sendWaiting, useMarkNoteRead } from './api/mark-note-read.ts';
 import { Markdown } from './markdown.tsx';
-import { errorText, StudyEmpty, StudyError, StudyLoading } from './study-states.tsx';
+import { errorText, OfflineNote, StudyEmpty, StudyError, StudyLoading } from './study-states.tsx';
 import { StreakLine, StudySummary } from './study-summary.tsx';
 import { useStudyScope } from './use-study-scope.ts';
 
@@ -35,14 +35,20 @@ export function ReadMode() {
   const go = (next: number) => {
     setChosen(next);
     shownAt.current = Date.now();
-    mark.reset();
     headingRef.current?.focus();
     window.scrollTo({ top: 0 });
   };
 
   const finish = () => {
+    // The streak counts a session the server has seen; offline, the summary shows without it.
+    if (!navigator.onLine) {
+      setFinished({ counted: false, streak: 0 });
+      return;
+    }
     setFinished('pending');
-    finishStudySession(reviewer, 'read')
+    // After the read notes have reached the server (the outbox sends them in order).
+    sendWaiting()
+      .then(() => finishStudySession(reviewer, 'read'))
       .then(setFinished)
       .catch((error: unknown) => {
         console.warn('finishing the read session failed', error);
@@ -67,7 +73,7 @@ export function ReadMode() {
       />
     );
   }
-  const { topic, readCount, total } = notes.data;
+  const { topic, readCount, total, offline } = notes.data;
 
   const header = (
     <header className="study-head stack">
@@ -132,17 +138,10 @@ export function ReadMode() {
 
   const last = index === list.length - 1;
   const markAndNext = () => {
-    if (mark.isPending) return;
     const seconds = Math.round((Date.now() - shownAt.current) / 1000);
-    mark.mutate(
-      { noteId: note.id, seconds },
-      {
-        onSuccess: () => {
-          if (last) finish();
-          else go(index + 1);
-        },
-      },
-    );
+    mark({ noteId: note.id, topicId: topic.id, seconds });
+    if (last) finish();
+    else go(index + 1);
   };
 
   return (
@@ -160,12 +159,7 @@ export function ReadMode() {
         </div>
         <Markdown source={note.body} className="markdown" />
       </article>
-      {mark.isError ? (
-        <StudyError
-          message={errorText(mark.error, 'We could not save your progress.')}
-          onRetry={markAndNext}
-        />
-      ) : null}
+      {offline ? <OfflineNote /> : null}
       <div className="read-nav">
         <button
           type="button"
@@ -184,13 +178,8 @@ export function ReadMode() {
             {last ? 'Finish' : 'Next note'}
           </button>
         ) : (
-          <button
-            type="button"
-            className="btn btn--primary"
-            onClick={markAndNext}
-            disabled={mark.isPending}
-          >
-            {mark.isPending ? 'Saving…' : last ? 'Mark as read and finish' : 'Mark as read, next'}
+          <button type="button" className="btn btn--primary" onClick={markAndNext}>
+            {last ? 'Mark as read and finish' : 'Mark as read, next'}
           </button>
         )}
       </div>

@@ -1,6 +1,6 @@
 import type { StudyOverview, StudyTopicSummary } from '@pasado/core';
 import { DRILL_DEFAULT_ITEMS, DRILL_ITEM_SECONDS } from '@pasado/core';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ProgressBar } from '../../components/progress-bar.tsx';
 import { ReviewerPicker } from '../../components/reviewer-picker.tsx';
@@ -13,6 +13,11 @@ import { prefetchStudyModes } from './prefetch-modes.ts';
 import { DrillIcon, FlashIcon, ListenIcon, ReadIcon } from './study-icons.tsx';
 import { StudyError, StudyLoading } from './study-states.tsx';
 import './study.css';
+
+// Below the modes, and it brings the offline store code: its own chunk, after the launcher.
+const OfflinePanel = lazy(() =>
+  import('./offline-panel.tsx').then((m) => ({ default: m.OfflinePanel })),
+);
 
 function sum(topics: StudyTopicSummary[], key: keyof Omit<StudyTopicSummary, 'id' | 'name'>) {
   return topics.reduce((n, t) => n + t[key], 0);
@@ -79,6 +84,9 @@ export function StudyLauncherPage() {
               choose={choose}
             />
           )}
+          <Suspense fallback={null}>
+            <OfflinePanel reviewers={reviewers.reviewers} />
+          </Suspense>
         </>
       )}
     </div>

@@ -47,3 +47,12 @@ export function StudyEmpty({ title, children }: { title: string; children: React
     </section>
   );
 }
+
+/** Shown on a study screen built from what the phone keeps (no connection). */
+export function OfflineNote() {
+  return (
+    <p className="study-offline" data-testid="study-offline">
+      Offline: from this phone. Your progress is sent when you are back online.
+    </p>
+  );
+}

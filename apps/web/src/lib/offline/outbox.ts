@@ -15,7 +15,8 @@ import { apiFetch } from '../api.ts';
  *   timeout, 5xx, 429) and trying again with back-off (1 s, 3 s, 10 s, 30 s) and on `online`.
  *   A request the server refuses for good (other 4xx) is dropped and counted, never retried.
  * - Idempotent: every entry has a key. A flash rating's key is its review id (the server applies it
- *   once); a mock answer is a PUT of the item's latest state, and a newer change to the same item
+ *   once); a read note's is the note's id (the server records a note read once); a mock answer
+ *   is a PUT of the item's latest state, and a newer change to the same item
  *   replaces the queued one (the latest choice and flag win, as before); a lite attempt carries its
  *   client id. So a retry after a lost answer never counts twice.
  * - Per student: entries carry the student's id and only theirs are sent under their session;
@@ -27,7 +28,7 @@ export type OutboxEntry = {
   id: number;
   /** Idempotency key; a queued entry with the same key is replaced (merged for answers). */
   key: string;
-  kind: 'mock-answer' | 'flash-review' | 'lite-attempt' | 'analytics-event';
+  kind: 'mock-answer' | 'flash-review' | 'note-read' | 'lite-attempt' | 'analytics-event';
   uid: string;
   method: 'POST' | 'PUT';
   path: string;
@@ -316,6 +317,15 @@ export async function clearOutbox(): Promise<void> {
     // Nothing else to do.
   }
   await clear(store()).catch(() => undefined);
+}
+
+/**
+ * The entries waiting, read from the device first when this page has not yet (a screen that
+ * builds on what waits, such as flash cards offline, must not miss what an earlier visit left).
+ */
+export async function loadOutbox(): Promise<readonly OutboxEntry[]> {
+  if (!state.loaded) await reload();
+  return state.entries;
 }
 
 /** Called with each entry the server answered (accepted or refused for good). */

@@ -1,16 +1,38 @@
 import { topicCardsResponseSchema } from '@pasado/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { enc, studyRequest } from './study-fetch.ts';
+import { useClaims } from '../../../lib/session/get-claims.ts';
+import { enc, orKept, studyRequest } from './study-fetch.ts';
 
-/** GET /api/study/:reviewer/topics/:topicId/cards: every card of a topic (listen mode). */
-export const topicCardsQueryOptions = (reviewer: string, topicId: string) =>
+/**
+ * GET /api/study/:reviewer/topics/:topicId/cards: every card of a topic (listen mode). With no
+ * connection, the kept cards (`offline`).
+ */
+export const topicCardsQueryOptions = (
+  reviewer: string,
+  topicId: string,
+  uid: string | null = null,
+) =>
   queryOptions({
     queryKey: ['study', reviewer, 'cards', topicId],
     queryFn: ({ signal }) =>
-      studyRequest(`/${enc(reviewer)}/topics/${enc(topicId)}/cards`, topicCardsResponseSchema, {
-        signal,
-      }),
+      orKept(
+        () =>
+          studyRequest(`/${enc(reviewer)}/topics/${enc(topicId)}/cards`, topicCardsResponseSchema, {
+            signal,
+          }),
+        async () => {
+          if (!uid) return null;
+          const { keptTopicCards } = await import('../offline-notes.ts');
+          return keptTopicCards(uid, reviewer, topicId);
+        },
+      ),
+    networkMode: 'always',
   });
 
-export const useTopicCards = (reviewer: string, topicId: string | null) =>
-  useQuery({ ...topicCardsQueryOptions(reviewer, topicId ?? ''), enabled: topicId !== null });
+export function useTopicCards(reviewer: string, topicId: string | null) {
+  const uid = useClaims().data?.uid ?? null;
+  return useQuery({
+    ...topicCardsQueryOptions(reviewer, topicId ?? '', uid),
+    enabled: topicId !== null,
+  });
+}

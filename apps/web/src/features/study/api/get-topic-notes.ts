@@ -1,16 +1,39 @@
 import { topicNotesResponseSchema } from '@pasado/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { enc, studyRequest } from './study-fetch.ts';
+import { useClaims } from '../../../lib/session/get-claims.ts';
+import { enc, orKept, studyRequest } from './study-fetch.ts';
 
-/** GET /api/study/:reviewer/topics/:topicId/notes: Markdown notes with read marks. */
-export const topicNotesQueryOptions = (reviewer: string, topicId: string) =>
+/**
+ * GET /api/study/:reviewer/topics/:topicId/notes: Markdown notes with read marks. With no
+ * connection, the kept notes with the kept and waiting read marks (`offline`).
+ */
+export const topicNotesQueryOptions = (
+  reviewer: string,
+  topicId: string,
+  uid: string | null = null,
+) =>
   queryOptions({
     queryKey: ['study', reviewer, 'notes', topicId],
     queryFn: ({ signal }) =>
-      studyRequest(`/${enc(reviewer)}/topics/${enc(topicId)}/notes`, topicNotesResponseSchema, {
-        signal,
-      }),
+      orKept(
+        () =>
+          studyRequest(`/${enc(reviewer)}/topics/${enc(topicId)}/notes`, topicNotesResponseSchema, {
+            signal,
+          }),
+        // Loaded only when needed, so the route does not carry the store code.
+        async () => {
+          if (!uid) return null;
+          const { keptTopicNotes } = await import('../offline-notes.ts');
+          return keptTopicNotes(uid, reviewer, topicId);
+        },
+      ),
+    networkMode: 'always',
   });
 
-export const useTopicNotes = (reviewer: string, topicId: string | null) =>
-  useQuery({ ...topicNotesQueryOptions(reviewer, topicId ?? ''), enabled: topicId !== null });
+export function useTopicNotes(reviewer: string, topicId: string | null) {
+  const uid = useClaims().data?.uid ?? null;
+  return useQuery({
+    ...topicNotesQueryOptions(reviewer, topicId ?? '', uid),
+    enabled: topicId !== null,
+  });
+}

@@ -1,39 +1,54 @@
-import {
-  type NoteReadResponse,
-  noteReadResponseSchema,
-  type TopicNotesResponse,
-} from '@pasado/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TopicNotesResponse } from '@pasado/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { studyOverviewQueryKey } from './get-study-overview.ts';
 import { topicNotesQueryOptions } from './get-topic-notes.ts';
-import { enc, studyRequest } from './study-fetch.ts';
+import { enc } from './study-fetch.ts';
 
-/** POST /api/study/:reviewer/notes/:noteId/read; marking twice is harmless (counted once). */
-export function markNoteRead(reviewer: string, noteId: string, seconds: number) {
-  return studyRequest(`/${enc(reviewer)}/notes/${enc(noteId)}/read`, noteReadResponseSchema, {
-    method: 'POST',
-    json: { seconds },
-  });
+/**
+ * POST /api/study/:reviewer/notes/:noteId/read, as an entry of the app's outbox
+ * (lib/offline/outbox.ts), so a note read with no signal is recorded when the phone is back
+ * online. The server records a note once (its reading time too), so the note's id is the entry's
+ * idempotency key: marking it again replaces the waiting entry.
+ */
+export function queueNoteRead(reviewer: string, noteId: string, seconds: number) {
+  return {
+    key: `note-read:${noteId}`,
+    kind: 'note-read' as const,
+    method: 'POST' as const,
+    path: `/api/study/${enc(reviewer)}/notes/${enc(noteId)}/read`,
+    body: { seconds },
+    meta: { reviewer, noteId },
+  };
 }
 
-/** Marks a note read and writes the answer into the topic's cached notes. */
+/**
+ * The outbox, loaded when a note is first marked: read and listen stay inside the 50 KB route
+ * budget, and the service worker has the chunk for offline use.
+ */
+export const loadOutbox = () => import('../../../lib/offline/outbox.ts');
+
+/** Sends what waits (read notes before the session's end, which counts them for the streak). */
+export const sendWaiting = () => loadOutbox().then((outbox) => outbox.flush());
+
+/** Marks a note read: queued for the server, and shown read at once in the topic's notes. */
 export function useMarkNoteRead(reviewer: string) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { noteId: string; seconds: number }) =>
-      markNoteRead(reviewer, input.noteId, input.seconds),
-    onSuccess: (result: NoteReadResponse) => {
+  return useCallback(
+    (input: { noteId: string; topicId: string; seconds: number }) => {
+      void loadOutbox().then((outbox) =>
+        outbox.enqueue(queueNoteRead(reviewer, input.noteId, input.seconds)),
+      );
       client.setQueryData<TopicNotesResponse>(
-        topicNotesQueryOptions(reviewer, result.topicId).queryKey,
-        (old) =>
-          old && {
-            ...old,
-            readCount: result.readCount,
-            total: result.total,
-            notes: old.notes.map((n) => (n.id === result.noteId ? { ...n, read: true } : n)),
-          },
+        topicNotesQueryOptions(reviewer, input.topicId).queryKey,
+        (old) => {
+          if (!old) return old;
+          const notes = old.notes.map((n) => (n.id === input.noteId ? { ...n, read: true } : n));
+          return { ...old, notes, readCount: notes.filter((n) => n.read).length };
+        },
       );
       void client.invalidateQueries({ queryKey: studyOverviewQueryKey(reviewer) });
     },
-  });
+    [client, reviewer],
+  );
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { apiFetch, parseAnswer, toApiError } from '../../../lib/api.ts';
+import { ApiError, apiFetch, parseAnswer, toApiError } from '../../../lib/api.ts';
 
 /**
  * GET or POST under /api/study, the answer checked with the contract's schema (this feature is
@@ -28,4 +28,35 @@ export function scopeQuery(scope: { subjectId?: string | null; topicId?: string 
   if (scope.topicId) params.set('topicId', scope.topicId);
   const text = params.toString();
   return text ? `?${text}` : '';
+}
+
+/** Thrown when the phone is offline and holds nothing for this screen. */
+export const NOT_KEPT = new ApiError(
+  404,
+  'This is not on your phone yet. Open it once with a connection to study it offline.',
+  'NOT_KEPT',
+);
+
+/**
+ * The server's answer when it can be reached, else what the phone keeps: with no connection
+ * (navigator.onLine false) the network is not tried; a request that fails on the network (not an
+ * answer from the server) falls back too.
+ */
+export async function orKept<T>(
+  online: () => Promise<T>,
+  kept: () => Promise<T | null>,
+): Promise<T & { offline: boolean }> {
+  if (navigator.onLine) {
+    try {
+      return { ...(await online()), offline: false };
+    } catch (error) {
+      if (error instanceof ApiError || (error as Error)?.name === 'AbortError') throw error;
+      const copy = await kept();
+      if (copy) return { ...copy, offline: true };
+      throw error;
+    }
+  }
+  const copy = await kept();
+  if (copy) return { ...copy, offline: true };
+  throw NOT_KEPT;
 }

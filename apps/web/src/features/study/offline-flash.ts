@@ -1,0 +1,102 @@
+import {
+  applyRating,
+  cardStateName,
+  countIntroducedToday,
+  FLASH_NEW_CARDS_PER_DAY,
+  type FlashQueueResponse,
+  type FlashRating,
+  newCardsLeft,
+  pickFlashQueue,
+  previewIntervals,
+  ratingTime,
+  type StoredCardState,
+  type StudyOfflineProgress,
+} from '@pasado/core';
+import type { OutboxEntry } from '../../lib/offline/outbox.ts';
+import type { StudyScopeParams } from '../../lib/study-links.ts';
+import { readKept, waiting } from './offline-study.ts';
+
+/*
+ * Flash cards with no signal (issue 11 deliverable 3; ADR 019). A rating given offline waits in
+ * the outbox until the server has it, so replaying the waiting ratings on the kept schedules with
+ * core's FSRS rule gives each card's state on this phone; once they are sent the progress is read
+ * again from the server (lib/offline/keep-offline.ts), whose state wins.
+ */
+
+/** The kept schedules with the ratings still waiting applied in the order they were given. */
+export function schedulesOnPhone(
+  progress: StudyOfflineProgress,
+  entries: readonly OutboxEntry[],
+  now: Date,
+): Map<string, StoredCardState> {
+  const schedules = new Map<string, StoredCardState>(
+    progress.schedules.map((s) => [s.cardId, s.state as StoredCardState]),
+  );
+  for (const entry of entries) {
+    if (entry.kind !== 'flash-review') continue;
+    const { cardId, rating, reviewId, reviewedAt } = entry.body as {
+      cardId: string;
+      rating: FlashRating;
+      reviewId: string;
+      reviewedAt?: string;
+    };
+    const current = schedules.get(cardId) ?? null;
+    // The same moment the server will apply it at (core ratingTime).
+    const at = ratingTime(new Date(reviewedAt ?? entry.createdAt), current, now);
+    const next = applyRating(current, rating, reviewId, at);
+    schedules.set(cardId, next.state);
+  }
+  return schedules;
+}
+
+/** The flash queue as the server would build it, from what the phone keeps. */
+export async function keptFlashQueue(
+  uid: string,
+  reviewer: string,
+  scope: StudyScopeParams,
+  now: Date,
+): Promise<FlashQueueResponse | null> {
+  const kept = await readKept(uid, reviewer);
+  if (!kept) return null;
+  const { pack } = kept;
+  const inScope = new Set(
+    pack.topics
+      .filter((t) =>
+        scope.topicId
+          ? t.id === scope.topicId
+          : scope.subjectId
+            ? t.subjectId === scope.subjectId
+            : true,
+      )
+      .map((t) => t.id),
+  );
+  const topicName = new Map(pack.topics.map((t) => [t.id, t.name]));
+  const schedules = schedulesOnPhone(kept.progress, await waiting(uid, reviewer), now);
+  // The server counts new cards across reviewers; the phone knows this reviewer's.
+  const allowance = newCardsLeft(countIntroducedToday(schedules.values(), now));
+  const candidates = pack.cards
+    .filter((card) => inScope.has(card.topicId))
+    .map((card) => {
+      const state = schedules.get(card.id) ?? null;
+      return { ...card, state, due: state ? new Date(state.due) : null };
+    });
+  const picked = pickFlashQueue(candidates, now, allowance);
+  return {
+    cards: picked.cards.map((card) => ({
+      id: card.id,
+      topicId: card.topicId,
+      topicName: topicName.get(card.topicId) ?? '',
+      front: card.front,
+      back: card.back,
+      rationale: card.rationale,
+      state: cardStateName(card.state),
+      due: card.due?.toISOString() ?? null,
+      intervals: previewIntervals(card.state, now),
+    })),
+    dueCount: picked.dueCount,
+    newCount: picked.newCount,
+    newCardsLeftToday: allowance,
+    newCardsPerDay: FLASH_NEW_CARDS_PER_DAY,
+    nextDueAt: picked.nextDueAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,37 @@
+import {
+  type StudyOfflinePack,
+  type StudyOfflineProgress,
+  studyOfflinePackSchema,
+  studyOfflineProgressSchema,
+} from '@pasado/core';
+import { readContent } from '../../lib/offline/content-store.ts';
+import { STUDY_KIND, STUDY_PROGRESS_SOURCE } from '../../lib/offline/offline-sources.ts';
+import { loadOutbox, type OutboxEntry } from '../../lib/offline/outbox.ts';
+
+/**
+ * Studying with no signal (issue 11 deliverable 3; docs/decisions/019-offline-caching.md): the
+ * flash queue (offline-flash.ts) and a topic's notes (offline-notes.ts) built on the phone from
+ * what it keeps (the reviewer's pack and the student's progress, lib/offline/keep-offline.ts)
+ * plus what waits in the outbox. Split in three so read and listen do not load FSRS.
+ */
+
+export type Kept = { pack: StudyOfflinePack; progress: StudyOfflineProgress };
+
+export async function readKept(uid: string, reviewer: string): Promise<Kept | null> {
+  const [pack, progress] = await Promise.all([
+    readContent<unknown>(uid, STUDY_KIND, reviewer),
+    readContent<unknown>(uid, STUDY_PROGRESS_SOURCE.kind, reviewer),
+  ]);
+  // Checked with the contract: a copy kept by an older version of the app may differ.
+  const parsedPack = studyOfflinePackSchema.safeParse(pack);
+  const parsedProgress = studyOfflineProgressSchema.safeParse(progress);
+  if (!parsedPack.success || !parsedProgress.success) return null;
+  return { pack: parsedPack.data, progress: parsedProgress.data };
+}
+
+/** This student's entries of one reviewer still waiting (or not yet adopted: uid ''). */
+export async function waiting(uid: string, reviewer: string): Promise<OutboxEntry[]> {
+  return (await loadOutbox()).filter(
+    (e) => (e.uid === uid || e.uid === '') && e.meta.reviewer === reviewer,
+  );
+}

@@ -1,0 +1,130 @@
+import {
+  type Card,
+  type CardInput,
+  createEmptyCard,
+  fsrs,
+  type Grade,
+  Rating,
+  State,
+} from 'ts-fsrs';
+import type { FlashCardState, FlashIntervals, FlashRating } from './flash-queue.ts';
+
+/**
+ * Flash-card scheduling (issue 4 item 6, issue 11 "flash cards are rated offline"; ADR 010 and
+ * 019): the one home of the FSRS rule; which cards a session shows is flash-queue.ts. The server
+ * applies a rating with it when the rating arrives; the web app applies the same rule to the schedules it keeps, so a rating given with no
+ * signal advances the card on the phone, and the server's state wins when it is read again.
+ *
+ * ts-fsrs with its default parameters (90 % retention, no fuzz, short-term learning steps): every
+ * student gets the same, well-studied schedule; per-student optimisation would need a review log.
+ */
+
+/**
+ * A student's schedule of one card, as stored (card_schedules.state) and kept on the phone: the
+ * ts-fsrs `Card` (dates as ISO strings) plus two fields of ours that ts-fsrs ignores: when the
+ * student first saw the card (the daily new-card limit) and the last review ids applied (a
+ * retried rating is not applied twice).
+ */
+export type StoredCardState = Omit<CardInput, 'due' | 'last_review'> & {
+  due: string;
+  last_review?: string | null;
+  firstReviewedAt?: string;
+  reviewIds?: string[];
+};
+
+/** How many review ids a card remembers: a retry comes within seconds, never 20 reviews later. */
+const REMEMBERED_REVIEW_IDS = 20;
+
+// Made on first use, so a bundle that only needs the ratings (flash-queue.ts) carries no ts-fsrs.
+let scheduler: ReturnType<typeof fsrs> | null = null;
+const fsrsScheduler = () => {
+  scheduler ??= fsrs();
+  return scheduler;
+};
+
+const GRADES: Record<FlashRating, Grade> = {
+  again: Rating.Again,
+  hard: Rating.Hard,
+  good: Rating.Good,
+  easy: Rating.Easy,
+};
+
+const STATES: Record<State, FlashCardState> = {
+  [State.New]: 'new',
+  [State.Learning]: 'learning',
+  [State.Review]: 'review',
+  [State.Relearning]: 'relearning',
+};
+
+function toCardInput(stored: StoredCardState | null, now: Date): CardInput | Card {
+  if (!stored) return createEmptyCard(now);
+  const { firstReviewedAt: _first, reviewIds: _ids, ...card } = stored;
+  return card;
+}
+
+export function cardStateName(stored: StoredCardState | null): FlashCardState {
+  if (!stored) return 'new';
+  const state = typeof stored.state === 'number' ? stored.state : State[stored.state];
+  return STATES[state as State] ?? 'new';
+}
+
+/** Milliseconds until the card comes back for each rating, from `now` (the buttons' hints). */
+export function previewIntervals(stored: StoredCardState | null, now: Date): FlashIntervals {
+  const preview = fsrsScheduler().repeat(toCardInput(stored, now), now);
+  const after = (grade: Grade) => Math.max(0, preview[grade].card.due.getTime() - now.getTime());
+  return {
+    again: after(Rating.Again),
+    hard: after(Rating.Hard),
+    good: after(Rating.Good),
+    easy: after(Rating.Easy),
+  };
+}
+
+export function hasReview(stored: StoredCardState | null, reviewId: string): boolean {
+  return stored?.reviewIds?.includes(reviewId) ?? false;
+}
+
+/**
+ * The card's next state after `rating` at `now`, remembering `reviewId`. A review id the card
+ * already remembers changes nothing (the same rating sent twice, or already in the server's state
+ * when the phone replays what it has not seen confirmed).
+ */
+export function applyRating(
+  stored: StoredCardState | null,
+  rating: FlashRating,
+  reviewId: string,
+  now: Date,
+): { state: StoredCardState; due: Date; reps: number } {
+  if (stored && hasReview(stored, reviewId)) {
+    return { state: stored, due: new Date(stored.due), reps: stored.reps };
+  }
+  const { card } = fsrsScheduler().next(toCardInput(stored, now), now, GRADES[rating]);
+  const state: StoredCardState = {
+    ...card,
+    due: card.due.toISOString(),
+    last_review: card.last_review ? card.last_review.toISOString() : null,
+    firstReviewedAt: stored?.firstReviewedAt ?? now.toISOString(),
+    reviewIds: [...(stored?.reviewIds ?? []), reviewId].slice(-REMEMBERED_REVIEW_IDS),
+  };
+  return { state, due: card.due, reps: card.reps };
+}
+
+/** How far back a rating sent late (given offline) is taken at its own time. */
+export const RATING_TIME_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * The moment a rating is applied at: when the student gave it (`reviewedAt`, sent by the phone),
+ * so a rating given offline in the morning and sent in the evening schedules the card from the
+ * morning. Never later than `now` (a phone's clock ahead), never before the card's last review
+ * (ratings apply in order), and never more than a week back: beyond that, `now`.
+ */
+export function ratingTime(
+  reviewedAt: Date | null,
+  stored: Pick<StoredCardState, 'last_review'> | null,
+  now: Date,
+): Date {
+  if (!reviewedAt || Number.isNaN(reviewedAt.getTime())) return now;
+  if (now.getTime() - reviewedAt.getTime() > RATING_TIME_MAX_AGE_MS) return now;
+  const last = stored?.last_review ? Date.parse(stored.last_review) : Number.NEGATIVE_INFINITY;
+  return new Date(Math.min(now.getTime(), Math.max(reviewedAt.getTime(), last)));
+}
