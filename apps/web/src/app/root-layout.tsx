@@ -2,12 +2,18 @@ import { PATHS } from '@pasado/core/rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { FreeTrialEnds } from '../components/free-trial-ends.tsx';
 import { ErrorScreen } from '../features/errors/error-screen.tsx';
 import { InlineLoading, LoadingOverlay } from '../features/shell/loading-overlay.tsx';
 import { OFFLINE_BANNER } from '../features/shell/offline-banner.tsx';
 import { TopBanners } from '../features/shell/top-banners.tsx';
 import { useUpdateBanner } from '../features/shell/update-banner.tsx';
-import { useBanners, useRegisterBanner } from '../lib/banners.tsx';
+import {
+  useBanners,
+  useRegisterBanner,
+  useSubscriptionSlot,
+  withSubscriptionSlot,
+} from '../lib/banners.tsx';
 import { notify } from '../lib/notify.ts';
 import { useAppUpdate } from '../lib/offline/app-update.ts';
 import { useReloadRequested } from '../lib/page-reload.ts';
@@ -40,7 +46,7 @@ export function RootLayout() {
   const online = useOnline();
   useRegisterBanner(online ? null : OFFLINE_BANNER);
   useRegisterBanner(useUpdateBanner(useAppUpdate()));
-  const banners = useBanners();
+  const registeredBanners = useBanners();
 
   const claimsQuery = useClaims();
   const claims = claimsQuery.data;
@@ -96,6 +102,18 @@ export function RootLayout() {
   }, [expireAlert, expiringId, client]);
 
   const publicRoute = !meta.access.auth && location.pathname !== PATHS.login;
+
+  // The subscription banner loads with the signed-in services, after the page's first paint; its
+  // slot is reserved from the session already in the query cache (the guard loaded it), so nothing
+  // moves when the banner lands (issue 10: CLS).
+  const slot = useSubscriptionSlot(location.pathname, signedIn && sessionReady);
+  const banners = withSubscriptionSlot(
+    registeredBanners,
+    slot,
+    slot === 'freeTrial' && subscription ? (
+      <FreeTrialEnds expiryDate={subscription.expiryDate} />
+    ) : null,
+  );
 
   // SPEC §4's reload after a live change of status happens only here, in one order (issue 13 item
   // 6; lib/page-reload.ts): the expiry found here has had its answer (and alert), the guard has
