@@ -21,6 +21,7 @@ import { routeMeta } from '../lib/route-meta.ts';
 import { refreshClaims, useClaims } from '../lib/session/get-claims.ts';
 import { useMe } from '../lib/session/get-me.ts';
 import { subscriptionQueryOptions } from '../lib/session/get-subscription.ts';
+import { useIdleAfter } from '../lib/use-idle-after.ts';
 import { useOnline } from '../lib/use-online.ts';
 import {
   guardDecision,
@@ -126,6 +127,12 @@ export function RootLayout() {
     if (reloadRequested && settled && navigationIdle) window.location.reload();
   }, [reloadRequested, settled, navigationIdle]);
 
+  // The signed-in services (device check, live stream, outbox, the banner's own code, with zod) start
+  // once the page has painted and the phone is idle: the screen's code and data go first on a slow
+  // connection, and its first render runs alone (issue 10). The banner's slot is already held.
+  const pageShown = publicRoute || decision?.kind === 'allow' || decision?.kind === 'redirect';
+  const servicesWanted = useIdleAfter(signedIn && pageShown);
+
   let content: ReactNode;
   if (claimsQuery.isError && claims === undefined && !publicRoute) {
     content = <ErrorScreen onRetry={() => void claimsQuery.refetch()} />;
@@ -148,7 +155,7 @@ export function RootLayout() {
       </a>
       <TopBanners banners={banners} />
       {content}
-      {signedIn ? (
+      {signedIn && servicesWanted ? (
         <Suspense fallback={null}>
           <SignedInServices uid={claims.uid} subscriptionId={subscriptionId} />
         </Suspense>
