@@ -9,9 +9,9 @@ import { OFFLINE_BANNER } from '../features/shell/offline-banner.tsx';
 import { TopBanners } from '../features/shell/top-banners.tsx';
 import { useUpdateBanner } from '../features/shell/update-banner.tsx';
 import {
+  expectedSubscriptionBanner,
   useBanners,
   useRegisterBanner,
-  useSubscriptionSlot,
   withSubscriptionSlot,
 } from '../lib/banners.tsx';
 import { notify } from '../lib/notify.ts';
@@ -107,7 +107,8 @@ export function RootLayout() {
   // The subscription banner loads with the signed-in services, after the page's first paint; its
   // slot is reserved from the session already in the query cache (the guard loaded it), so nothing
   // moves when the banner lands (issue 10: CLS).
-  const slot = useSubscriptionSlot(location.pathname, signedIn && sessionReady);
+  const slot =
+    signedIn && sessionReady ? expectedSubscriptionBanner(client, location.pathname) : null;
   const banners = withSubscriptionSlot(
     registeredBanners,
     slot,

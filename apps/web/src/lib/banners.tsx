@@ -5,11 +5,10 @@ import {
   type SubscriptionStatus,
   subscriptionBanner,
 } from '@pasado/core/rules';
-import { useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
-  useCallback,
   useContext,
   useEffect,
   useMemo,
@@ -93,27 +92,21 @@ export function withSubscriptionSlot(
 /**
  * The kind of subscription banner expected on `pathname`, read from the session documents in the
  * query cache (the user, the current and the queued subscriptions, which the route guard loads
- * before the first paint) and kept current with them; null while `enabled` is false.
+ * before the first paint). Read while the shell renders, not subscribed to: a slot only matters
+ * until the banner registers, and a banner that registers or leaves renders the shell again.
  */
-export function useSubscriptionSlot(
+export function expectedSubscriptionBanner(
+  client: QueryClient,
   pathname: string,
-  enabled: boolean,
 ): SubscriptionBanner['kind'] | null {
-  const client = useQueryClient();
-  const read = () => {
-    const me = enabled ? client.getQueryData<UserDoc>(meQueryKey) : undefined;
-    if (!me) return null;
-    const doc = (id: string) => client.getQueryData<SubscriptionDoc>(subscriptionQueryKey(id));
-    const current = me.subscription ? doc(me.subscription.id) : null;
-    if (current === undefined) return null;
-    const queued = me.queuedSubscriptions.flatMap((id) => doc(id) ?? []);
-    const queuedCount = me.queuedSubscriptions.length;
-    return subscriptionBannerHere({ current, queued, queuedCount, pathname })?.kind ?? null;
-  };
-  return useSyncExternalStore(
-    useCallback((listener) => client.getQueryCache().subscribe(listener), [client]),
-    read,
-  );
+  const me = client.getQueryData<UserDoc>(meQueryKey);
+  if (!me) return null;
+  const doc = (id: string) => client.getQueryData<SubscriptionDoc>(subscriptionQueryKey(id));
+  const current = me.subscription ? doc(me.subscription.id) : null;
+  if (current === undefined) return null;
+  const queued = me.queuedSubscriptions.flatMap((id) => doc(id) ?? []);
+  const queuedCount = me.queuedSubscriptions.length;
+  return subscriptionBannerHere({ current, queued, queuedCount, pathname })?.kind ?? null;
 }
 
 type BannerStore = {
