@@ -73,6 +73,10 @@ export default defineConfig({
     assetsInlineLimit: 0,
     // scripts/size-check.ts reads it to price each route's JavaScript.
     manifest: true,
+    // Every browser our students use (Chrome on Android, Safari 17+) knows <link rel=modulepreload>;
+    // the polyfill would cost /login's first load for none of them (issue 10). Without it an older
+    // browser still loads every chunk, only without the early preload.
+    modulePreload: { polyfill: false },
   },
   server: {
     proxy: {

@@ -4,8 +4,11 @@
 // The app keeps its device id in IndexedDB and the server checks it against the session, so the
 // audit drives one Chromium profile through playwright-core (sign in through the development
 // provider, onboard) and points Lighthouse at that same browser through its debugging port, with
-// storage reset off so the session survives. The HTTP cache is cleared before every run instead,
-// so each run is a first visit as far as the network is concerned.
+// storage reset off so the session survives. The HTTP cache, the service worker and its Cache
+// Storage are cleared before every run instead, so each run is a first visit as far as the network
+// is concerned (the cookie and IndexedDB, which hold the session and the device id, stay).
+// Playwright launches Chromium with the back/forward cache off; the audit turns it back on, so
+// Lighthouse's bf-cache audit reports the page's own blockers rather than the launcher's flag.
 //
 // WEB_DIST_DIR serves a build other than apps/web/dist (parallel work builds side by side).
 import { fork } from 'node:child_process';
@@ -19,13 +22,15 @@ import { freePort } from '../../apps/server/test/helpers/test-app.ts';
 import { CHROMIUM_ARGS as CHROMIUM_FLAGS } from '../../tests/browser/helpers/chromium.ts';
 
 const RUNS = 3;
-// `npm run audit:lighthouse -- /study lite` audits only those pages (all of them by default).
+// `npm run audit:lighthouse -- /study lite mock purchase` audits only those pages (all by default).
 const ONLY = process.argv.slice(2);
 const wanted = (name: string) => ONLY.length === 0 || ONLY.includes(name);
 
 interface Scores {
   performance: number;
   accessibility: number;
+  /** Cumulative layout shift (issue 10: at most 0.02 on every screen). */
+  cls: number;
   failing: string[];
   report: string;
 }
@@ -51,6 +56,7 @@ async function openProfile(port: number): Promise<{ context: BrowserContext; dir
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
+    ignoreDefaultArgs: ['--disable-back-forward-cache'],
     args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`],
   });
   context.setDefaultTimeout(20_000);
@@ -81,10 +87,23 @@ async function startLiteQuiz(page: Page): Promise<string> {
   return page.url();
 }
 
+/** A mock exam started from quiz home; its URL carries the attempt to resume. */
+async function startMock(page: Page, baseUrl: string): Promise<string> {
+  await page.goto(`${baseUrl}/quiz`);
+  await page.getByRole('link', { name: /^(Start|Resume) mock exam$/ }).click();
+  await page.waitForURL(/\/quiz\/[^/]+\/mock\?attempt=/);
+  await page.getByText(/^Item 1 of/).waitFor();
+  return page.url();
+}
+
 async function audit(context: BrowserContext, port: number, url: string): Promise<Scores> {
   const page = context.pages()[0] ?? (await context.newPage());
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Storage.clearDataForOrigin', {
+    origin: new URL(url).origin,
+    storageTypes: 'service_workers,cache_storage',
+  });
   await cdp.detach();
   const result = await lighthouse(url, {
     port,
@@ -109,6 +128,7 @@ async function audit(context: BrowserContext, port: number, url: string): Promis
   return {
     performance: Math.round((categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+    cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
     failing,
     report: typeof result.report === 'string' ? result.report : (result.report[0] ?? ''),
   };
@@ -121,7 +141,11 @@ const median = (values: number[]) => {
 
 async function auditPage(context: BrowserContext, port: number, name: string, url: string) {
   const runs: Scores[] = [];
-  for (let i = 0; i < RUNS; i += 1) runs.push(await audit(context, port, url));
+  for (let i = 0; i < RUNS; i += 1) {
+    // A trace Lighthouse could not record (NO_NAVSTART, seen on this loaded machine) is one more
+    // try, not the end of the whole audit.
+    runs.push(await audit(context, port, url).catch(() => audit(context, port, url)));
+  }
   const middle = [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(RUNS / 2)];
   mkdirSync(REPORT_DIR, { recursive: true });
   const file = `${name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'page'}.json`;
@@ -130,10 +154,13 @@ async function auditPage(context: BrowserContext, port: number, name: string, ur
     name,
     performance: median(runs.map((r) => r.performance)),
     accessibility: median(runs.map((r) => r.accessibility)),
+    cls: median(runs.map((r) => r.cls)),
     runs: runs.map((r) => `${r.performance}/${r.accessibility}`).join(' '),
     failing: [...new Set(runs.flatMap((r) => r.failing))],
   };
-  console.error(`  ${name}: ${row.performance} / ${row.accessibility}  (runs ${row.runs})`);
+  console.error(
+    `  ${name}: ${row.performance} / ${row.accessibility}, CLS ${row.cls.toFixed(3)}  (runs ${row.runs})`,
+  );
   return row;
 }
 
@@ -161,19 +188,24 @@ async function main() {
     const page = context.pages()[0] ?? (await context.newPage());
     await signInAndOnboard(page, server.url);
     const liteUrl = await startLiteQuiz(page);
+    const mockUrl = await startMock(page, server.url);
     await page.goto('about:blank');
     for (const route of ['/quiz', '/study', '/tasks', '/leaderboard', '/account'])
       if (wanted(route)) rows.push(await auditPage(context, port, route, `${server.url}${route}`));
     if (wanted('lite')) rows.push(await auditPage(context, port, 'lite quiz item', liteUrl));
+    if (wanted('mock')) rows.push(await auditPage(context, port, 'mock exam item', mockUrl));
+    // The purchase page of a student on the free trial (the discount countdown running).
+    if (wanted('purchase'))
+      rows.push(await auditPage(context, port, 'purchase', `${server.url}/subscription/purchase`));
 
     const pad = (s: string | number, n: number) => String(s).padEnd(n);
     console.info(`\nLighthouse, mobile defaults, median of ${RUNS} runs\n`);
     console.info(
-      `${pad('page', 16)}${pad('performance', 13)}${pad('accessibility', 15)}runs (perf/a11y)`,
+      `${pad('page', 16)}${pad('performance', 13)}${pad('accessibility', 15)}${pad('CLS', 8)}runs (perf/a11y)`,
     );
     for (const r of rows)
       console.info(
-        `${pad(r.name, 16)}${pad(r.performance, 13)}${pad(r.accessibility, 15)}${r.runs}`,
+        `${pad(r.name, 16)}${pad(r.performance, 13)}${pad(r.accessibility, 15)}${pad(r.cls.toFixed(3), 8)}${r.runs}`,
       );
     console.info(`\nFull reports (the median run of each page): ${REPORT_DIR}`);
     console.info('\nAudits below 0.9 in any run:');

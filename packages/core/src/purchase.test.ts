@@ -9,8 +9,8 @@ import {
   statedPriceMatches,
   statusAfterNewProof,
   storedImageName,
-  subscriptionBanner,
 } from './purchase.ts';
+import { subscriptionBanner } from './subscription-banner.ts';
 import { isPurchaseBlocked, type SubscriptionStatus } from './subscription-rules.ts';
 
 const DAY = 24 * 3600_000;

@@ -1,4 +1,4 @@
-import { isExtension, isFreeTrialCurrent, type SubscriptionStatus } from './subscription-rules.ts';
+import { isExtension, type SubscriptionStatus } from './subscription-rules.ts';
 
 /**
  * Purchase rules shared by the purchase page and the server (SPEC §4 Extension, §5, §7; DESIGN.md
@@ -180,49 +180,6 @@ export function purchaseBlock(input: {
   const { current } = input;
   if (current && !current.isFreeTrial && isInProgress(current.status)) {
     return { subscriptionId: current.id, status: current.status, queued: false };
-  }
-  return null;
-}
-
-export type SubscriptionBanner =
-  | { kind: 'forVerification' | 'approved' | 'pending'; subscriptionId: string }
-  | { kind: 'freeTrial'; expiryDate: string };
-
-/** Which status banner wins when several subscriptions are in progress: the most urgent. */
-const BANNER_PRIORITY: readonly InProgressStatus[] = ['forVerification', 'approved', 'pending'];
-
-/**
- * The subscription banner (SPEC §2 Subscription banner; our decision where several apply): one
- * banner, for the most urgent of the current and queued subscriptions — forVerification ('Verify
- * payment…'), then approved ('Payment approved!…'), then pending ('Your payment is under
- * review.'); otherwise, while the current subscription is a free trial (SPEC §4) and no
- * subscription is queued, the free-trial banner. `queuedCount` is the length of the user's queue,
- * known before the queued documents load. Null: no banner. Where the free-trial banner is hidden
- * (the purchase page, while the discount is checked) is the page's concern.
- */
-export function subscriptionBanner(input: {
-  current: {
-    id: string;
-    status: SubscriptionStatus;
-    isFreeTrial: boolean;
-    expiryDate: string;
-  } | null;
-  queued: readonly { id: string; status: SubscriptionStatus }[];
-  queuedCount: number;
-}): SubscriptionBanner | null {
-  const candidates = [...(input.current ? [input.current] : []), ...input.queued];
-  for (const status of BANNER_PRIORITY) {
-    const sub = candidates.find((candidate) => candidate.status === status);
-    if (sub) return { kind: status, subscriptionId: sub.id };
-  }
-  const { current } = input;
-  if (
-    isFreeTrialCurrent(current) &&
-    current &&
-    input.queuedCount === 0 &&
-    input.queued.length === 0
-  ) {
-    return { kind: 'freeTrial', expiryDate: current.expiryDate };
   }
   return null;
 }

@@ -27,6 +27,7 @@ export * from './quiz-scoring.ts';
 export * from './safe-text.ts';
 export * from './sittings.ts';
 export * from './streak.ts';
+export * from './subscription-banner.ts';
 export * from './subscription-rules.ts';
 export * from './time.ts';
 export * from './ui-state.ts';

@@ -2,12 +2,18 @@ import { PATHS } from '@pasado/core/rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { FreeTrialEnds } from '../components/free-trial-ends.tsx';
 import { ErrorScreen } from '../features/errors/error-screen.tsx';
 import { InlineLoading, LoadingOverlay } from '../features/shell/loading-overlay.tsx';
 import { OFFLINE_BANNER } from '../features/shell/offline-banner.tsx';
 import { TopBanners } from '../features/shell/top-banners.tsx';
 import { useUpdateBanner } from '../features/shell/update-banner.tsx';
-import { useBanners, useRegisterBanner } from '../lib/banners.tsx';
+import {
+  expectedSubscriptionBanner,
+  useBanners,
+  useRegisterBanner,
+  withSubscriptionSlot,
+} from '../lib/banners.tsx';
 import { notify } from '../lib/notify.ts';
 import { useAppUpdate } from '../lib/offline/app-update.ts';
 import { useReloadRequested } from '../lib/page-reload.ts';
@@ -15,6 +21,7 @@ import { routeMeta } from '../lib/route-meta.ts';
 import { refreshClaims, useClaims } from '../lib/session/get-claims.ts';
 import { useMe } from '../lib/session/get-me.ts';
 import { subscriptionQueryOptions } from '../lib/session/get-subscription.ts';
+import { useIdleAfter } from '../lib/use-idle-after.ts';
 import { useOnline } from '../lib/use-online.ts';
 import {
   guardDecision,
@@ -40,7 +47,7 @@ export function RootLayout() {
   const online = useOnline();
   useRegisterBanner(online ? null : OFFLINE_BANNER);
   useRegisterBanner(useUpdateBanner(useAppUpdate()));
-  const banners = useBanners();
+  const registeredBanners = useBanners();
 
   const claimsQuery = useClaims();
   const claims = claimsQuery.data;
@@ -97,6 +104,19 @@ export function RootLayout() {
 
   const publicRoute = !meta.access.auth && location.pathname !== PATHS.login;
 
+  // The subscription banner loads with the signed-in services, after the page's first paint; its
+  // slot is reserved from the session already in the query cache (the guard loaded it), so nothing
+  // moves when the banner lands (issue 10: CLS).
+  const slot =
+    signedIn && sessionReady ? expectedSubscriptionBanner(client, location.pathname) : null;
+  const banners = withSubscriptionSlot(
+    registeredBanners,
+    slot,
+    slot === 'freeTrial' && subscription ? (
+      <FreeTrialEnds expiryDate={subscription.expiryDate} />
+    ) : null,
+  );
+
   // SPEC §4's reload after a live change of status happens only here, in one order (issue 13 item
   // 6; lib/page-reload.ts): the expiry found here has had its answer (and alert), the guard has
   // moved the page where the new status allows, and the router is idle there.
@@ -107,6 +127,12 @@ export function RootLayout() {
   useEffect(() => {
     if (reloadRequested && settled && navigationIdle) window.location.reload();
   }, [reloadRequested, settled, navigationIdle]);
+
+  // The signed-in services (device check, live stream, outbox, the banner's own code, with zod) start
+  // once the page has painted and the phone is idle: the screen's code and data go first on a slow
+  // connection, and its first render runs alone (issue 10). The banner's slot is already held.
+  const pageShown = publicRoute || decision?.kind === 'allow' || decision?.kind === 'redirect';
+  const servicesWanted = useIdleAfter(signedIn && pageShown);
 
   let content: ReactNode;
   if (claimsQuery.isError && claims === undefined && !publicRoute) {
@@ -130,7 +156,7 @@ export function RootLayout() {
       </a>
       <TopBanners banners={banners} />
       {content}
-      {signedIn ? (
+      {signedIn && servicesWanted ? (
         <Suspense fallback={null}>
           <SignedInServices uid={claims.uid} subscriptionId={subscriptionId} />
         </Suspense>

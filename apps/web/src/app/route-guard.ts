@@ -104,10 +104,15 @@ async function readSession(client: QueryClient): Promise<GuardSession | null> {
   if (claims === null) return { claims, subscription: null };
   const me = await cachedOrFetched(client, meQueryOptions());
   const id = me?.subscription?.id ?? null;
-  const subscription = id
-    ? ((await cachedOrFetched(client, subscriptionQueryOptions(id))) ?? null)
-    : null;
-  return { claims, subscription };
+  // The queued subscriptions are not the guard's concern, but they decide the subscription banner:
+  // loaded beside the current one, the banner's slot is known before the first paint (issue 10).
+  const [subscription] = await Promise.all([
+    id ? cachedOrFetched(client, subscriptionQueryOptions(id)) : null,
+    ...(me?.queuedSubscriptions ?? []).map((queued) =>
+      cachedOrFetched(client, subscriptionQueryOptions(queued)),
+    ),
+  ]);
+  return { claims, subscription: subscription ?? null };
 }
 
 /**

@@ -23,6 +23,12 @@ const toQuiz = () => redirect(PATHS.quiz);
 const subscriptionPages = () =>
   import('../features/subscription-pages/subscription-status-page.tsx');
 
+/**
+ * The screens that open with the reviewer picker load the reviewer list beside their code
+ * (route-data.ts); the loader is its own small chunk, so /login's first load carries none of it.
+ */
+const reviewersFirst = async () => (await import('./route-data.ts')).reviewersFirst;
+
 /** A lazy route whose module exports the screen under a named export (kebab-case files). */
 const page =
   <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
@@ -145,17 +151,19 @@ export const routes: RouteObject[] = [
               { path: 'dashboard', loader: toQuiz, element: null },
               {
                 path: 'quiz',
-                lazy: page(
-                  () => import('../features/quiz/quiz-home-page.tsx'),
-                  (m) => m.QuizHomePage,
-                ),
+                lazy: {
+                  loader: reviewersFirst,
+                  Component: async () =>
+                    (await import('../features/quiz/quiz-home-page.tsx')).QuizHomePage,
+                },
               },
               {
                 path: 'study',
-                lazy: page(
-                  () => import('../features/study/study-launcher-page.tsx'),
-                  (m) => m.StudyLauncherPage,
-                ),
+                lazy: {
+                  loader: reviewersFirst,
+                  Component: async () =>
+                    (await import('../features/study/study-launcher-page.tsx')).StudyLauncherPage,
+                },
               },
               {
                 path: 'tasks',

@@ -1,3 +1,11 @@
+import type { SubscriptionDoc, UserDoc } from '@pasado/core/contract';
+import {
+  PATHS,
+  type SubscriptionBanner,
+  type SubscriptionStatus,
+  subscriptionBanner,
+} from '@pasado/core/rules';
+import type { QueryClient } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
@@ -6,6 +14,8 @@ import {
   useMemo,
   useSyncExternalStore,
 } from 'react';
+import { meQueryKey } from './session/get-me.ts';
+import { subscriptionQueryKey } from './session/get-subscription.ts';
 
 /**
  * The top banner area (SPEC §2 App shell): the offline notice plus the subscription banners.
@@ -20,7 +30,84 @@ export type Banner = {
   order: number;
   tone: BannerTone;
   content: ReactNode;
+  /** A slot the shell holds for a banner still loading (withSubscriptionSlot). */
+  reserved?: true;
 };
+
+/**
+ * The subscription banner's place in the banner area (SPEC §2 Subscription banner; drawn by
+ * features/banners, which loads after the first paint). The shell reserves this slot from the
+ * session it already holds at first paint, so the banner's late arrival moves nothing (issue 10:
+ * CLS ≤ 0.02).
+ */
+export const SUBSCRIPTION_BANNER = { id: 'subscription', order: 10 } as const;
+
+/** Each subscription banner's tone: the reserved slot is painted in it before the banner arrives. */
+export const SUBSCRIPTION_BANNER_TONES = {
+  freeTrial: 'info',
+  pending: 'info',
+  approved: 'success',
+  forVerification: 'danger',
+} as const satisfies Record<SubscriptionBanner['kind'], BannerTone>;
+
+type SubscriptionFacts = { id: string; status: SubscriptionStatus };
+
+/**
+ * The subscription banner this page shows (core's `subscriptionBanner`), or null: none, or the
+ * free trial's on the purchase page, which shows the discount itself (SPEC §2). `queued` are the
+ * documents loaded so far of the user's `queuedCount` queued subscriptions. One rule for the
+ * banner (features/banners) and for the slot the shell reserves for it.
+ */
+export function subscriptionBannerHere(input: {
+  current: (SubscriptionFacts & { isFreeTrial: boolean; expiryDate: string }) | null;
+  queued: readonly SubscriptionFacts[];
+  queuedCount: number;
+  pathname: string;
+}): SubscriptionBanner | null {
+  const choice = subscriptionBanner(input);
+  const onPurchasePage = input.pathname.replace(/\/+$/, '') === PATHS.purchase;
+  return choice?.kind === 'freeTrial' && onPurchasePage ? null : choice;
+}
+
+/**
+ * The banners to draw: those registered, plus a same-toned slot for the subscription banner the
+ * shell expects (`expected`) while that banner has not registered yet, holding what the shell can
+ * already say (`content`: the free trial's end date) or nothing.
+ */
+export function withSubscriptionSlot(
+  shown: readonly Banner[],
+  expected: SubscriptionBanner['kind'] | null,
+  content: ReactNode,
+): readonly Banner[] {
+  if (expected === null || shown.some((b) => b.id === SUBSCRIPTION_BANNER.id)) return shown;
+  const slot: Banner = {
+    ...SUBSCRIPTION_BANNER,
+    tone: SUBSCRIPTION_BANNER_TONES[expected],
+    content,
+    reserved: true,
+  };
+  return [...shown, slot].sort((a, b) => a.order - b.order);
+}
+
+/**
+ * The kind of subscription banner expected on `pathname`, read from the session documents in the
+ * query cache (the user, the current and the queued subscriptions, which the route guard loads
+ * before the first paint). Read while the shell renders, not subscribed to: a slot only matters
+ * until the banner registers, and a banner that registers or leaves renders the shell again.
+ */
+export function expectedSubscriptionBanner(
+  client: QueryClient,
+  pathname: string,
+): SubscriptionBanner['kind'] | null {
+  const me = client.getQueryData<UserDoc>(meQueryKey);
+  if (!me) return null;
+  const doc = (id: string) => client.getQueryData<SubscriptionDoc>(subscriptionQueryKey(id));
+  const current = me.subscription ? doc(me.subscription.id) : null;
+  if (current === undefined) return null;
+  const queued = me.queuedSubscriptions.flatMap((id) => doc(id) ?? []);
+  const queuedCount = me.queuedSubscriptions.length;
+  return subscriptionBannerHere({ current, queued, queuedCount, pathname })?.kind ?? null;
+}
 
 type BannerStore = {
   subscribe(listener: () => void): () => void;

@@ -1,5 +1,6 @@
-import { formatCountdown, formatManilaDate, MESSAGES, PATHS } from '@pasado/core';
+import { formatCountdown, MESSAGES, PATHS } from '@pasado/core/rules';
 import { Link } from 'react-router';
+import { FreeTrialEnds } from '../../components/free-trial-ends.tsx';
 import { manilaTime } from '../../lib/format.ts';
 import { useServerNow } from '../../lib/server-clock.ts';
 
@@ -22,9 +23,7 @@ export function FreeTrialBanner({
   const live = remainingMs > 0;
   return (
     <>
-      <span className="banner__text">
-        {MESSAGES.freeTrialEnds(formatManilaDate(new Date(expiryDate)))}
-      </span>
+      <FreeTrialEnds expiryDate={expiryDate} />
       <Link
         className={`banner__action${live ? ' banner__action--save' : ''}`}
         to={PATHS.purchase}

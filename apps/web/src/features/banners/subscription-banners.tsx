@@ -1,7 +1,13 @@
-import { discountDeadline, PATHS, subscriptionBanner } from '@pasado/core';
+import { discountDeadline } from '@pasado/core/rules';
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
-import { type Banner, useRegisterBanner } from '../../lib/banners.tsx';
+import {
+  type Banner,
+  SUBSCRIPTION_BANNER,
+  SUBSCRIPTION_BANNER_TONES,
+  subscriptionBannerHere,
+  useRegisterBanner,
+} from '../../lib/banners.tsx';
 import { useServerClockOffset } from '../../lib/server-clock.ts';
 import { useSubscriptionDocs } from '../../lib/session/use-subscription-docs.ts';
 import { ApprovedBanner } from './approved-banner.tsx';
@@ -9,29 +15,27 @@ import { FreeTrialBanner } from './free-trial-banner.tsx';
 import { PendingBanner, VerifyPaymentBanner } from './verify-payment-banner.tsx';
 import './banners.css';
 
-/** After the offline notice (order 0). */
-const ORDER = 10;
-
 /**
  * The subscription banner (SPEC §2 Subscription banner): one banner for the current or a queued
- * subscription — the rule is core `subscriptionBanner` — kept current by the live stream. The
- * free-trial one is hidden on the purchase page and while the discount is being checked (the
- * server clock is loading).
+ * subscription — the rule is core `subscriptionBanner`, through lib/banners.tsx's
+ * `subscriptionBannerHere` — kept current by the live stream. The free-trial one is hidden on the
+ * purchase page; while the discount is being checked (the server clock is loading) the shell keeps
+ * its slot, empty.
  */
 export function SubscriptionBanners() {
   const { pathname } = useLocation();
   const { me, current, queued } = useSubscriptionDocs();
   const choice =
     me && current !== undefined
-      ? subscriptionBanner({
+      ? subscriptionBannerHere({
           current,
           queued,
           queuedCount: me.queuedSubscriptions.length,
+          pathname,
         })
       : null;
   const wantsClock = choice?.kind === 'freeTrial';
   const clock = useServerClockOffset(wantsClock);
-  const onPurchasePage = pathname.replace(/\/+$/, '') === PATHS.purchase;
 
   const kind = choice?.kind ?? null;
   const subscriptionId = choice && 'subscriptionId' in choice ? choice.subscriptionId : null;
@@ -40,15 +44,14 @@ export function SubscriptionBanners() {
   const userId = me?.id ?? null;
   const email = me?.email ?? null;
   const offsetMs = wantsClock ? clock.data : undefined;
-  const hidden = kind === 'freeTrial' && (onPurchasePage || offsetMs === undefined);
+  const hidden = kind === 'freeTrial' && offsetMs === undefined;
 
   const banner = useMemo<Banner | null>(() => {
     if (kind === null || hidden) return null;
+    const slot = { ...SUBSCRIPTION_BANNER, tone: SUBSCRIPTION_BANNER_TONES[kind] };
     if (kind === 'freeTrial' && expiryDate && createdAt && offsetMs !== undefined) {
       return {
-        id: 'subscription',
-        order: ORDER,
-        tone: 'info',
+        ...slot,
         content: (
           <FreeTrialBanner
             expiryDate={expiryDate}
@@ -60,21 +63,17 @@ export function SubscriptionBanners() {
     }
     if (!subscriptionId || !userId || !email) return null;
     if (kind === 'pending') {
-      return { id: 'subscription', order: ORDER, tone: 'info', content: <PendingBanner /> };
+      return { ...slot, content: <PendingBanner /> };
     }
     if (kind === 'approved') {
       return {
-        id: 'subscription',
-        order: ORDER,
-        tone: 'success',
+        ...slot,
         content: <ApprovedBanner subscriptionId={subscriptionId} userId={userId} email={email} />,
       };
     }
     if (kind === 'forVerification') {
       return {
-        id: 'subscription',
-        order: ORDER,
-        tone: 'danger',
+        ...slot,
         content: <VerifyPaymentBanner subscriptionId={subscriptionId} />,
       };
     }

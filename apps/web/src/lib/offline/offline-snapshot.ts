@@ -68,11 +68,15 @@ export function keepSnapshots(client: QueryClient, uid: string): () => void {
       console.warn('Could not keep your data for offline use', error);
     }
   };
-  const unsubscribe = client.getQueryCache().subscribe((event) => {
-    if (event.type !== 'updated' || event.action.type !== 'success') return;
+  const later = () => {
     clearTimeout(timer);
     timer = setTimeout(() => void save(), SAVE_DELAY_MS);
+  };
+  const unsubscribe = client.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'success') later();
   });
+  // What the page loaded before this started (it starts once the page has painted) is kept too.
+  later();
   return () => {
     clearTimeout(timer);
     unsubscribe();
