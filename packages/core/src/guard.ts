@@ -1,5 +1,5 @@
-import { MESSAGES } from './messages.ts';
 import { PATHS } from './paths.ts';
+import { SHELL_MESSAGES } from './shell-messages.ts';
 import { grantsAccess, isPastExpiry, type SubscriptionStatus } from './subscription-rules.ts';
 
 /** The roles of SPEC §6; the contract's `roleSchema` is built from it. */
@@ -99,7 +99,7 @@ export function decideRoute(input: GuardInput): GuardDecision {
     grantsAccess(subscription.status) &&
     isPastExpiry(subscription.expiryDate, now)
   ) {
-    return { kind: 'expire', to: PATHS.noSubscription, alert: MESSAGES.SUBSCRIPTION_EXPIRED };
+    return { kind: 'expire', to: PATHS.noSubscription, alert: SHELL_MESSAGES.SUBSCRIPTION_EXPIRED };
   }
   // (f) Subscription status claim.
   const lock = LOCKED[claims.subscriptionStatus ?? 'none'];

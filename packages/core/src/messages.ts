@@ -1,9 +1,12 @@
+import { SHELL_MESSAGES } from './shell-messages.ts';
+
 /**
  * Every user-facing text of SPEC §8 (error catalogue) and SPEC §2 (screens), copied to the letter.
  * Entries marked "ours" fill gaps where the spec names a rule but gives no text (DESIGN.md:
  * "build what a student would expect").
  */
 export const MESSAGES = {
+  ...SHELL_MESSAGES,
   // SPEC §8 Error catalogue
   ALL_FIELDS_REQUIRED: 'All fields are required.',
   INVALID_EMAIL: 'Please enter a valid email address.',
@@ -12,24 +15,18 @@ export const MESSAGES = {
   UPLOAD_SCREENSHOT_FAILED: 'Unable to upload screenshot.',
   MISSING_UPLOAD_FILE: 'Missing file for upload.',
   FILE_TOO_LARGE: 'File too large. Maximum size is 5 MB.',
-  SUBSCRIPTION_EXPIRED: 'Your current subscription has expired!',
-  LOGIN_ERROR: 'Error while trying to log in. Please try again.',
   INVALID_DEVICE: 'Invalid device ID detected. Please try logging in again.',
   OTHER_DEVICE_LOGOUT:
     'You have been logged out because your account was accessed on another device.',
   DUP_ONBOARD: 'You have been onboarded on another device.',
   // SPEC §5 Validation rules
   INCORRECT_COLLECTION_PATH: 'Incorrect collection path',
-  // SPEC §2 App shell
-  OFFLINE: 'You are offline. Some functionalities will not work.',
-  LOADING_APP: 'Loading App',
   // SPEC §2 Subscription banner
   PAYMENT_UNDER_REVIEW: 'Your payment is under review.',
   PAYMENT_APPROVED: 'Payment approved! Click here to close.',
   VERIFY_PAYMENT: 'Verify payment to avoid suspension! Verify now.',
   SAVE_NOW: 'Save now!',
   PURCHASE_NOW: 'Purchase now!',
-  freeTrialEnds: (date: string): string => `Free trial ends ${date}.`,
   // SPEC §2 In-app free-trial form
   ELIGIBLE_TRIAL: "🎉 You're eligible for a 3-day free trial!",
   GET_STARTED: 'Get Started for Free',
@@ -41,7 +38,6 @@ export const MESSAGES = {
   SEND: 'Send',
   CLOSE: 'Close',
   // SPEC §4 Session UI state and Free-trial discount
-  PLEASE_WAIT: 'Please wait...',
   TRANSITIONING: 'Transitioning...',
   COMPLETED: 'Completed',
   EXPIRED: 'Expired',

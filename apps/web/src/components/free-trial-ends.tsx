@@ -1,4 +1,4 @@
-import { formatManilaDate, MESSAGES } from '@pasado/core/rules';
+import { formatManilaDate, SHELL_MESSAGES } from '@pasado/core/rules';
 
 /**
  * 'Free trial ends {date}.' (SPEC §2 Subscription banner). The shell paints it in the banner's
@@ -8,7 +8,7 @@ import { formatManilaDate, MESSAGES } from '@pasado/core/rules';
 export function FreeTrialEnds({ expiryDate }: { expiryDate: string }) {
   return (
     <span className="banner__text">
-      {MESSAGES.freeTrialEnds(formatManilaDate(new Date(expiryDate)))}
+      {SHELL_MESSAGES.freeTrialEnds(formatManilaDate(new Date(expiryDate)))}
     </span>
   );
 }

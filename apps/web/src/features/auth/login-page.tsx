@@ -1,4 +1,4 @@
-import { MESSAGES } from '@pasado/core/rules';
+import { SHELL_MESSAGES } from '@pasado/core/rules';
 import { useId } from 'react';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -47,7 +47,7 @@ export function LoginPage() {
           {busy ? (
             <span className="login__waiting">
               <Spinner size="sm" />
-              {MESSAGES.PLEASE_WAIT}
+              {SHELL_MESSAGES.PLEASE_WAIT}
             </span>
           ) : null}
         </div>

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@pasado/core/rules';
+import { SHELL_MESSAGES } from '@pasado/core/rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { refreshClaims } from '../../lib/session/get-claims.ts';
@@ -68,10 +68,10 @@ export function useSignIn() {
     try {
       const claims = await refreshClaims(client);
       // Signed in: the guard (app/root-layout.tsx) sends the user on from /login.
-      if (claims === null) setState({ phase: 'idle', error: MESSAGES.LOGIN_ERROR });
+      if (claims === null) setState({ phase: 'idle', error: SHELL_MESSAGES.LOGIN_ERROR });
     } catch (error) {
       console.warn('Claims refresh after sign-in failed', error);
-      setState({ phase: 'idle', error: MESSAGES.LOGIN_ERROR });
+      setState({ phase: 'idle', error: SHELL_MESSAGES.LOGIN_ERROR });
     } finally {
       finishing.current = false;
     }
@@ -96,7 +96,7 @@ export function useSignIn() {
       },
       (error: unknown) => {
         console.warn('Could not prepare the device id', error);
-        setState({ phase: 'idle', error: MESSAGES.LOGIN_ERROR });
+        setState({ phase: 'idle', error: SHELL_MESSAGES.LOGIN_ERROR });
       },
     );
   }, []);
@@ -108,7 +108,7 @@ export function useSignIn() {
       if (message?.type === 'pasado:signed-in') void finish();
       else if (message?.type === 'pasado:sign-in-failed') {
         stopPolling();
-        setState({ phase: 'idle', error: message.message || MESSAGES.LOGIN_ERROR });
+        setState({ phase: 'idle', error: message.message || SHELL_MESSAGES.LOGIN_ERROR });
       }
     };
     const channel =
@@ -164,7 +164,7 @@ export function useSignIn() {
       (error: unknown) => {
         console.warn('Could not prepare the device id', error);
         popup?.close();
-        setState({ phase: 'idle', error: MESSAGES.LOGIN_ERROR });
+        setState({ phase: 'idle', error: SHELL_MESSAGES.LOGIN_ERROR });
       },
     );
   }, [track]);

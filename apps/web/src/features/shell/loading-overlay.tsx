@@ -1,4 +1,4 @@
-import { MESSAGES, PATHS } from '@pasado/core/rules';
+import { PATHS, SHELL_MESSAGES } from '@pasado/core/rules';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 
@@ -8,7 +8,7 @@ export function LoadingOverlay() {
     <div className="loading-overlay" role="status" aria-live="polite">
       <BrandMark size={56} />
       <Spinner size="lg" />
-      <p className="loading-overlay__text">{MESSAGES.LOADING_APP}</p>
+      <p className="loading-overlay__text">{SHELL_MESSAGES.LOADING_APP}</p>
     </div>
   );
 }

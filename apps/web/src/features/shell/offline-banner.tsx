@@ -1,4 +1,4 @@
-import { MESSAGES } from '@pasado/core/rules';
+import { SHELL_MESSAGES } from '@pasado/core/rules';
 import { OfflineIcon } from '../../components/icons.tsx';
 import type { Banner } from '../../lib/banners.tsx';
 
@@ -10,7 +10,7 @@ export const OFFLINE_BANNER: Banner = {
   content: (
     <>
       <OfflineIcon className="banner__icon" />
-      <span className="banner__text">{MESSAGES.OFFLINE}</span>
+      <span className="banner__text">{SHELL_MESSAGES.OFFLINE}</span>
     </>
   ),
 };

@@ -1,5 +1,5 @@
 import type { Claims, ClaimsResponse } from '@pasado/core/contract';
-import { MESSAGES } from '@pasado/core/rules';
+import { SHELL_MESSAGES } from '@pasado/core/rules';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, toApiError } from '../api.ts';
 import { notify } from '../notify.ts';
@@ -28,7 +28,7 @@ export async function getClaims(force = false): Promise<Claims | null> {
   const body = (await response.json()) as ClaimsResponse;
   // The server expires a lapsed subscription when it reads claims; this is the one answer that
   // says so, and the guard then finds the status 'expired' (SPEC §8).
-  if (body.subscriptionExpired) notify(MESSAGES.SUBSCRIPTION_EXPIRED);
+  if (body.subscriptionExpired) notify(SHELL_MESSAGES.SUBSCRIPTION_EXPIRED);
   return body.claims;
 }
 
