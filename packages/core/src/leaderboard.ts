@@ -59,6 +59,3 @@ export function publicIdentity(displayName: string | null | undefined): {
     initials: initials(given, last),
   };
 }
-
-const capitalise = (word: string): string =>
-  word.length === 0 ? word : `${word[0]?.toUpperCase() ?? ''}${word.slice(1)}`;

@@ -1,10 +1,8 @@
-import path from 'node:path';
 import type { InboxCounts, InboxMessage } from '@pasado/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUpload } from '../../src/modules/uploads/repository.ts';
 import { auditLog, userMessages } from '../../src/platform/db/schema.ts';
-import { createLocalStorage } from '../../src/platform/storage/file-storage.ts';
 import { createStudent } from '../helpers/factories.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ATTACHMENT_MAX_BYTES, MESSAGE_FORM_MESSAGES, MESSAGES } from '@pasado/core';

@@ -1,10 +1,8 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepOrphanUploads } from '../../src/modules/uploads/orphan-sweep.ts';
 import { uploads, userMessages } from '../../src/platform/db/schema.ts';
-import { createLocalStorage, type FileStorage } from '../../src/platform/storage/file-storage.ts';
+import type { FileStorage } from '../../src/platform/storage/file-storage.ts';
 import { HOUR } from '../helpers/durations.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { startTestApp } from '../helpers/test-app.ts';
