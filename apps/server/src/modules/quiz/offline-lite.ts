@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   checkOfflineAttemptTimes,
   decideAnswer,
@@ -44,19 +43,12 @@ export const MESSAGES_OFFLINE_LITE = {
 
 const invalid = (message: string) => new AppError('INVALID_ARGUMENT', message);
 
-/** A strong ETag of the pool's body: equal bodies, equal tags, for every student. */
-const etagOf = (body: Buffer) =>
-  `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
-
 /**
  * The reviewer's offline pool (core `offlinePoolIds` per subject, held items left out) as the
  * JSON body the route sends and its ETag. Subjects in the reviewer's order; a subject with no
  * active item is left out.
  */
-export async function offlineLitePool(
-  db: Db,
-  reviewer: string,
-): Promise<{ body: Buffer; etag: string }> {
+export async function offlineLitePool(db: Db, reviewer: string): Promise<Buffer> {
   const [subjects, bank] = await Promise.all([
     listSubjectsWithCounts(db, reviewer),
     listKeyedBank(db, reviewer),
@@ -76,8 +68,7 @@ export async function offlineLitePool(
       }),
     });
   }
-  const body = Buffer.from(JSON.stringify(pool));
-  return { body, etag: etagOf(body) };
+  return Buffer.from(JSON.stringify(pool));
 }
 
 function poolItem(q: KeyedQuestion): OfflineLitePool['subjects'][number]['items'][number] {
@@ -91,28 +82,6 @@ function poolItem(q: KeyedQuestion): OfflineLitePool['subjects'][number]['items'
     rationale: q.rationale,
     distractorNotes: q.distractorNotes,
   };
-}
-
-/** The ETag of the gzip-coded body: a strong tag names one representation. */
-export const gzipEtag = (etag: string) => `${etag.slice(0, -1)}-gzip"`;
-
-/** Whether an `If-None-Match` header names this content's ETag, in either coding (a list, or `*`). */
-export function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  const known = new Set([etag, gzipEtag(etag)]);
-  return header.split(',').some((tag) => {
-    const t = tag.trim().replace(/^W\//, '');
-    return t === '*' || known.has(t);
-  });
-}
-
-/** Whether the client takes a gzip body (`Accept-Encoding`, a `q=0` refusing it). */
-export function acceptsGzip(header: string | undefined): boolean {
-  return (header ?? '').split(',').some((part) => {
-    const [coding = '', ...params] = part.trim().toLowerCase().split(';');
-    const refused = params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
-    return (coding === 'gzip' || coding === '*') && !refused;
-  });
 }
 
 /** The subject the quiz was drawn from (a topic's subject), checked as the reviewer's; null: all. */

@@ -1,4 +1,3 @@
-import { gzipSync } from 'node:zlib';
 import {
   answerParamsSchema,
   attemptParamsSchema,
@@ -16,6 +15,7 @@ import {
 } from '@pasado/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { replyVersionedBody } from '../../platform/versioned-json.ts';
 import { requireSession } from '../auth/session-plugin.ts';
 import { requireReviewerAccess } from '../content/reviewers.repository.ts';
 import {
@@ -30,13 +30,7 @@ import {
   submitAttempt,
 } from './attempts.ts';
 import { quizHome } from './home.ts';
-import {
-  acceptsGzip,
-  gzipEtag,
-  matchesEtag,
-  offlineLitePool,
-  receiveOfflineLite,
-} from './offline-lite.ts';
+import { offlineLitePool, receiveOfflineLite } from './offline-lite.ts';
 import { reportItem } from './reports.ts';
 
 /**
@@ -101,17 +95,8 @@ export async function learningRoutes(app: FastifyInstance) {
     { schema: { params: reviewerParamsSchema } },
     async (request, reply) => {
       const c = await caller(request, request.params.reviewer);
-      const { body, etag } = await offlineLitePool(db, c.reviewer.shorthand);
-      // Sent gzipped when the phone takes it (the API has no compression plugin): prepaid data.
-      const gzip = acceptsGzip(request.headers['accept-encoding']);
-      reply
-        .header('cache-control', 'private, no-cache')
-        .header('vary', 'accept-encoding')
-        .header('etag', gzip ? gzipEtag(etag) : etag);
-      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
-      reply.type('application/json; charset=utf-8');
-      if (!gzip) return reply.send(body);
-      return reply.header('content-encoding', 'gzip').send(gzipSync(body));
+      const body = await offlineLitePool(db, c.reviewer.shorthand);
+      return replyVersionedBody(request, reply, body, 'private, no-cache');
     },
   );
 
