@@ -4,27 +4,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { quizAttempts, sessionLogs, users } from '../../apps/server/src/platform/db/schema.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
-import { workerReady } from './helpers/offline.ts';
+import { keptContentKeys, workerReady } from './helpers/offline.ts';
 import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
 import { seedSmallCrimBank } from './helpers/small-bank.ts';
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
-
-/** The keys of what the device keeps for offline study (the content store's IndexedDB). */
-const keptContent = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<string[]>((resolve) => {
-        const open = indexedDB.open('pasado-content');
-        open.onerror = () => resolve([]);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('kept')) return resolve([]);
-          const keys = db.transaction('kept').objectStore('kept').getAllKeys();
-          keys.onsuccess = () => resolve(keys.result.map(String));
-        };
-      }),
-  );
 
 /**
  * Edits the queued lite attempts in the outbox's IndexedDB as a student with the developer tools
@@ -73,7 +57,7 @@ describe('a lite quiz offline', () => {
     await settledPath(page, '/quiz');
     await page.getByRole('heading', { name: 'Lite quiz' }).waitFor();
     // The online visit keeps the reviewer's lite items on the phone (with its flash cards and notes).
-    await poll(() => keptContent(page)).toEqual(
+    await poll(() => keptContentKeys(page)).toEqual(
       expect.arrayContaining([expect.stringMatching(/:lite:crim$/)]),
     );
     await workerReady(page);
@@ -179,12 +163,12 @@ describe('a lite quiz offline', () => {
       .getByText('No quiz items on this phone yet. Connect once to download them.')
       .waitFor();
     await screenshot(page, 'offline-lite-nothing-kept');
-    expect((await keptContent(page)).filter((key) => key.includes(':lite:'))).toEqual([]);
+    expect((await keptContentKeys(page)).filter((key) => key.includes(':lite:'))).toEqual([]);
 
     // Quiz home, opened with the items reachable, keeps them.
     await page.unroute(keepNothing);
     await page.getByRole('link', { name: 'Back to Quiz' }).click();
-    await poll(() => keptContent(page)).toEqual(
+    await poll(() => keptContentKeys(page)).toEqual(
       expect.arrayContaining([expect.stringMatching(/:lite:crim$/)]),
     );
     await page.getByRole('combobox', { name: /subject/i }).selectOption('crim-sci');

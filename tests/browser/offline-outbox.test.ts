@@ -5,25 +5,10 @@ import { cardSchedules, users } from '../../apps/server/src/platform/db/schema.t
 import { seedStudyContent } from '../../apps/server/test/study/study-fixtures.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
+import { storedEntries } from './helpers/offline.ts';
 import { completeOnboarding, signInThroughPopup } from './helpers/session.ts';
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
-
-/** How many changes the device's outbox holds (its IndexedDB store). */
-const storedEntries = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('pasado-outbox');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('entries')) return resolve(0);
-          const count = db.transaction('entries').objectStore('entries').count();
-          count.onsuccess = () => resolve(count.result);
-        };
-      }),
-  );
 
 /** Issue 11 deliverable 4: one outbox in IndexedDB for every offline write. */
 describe('the offline outbox', () => {

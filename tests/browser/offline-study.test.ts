@@ -5,43 +5,10 @@ import { cardSchedules, noteReads, users } from '../../apps/server/src/platform/
 import { seedStudyContent } from '../../apps/server/test/study/study-fixtures.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
-import { workerReady } from './helpers/offline.ts';
+import { keptContent, storedEntries, workerReady } from './helpers/offline.ts';
 import { completeOnboarding, signInThroughPopup } from './helpers/session.ts';
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000 });
-
-/** What the phone keeps of one kind for one reviewer (IndexedDB 'pasado-content'). */
-const kept = (page: Page, key: string) =>
-  page.evaluate(
-    (wanted) =>
-      new Promise<unknown>((resolve, reject) => {
-        const open = indexedDB.open('pasado-content');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('kept')) return resolve(null);
-          const get = db.transaction('kept').objectStore('kept').get(wanted);
-          get.onsuccess = () => resolve(get.result ?? null);
-        };
-      }),
-    key,
-  );
-
-/** How many changes the device's outbox holds (its IndexedDB store). */
-const storedEntries = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('pasado-outbox');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('entries')) return resolve(0);
-          const count = db.transaction('entries').objectStore('entries').count();
-          count.onsuccess = () => resolve(count.result);
-        };
-      }),
-  );
 
 /** Issue 11 deliverables 2 and 3: flash cards and notes kept on the phone, studied offline. */
 describe('studying offline', () => {
@@ -98,7 +65,7 @@ describe('studying offline', () => {
     await context.setOffline(false);
     await poll(async () => (await schedules()).length).toBe(2);
     await poll(async () => {
-      const progress = (await kept(page, `${userId}:study-progress:let-elem`)) as {
+      const progress = (await keptContent(page, `${userId}:study-progress:let-elem`)) as {
         data: { schedules: unknown[] };
       } | null;
       return progress?.data.schedules.length ?? 0;

@@ -1,30 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { applyRating, studyOfflinePackSchema, studyOfflineProgressSchema } from '@pasado/core';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { flashCards } from '../../src/platform/db/schema.ts';
 import { matchesIfNoneMatch } from '../../src/platform/versioned-json.ts';
 import { createOnboardedStudent } from '../helpers/factories.ts';
-import { callApi, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { callApi, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
-import { type StudyFixture, seedStudyContent } from './study-fixtures.ts';
+import { type StudyFixture, useStudyApp } from './study-fixtures.ts';
 
 const PACK = '/api/study/let-elem/offline-pack';
 const PROGRESS = '/api/study/let-elem/offline-progress';
 
 /** Issue 11 deliverable 2: what the phone keeps to study a reviewer with no signal. */
 describe.each(ENGINES)('offline study API on %s', (engine) => {
-  let t: TestApp;
-  let fx: StudyFixture;
-
-  beforeAll(async () => {
-    t = await startTestApp(engine);
-    fx = await seedStudyContent(t.app.database.db);
-  });
-  afterAll(() => t.close());
+  const suite = useStudyApp(engine);
+  const t = (): TestApp => suite.t;
+  const fx = (): StudyFixture => suite.fx;
 
   const get = (cookie: string | null, url: string, ifNoneMatch?: string) =>
-    t.app.inject({
+    t().app.inject({
       url,
       headers: {
         ...(cookie ? { cookie } : {}),
@@ -36,7 +31,7 @@ describe.each(ENGINES)('offline study API on %s', (engine) => {
     for (const url of [PACK, PROGRESS]) {
       expect((await get(null, url)).statusCode, url).toBe(401);
     }
-    const { cookie } = await createOnboardedStudent(t, { reviewer: 'cse-pro' });
+    const { cookie } = await createOnboardedStudent(t(), { reviewer: 'cse-pro' });
     for (const url of [PACK, PROGRESS, '/api/study/nope/offline-pack']) {
       const res = await get(cookie, url);
       expect(res.statusCode, url).toBe(403);
@@ -45,7 +40,7 @@ describe.each(ENGINES)('offline study API on %s', (engine) => {
   });
 
   it('serves every card and note of the reviewer, in its order, with a strong ETag', async () => {
-    const { cookie } = await createOnboardedStudent(t);
+    const { cookie } = await createOnboardedStudent(t());
     const res = await get(cookie, PACK);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
@@ -57,45 +52,45 @@ describe.each(ENGINES)('offline study API on %s', (engine) => {
     const mine = pack.topics.filter((topic) => topic.id.startsWith('fx-'));
     expect(mine).toEqual([
       {
-        id: fx.topicLearning,
+        id: fx().topicLearning,
         name: 'Theories of Learning',
-        subjectId: fx.subjectId,
+        subjectId: fx().subjectId,
         subjectName: 'Professional Education',
       },
       {
-        id: fx.topicAssessment,
+        id: fx().topicAssessment,
         name: 'Assessment',
-        subjectId: fx.subjectId,
+        subjectId: fx().subjectId,
         subjectName: 'Professional Education',
       },
     ]);
     expect(pack.cards.map((c) => c.id)).toEqual([
-      fx.cards.a1,
-      fx.cards.a2,
-      fx.cards.a3,
-      fx.cards.b1,
+      fx().cards.a1,
+      fx().cards.a2,
+      fx().cards.a3,
+      fx().cards.b1,
     ]);
     expect(pack.cards[0]).toEqual({
-      id: fx.cards.a1,
-      topicId: fx.topicLearning,
+      id: fx().cards.a1,
+      topicId: fx().topicLearning,
       front: 'Who proposed operant conditioning?',
       back: 'B. F. Skinner',
       rationale: 'Skinner showed that consequences shape behaviour.',
     });
     expect(pack.notes.map((n) => [n.id, n.title])).toEqual([
-      [fx.notes.first, 'Behaviourism'],
-      [fx.notes.second, 'Constructivism'],
+      [fx().notes.first, 'Behaviourism'],
+      [fx().notes.second, 'Constructivism'],
     ]);
     // Another reviewer's content never travels in this pack.
     expect(JSON.stringify(pack)).not.toContain('CSE');
 
     // The pack is content, the same for every student of the reviewer.
-    const other = await createOnboardedStudent(t);
+    const other = await createOnboardedStudent(t());
     expect((await get(other.cookie, PACK)).headers.etag).toBe(res.headers.etag);
   });
 
   it('answers 304 with no body when the phone holds the current version', async () => {
-    const { cookie } = await createOnboardedStudent(t);
+    const { cookie } = await createOnboardedStudent(t());
     const first = await get(cookie, PACK);
     const etag = String(first.headers.etag);
 
@@ -112,10 +107,10 @@ describe.each(ENGINES)('offline study API on %s', (engine) => {
     expect(stale.body).toBe(first.body);
 
     // HEAD says what a download would cost (the phone's "About N KB to download").
-    const head = await t.app.inject({ method: 'HEAD', url: PACK, headers: { cookie } });
+    const head = await t().app.inject({ method: 'HEAD', url: PACK, headers: { cookie } });
     expect(head.statusCode).toBe(200);
     expect(Number(head.headers['content-length'])).toBe(Buffer.byteLength(first.body));
-    const headCurrent = await t.app.inject({
+    const headCurrent = await t().app.inject({
       method: 'HEAD',
       url: PACK,
       headers: { cookie, 'if-none-match': etag },
@@ -124,23 +119,25 @@ describe.each(ENGINES)('offline study API on %s', (engine) => {
   });
 
   it('changes the ETag when a card changes', async () => {
-    const { cookie } = await createOnboardedStudent(t);
+    const { cookie } = await createOnboardedStudent(t());
     const before = await get(cookie, PACK);
-    await t.app.database.db
-      .update(flashCards)
+    await t()
+      .app.database.db.update(flashCards)
       .set({ back: 'Burrhus Frederic Skinner' })
-      .where(eq(flashCards.id, fx.cards.a1));
+      .where(eq(flashCards.id, fx().cards.a1));
 
     const after = await get(cookie, PACK, String(before.headers.etag));
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(before.headers.etag);
-    const card = studyOfflinePackSchema.parse(after.json()).cards.find((c) => c.id === fx.cards.a1);
+    const card = studyOfflinePackSchema
+      .parse(after.json())
+      .cards.find((c) => c.id === fx().cards.a1);
     expect(card?.back).toBe('Burrhus Frederic Skinner');
     expect((await get(cookie, PACK, String(after.headers.etag))).statusCode).toBe(304);
   });
 
   it('serves the student’s own schedules and read notes, apart and small', async () => {
-    const { cookie } = await createOnboardedStudent(t);
+    const { cookie } = await createOnboardedStudent(t());
     const empty = await get(cookie, PROGRESS);
     expect(empty.statusCode).toBe(200);
     expect(empty.headers['cache-control']).toBe('private, no-store');
@@ -149,17 +146,17 @@ describe.each(ENGINES)('offline study API on %s', (engine) => {
     expect((await get(cookie, PROGRESS, emptyTag)).statusCode).toBe(304);
 
     const reviewId = randomUUID();
-    const rated = await callApi(t, cookie, 'POST', '/api/study/let-elem/flash/reviews', {
+    const rated = await callApi(t(), cookie, 'POST', '/api/study/let-elem/flash/reviews', {
       reviewId,
-      cardId: fx.cards.a2,
+      cardId: fx().cards.a2,
       rating: 'good',
     });
     expect(rated.statusCode).toBe(200);
     const read = await callApi(
-      t,
+      t(),
       cookie,
       'POST',
-      `/api/study/let-elem/notes/${fx.notes.first}/read`,
+      `/api/study/let-elem/notes/${fx().notes.first}/read`,
       {
         seconds: 30,
       },
@@ -170,37 +167,27 @@ describe.each(ENGINES)('offline study API on %s', (engine) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers.etag).not.toBe(emptyTag);
     const progress = studyOfflineProgressSchema.parse(res.json());
-    expect(progress.notesRead).toEqual([fx.notes.first]);
+    expect(progress.notesRead).toEqual([fx().notes.first]);
     expect(progress.schedules).toHaveLength(1);
     const [schedule] = progress.schedules;
-    expect(schedule?.cardId).toBe(fx.cards.a2);
+    expect(schedule?.cardId).toBe(fx().cards.a2);
     expect(schedule?.state).toMatchObject({ reps: 1, state: 1, due: rated.json().due });
     expect(schedule?.state.firstReviewedAt).toBeDefined();
     // The review ids the server remembers stay there: the phone does not need them.
     expect(res.body).not.toContain(reviewId);
 
     // Another student's progress is theirs alone.
-    const other = await createOnboardedStudent(t);
+    const other = await createOnboardedStudent(t());
     expect((await get(other.cookie, PROGRESS)).json()).toEqual({ schedules: [], notesRead: [] });
   });
-});
 
-describe.each(ENGINES)('a rating given offline, sent later, on %s', (engine) => {
-  let t: TestApp;
-  let fx: StudyFixture;
-  beforeAll(async () => {
-    t = await startTestApp(engine);
-    fx = await seedStudyContent(t.app.database.db);
-  });
-  afterAll(() => t.close());
-
-  it('is applied at the moment it was given, as the phone applied it', async () => {
-    const { cookie } = await createOnboardedStudent(t);
+  it('a rating given offline, sent later, is applied at the moment it was given, as the phone applied it', async () => {
+    const { cookie } = await createOnboardedStudent(t());
     const given = new Date(Date.now() - 3 * 60 * 60_000);
     const reviewId = randomUUID();
-    const res = await callApi(t, cookie, 'POST', '/api/study/let-elem/flash/reviews', {
+    const res = await callApi(t(), cookie, 'POST', '/api/study/let-elem/flash/reviews', {
       reviewId,
-      cardId: fx.cards.a3,
+      cardId: fx().cards.a3,
       rating: 'good',
       reviewedAt: given.toISOString(),
     });
@@ -209,14 +196,14 @@ describe.each(ENGINES)('a rating given offline, sent later, on %s', (engine) => 
     const onPhone = applyRating(null, 'good', reviewId, given);
     expect(res.json().due).toBe(onPhone.due.toISOString());
     const progress = studyOfflineProgressSchema.parse(
-      (await t.app.inject({ url: PROGRESS, headers: { cookie } })).json(),
+      (await t().app.inject({ url: PROGRESS, headers: { cookie } })).json(),
     );
     expect(progress.schedules[0]?.state.last_review).toBe(given.toISOString());
 
     // A time in the future is taken as the server's now.
-    const later = await callApi(t, cookie, 'POST', '/api/study/let-elem/flash/reviews', {
+    const later = await callApi(t(), cookie, 'POST', '/api/study/let-elem/flash/reviews', {
       reviewId: randomUUID(),
-      cardId: fx.cards.b1,
+      cardId: fx().cards.b1,
       rating: 'good',
       reviewedAt: new Date(Date.now() + 86_400_000).toISOString(),
     });

@@ -1,5 +1,8 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { Db } from '../../src/platform/db/client.ts';
 import { flashCards, notes, questions, subjects, topics } from '../../src/platform/db/schema.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import type { Engine } from '../helpers/test-database.ts';
 
 /**
  * A small study bank for tests (the real banks are imported from content/bank): one LET-Elem
@@ -116,3 +119,17 @@ export async function seedStudyContent(db: Db, prefix = 'fx') {
 }
 
 export type StudyFixture = Awaited<ReturnType<typeof seedStudyContent>>;
+
+/**
+ * A test app on `engine` with the study fixture seeded, started before the suite's tests and closed
+ * after them; read `.t` and `.fx` inside the tests.
+ */
+export function useStudyApp(engine: Engine): { t: TestApp; fx: StudyFixture } {
+  const suite = {} as { t: TestApp; fx: StudyFixture };
+  beforeAll(async () => {
+    suite.t = await startTestApp(engine);
+    suite.fx = await seedStudyContent(suite.t.app.database.db);
+  });
+  afterAll(() => suite.t.close());
+  return suite;
+}
