@@ -5,8 +5,12 @@ import { screenshot } from './helpers/chromium.ts';
 import { type Phone, useBrowserFixture } from './helpers/fixture.ts';
 import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
 
-/** `since`: reports of documents loaded before it (a page being left) are not counted. */
-type Seen = { urls: string[]; paints: string[]; since: number };
+/**
+ * `latest`: the start of the newest document seen (its `performance.timeOrigin`); `left`: reports
+ * of documents that started at or before it (a page being left) are not counted. Both are the
+ * browser's own times, so no clock is compared with the test's.
+ */
+type Seen = { urls: string[]; paints: string[]; latest: number; left: number };
 
 /**
  * Watches the main page from the first byte of every document it loads: the path it starts on,
@@ -15,12 +19,13 @@ type Seen = { urls: string[]; paints: string[]; since: number };
  * recorded.
  */
 async function watch(phone: Phone): Promise<Seen> {
-  const seen: Seen = { urls: [], paints: [], since: 0 };
+  const seen: Seen = { urls: [], paints: [], latest: 0, left: 0 };
   await phone.context.exposeBinding(
     '__pasadoSeen',
     (source, kind: string, value: string, loadedAt: number) => {
       if (source.page !== phone.page || source.frame !== phone.page.mainFrame()) return;
-      if (loadedAt < seen.since) return;
+      if (loadedAt <= seen.left) return;
+      seen.latest = Math.max(seen.latest, loadedAt);
       const list = kind === 'url' ? seen.urls : seen.paints;
       if (list.at(-1) !== value) list.push(value);
     },
@@ -58,7 +63,7 @@ async function watch(phone: Phone): Promise<Seen> {
 const reset = (seen: Seen) => {
   seen.urls.length = 0;
   seen.paints.length = 0;
-  seen.since = Date.now();
+  seen.left = seen.latest;
 };
 
 // Issue 13 item 3: the route is decided before the first paint of a signed-in page. A new student
