@@ -4,6 +4,7 @@ import {
   cardStateName,
   hasReview,
   previewIntervals,
+  queueCardView,
   RATING_TIME_MAX_AGE_MS,
   ratingTime,
 } from './flash-schedule.ts';
@@ -94,5 +95,28 @@ describe('ratingTime', () => {
       now,
     );
     expect(ratingTime(new Date('not a date'), null, now)).toEqual(now);
+  });
+});
+
+describe('queueCardView', () => {
+  const card = { id: 'c1', topicId: 't1', front: 'F', back: 'B', rationale: null };
+
+  it('shows a new card as new, with no due time and the hints of a first rating', () => {
+    expect(queueCardView({ ...card, state: null, due: null }, 'Topic', now)).toEqual({
+      ...card,
+      topicName: 'Topic',
+      state: 'new',
+      due: null,
+      intervals: previewIntervals(null, now),
+    });
+  });
+
+  it('shows a reviewed card by its state, its due time and the hints from its schedule', () => {
+    const { state, due } = applyRating(null, 'good', 'r1', now);
+    const view = queueCardView({ ...card, state, due }, 'Topic', now);
+    expect(view.state).toBe('learning');
+    expect(view.due).toBe(due.toISOString());
+    expect(view.intervals).toEqual(previewIntervals(state, now));
+    expect(view.intervals).not.toEqual(previewIntervals(null, now));
   });
 });

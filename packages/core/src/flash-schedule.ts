@@ -68,6 +68,49 @@ export function cardStateName(stored: StoredCardState | null): FlashCardState {
   return STATES[state as State] ?? 'new';
 }
 
+/** A card of the flash queue as the screen shows it (the contract's `flashQueueCardSchema`). */
+export type FlashQueueCardView = {
+  id: string;
+  topicId: string;
+  topicName: string;
+  front: string;
+  back: string;
+  rationale: string | null;
+  state: FlashCardState;
+  due: string | null;
+  intervals: FlashIntervals;
+};
+
+/**
+ * A picked card as the queue shows it, with its state's name and the interval hints at `now`: one
+ * shape for the server's queue and the one the phone builds offline.
+ */
+export function queueCardView(
+  card: {
+    id: string;
+    topicId: string;
+    front: string;
+    back: string;
+    rationale: string | null;
+    state: StoredCardState | null;
+    due: Date | null;
+  },
+  topicName: string,
+  now: Date,
+): FlashQueueCardView {
+  return {
+    id: card.id,
+    topicId: card.topicId,
+    topicName,
+    front: card.front,
+    back: card.back,
+    rationale: card.rationale,
+    state: cardStateName(card.state),
+    due: card.due?.toISOString() ?? null,
+    intervals: previewIntervals(card.state, now),
+  };
+}
+
 /** Milliseconds until the card comes back for each rating, from `now` (the buttons' hints). */
 export function previewIntervals(stored: StoredCardState | null, now: Date): FlashIntervals {
   const preview = fsrsScheduler().repeat(toCardInput(stored, now), now);

@@ -16,7 +16,7 @@ import {
   manilaDayStart,
   newCardsLeft,
   pickFlashQueue,
-  previewIntervals,
+  queueCardView,
   ratingTime,
 } from '@pasado/core';
 import type { Db, Executor } from '../../platform/db/client.ts';
@@ -81,17 +81,9 @@ export async function flashQueue(
     ...due.map((row) => ({ ...row, state: row.state as StoredCardState })),
     ...fresh.map((row) => ({ ...row, state: null, due: null })),
   ];
-  const cards: FlashQueueCard[] = pickFlashQueue(candidates, now, allowance).cards.map((row) => ({
-    id: row.id,
-    topicId: row.topicId,
-    topicName: topicName.get(row.topicId) ?? '',
-    front: row.front,
-    back: row.back,
-    rationale: row.rationale,
-    state: cardStateName(row.state),
-    due: row.due?.toISOString() ?? null,
-    intervals: previewIntervals(row.state, now),
-  }));
+  const cards: FlashQueueCard[] = pickFlashQueue(candidates, now, allowance).cards.map((row) =>
+    queueCardView(row, topicName.get(row.topicId) ?? '', now),
+  );
   return {
     cards,
     dueCount,

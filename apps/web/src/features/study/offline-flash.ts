@@ -1,13 +1,12 @@
 import {
   applyRating,
-  cardStateName,
   countIntroducedToday,
   FLASH_NEW_CARDS_PER_DAY,
   type FlashQueueResponse,
   type FlashRating,
   newCardsLeft,
   pickFlashQueue,
-  previewIntervals,
+  queueCardView,
   ratingTime,
   type StoredCardState,
   type StudyOfflineProgress,
@@ -82,17 +81,7 @@ export async function keptFlashQueue(
     });
   const picked = pickFlashQueue(candidates, now, allowance);
   return {
-    cards: picked.cards.map((card) => ({
-      id: card.id,
-      topicId: card.topicId,
-      topicName: topicName.get(card.topicId) ?? '',
-      front: card.front,
-      back: card.back,
-      rationale: card.rationale,
-      state: cardStateName(card.state),
-      due: card.due?.toISOString() ?? null,
-      intervals: previewIntervals(card.state, now),
-    })),
+    cards: picked.cards.map((card) => queueCardView(card, topicName.get(card.topicId) ?? '', now)),
     dueCount: picked.dueCount,
     newCount: picked.newCount,
     newCardsLeftToday: allowance,
