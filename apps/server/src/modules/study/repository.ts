@@ -491,13 +491,7 @@ export async function findUnclaimedDrillPoints(
 export async function listCardsOfTopics(ex: Executor, topicIds: string[]) {
   if (topicIds.length === 0) return [];
   return ex
-    .select({
-      id: flashCards.id,
-      topicId: flashCards.topicId,
-      front: flashCards.front,
-      back: flashCards.back,
-      rationale: flashCards.rationale,
-    })
+    .select(studyCard)
     .from(flashCards)
     .where(inArray(flashCards.topicId, topicIds))
     .orderBy(asc(flashCards.id));
