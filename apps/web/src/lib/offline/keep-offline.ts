@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { apiFetch } from '../api.ts';
 import { dropContentExcept, holdingOf, type OfflineHolding } from './content-store.ts';
-import { type OfflineSource, refreshSource } from './offline-source.ts';
+import { checkedRecently, type OfflineSource, refreshSource } from './offline-source.ts';
 import { OFFLINE_SOURCES, PROGRESS_SOURCES, STUDY_PROGRESS_SOURCE } from './offline-sources.ts';
 import { onOutboxOutcome } from './outbox.ts';
 
@@ -17,8 +17,6 @@ import { onOutboxOutcome } from './outbox.ts';
 
 /** How often the background refresh runs at most (the content changes with a bank import). */
 const REFRESH_EVERY_MS = 3 * 60 * 60_000;
-/** A start-up within this long of the last check leaves it be (reloads are frequent, data dear). */
-const FRESH_ENOUGH_MS = 10 * 60_000;
 const START_DELAY_MS = 3_000;
 /** After a refresh that could not reach everything, the next try comes this soon. */
 const RETRY_FAILED_MS = 60_000;
@@ -100,7 +98,7 @@ export function refreshOffline(
         // Signed out meanwhile: nothing more of this student is written to the phone.
         if (state.uid !== uid) return false;
         const held = await holdingOf(uid, source.kind, reviewer);
-        if (!options.force && held && Date.now() - held.checkedAt < FRESH_ENOUGH_MS) continue;
+        if (!options.force && checkedRecently(held)) continue;
         try {
           await refreshSource(uid, source, reviewer);
         } catch (error) {

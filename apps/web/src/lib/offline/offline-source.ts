@@ -15,6 +15,13 @@ export type OfflineSource = {
   path: (reviewer: string) => string;
 };
 
+/** Kept content checked this recently is not asked for again (reloads are frequent, data dear). */
+const FRESH_ENOUGH_MS = 10 * 60_000;
+
+/** Whether kept content was checked against the server recently enough to leave it be. */
+export const checkedRecently = (held: OfflineHolding | null, now = Date.now()): boolean =>
+  held !== null && now - held.checkedAt < FRESH_ENOUGH_MS;
+
 /**
  * Brings a reviewer's content of one source onto the device when the server's version differs
  * from the kept one; returns what is kept afterwards. Throws when the network or server fails
