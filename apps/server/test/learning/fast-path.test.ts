@@ -6,7 +6,7 @@ import {
   loadAnswerContext,
   writeAnswerIfUnchanged,
 } from '../../src/modules/quiz/attempts.repository.ts';
-import { saveAnswerLocked } from '../../src/modules/quiz/attempts.ts';
+import { saveAnswerLocked } from '../../src/modules/quiz/save-answer.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { openDatabase } from '../../src/platform/db/client.ts';
 import {
@@ -14,6 +14,7 @@ import {
   questions,
   quizAnswers,
   quizAttempts,
+  reviewerAccess,
   topics,
   userTopicStats,
 } from '../../src/platform/db/schema.ts';
@@ -23,6 +24,7 @@ import { type ApiMethod, callApi, startTestApp, type TestApp } from '../helpers/
 import { ENGINES } from '../helpers/test-database.ts';
 import { keyOf, REVIEWER, SUBJECT_A, seedBank } from './fixtures.ts';
 import { referenceScore, referenceState } from './reference-attempt.ts';
+import { captureStatements } from './statement-plans.ts';
 
 /**
  * Issue 10: the fast paths (a save as one read and one conditional write, the resume assembled
@@ -429,6 +431,95 @@ describe.each(ENGINES)('quiz fast paths on %s', (engine) => {
       await db().execute(
         sql`update topics set name = ${target.topicName} where id in (select topic_id from questions where id = ${target.questionId})`,
       );
+    }
+  });
+
+  it('a save decided on what the server remembers is one statement, and stands on nothing stale', async () => {
+    const student = await createOnboardedStudent(t, { reviewer: REVIEWER });
+    const state = attemptStateSchema.parse(
+      (await call(student.cookie, 'POST', `${base}/mock`)).body,
+    );
+    const [first, second, third, fourth] = state.items.map((i) => i.questionId);
+    if (!first || !second || !third || !fourth) throw new Error('too few items');
+    const save = (questionId: string, choiceIndex: number) =>
+      viaApi(student.cookie, state.attemptId, { questionId, input: { choiceIndex } });
+    const stored = async (questionId: string) =>
+      (
+        await db()
+          .select()
+          .from(quizAnswers)
+          .where(
+            and(eq(quizAnswers.attemptId, state.attemptId), eq(quizAnswers.questionId, questionId)),
+          )
+      )[0];
+
+    // The first save reads and remembers; the next is the one write.
+    expect((await save(first, keyOf(first))).status).toBe(200);
+    const statements = await captureStatements(() => save(second, keyOf(second)));
+    // Besides the session's (cached between requests in production), one statement: the write.
+    const one = statements.filter((x) => !/^select "sessions"/.test(x.text));
+    expect(one).toHaveLength(1);
+    expect(one[0]?.text).toMatch(/^insert into "quiz_answers"/);
+    expect(await stored(second)).toMatchObject({ choiceIndex: keyOf(second), isCorrect: true });
+
+    // The grant withdrawn: refused as every route under the reviewer is, and nothing stored.
+    await db()
+      .delete(reviewerAccess)
+      .where(
+        and(
+          eq(reviewerAccess.userId, student.userId),
+          eq(reviewerAccess.reviewerShorthand, REVIEWER),
+        ),
+      );
+    expect(await save(fourth, 1)).toEqual({
+      status: 403,
+      message: 'You do not have access to this reviewer.',
+    });
+    expect(await stored(fourth)).toBeUndefined();
+    await db()
+      .insert(reviewerAccess)
+      .values({ userId: student.userId, reviewerShorthand: REVIEWER });
+    expect((await save(fourth, 1)).status).toBe(200);
+
+    // Staff fix the key of a remembered question: the next save is graded on the new key.
+    const fixedKey = (keyOf(third) + 1) % 4;
+    await db().update(questions).set({ answerIndex: fixedKey }).where(eq(questions.id, third));
+    try {
+      expect((await save(third, fixedKey)).status).toBe(200);
+      expect(await stored(third)).toMatchObject({ choiceIndex: fixedKey, isCorrect: true });
+    } finally {
+      await db()
+        .update(questions)
+        .set({ answerIndex: keyOf(third) })
+        .where(eq(questions.id, third));
+    }
+
+    // Remembered again, at the new content version.
+    expect((await save(first, keyOf(first))).status).toBe(200);
+    expect(await captureStatements(() => save(first, keyOf(first)))).toHaveLength(2);
+
+    // Submitted by another server process (on PostgreSQL), or on this one: the remembered clock is
+    // stale and the save is refused, with nothing stored.
+    const other =
+      engine === 'postgres' && t.testDb.url
+        ? await openDatabase({ engine: 'postgres', url: t.testDb.url, poolSize: 2 })
+        : null;
+    try {
+      const { submitAttempt } = await import('../../src/modules/quiz/attempts.ts');
+      await submitAttempt(
+        other?.db ?? db(),
+        student.userId,
+        REVIEWER,
+        state.attemptId,
+        clock.now(),
+      );
+      expect(await save(fourth, 2)).toEqual({
+        status: 409,
+        message: 'This quiz is already submitted.',
+      });
+      expect(await stored(fourth)).toMatchObject({ choiceIndex: 1 });
+    } finally {
+      await other?.close();
     }
   });
 });

@@ -1,6 +1,6 @@
 import type { Reviewer } from '@pasado/core';
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/client.ts';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type Executor, preparedFor } from '../../platform/db/client.ts';
 import { reviewerAccess, reviewers, subjects } from '../../platform/db/schema.ts';
 
 const reviewerColumns = {
@@ -77,29 +77,39 @@ export async function subjectNames(ex: Executor, ids: string[]): Promise<Map<str
 
 /**
  * The reviewers a student holds the `Granted` claim for (SPEC §2 requiresRevAccess), in the
- * reviewers' order; only `shorthand` when given. The one query for a student's reviewers: call it
- * through ./reviewers.ts (`listStudentReviewers`, `requireReviewerAccess`).
+ * reviewers' order. Call it through ./reviewers.ts (`listStudentReviewers`; one reviewer:
+ * `requireReviewerAccess`).
  */
-export async function listGrantedReviewers(
-  ex: Executor,
-  userId: string,
-  shorthand?: string,
-): Promise<Reviewer[]> {
+export async function listGrantedReviewers(ex: Executor, userId: string): Promise<Reviewer[]> {
   return ex
+    .select(reviewerColumns)
+    .from(reviewerAccess)
+    .innerJoin(reviewers, eq(reviewers.shorthand, reviewerAccess.reviewerShorthand))
+    .where(eq(reviewerAccess.userId, userId))
+    .orderBy(asc(reviewers.sortOrder), asc(reviewers.shorthand));
+}
+
+// Every request under a reviewer asks it first: prepared once per connection.
+const grantedReviewerQuery = preparedFor((ex) =>
+  ex
     .select(reviewerColumns)
     .from(reviewerAccess)
     .innerJoin(reviewers, eq(reviewers.shorthand, reviewerAccess.reviewerShorthand))
     .where(
       and(
-        eq(reviewerAccess.userId, userId),
-        shorthand === undefined ? undefined : eq(reviewerAccess.reviewerShorthand, shorthand),
+        eq(reviewerAccess.userId, sql.placeholder('userId')),
+        eq(reviewerAccess.reviewerShorthand, sql.placeholder('shorthand')),
       ),
     )
-    .orderBy(asc(reviewers.sortOrder), asc(reviewers.shorthand));
-}
+    .prepare('granted_reviewer'),
+);
 
-/**
- * @deprecated Import `requireReviewerAccess` from ./reviewers.ts (the content service); this
- * re-export stays until the quiz and study routes have switched.
- */
-export { requireReviewerAccess } from './reviewers.ts';
+/** The reviewer `shorthand` when the student holds its `Granted` claim, else null. */
+export async function findGrantedReviewer(
+  ex: Executor,
+  userId: string,
+  shorthand: string,
+): Promise<Reviewer | null> {
+  const [row] = await grantedReviewerQuery(ex).execute({ userId, shorthand });
+  return row ?? null;
+}

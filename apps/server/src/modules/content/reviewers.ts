@@ -1,7 +1,7 @@
 import type { Reviewer } from '@pasado/core';
 import type { Executor } from '../../platform/db/client.ts';
 import { permissionDenied } from '../../platform/errors/app-error.ts';
-import { listGrantedReviewers } from './reviewers.repository.ts';
+import { findGrantedReviewer, listGrantedReviewers } from './reviewers.repository.ts';
 
 /**
  * A student's reviewers, the ones they hold the `Granted` claim for (SPEC §2 requiresRevAccess),
@@ -21,7 +21,12 @@ export async function requireReviewerAccess(
   userId: string,
   shorthand: string,
 ): Promise<Reviewer> {
-  const [granted] = await listGrantedReviewers(ex, userId, shorthand);
-  if (!granted) throw permissionDenied('You do not have access to this reviewer.');
+  const granted = await findGrantedReviewer(ex, userId, shorthand);
+  if (!granted) throw noReviewerAccess();
   return granted;
+}
+
+/** The refusal of content under a reviewer the student does not hold (or that does not exist). */
+export function noReviewerAccess() {
+  return permissionDenied('You do not have access to this reviewer.');
 }

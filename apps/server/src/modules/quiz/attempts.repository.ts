@@ -8,6 +8,7 @@ import {
   questions,
   quizAnswers,
   quizAttempts,
+  reviewerAccess,
   subjects,
   topics,
 } from '../../platform/db/schema.ts';
@@ -81,6 +82,9 @@ const clockColumns = {
   version: quizAttempts.version,
 };
 
+/** The content version as of the statement (schema/quiz.ts contentVersion), as text: a bigint. */
+const currentContentVersion = sql<string>`(select ${contentVersion.version} from ${contentVersion})::text`;
+
 /** The attempt's blueprint when its spec is valid, as findBlueprint decides. */
 function validBlueprint(
   id: string | null,
@@ -98,6 +102,8 @@ export type AttemptResume = AttemptView & {
   /** Per answered or flagged item: question id, choice (null: cleared), flag. */
   answers: [questionId: string, choiceIndex: number | null, flagged: boolean][];
   contentVersion: number;
+  /** Whether the owner holds the attempt's reviewer (the route's grant check, in the same read). */
+  ownerGranted: boolean;
 };
 
 const attemptResumeQuery = preparedFor((ex) =>
@@ -111,7 +117,8 @@ const attemptResumeQuery = preparedFor((ex) =>
       subjectName: subjects.name,
       // Text, parsed once in JavaScript: the driver would build a row object per answer.
       answers: sql<string>`(select coalesce(json_agg(json_build_array(${quizAnswers.questionId}, ${quizAnswers.choiceIndex}, ${quizAnswers.flagged})), '[]')::text from ${quizAnswers} where ${quizAnswers.attemptId} = ${quizAttempts.id})`,
-      contentVersion: sql<string>`(select ${contentVersion.version} from ${contentVersion})::text`,
+      contentVersion: currentContentVersion,
+      ownerGranted: sql<boolean>`exists (select 1 from ${reviewerAccess} where ${reviewerAccess.userId} = ${quizAttempts.userId} and ${reviewerAccess.reviewerShorthand} = ${quizAttempts.reviewerShorthand})`,
     })
     .from(quizAttempts)
     .leftJoin(
@@ -128,8 +135,8 @@ const attemptResumeQuery = preparedFor((ex) =>
 );
 
 /**
- * A resume in one statement by primary keys: the view, the items' ids in order, the answers saved
- * and the content version (issue 10). The questions themselves come from `loadItemContent`, once
+ * A resume in one statement by primary keys: the view, the items' ids in order, the answers saved,
+ * the content version and the owner's grant (issue 10). The questions themselves come from `loadItemContent`, once
  * per content version.
  */
 export async function loadAttemptResume(
@@ -158,7 +165,7 @@ const itemContentQuery = preparedFor((ex) =>
       topicName: topics.name,
       stem: questions.stem,
       choices: questions.choices,
-      contentVersion: sql<string>`(select ${contentVersion.version} from ${contentVersion})::text`,
+      contentVersion: currentContentVersion,
     })
     .from(questions)
     .innerJoin(topics, eq(topics.id, questions.topicId))
@@ -179,6 +186,30 @@ export async function loadItemContent(
     content: new Map(
       rows.map((r) => [r.id, { topicName: r.topicName, stem: r.stem, choices: r.choices }]),
     ),
+    contentVersion: rows[0] ? Number(rows[0].contentVersion) : null,
+  };
+}
+
+/**
+ * These questions whole (what a save decides and reveals with) and the content version they were
+ * read at, in one statement so the two agree; null when none is in the bank.
+ */
+export async function loadQuestionsAt(
+  ex: Executor,
+  questionIds: readonly string[],
+): Promise<{ questions: Map<string, QuestionRow>; contentVersion: number | null }> {
+  const rows = await ex
+    .select({
+      id: questions.id,
+      ...questionColumns,
+      ...keyColumns,
+      contentVersion: currentContentVersion,
+    })
+    .from(questions)
+    .innerJoin(topics, eq(topics.id, questions.topicId))
+    .where(inArray(questions.id, [...new Set(questionIds)]));
+  return {
+    questions: new Map(rows.map(({ contentVersion: _, ...question }) => [question.id, question])),
     contentVersion: rows[0] ? Number(rows[0].contentVersion) : null,
   };
 }
@@ -284,6 +315,8 @@ export type AnswerContext = {
   /** Null when the question is not in the bank (any more). */
   question: QuestionRow | null;
   answer: Pick<SavedAnswer, 'choiceIndex' | 'flagged' | 'isCorrect'> | null;
+  /** The content version the question was read at (schema/quiz.ts contentVersion). */
+  contentVersion: number;
 };
 
 const answerContextQuery = preparedFor((ex) =>
@@ -298,6 +331,7 @@ const answerContextQuery = preparedFor((ex) =>
       ...questionColumns,
       ...keyColumns,
       ...answerColumns,
+      contentVersion: currentContentVersion,
     })
     .from(quizAttempts)
     .leftJoin(questions, eq(questions.id, sql.placeholder('questionId')))
@@ -367,12 +401,35 @@ export async function loadAnswerContext(
       r.answeredId === null
         ? null
         : { choiceIndex: r.choiceIndex, flagged: r.flagged ?? false, isCorrect: r.isCorrect },
+    contentVersion: Number(r.contentVersion),
   };
 }
 
 const placeholder = sql.placeholder;
-const writeAnswerQuery = preparedFor((ex) =>
-  ex
+
+/**
+ * The upsert of one answer, landing only while the attempt is at the version the save was decided
+ * on (the attempt row locked for the statement) and the saved choice is the one decided on (or any,
+ * `anyChoice`: a mock's answer may change until the deadline). `recalled`: a save decided on what
+ * this process remembers (answer-memory.ts) also requires, in the same statement, the caller as
+ * the attempt's owner, the deadline as remembered, their grant of its reviewer and the content
+ * version the question was remembered at: what the read would have checked.
+ */
+function answerUpsert(ex: Executor, recalled: boolean) {
+  const attemptIs = [
+    eq(quizAttempts.id, placeholder('attemptId')),
+    eq(quizAttempts.version, placeholder('version')),
+  ];
+  if (recalled) {
+    attemptIs.push(
+      eq(quizAttempts.userId, placeholder('userId')),
+      // The clock as remembered, even if moved by hand without a new version (time given back).
+      sql`${quizAttempts.deadlineAt} is not distinct from ${placeholder('deadlineAt')}::timestamptz`,
+      sql`exists (select 1 from ${reviewerAccess} where ${reviewerAccess.userId} = ${quizAttempts.userId} and ${reviewerAccess.reviewerShorthand} = ${quizAttempts.reviewerShorthand})`,
+      sql`(select ${contentVersion.version} from ${contentVersion}) = ${placeholder('contentVersion')}::bigint`,
+    );
+  }
+  return ex
     .insert(quizAnswers)
     .select(
       ex
@@ -385,12 +442,7 @@ const writeAnswerQuery = preparedFor((ex) =>
           answeredAt: sql<Date>`${placeholder('now')}::timestamptz`.as('answered_at'),
         })
         .from(quizAttempts)
-        .where(
-          and(
-            eq(quizAttempts.id, placeholder('attemptId')),
-            eq(quizAttempts.version, placeholder('version')),
-          ),
-        )
+        .where(and(...attemptIs))
         .for('update'),
     )
     .onConflictDoUpdate({
@@ -402,37 +454,35 @@ const writeAnswerQuery = preparedFor((ex) =>
         answeredAt: sql`case when ${placeholder('writeChoice')}::boolean then excluded.answered_at else ${quizAnswers.answeredAt} end`,
         flagged: sql`case when ${placeholder('writeFlag')}::boolean then excluded.flagged else ${quizAnswers.flagged} end`,
       },
-      setWhere: sql`${quizAnswers.choiceIndex} is not distinct from ${placeholder('expectedChoice')}::int`,
+      setWhere: sql`${placeholder('anyChoice')}::boolean or ${quizAnswers.choiceIndex} is not distinct from ${placeholder('expectedChoice')}::int`,
     })
     .returning({
       choiceIndex: quizAnswers.choiceIndex,
       flagged: quizAnswers.flagged,
       isCorrect: quizAnswers.isCorrect,
-    })
-    .prepare('quiz_write_answer'),
+    });
+}
+
+const writeAnswerQuery = preparedFor((ex) => answerUpsert(ex, false).prepare('quiz_write_answer'));
+const writeRecalledAnswerQuery = preparedFor((ex) =>
+  answerUpsert(ex, true).prepare('quiz_write_recalled_answer'),
 );
 
-/**
- * Saves an answer and/or a flag in one statement, only if nothing it was decided on has changed:
- * the attempt is locked for the statement and must still be at `version` (a submission bumps it),
- * and the saved choice must still be `expectedChoice` (the lite lock was decided on it). Returns
- * the answer as saved, or null when either changed (the caller decides again under the lock).
- */
-export async function writeAnswerIfUnchanged(
-  ex: Executor,
-  input: {
-    attemptId: string;
-    version: number;
-    questionId: string;
-    expectedChoice: number | null;
-    change: AnswerChange;
-    now: Date;
-  },
-): Promise<Pick<SavedAnswer, 'choiceIndex' | 'flagged' | 'isCorrect'> | null> {
+type AnswerWrite = {
+  attemptId: string;
+  version: number;
+  questionId: string;
+  /** The saved choice the change was decided on; `'any'` when the decision does not depend on it. */
+  expectedChoice: number | null | 'any';
+  change: AnswerChange;
+  now: Date;
+};
+
+function answerWriteParams(input: AnswerWrite) {
   const { change } = input;
   const writeChoice = change.choiceIndex !== undefined;
   const writeFlag = change.flagged !== undefined;
-  const [row] = await writeAnswerQuery(ex).execute({
+  return {
     attemptId: input.attemptId,
     version: input.version,
     questionId: input.questionId,
@@ -442,7 +492,41 @@ export async function writeAnswerIfUnchanged(
     now: input.now.toISOString(),
     writeChoice,
     writeFlag,
-    expectedChoice: input.expectedChoice,
+    anyChoice: input.expectedChoice === 'any',
+    expectedChoice: input.expectedChoice === 'any' ? null : input.expectedChoice,
+  };
+}
+
+type WrittenAnswer = Pick<SavedAnswer, 'choiceIndex' | 'flagged' | 'isCorrect'>;
+
+/**
+ * Saves an answer and/or a flag in one statement, only if nothing it was decided on has changed:
+ * the attempt is locked for the statement and must still be at `version` (a submission bumps it),
+ * and the saved choice must still be `expectedChoice` (the lite lock was decided on it). Returns
+ * the answer as saved, or null when either changed (the caller decides again under the lock).
+ */
+export async function writeAnswerIfUnchanged(
+  ex: Executor,
+  input: AnswerWrite,
+): Promise<WrittenAnswer | null> {
+  const [row] = await writeAnswerQuery(ex).execute(answerWriteParams(input));
+  return row ?? null;
+}
+
+/**
+ * The same write for a save decided on what this process remembers: it lands only if, besides,
+ * `userId` owns the attempt, its deadline is still `deadlineAt`, the owner still holds its
+ * reviewer, and the content is still at `contentVersion`. Null when anything differs: the caller reads and decides again.
+ */
+export async function writeRecalledAnswer(
+  ex: Executor,
+  input: AnswerWrite & { userId: string; deadlineAt: Date | null; contentVersion: number },
+): Promise<WrittenAnswer | null> {
+  const [row] = await writeRecalledAnswerQuery(ex).execute({
+    ...answerWriteParams(input),
+    userId: input.userId,
+    deadlineAt: input.deadlineAt?.toISOString() ?? null,
+    contentVersion: input.contentVersion,
   });
   return row ?? null;
 }

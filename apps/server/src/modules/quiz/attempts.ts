@@ -9,7 +9,6 @@ import {
   attemptTitle,
   attemptTopicActivity,
   type BlueprintSpec,
-  decideAnswer,
   decideFinishSitting,
   decideStartSitting,
   isTimeUp,
@@ -27,10 +26,8 @@ import {
   type QuizResult,
   retryItemIds,
   revealsAnswer,
-  type SaveAnswerRequest,
   type Sitting,
   type StartLiteRequest,
-  sittingAnswerRule,
   sittingPhase,
   sittingsElapsedMs,
   streakRecordId,
@@ -39,10 +36,9 @@ import {
 import type { Db, Executor, Tx } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
 import { majorChoice } from '../content/offers.ts';
+import { noReviewerAccess, requireReviewerAccess } from '../content/reviewers.ts';
 import { recordActivity } from '../progress/record-activity.ts';
 import {
-  type AnswerChange,
-  type AnswerContext,
   type AttemptClock,
   type AttemptHeader,
   type AttemptResume,
@@ -51,7 +47,6 @@ import {
   insertAttempt,
   insertMockStreak,
   insertMockUnlessOpen,
-  loadAnswerContext,
   loadAttemptHeader,
   loadAttemptItemRows,
   loadAttemptItems,
@@ -63,15 +58,8 @@ import {
   type SavedAnswer,
   updateMockStreakDays,
   updateSittings,
-  writeAnswerIfUnchanged,
 } from './attempts.repository.ts';
-import {
-  findBlueprint,
-  findSubject,
-  findTopic,
-  listBank,
-  type QuestionRow,
-} from './bank.repository.ts';
+import { findBlueprint, findSubject, findTopic, listBank } from './bank.repository.ts';
 import { contentFragments } from './item-content-cache.ts';
 import { listSeenQuestionIds } from './seen.repository.ts';
 
@@ -106,7 +94,7 @@ export const MESSAGES_QUIZ = {
 export const asKind = (kind: string): AttemptKind => (kind === 'mock' ? 'mock' : 'lite');
 
 /** The attempt of this user under this reviewer, or 404 (someone else's attempt is not found). */
-function ownAttempt<T extends Pick<AttemptHeader, 'userId' | 'reviewerShorthand' | 'kind'>>(
+export function ownAttempt<T extends Pick<AttemptHeader, 'userId' | 'reviewerShorthand' | 'kind'>>(
   row: T | null,
   userId: string,
   reviewer: string,
@@ -208,7 +196,7 @@ export async function finalize(
  * clock is submitted; in sittings the running sitting ends (at its deadline when its time is up)
  * and the mock is submitted only when it was the last (core `decideFinishSitting`).
  */
-async function endRunning(tx: Tx, row: AttemptClock, now: Date): Promise<void> {
+export async function endRunning(tx: Tx, row: AttemptClock, now: Date): Promise<void> {
   if (!row.sittings) return finalize(tx, row, now, isTimeUp(row, now));
   const phase = sittingPhase(row.sittings);
   if (phase.kind !== 'running') return;
@@ -235,7 +223,7 @@ async function endSitting(
 }
 
 /** The refusal of a write past the deadline: the whole mock, or in sittings only that part. */
-function timeUpMessage(attempt: Pick<AttemptClock, 'sittings'>): string {
+export function timeUpMessage(attempt: Pick<AttemptClock, 'sittings'>): string {
   const { sittings } = attempt;
   if (!sittings) return MESSAGES_QUIZ.timeUp;
   const phase = sittingPhase(sittings);
@@ -263,7 +251,7 @@ async function markMockStreakDay(tx: Tx, userId: string, now: Date) {
  * Finalises an attempt whose time is up, in its own transaction (re-checked under the lock so two
  * requests at the deadline submit once).
  */
-async function settleExpired(db: Db, attemptId: string, now: Date): Promise<void> {
+export async function settleExpired(db: Db, attemptId: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const locked = await lockedClock(tx, attemptId);
     if (isTimeUp(locked, now)) await endRunning(tx, locked, now);
@@ -274,7 +262,7 @@ async function settleExpired(db: Db, attemptId: string, now: Date): Promise<void
  * One item as the client may see it: the key, the rationale and the correctness only once core's
  * `revealsAnswer` allows. The one view of an item, for a whole attempt and for one saved answer.
  */
-function itemView(
+export function itemView(
   kind: AttemptKind,
   submitted: boolean,
   item: { questionId: string; partId: string | null },
@@ -474,9 +462,18 @@ export async function stateOf(db: Db, attemptId: string, now: Date): Promise<Att
   return attemptReply(db, view, now);
 }
 
-/** Resume: the attempt, finalised first when its time is up (a closed tab never stops the clock). */
+/**
+ * Resume: the attempt, finalised first when its time is up (a closed tab never stops the clock).
+ * Issue 10: the grant is read in the same statement; refused (403) without it before anything
+ * else, like every route under the reviewer.
+ */
 export const getAttempt: AttemptAction = async (db, userId, reviewer, attemptId, now) => {
-  const view = ownAttempt(await loadAttemptResume(db, attemptId), userId, reviewer);
+  const read = await loadAttemptResume(db, attemptId);
+  const own = read && read.userId === userId && read.reviewerShorthand === reviewer;
+  // Not the caller's own: their grant decides between 403 and 404, as on every route.
+  if (!own) await requireReviewerAccess(db, userId, reviewer);
+  if (own && !read.ownerGranted) throw noReviewerAccess();
+  const view = ownAttempt(read, userId, reviewer);
   if (!isTimeUp(view, now)) return attemptReply(db, view, now);
   await settleExpired(db, attemptId, now);
   return stateOf(db, attemptId, now);
@@ -614,177 +611,6 @@ export async function findOpenMock(
   // sittings only the running sitting may have ended, and the mock waits for the next one.
   await settleExpired(db, row.id, now);
   return row.sittings ? loadOpenMockHeader(db, userId, reviewer) : null;
-}
-
-/**
- * What one save writes: the answer as the lite lock allows (`decideAnswer`) and/or the flag.
- * Throws the refusal; an empty change writes nothing.
- */
-function answerChange(
-  kind: AttemptKind,
-  question: QuestionRow,
-  current: number | null,
-  input: SaveAnswerRequest,
-  now: Date,
-): AnswerChange {
-  const change: AnswerChange = {};
-  if (input.choiceIndex !== undefined) {
-    const decision = decideAnswer({
-      kind,
-      choiceIndex: input.choiceIndex,
-      current,
-      choiceCount: question.choices.length,
-      answerIndex: question.answerIndex,
-    });
-    if (decision.kind === 'refuse' && decision.reason === 'answered') {
-      throw new AppError('FAILED_PRECONDITION', MESSAGES_QUIZ.answered);
-    }
-    if (decision.kind === 'refuse') {
-      throw new AppError('INVALID_ARGUMENT', MESSAGES_QUIZ.badChoice);
-    }
-    if (decision.kind === 'write') {
-      change.choiceIndex = decision.choiceIndex;
-      change.isCorrect = decision.isCorrect;
-      change.answeredAt = now;
-    }
-  }
-  if (input.flagged !== undefined) change.flagged = input.flagged;
-  return change;
-}
-
-type SaveStep = { timeUp: true } | { timeUp: false; change: AnswerChange };
-
-/**
- * What a save may do with the attempt as read: the refusals in the order the API promises them
- * (someone else's attempt 404, time up, submitted 409, an item not in the attempt 404, then the
- * answer rules), else the change to write (empty: nothing to write).
- */
-function planSave(seen: AnswerContext | null, save: AnswerSave): SaveStep {
-  const { userId, reviewer, input, now } = save;
-  const attempt = ownAttempt(seen?.attempt ?? null, userId, reviewer);
-  if (isTimeUp(attempt, now)) return { timeUp: true };
-  if (attempt.status === 'submitted')
-    throw new AppError('FAILED_PRECONDITION', MESSAGES_QUIZ.submitted);
-  if (!seen?.item || !seen.question) throw notFound(MESSAGES_QUIZ.notInAttempt);
-  // In sittings, only the running sitting's items (core `sittingAnswerRule`).
-  const rule = sittingAnswerRule(attempt.sittings, seen.item.partId);
-  if (rule === 'ended') throw new AppError('FAILED_PRECONDITION', MESSAGES_QUIZ.sittingEnded);
-  if (rule === 'notStarted') {
-    throw new AppError('FAILED_PRECONDITION', MESSAGES_QUIZ.sittingNotStarted);
-  }
-  const change = answerChange(
-    asKind(attempt.kind),
-    seen.question,
-    seen.answer?.choiceIndex ?? null,
-    input,
-    now,
-  );
-  return { timeUp: false, change };
-}
-
-/** The saved item as the save answers it (the same view as the attempt's, core decides reveals). */
-function savedItem(
-  seen: AnswerContext,
-  answer: Pick<SavedAnswer, 'choiceIndex' | 'flagged' | 'isCorrect'> | null,
-): AttemptItem {
-  const { item, question, attempt } = seen;
-  if (!item || !question) throw notFound(MESSAGES_QUIZ.notInAttempt);
-  return itemView(asKind(attempt.kind), false, item, { ...question, key: question }, answer);
-}
-
-/**
- * The conditional write of a planned change: it lands only if the attempt (its version) and the
- * saved choice are still what `seen` read.
- */
-function writeSeenChange(
-  ex: Executor,
-  seen: AnswerContext,
-  questionId: string,
-  change: AnswerChange,
-  now: Date,
-) {
-  return writeAnswerIfUnchanged(ex, {
-    attemptId: seen.attempt.id,
-    version: seen.attempt.version,
-    questionId,
-    expectedChoice: seen.answer?.choiceIndex ?? null,
-    change,
-    now,
-  });
-}
-
-/** One save as a student asks it: the fast path hands it on whole to the locked one. */
-type AnswerSave = {
-  userId: string;
-  reviewer: string;
-  attemptId: string;
-  questionId: string;
-  input: SaveAnswerRequest;
-  now: Date;
-};
-
-type SavedAnswerReply = { item: AttemptItem; serverNow: string };
-
-/**
- * Saves an answer and/or a flag (idempotent: it sets values, so the offline queue may send it
- * again). Lite: the first answer is final and the reveal comes back. Mock: answers may change until
- * the deadline; past it the attempt is submitted and the write refused.
- *
- * Issue 10: one read by primary keys, core's rules, then one conditional write that locks the
- * attempt for that statement only and lands only if the attempt (its version: a submission bumps
- * it) and the saved choice are still what the decision was made on. A write that misses, because a
- * submission or another save came in between, is decided again under the attempt's lock.
- */
-export async function saveAnswer(
-  db: Db,
-  userId: string,
-  reviewer: string,
-  attemptId: string,
-  questionId: string,
-  input: SaveAnswerRequest,
-  now: Date,
-): Promise<SavedAnswerReply> {
-  const seen = await loadAnswerContext(db, attemptId, questionId);
-  const save = { userId, reviewer, attemptId, questionId, input, now };
-  const step = planSave(seen, save);
-  if (step.timeUp) {
-    await settleExpired(db, attemptId, now);
-    throw new AppError('FAILED_PRECONDITION', timeUpMessage(seen?.attempt ?? { sittings: null }));
-  }
-  if (!seen) throw notFound('No such quiz.');
-  if (Object.keys(step.change).length === 0) {
-    return { item: savedItem(seen, seen.answer), serverNow: now.toISOString() };
-  }
-  const saved = await writeSeenChange(db, seen, questionId, step.change, now);
-  if (saved) return { item: savedItem(seen, saved), serverNow: now.toISOString() };
-  return saveAnswerLocked(db, save);
-}
-
-/**
- * The same save decided under the attempt's lock: the attempt and the answer are read after the
- * lock is held, so nothing changes between the decision and the write. The path a save takes when
- * its unlocked read went stale; exported so the tests can hold it to the same results.
- */
-export async function saveAnswerLocked(db: Db, save: AnswerSave): Promise<SavedAnswerReply> {
-  const { attemptId, questionId, now } = save;
-  type Outcome = { error: string } | { item: AttemptItem };
-  const outcome = await db.transaction(async (tx): Promise<Outcome> => {
-    const locked = await lockAttemptClock(tx, attemptId);
-    const seen = locked ? await loadAnswerContext(tx, attemptId, questionId) : null;
-    const step = planSave(seen, save);
-    if (!locked || !seen) throw notFound('No such quiz.');
-    if (step.timeUp) {
-      // The submission commits; the refusal is thrown only after it.
-      await endRunning(tx, locked, now);
-      return { error: timeUpMessage(locked) };
-    }
-    if (Object.keys(step.change).length === 0) return { item: savedItem(seen, seen.answer) };
-    const saved = await writeSeenChange(tx, seen, questionId, step.change, now);
-    if (!saved) throw new AppError('INTERNAL', 'The answer changed under the lock.');
-    return { item: savedItem(seen, saved) };
-  });
-  if ('error' in outcome) throw new AppError('FAILED_PRECONDITION', outcome.error);
-  return { item: outcome.item, serverNow: now.toISOString() };
 }
 
 /**

@@ -27,7 +27,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { replyVersioned } from '../../platform/versioned-json.ts';
 import { requireSession } from '../auth/session-plugin.ts';
-import { requireReviewerAccess } from '../content/reviewers.repository.ts';
+import { requireReviewerAccess } from '../content/reviewers.ts';
 import { answerDrill, finishDrill, startDrill } from './drill.ts';
 import { flashQueue, reviewCard } from './flash.ts';
 import { markNoteRead, topicCards, topicNotes } from './notes.ts';

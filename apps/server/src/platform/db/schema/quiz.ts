@@ -112,12 +112,13 @@ export const mockExamStreaks = pgTable(
 );
 
 /**
- * One row whose `version` moves whenever what an unrevealed quiz item shows changes: a question's
- * stem, choices or topic, a topic's name (inserts, deletes and truncates included). Statement
- * triggers on `questions` and `topics` keep it (migration 0007), so every writer — the importer,
- * staff fixing an item, plain SQL — moves it. The quiz module keeps the items it serialised for
- * one version and re-reads them when it moves (issue 10: a 170-item resume without re-serialising
- * 170 questions).
+ * One row whose `version` moves whenever a quiz item's question changes: what an unrevealed item
+ * shows (stem, choices, topic, the topic's name) and how it is graded and revealed (key, rationale,
+ * notes, the topic's subject); inserts, deletes and truncates included. Statement triggers on
+ * `questions` and `topics` keep it (migrations 0009 and 0012), so every writer — the importer,
+ * staff fixing an item, plain SQL — moves it; `held_at` does not. The quiz module keeps what it
+ * read of the questions for one version (issue 10: a 170-item resume without re-serialising 170
+ * questions; a mock answer decided without reading its question) and re-reads when it moves.
  */
 export const contentVersion = pgTable(
   'content_version',
