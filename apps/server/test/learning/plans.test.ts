@@ -57,6 +57,12 @@ describe.each(ENGINES)('exam-night statements on %s', (engine) => {
       expect((await call('POST', `/attempts/${state.attemptId}/submit`)).statusCode).toBe(200);
     });
     expect(statements.length).toBeGreaterThan(10);
+    // The second save is the remembered one: its single write is among the statements explained.
+    expect(
+      statements.filter(
+        (s) => /^insert into "quiz_answers"/.test(s.text) && /content_version/.test(s.text),
+      ),
+    ).toHaveLength(1);
     const explained = await explainStatements(t.app.database, statements);
     expect(seqScansOf(explained, BIG_TABLES)).toEqual([]);
     // The save's read and write find the attempt and the answer by primary key.
