@@ -362,7 +362,11 @@ describe.each(ENGINES)('a mock in sittings on %s', (engine) => {
   it('the exam-night fast paths hold in sittings: a save is one statement once its attempt is remembered, a resume one statement', async () => {
     const { cookie, userId } = await createOnboardedStudent(t, { reviewer: REVIEWER });
     const s1 = await startMock(cookie);
-    const run = async (attemptId: string, partId: string) => {
+    const run = async (
+      attemptId: string,
+      partId: string,
+      firstSave: 'may read' | 'writes only',
+    ) => {
       const [first, second] = partOf(await read(cookie, attemptId), partId);
       const saveOf = (item: AttemptItem | undefined) => () =>
         saveAnswer(db(), {
@@ -373,8 +377,10 @@ describe.each(ENGINES)('a mock in sittings on %s', (engine) => {
           input: { choiceIndex: 1 },
           now: clock.now(),
         });
-      // The first save of a part reads (a new sitting moved the attempt's version), the next not.
-      expect((await captureStatements(saveOf(first))).length).toBeGreaterThan(1);
+      // A process reads the bank's questions once (maybe for an earlier test); after that the
+      // clock the screen read (a new sitting moves the attempt's version) is all a save needs.
+      const firstStatements = (await captureStatements(saveOf(first))).length;
+      if (firstSave === 'writes only') expect(firstStatements).toBe(1);
       const saves = await captureStatements(saveOf(second));
       expect(saves).toHaveLength(1);
       expect(
@@ -387,10 +393,10 @@ describe.each(ENGINES)('a mock in sittings on %s', (engine) => {
       );
       expect(resume).toHaveLength(1);
     };
-    await run(s1.attemptId, 'part-a');
+    await run(s1.attemptId, 'part-a', 'may read');
     state(await sitting(cookie, s1.attemptId, 1, 'finish'));
     state(await sitting(cookie, s1.attemptId, 2, 'start'));
-    await run(s1.attemptId, 'part-b');
+    await run(s1.attemptId, 'part-b', 'writes only');
   });
 
   it('a blueprint of one sitting keeps one clock for the whole mock', async () => {

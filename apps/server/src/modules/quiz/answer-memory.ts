@@ -77,21 +77,39 @@ export function refreshClock(db: Db, clock: AttemptClock): boolean {
   return known !== undefined;
 }
 
-/** Keeps an attempt: its clock as read and its items (which never change). */
+/**
+ * Keeps an attempt as read (a resume, a start or a save's read): its clock, and its items, which
+ * never change. Only the clock's columns are kept of whatever row it was read with.
+ */
 export function rememberAttempt(
   db: Db,
-  clock: AttemptClock,
-  items: readonly { questionId: string; partId: string | null }[],
+  read: AttemptClock & { items: readonly { questionId: string; partId: string | null }[] },
 ): void {
+  const clock: AttemptClock = {
+    id: read.id,
+    userId: read.userId,
+    reviewerShorthand: read.reviewerShorthand,
+    kind: read.kind,
+    subjectId: read.subjectId,
+    blueprintId: read.blueprintId,
+    status: read.status,
+    startedAt: read.startedAt,
+    deadlineAt: read.deadlineAt,
+    sittings: read.sittings,
+    submittedAt: read.submittedAt,
+    gemsEarned: read.gemsEarned,
+    version: read.version,
+  };
+  if (refreshClock(db, clock)) return;
   const memory = memoryOf(db);
-  if (memory.attempts.size >= MAX_ATTEMPTS && !memory.attempts.has(clock.id)) {
-    // The oldest remembered first: a quiz still open is remembered again on its next save.
+  if (memory.attempts.size >= MAX_ATTEMPTS) {
+    // The oldest remembered first: a quiz still open is remembered again on its next read.
     const oldest = memory.attempts.keys().next();
     if (!oldest.done) memory.attempts.delete(oldest.value);
   }
   memory.attempts.set(clock.id, {
     clock,
-    parts: new Map(items.map((item) => [item.questionId, item.partId])),
+    parts: new Map(read.items.map((item) => [item.questionId, item.partId])),
   });
 }
 

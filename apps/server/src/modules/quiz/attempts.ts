@@ -38,6 +38,7 @@ import { AppError, notFound } from '../../platform/errors/app-error.ts';
 import { majorChoice } from '../content/offers.ts';
 import { noReviewerAccess, requireReviewerAccess } from '../content/reviewers.ts';
 import { recordActivity } from '../progress/record-activity.ts';
+import { rememberAttempt } from './answer-memory.ts';
 import {
   type AttemptClock,
   type AttemptHeader,
@@ -411,6 +412,8 @@ export type AttemptReply = AttemptState | SerializedAttemptState;
  * questions' cached fragments; otherwise the object path reads keys and rationales.
  */
 async function attemptReply(db: Db, view: AttemptResume, now: Date): Promise<AttemptReply> {
+  // The saves that follow a start or a resume are decided on it (save-answer.ts).
+  rememberAttempt(db, view);
   const kind = asKind(view.kind);
   const submitted = view.status === 'submitted';
   if (revealsAnswer(kind, submitted, true) || revealsAnswer(kind, submitted, false)) {

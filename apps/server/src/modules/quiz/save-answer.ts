@@ -230,16 +230,16 @@ async function saveRead(db: Db, save: AnswerSave): Promise<SavedAnswerReply> {
 }
 
 /**
- * Remembers the attempt a save has just read, its clock as read, its items and every one of its
- * questions at the content version (one or two reads the first time; none after).
+ * Remembers the attempt a save has just read: its clock as read, its items (already remembered
+ * when the student opened the quiz on this process) and every one of its questions at the content
+ * version (read once per process and version, shared by every attempt).
  */
 async function remember(db: Db, seen: AnswerContext): Promise<void> {
   const { attempt } = seen;
   if (!refreshClock(db, attempt)) {
     const header = await loadAttemptHeader(db, attempt.id);
     if (!header) return;
-    const { items, result: _, createdAt: __, clientAttemptId: ___, ...clock } = header;
-    rememberAttempt(db, clock, items);
+    rememberAttempt(db, header);
   }
   const missing = missingQuestions(db, attempt.id, seen.contentVersion);
   if (missing.length === 0) return;
