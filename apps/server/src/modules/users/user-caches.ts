@@ -14,7 +14,8 @@ export type ClaimsCache = PerUserCache<ClaimsSnapshot>;
  * is delivered in-process while the writer's COMMIT runs), so the TTL only guards against a bug.
  */
 export const USER_CACHE_TTL_MS = 5_000;
-const USER_CACHE_MAX_ENTRIES = 50_000;
+/** One embedded process serves one machine's students; a document is about a kilobyte. */
+const USER_CACHE_MAX_ENTRIES = 10_000;
 
 interface UserCaches {
   doc: UserDocCache;
