@@ -20,8 +20,8 @@ import {
   createStudent,
   type TestUser,
 } from '../helpers/factories.ts';
-import { callApi, callFunction, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ensureOffered } from '../helpers/offer-track.ts';
+import { callApi, callFunction, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { keyOf, REVIEWER, SUBJECT_A, seedBank } from '../learning/fixtures.ts';
 import { purchaseInput, subscribe, tempDataDir } from '../payments/payments-helpers.ts';
@@ -122,7 +122,12 @@ describe.each(ENGINES)('the user document and claims caches on %s', (engine) => 
       expect(res.statusCode).toBe(200);
     }
     const before = await warm(user);
-    const done = await callApi(t, user.cookie, 'POST', `${base}/attempts/${state.attemptId}/submit`);
+    const done = await callApi(
+      t,
+      user.cookie,
+      'POST',
+      `${base}/attempts/${state.attemptId}/submit`,
+    );
     expect(done.statusCode).toBe(200);
     expect((await expectFresh(user, before)).gemsCollection).toEqual({ emerald: 3 });
   });
