@@ -170,19 +170,22 @@ function deepFreeze<T>(value: T): T {
 }
 
 /**
- * A cache kept in step by the live hub: every notice whose topic kind is in `kinds` and whose id
- * is a user id (`users/{uid}`, `sessions/{uid}`) drops that user's entries, and a resync (notices
- * may have been missed while the database was unreachable) drops everything.
+ * A cache kept in step by the live hub: a notice whose topic kind is in `perUser` names a user
+ * (`users/{uid}`, `sessions/{uid}`) and drops that user's entries; one whose kind is in `clearAll`
+ * names something else a cached value may show (`subscriptions/{id}`) and drops everything, as
+ * does a resync (notices may have been missed while the database was unreachable).
  */
 export function notifiedPerUserCache<V>(
   hub: LiveHub,
-  kinds: readonly string[],
+  kinds: { perUser: readonly string[]; clearAll?: readonly string[] },
   options: PerUserCacheOptions,
 ): PerUserCache<V> {
   const cache = new PerUserCache<V>(options);
   hub.subscribeNotices((notice) => {
     const [kind, id] = notice.topic.split('/');
-    if (kind && id && kinds.includes(kind)) cache.forgetUser(id);
+    if (!kind || !id) return;
+    if (kinds.perUser.includes(kind)) cache.forgetUser(id);
+    else if (kinds.clearAll?.includes(kind)) cache.clear();
   });
   hub.subscribeResync(() => cache.clear());
   return cache;

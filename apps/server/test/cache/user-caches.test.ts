@@ -12,6 +12,7 @@ import {
 } from '../../src/modules/users/user-caches.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { subscriptions, users } from '../../src/platform/db/schema.ts';
+import { announce, topics } from '../../src/platform/live/topics.ts';
 import { readThrough } from '../../src/platform/per-user-cache.ts';
 import {
   applyRevAccess,
@@ -209,6 +210,19 @@ describe.each(ENGINES)('the user document and claims caches on %s', (engine) => 
     const result = await setRoleFromCli(db(), { email: user.email, role: 'admin', action: 'test' });
     expect(result.outcome).toBe('changed');
     expect((await claims(user.cookie)).claims).toMatchObject({ role: 'admin' });
+  });
+
+  it('a subscription notice alone (a change made outside the services) clears them', async () => {
+    const user = await createOnboardedStudent(t);
+    const before = await warm(user);
+    await db().transaction(async (tx) => {
+      await tx
+        .update(subscriptions)
+        .set({ status: 'suspended' })
+        .where(eq(subscriptions.id, user.trialId));
+      await announce(tx, topics.subscription(user.trialId));
+    });
+    expect((await expectFresh(user, before)).subscription?.status).toBe('suspended');
   });
 
   it('`force` reads the claims from the database', async () => {

@@ -38,11 +38,15 @@ export function sessionCacheOf(app: FastifyInstance): SessionCache {
   const hub = app.liveHub;
   let cache = caches.get(hub);
   if (!cache) {
-    cache = notifiedPerUserCache<LiveSession>(hub, ['sessions', 'users'], {
-      ttlMs: SESSION_CACHE_TTL_MS,
-      maxEntries: SESSION_CACHE_MAX_ENTRIES,
-      now: () => app.clock.nowMs(),
-    });
+    cache = notifiedPerUserCache<LiveSession>(
+      hub,
+      { perUser: ['sessions', 'users'] },
+      {
+        ttlMs: SESSION_CACHE_TTL_MS,
+        maxEntries: SESSION_CACHE_MAX_ENTRIES,
+        now: () => app.clock.nowMs(),
+      },
+    );
     caches.set(hub, cache);
   }
   return cache;

@@ -42,9 +42,12 @@ function userCachesOf(app: FastifyInstance): UserCaches | null {
       maxEntries: USER_CACHE_MAX_ENTRIES,
       now: () => app.clock.nowMs(),
     };
+    // Every change the app makes touches the user; a subscription notice alone (a change made
+    // outside the app's services) clears both: it names no user, and such changes are rare.
+    const kinds = { perUser: ['users'], clearAll: ['subscriptions'] };
     found = {
-      doc: notifiedPerUserCache<UserDoc>(hub, ['users'], options),
-      claims: notifiedPerUserCache<ClaimsSnapshot>(hub, ['users'], options),
+      doc: notifiedPerUserCache<UserDoc>(hub, kinds, options),
+      claims: notifiedPerUserCache<ClaimsSnapshot>(hub, kinds, options),
     };
     caches.set(hub, found);
   }
