@@ -256,6 +256,9 @@ describe.each(ENGINES)('the user document and claims caches on %s', (engine) => 
     async () => {
       const user = await createOnboardedStudent(t);
       const cache = userDocCacheOf(t.app);
+      // The factory's own read of /api/me filled the cache: start from a miss.
+      cache?.forgetKey(user.userId);
+      let read = false;
       let release = () => {};
       const gate = new Promise<void>((resolve) => {
         release = resolve;
@@ -263,6 +266,7 @@ describe.each(ENGINES)('the user document and claims caches on %s', (engine) => 
       // A GET /api/me whose database read finishes only after the rename below committed.
       const slow = readThrough(cache, user.userId, user.userId, async () => {
         const doc = await getUserDoc(db(), user.userId);
+        read = true;
         await gate;
         return doc;
       });
@@ -271,6 +275,7 @@ describe.each(ENGINES)('the user document and claims caches on %s', (engine) => 
         displayName: 'Jose Rizal',
       });
       expect(renamed.statusCode).toBe(200);
+      expect(read).toBe(true);
       release();
       expect((await slow)?.displayName).toBeNull();
       expect((await me(user.cookie)).displayName).toBe('Jose Rizal');
