@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedBundledContentForTests } from '../../apps/server/src/modules/content/seed-bundled-content.ts';
+import { touchUser } from '../../apps/server/src/modules/users/repository.ts';
 import {
   quizAttempts,
   subjects,
@@ -216,18 +217,21 @@ describe('accessibility of the main screens', () => {
         .update(subscriptions)
         .set({ status })
         .where(eq(subscriptions.id, me.subscription.id));
+      await touchUser(db(), s.userId);
       await s.page.goto('/quiz');
       await settledPath(s.page, path);
       await s.page.getByRole('heading').first().waitFor();
       await check(findings, s.page, path);
     }
     await db().update(users).set({ currentSubscriptionId: null }).where(eq(users.id, s.userId));
+    await touchUser(db(), s.userId);
     await s.page.goto('/quiz');
     await settledPath(s.page, '/subscription/no-subscription');
     await s.page.getByRole('heading').first().waitFor();
     await check(findings, s.page, '/subscription/no-subscription');
 
     await db().update(users).set({ role: 'admin' }).where(eq(users.id, s.userId));
+    await touchUser(db(), s.userId);
     for (const path of ['/admin', '/admin/messages', '/admin/content', '/admin/seasons']) {
       await s.page.goto(path);
       await settledPath(s.page, path);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@pasado/core';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { touchUser } from '../../apps/server/src/modules/users/repository.ts';
 import {
   auditLog,
   subscriptions,
@@ -44,6 +45,7 @@ describe('the staff console', () => {
   async function staffMember(email: string): Promise<Phone> {
     const phone = await onboarded(email);
     await db().update(users).set({ role: 'admin' }).where(eq(users.id, phone.userId));
+    await touchUser(db(), phone.userId);
     return phone;
   }
 

@@ -1,6 +1,7 @@
 import { formatManilaDate } from '@pasado/core';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { touchUser } from '../../apps/server/src/modules/users/repository.ts';
 import { subscriptions, users } from '../../apps/server/src/platform/db/schema.ts';
 import { announce, topics } from '../../apps/server/src/platform/live/topics.ts';
 import { HOUR } from '../../apps/server/test/helpers/durations.ts';
@@ -61,6 +62,7 @@ describe('the subscription banners', () => {
       .update(users)
       .set({ createdAt: new Date(Date.now() - 25 * HOUR) })
       .where(eq(users.id, s.userId));
+    await touchUser(db(), s.userId);
     await s.page.goto('/quiz');
     await expect.poll(() => bannerText(s)).toBe(`${ends} Purchase now!`);
     await screenshot(s.page, 'banner-free-trial-purchase-now');
@@ -95,6 +97,7 @@ describe('the subscription banners', () => {
     const s = await student('verify.banner@example.com');
     // No current subscription: this purchase becomes the current one.
     await db().update(users).set({ currentSubscriptionId: null }).where(eq(users.id, s.userId));
+    await touchUser(db(), s.userId);
     const subId = await buy(s, 199);
     await s.page.goto('/quiz');
     await expect.poll(() => bannerText(s)).toBe('Your payment is under review.');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { importContentFile } from '../../apps/server/src/modules/content/import-content-file.ts';
+import { touchUser } from '../../apps/server/src/modules/users/repository.ts';
 import { itemReports, questions, users } from '../../apps/server/src/platform/db/schema.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
@@ -32,10 +33,12 @@ describe('staff content import and reported items', () => {
     const phone = await fx.phone();
     await signInThroughPopup(phone.page, email);
     await completeOnboarding(phone.page);
-    await fx.server.app.database.db
+    const [staff] = await fx.server.app.database.db
       .update(users)
       .set({ role: 'admin' })
-      .where(eq(users.email, email));
+      .where(eq(users.email, email))
+      .returning({ id: users.id });
+    await touchUser(fx.server.app.database.db, staff?.id ?? '');
     await phone.page.goto('/admin/content');
     await settledPath(phone.page, '/admin/content');
     return phone;

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { touchUser } from '../../apps/server/src/modules/users/repository.ts';
 import { users } from '../../apps/server/src/platform/db/schema.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { type Phone, useBrowserFixture } from './helpers/fixture.ts';
@@ -113,6 +114,7 @@ describe('the first route of a signed-in page', () => {
       .update(users)
       .set({ currentSubscriptionId: null })
       .where(eq(users.id, user?.id ?? ''));
+    await touchUser(db(), user?.id ?? '');
     const seen = await watch(s);
     await s.page.goto('/');
     await settledPath(s.page, '/subscription/no-subscription');
@@ -124,6 +126,7 @@ describe('the first route of a signed-in page', () => {
       .update(users)
       .set({ currentSubscriptionId: user?.currentSubscriptionId ?? null })
       .where(eq(users.id, user?.id ?? ''));
+    await touchUser(db(), user?.id ?? '');
     reset(seen);
     await s.page.goto('/onboarding');
     await settledPath(s.page, '/quiz');

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { touchUser } from '../../apps/server/src/modules/users/repository.ts';
 import { users } from '../../apps/server/src/platform/db/schema.ts';
 import {
   addSyntheticClass,
@@ -26,6 +27,7 @@ describe('staff item analysis (issue 12 item 6)', () => {
       .where(eq(users.email, email))
       .returning({ id: users.id });
     if (!staff) throw new Error('no staff user');
+    await touchUser(db, staff.id);
     await seedSyntheticItems(db);
     await addSyntheticClass(db, staff.id, new Date(Date.now() - 60 * 60 * 1000));
 

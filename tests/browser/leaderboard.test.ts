@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addLeaderboardPoints } from '../../apps/server/src/modules/leaderboard/scores.ts';
+import { touchUser } from '../../apps/server/src/modules/users/repository.ts';
 import { users } from '../../apps/server/src/platform/db/schema.ts';
 import { signedInUser } from '../../apps/server/test/helpers/test-app.ts';
 import { screenshot } from './helpers/chromium.ts';
@@ -17,6 +18,7 @@ describe('leaderboard', () => {
     await completeOnboarding(phone.page);
     const me = await phone.page.evaluate(async () => (await fetch('/api/me')).json());
     await db().update(users).set({ displayName: name }).where(eq(users.id, me.id));
+    await touchUser(db(), me.id);
     return { ...phone, userId: me.id as string };
   }
 
@@ -57,6 +59,7 @@ describe('leaderboard', () => {
   it('staff open a season in the console; the student sees it and their season rank', async () => {
     const staff = await student('coach.staff@example.com', 'Coach Staff');
     await db().update(users).set({ role: 'admin' }).where(eq(users.id, staff.userId));
+    await touchUser(db(), staff.userId);
     await staff.page.goto('/admin/seasons');
     await settledPath(staff.page, '/admin/seasons');
     await staff.page.getByLabel('Season name').fill('December push');

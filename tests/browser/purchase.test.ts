@@ -1,6 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { touchUser } from '../../apps/server/src/modules/users/repository.ts';
 import {
   subscriptions,
   transactions,
@@ -59,11 +60,13 @@ describe('the purchase page', () => {
   const student = async (email: string) => onboardedPhone(await fx.phone(), email);
 
   /** The account's age, which opens or closes the 24 h discount window (SPEC §9). */
-  const createdAgo = (userId: string, ms: number) =>
-    db()
+  const createdAgo = async (userId: string, ms: number) => {
+    await db()
       .update(users)
       .set({ createdAt: new Date(Date.now() - ms) })
       .where(eq(users.id, userId));
+    await touchUser(db(), userId);
+  };
 
   const purchasesOf = (userId: string) =>
     db()
@@ -328,6 +331,7 @@ describe('the purchase page', () => {
     const s = await student('blocked@example.com');
     // No current subscription: the purchase becomes current, not queued.
     await db().update(users).set({ currentSubscriptionId: null }).where(eq(users.id, s.userId));
+    await touchUser(db(), s.userId);
     const res = await callFunction(
       fx.server,
       await cookieFor(s.context),
@@ -339,6 +343,7 @@ describe('the purchase page', () => {
       .update(subscriptions)
       .set({ status: 'forVerification' })
       .where(eq(subscriptions.id, res.json().result.subscriptionId));
+    await touchUser(db(), s.userId);
     await s.page.goto('/subscription/purchase');
     await expect
       .poll(() => s.page.getByRole('heading', { name: 'Your payment needs verifying' }).isVisible())

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { touchUser } from '../../apps/server/src/modules/users/repository.ts';
 import { subscriptions, users } from '../../apps/server/src/platform/db/schema.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
@@ -12,9 +13,14 @@ describe('the guard and the subscription status', () => {
   const db = () => fx.server.app.database.db;
   const student = async (email: string) => onboardedPhone(await fx.phone(), email);
   type Student = Awaited<ReturnType<typeof student>>;
-  /** Changes the student's current subscription row as staff or time would. */
-  const setSubscription = (s: Student, values: Partial<typeof subscriptions.$inferInsert>) =>
-    db().update(subscriptions).set(values).where(eq(subscriptions.id, s.subscriptionId));
+  /** Changes the student's current subscription row as staff or time would, touching the user. */
+  const setSubscription = async (
+    s: Student,
+    values: Partial<typeof subscriptions.$inferInsert>,
+  ) => {
+    await db().update(subscriptions).set(values).where(eq(subscriptions.id, s.subscriptionId));
+    await touchUser(db(), s.userId);
+  };
   const subscriptionStatus = async (s: Student) =>
     (await db().select().from(subscriptions).where(eq(subscriptions.id, s.subscriptionId)))[0]
       ?.status;
@@ -22,6 +28,7 @@ describe('the guard and the subscription status', () => {
   it('no subscription: every page goes to /subscription/no-subscription, purchase stays open', async () => {
     const s = await student('no.sub@example.com');
     await db().update(users).set({ currentSubscriptionId: null }).where(eq(users.id, s.userId));
+    await touchUser(db(), s.userId);
     await s.page.goto('/quiz');
     await settledPath(s.page, '/subscription/no-subscription');
     await expect

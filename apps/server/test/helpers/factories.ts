@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { reviewerReadiness } from '../../src/modules/content/offers.ts';
 import { grantReviewerAccess } from '../../src/modules/content/reviewers.repository.ts';
+import { touchUser } from '../../src/modules/users/repository.ts';
 import { users } from '../../src/platform/db/schema.ts';
 import { ensureOffered } from './offer-track.ts';
 import { callFunction, signedInUser, type TestApp } from './test-app.ts';
@@ -55,7 +56,11 @@ export async function createOnboardedStudent(
   const user = await signedInUser(t, overrides);
   const res = await applyRevAccess(t, user.cookie, { reviewer: joinedThrough });
   if (res.statusCode !== 200) throw new Error(`onboarding failed: ${res.body}`);
-  if (!offered) await grantReviewerAccess(db, user.userId, reviewer);
+  if (!offered) {
+    await grantReviewerAccess(db, user.userId, reviewer);
+    // As onboarding does: the claims show the grant (ADR 021).
+    await touchUser(db, user.userId);
+  }
   const me = (await t.app.inject({ url: '/api/me', headers: { cookie: user.cookie } })).json();
   return { ...user, trialId: me.subscription.id };
 }
@@ -70,5 +75,6 @@ export async function createStaff(
 ): Promise<TestUser> {
   const staff = await signedInUser(t, overrides);
   await t.app.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, staff.userId));
+  await touchUser(t.app.database.db, staff.userId);
   return staff;
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors/app-error.ts';
+import { claimsCacheOf } from '../users/user-caches.ts';
 import { type createRelyingParty, OidcLoginError } from './oidc/relying-party.ts';
 import { POPUP_RESULT_SCRIPT, renderPopupResultPage } from './popup-result-page.ts';
 import { currentClaims, finishProviderSignIn, loginDevicesOf, signOut } from './service.ts';
@@ -139,8 +140,12 @@ export async function sessionAuthRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const session = requireSession(request);
       reply.header('cache-control', 'no-store');
-      // Claims are read from the database on every call, so `force` only defeats HTTP caches.
-      return currentClaims(db, sessionCacheOf(app), session, request.server.clock.now());
+      return currentClaims(
+        db,
+        { session: sessionCacheOf(app), claims: claimsCacheOf(app) },
+        session,
+        { now: request.server.clock.now(), force: request.query.force === '1' },
+      );
     },
   );
 

@@ -2,6 +2,7 @@ import { type ClaimsResponse, grantsAccess, type LoginDevicesDoc } from '@pasado
 import type { Db } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
 import { perUserTopic } from '../../platform/live/hub.ts';
+import { readThrough } from '../../platform/per-user-cache.ts';
 import { expireLapsedSubscription } from '../subscriptions/status.service.ts';
 import {
   getClaims,
@@ -9,10 +10,11 @@ import {
   upsertUserFromIdentity,
   type VerifiedIdentity,
 } from '../users/repository.ts';
+import type { ClaimsCache } from '../users/user-caches.ts';
 import { getLoginDevicesDoc, makeCurrentDevice } from './login-devices.repository.ts';
 import type { createRelyingParty } from './oidc/relying-party.ts';
-import type { SessionCache } from './session-cache.ts';
 import { addSessionLog } from './session-logs.repository.ts';
+import type { SessionCache } from './session-plugin.ts';
 import { type LiveSession, openSession, revokeSession } from './sessions.repository.ts';
 
 type RelyingParty = ReturnType<typeof createRelyingParty>;
@@ -95,20 +97,28 @@ export async function signOut(
 }
 
 /**
- * The caller's claims (DESIGN.md "Sessions"), read from the database on every call. A lapsed
- * subscription is expired first, so claims never grant access that has ended.
+ * The caller's claims (DESIGN.md "Sessions"), read from the database, or on PGlite from the claims
+ * cache that every change to them invalidates before its transaction resolves (ADR 021); `force`
+ * always reads the database. A lapsed subscription is expired first, so claims never grant access
+ * that has ended.
  */
 export async function currentClaims(
   db: Db,
-  sessionCache: SessionCache,
+  caches: { session: SessionCache; claims: ClaimsCache | null },
   session: LiveSession,
-  now: Date,
+  input: { now: Date; force: boolean },
 ): Promise<ClaimsResponse> {
-  const snapshot = await getClaimsSnapshot(db, session.userId);
+  const { now } = input;
+  const snapshot = await readThrough(
+    input.force ? null : caches.claims,
+    session.userId,
+    session.userId,
+    () => getClaimsSnapshot(db, session.userId),
+  );
   if (!snapshot) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
   // The web app's guard trusts these claims; the session this process holds must agree.
   if (snapshot.claims.role !== session.role || snapshot.claims.email !== session.email) {
-    sessionCache.forgetUser(session.userId);
+    caches.session.forgetUser(session.userId);
   }
   const { claims, subscriptionExpiry } = snapshot;
   const mayBeOverdue =

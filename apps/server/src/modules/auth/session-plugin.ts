@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db/client.ts';
 import { unauthenticated } from '../../platform/errors/app-error.ts';
 import type { LiveHub } from '../../platform/live/hub.ts';
-import { SessionCache } from './session-cache.ts';
+import { notifiedPerUserCache, type PerUserCache } from '../../platform/per-user-cache.ts';
 import { findLiveSessionByHash, hashToken, type LiveSession } from './sessions.repository.ts';
 
 export const SESSION_COOKIE = 'pasado_session';
@@ -24,6 +24,9 @@ declare module 'fastify' {
   }
 }
 
+/** Live sessions by token hash. */
+export type SessionCache = PerUserCache<LiveSession>;
+
 // One cache per app, found through its live hub (which delivers the invalidations).
 const caches = new WeakMap<LiveHub, SessionCache>();
 
@@ -35,19 +38,16 @@ export function sessionCacheOf(app: FastifyInstance): SessionCache {
   const hub = app.liveHub;
   let cache = caches.get(hub);
   if (!cache) {
-    const created = new SessionCache({
-      ttlMs: SESSION_CACHE_TTL_MS,
-      maxEntries: SESSION_CACHE_MAX_ENTRIES,
-      now: () => app.clock.nowMs(),
-    });
-    hub.subscribeNotices((notice) => {
-      const [kind, id] = notice.topic.split('/');
-      if ((kind === 'sessions' || kind === 'users') && id) created.forgetUser(id);
-    });
-    // Notices missed while the database was unreachable cannot be replayed: start over.
-    hub.subscribeResync(() => created.clear());
-    caches.set(hub, created);
-    cache = created;
+    cache = notifiedPerUserCache<LiveSession>(
+      hub,
+      { perUser: ['sessions', 'users'] },
+      {
+        ttlMs: SESSION_CACHE_TTL_MS,
+        maxEntries: SESSION_CACHE_MAX_ENTRIES,
+        now: () => app.clock.nowMs(),
+      },
+    );
+    caches.set(hub, cache);
   }
   return cache;
 }
@@ -82,15 +82,15 @@ export async function loadSession(request: FastifyRequest, reply: FastifyReply, 
     request.server.config.sessionIdleMs,
   );
   if (!found) {
-    cache.forgetToken(tokenHash);
+    cache.forgetKey(tokenHash);
     request.session = null;
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return;
   }
   request.session = found.session;
   // Staff sessions are few and powerful: always read, so a role taken away ends at once.
-  if (found.session.role === 'admin') cache.forgetToken(tokenHash);
-  else cache.put(tokenHash, found.session, found.expiresAt, mark);
+  if (found.session.role === 'admin') cache.forgetKey(tokenHash);
+  else cache.put(tokenHash, found.session.userId, found.session, mark, found.expiresAt.getTime());
 }
 
 export function requireSession(request: FastifyRequest): LiveSession {

@@ -172,6 +172,12 @@ const claimsQuery = preparedFor((ex) =>
     .prepare('user_claims'),
 );
 
+/** The claims and when the current subscription expires (null: none, or it never expires). */
+export interface ClaimsSnapshot {
+  claims: Claims;
+  subscriptionExpiry: Date | null;
+}
+
 /**
  * Claims and the current subscription's expiry, in one query: the claims route only opens a
  * transaction to expire a subscription when the expiry says it is overdue.
@@ -179,7 +185,7 @@ const claimsQuery = preparedFor((ex) =>
 export async function getClaimsSnapshot(
   ex: Executor,
   userId: string,
-): Promise<{ claims: Claims; subscriptionExpiry: Date | null } | null> {
+): Promise<ClaimsSnapshot | null> {
   const [row] = await claimsQuery(ex).execute({ userId });
   if (!row) return null;
   return {

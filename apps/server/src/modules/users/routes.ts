@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireSession } from '../auth/session-plugin.ts';
 import { changeDisplayName, readUserDoc } from './service.ts';
+import { userDocCacheOf } from './user-caches.ts';
 
 /** The signed-in user's own document (SPEC §3). */
 export async function userRoutes(app: FastifyInstance) {
@@ -10,7 +11,7 @@ export async function userRoutes(app: FastifyInstance) {
   const { db } = app.database;
 
   typed.get('/me', { schema: { response: { 200: userDocSchema } } }, async (request) =>
-    readUserDoc(db, requireSession(request).userId),
+    readUserDoc(db, requireSession(request).userId, userDocCacheOf(app)),
   );
 
   typed.put(

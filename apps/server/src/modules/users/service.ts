@@ -3,6 +3,7 @@ import type { CallableInput } from '../../platform/callables/envelope.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError, unauthenticated } from '../../platform/errors/app-error.ts';
 import { perUserTopic } from '../../platform/live/hub.ts';
+import { readThrough } from '../../platform/per-user-cache.ts';
 import { checkOffer, MESSAGES_OFFER } from '../content/offers.ts';
 import { findReviewer, grantReviewerAccess } from '../content/reviewers.repository.ts';
 import { appendAudit } from '../subscriptions/audit.repository.ts';
@@ -19,10 +20,18 @@ import {
   setDisplayName,
   setRole,
 } from './repository.ts';
+import type { UserDocCache } from './user-caches.ts';
 
-/** GET /api/me: the caller's users/{uid} document (SPEC §3). */
-export async function readUserDoc(db: Db, userId: string): Promise<UserDoc> {
-  const doc = await getUserDoc(db, userId);
+/**
+ * GET /api/me: the caller's users/{uid} document (SPEC §3), from `cache` when it holds it (PGlite,
+ * user-caches.ts); a database read fills it unless the document changed while it ran.
+ */
+export async function readUserDoc(
+  db: Db,
+  userId: string,
+  cache: UserDocCache | null = null,
+): Promise<UserDoc> {
+  const doc = await readThrough(cache, userId, userId, () => getUserDoc(db, userId));
   if (!doc) throw unauthenticated();
   return doc;
 }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { SessionCache } from '../../src/modules/auth/session-cache.ts';
 import type { LiveSession } from '../../src/modules/auth/sessions.repository.ts';
+import { PerUserCache } from '../../src/platform/per-user-cache.ts';
 
 const TTL = 5_000;
 
 function setup(maxEntries = 100) {
   const clock = { now: 1_000_000 };
-  const cache = new SessionCache({ ttlMs: TTL, maxEntries, now: () => clock.now });
+  const cache = new PerUserCache<LiveSession>({ ttlMs: TTL, maxEntries, now: () => clock.now });
   return { cache, clock };
 }
 
@@ -18,12 +18,12 @@ const session = (userId: string, tokenHash = `hash-${userId}`): LiveSession => (
   role: 'student',
 });
 
-const farFuture = new Date(10_000_000_000_000);
+const farFuture = 10_000_000_000_000;
 
-describe('SessionCache', () => {
+describe('PerUserCache (the session cache and the user document cache)', () => {
   it('serves an entry for the TTL, then asks the database again', () => {
     const { cache, clock } = setup();
-    cache.put('t1', session('u1'), farFuture, cache.mark());
+    cache.put('t1', 'u1', session('u1'), cache.mark(), farFuture);
     expect(cache.get('t1')).toEqual(session('u1'));
     clock.now += TTL - 1;
     expect(cache.get('t1')).not.toBeNull();
@@ -34,7 +34,7 @@ describe('SessionCache', () => {
 
   it('never serves a session past its expiry, however fresh the entry', () => {
     const { cache, clock } = setup();
-    cache.put('t1', session('u1'), new Date(clock.now + 1_000), cache.mark());
+    cache.put('t1', 'u1', session('u1'), cache.mark(), clock.now + 1_000);
     clock.now += 999;
     expect(cache.get('t1')).not.toBeNull();
     clock.now += 1;
@@ -43,9 +43,9 @@ describe('SessionCache', () => {
 
   it("forgetUser drops every entry of that user and nobody else's", () => {
     const { cache } = setup();
-    cache.put('t1', session('u1', 't1'), farFuture, cache.mark());
-    cache.put('t1b', session('u1', 't1b'), farFuture, cache.mark());
-    cache.put('t2', session('u2', 't2'), farFuture, cache.mark());
+    cache.put('t1', 'u1', session('u1', 't1'), cache.mark(), farFuture);
+    cache.put('t1b', 'u1', session('u1', 't1b'), cache.mark(), farFuture);
+    cache.put('t2', 'u2', session('u2', 't2'), cache.mark(), farFuture);
     cache.forgetUser('u1');
     expect(cache.get('t1')).toBeNull();
     expect(cache.get('t1b')).toBeNull();
@@ -56,15 +56,15 @@ describe('SessionCache', () => {
     const { cache } = setup();
     const before = cache.mark();
     cache.forgetUser('u1');
-    cache.put('t1', session('u1'), farFuture, before);
+    cache.put('t1', 'u1', session('u1'), before, farFuture);
     expect(cache.get('t1')).toBeNull();
     // Another user's invalidation does not hold u2's read back.
     const read = cache.mark();
     cache.forgetUser('u1');
-    cache.put('t2', session('u2'), farFuture, read);
+    cache.put('t2', 'u2', session('u2'), read, farFuture);
     expect(cache.get('t2')).not.toBeNull();
     // A read begun after the invalidation may fill.
-    cache.put('t1', session('u1'), farFuture, cache.mark());
+    cache.put('t1', 'u1', session('u1'), cache.mark(), farFuture);
     expect(cache.get('t1')).not.toBeNull();
   });
 
@@ -72,25 +72,25 @@ describe('SessionCache', () => {
     const { cache, clock } = setup();
     const slow = cache.mark();
     clock.now += 60_000;
-    cache.put('t1', session('u1'), farFuture, slow);
+    cache.put('t1', 'u1', session('u1'), slow, farFuture);
     expect(cache.get('t1')).toBeNull();
   });
 
   it('clear drops everything and refuses reads begun before it', () => {
     const { cache } = setup();
     const before = cache.mark();
-    cache.put('t1', session('u1'), farFuture, cache.mark());
+    cache.put('t1', 'u1', session('u1'), cache.mark(), farFuture);
     cache.clear();
     expect(cache.get('t1')).toBeNull();
-    cache.put('t2', session('u2'), farFuture, before);
+    cache.put('t2', 'u2', session('u2'), before, farFuture);
     expect(cache.get('t2')).toBeNull();
   });
 
   it('holds at most maxEntries, dropping the oldest', () => {
     const { cache } = setup(2);
-    cache.put('t1', session('u1'), farFuture, cache.mark());
-    cache.put('t2', session('u2'), farFuture, cache.mark());
-    cache.put('t3', session('u3'), farFuture, cache.mark());
+    cache.put('t1', 'u1', session('u1'), cache.mark(), farFuture);
+    cache.put('t2', 'u2', session('u2'), cache.mark(), farFuture);
+    cache.put('t3', 'u3', session('u3'), cache.mark(), farFuture);
     expect(cache.size).toBe(2);
     expect(cache.get('t1')).toBeNull();
     expect(cache.get('t3')).not.toBeNull();
@@ -99,13 +99,37 @@ describe('SessionCache', () => {
     expect(cache.size).toBe(2);
   });
 
+  it('holds entries without an expiry of their own for the TTL', () => {
+    const { cache, clock } = setup();
+    cache.put('u1', 'u1', session('u1'), cache.mark());
+    clock.now += TTL - 1;
+    expect(cache.get('u1')).not.toBeNull();
+    clock.now += 1;
+    expect(cache.get('u1')).toBeNull();
+  });
+
   it('hands out a frozen copy, shared by concurrent requests', () => {
     const { cache } = setup();
     const original = session('u1');
-    cache.put('t1', original, farFuture, cache.mark());
+    cache.put('t1', 'u1', original, cache.mark(), farFuture);
     const served = cache.get('t1');
     expect(Object.isFrozen(served)).toBe(true);
     original.role = 'admin';
     expect(cache.get('t1')?.role).toBe('student');
+  });
+
+  it('freezes nested values too (a document with its gems and queue)', () => {
+    const cache = new PerUserCache<{ gems: Record<string, number>; queued: string[] }>({
+      ttlMs: TTL,
+      maxEntries: 10,
+      now: () => 0,
+    });
+    const doc = { gems: { Beginner: 3 }, queued: ['s1'] };
+    cache.put('u1', 'u1', doc, cache.mark());
+    const served = cache.get('u1');
+    expect(Object.isFrozen(served?.gems)).toBe(true);
+    expect(Object.isFrozen(served?.queued)).toBe(true);
+    doc.gems.Beginner = 4;
+    expect(served?.gems.Beginner).toBe(3);
   });
 });
