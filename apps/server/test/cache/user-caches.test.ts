@@ -27,7 +27,7 @@ import { ENGINES } from '../helpers/test-database.ts';
 import { keyOf, REVIEWER, SUBJECT_A, seedBank } from '../learning/fixtures.ts';
 import { purchaseInput, subscribe, tempDataDir } from '../payments/payments-helpers.ts';
 
-// ADR 021: on PGlite, GET /api/me and GET /api/auth/claims are answered from per-process caches
+// ADR 022: on PGlite, GET /api/me and GET /api/auth/claims are answered from per-process caches
 // that every change to what they show invalidates (the users/{uid} notice) before the writer's
 // transaction resolves. Each kind of change below is made through the app, with the document and
 // the claims cached just before it; afterwards both must equal a fresh database read. The first

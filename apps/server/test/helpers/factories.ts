@@ -58,7 +58,7 @@ export async function createOnboardedStudent(
   if (res.statusCode !== 200) throw new Error(`onboarding failed: ${res.body}`);
   if (!offered) {
     await grantReviewerAccess(db, user.userId, reviewer);
-    // As onboarding does: the claims show the grant (ADR 021).
+    // As onboarding does: the claims show the grant (ADR 022).
     await touchUser(db, user.userId);
   }
   const me = (await t.app.inject({ url: '/api/me', headers: { cookie: user.cookie } })).json();

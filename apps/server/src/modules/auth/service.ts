@@ -98,7 +98,7 @@ export async function signOut(
 
 /**
  * The caller's claims (DESIGN.md "Sessions"), read from the database, or on PGlite from the claims
- * cache that every change to them invalidates before its transaction resolves (ADR 021); `force`
+ * cache that every change to them invalidates before its transaction resolves (ADR 022); `force`
  * always reads the database. A lapsed subscription is expired first, so claims never grant access
  * that has ended.
  */

@@ -25,7 +25,7 @@ interface UserCaches {
 const caches = new WeakMap<LiveHub, UserCaches>();
 
 /**
- * What the hot reads serve from memory, on the embedded PGlite only (ADR 021). Both are read from
+ * What the hot reads serve from memory, on the embedded PGlite only (ADR 022). Both are read from
  * the user row, its current subscription and (claims) its reviewer grants, and every change to
  * those touches the user (`touchUser`, the progress writes), announcing `users/{uid}`. On PGlite
  * that notice reaches these caches while the writer's COMMIT runs, before its transaction resolves,
