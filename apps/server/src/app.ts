@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
@@ -70,8 +70,9 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     // Random ids, not the client's header and not a per-process counter: an id a student quotes
-    // to support finds one log line across every instance and restart.
-    genReqId: () => randomBytes(8).toString('hex'),
+    // to support finds one log line across every instance and restart. randomUUID draws from a
+    // pooled buffer: a system call per request cost ~3 % of a save's CPU here (issue 10).
+    genReqId: () => randomUUID(),
     requestIdHeader: false,
     logger: options.logger ?? false,
     // registerRequestLog writes one line per request instead of Fastify's two.

@@ -56,7 +56,9 @@ describe.each(ENGINES)('clean failures on %s', (engine) => {
     const res = await app.inject({ url: '/api/me' });
     expect(res.statusCode).toBe(401);
     const { requestId } = res.json();
-    expect(requestId).toMatch(/^[0-9a-f]{16}$/);
+    expect(requestId).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     const logged = lines.filter((line) => line.reqId === requestId);
     expect(logged.length).toBeGreaterThan(0);
     expect(logged.some((line) => line.msg === 'Sign in to continue.')).toBe(true);

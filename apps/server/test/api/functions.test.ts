@@ -20,7 +20,9 @@ describe.each(ENGINES)('server functions on %s', (engine) => {
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({
       error: { status: 'UNAUTHENTICATED', message: 'Sign in to continue.' },
-      requestId: expect.stringMatching(/^[0-9a-f]{16}$/),
+      requestId: expect.stringMatching(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      ),
     });
   });
 
