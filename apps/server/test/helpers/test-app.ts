@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { signIn } from '../../src/modules/auth/service.ts';
+import { hashToken } from '../../src/modules/auth/sessions.repository.ts';
 import type { Clock } from '../../src/platform/clock.ts';
 import { loadConfig } from '../../src/platform/config/app-config.ts';
 import { createTestDatabase, type Engine, type TestDatabase } from './test-database.ts';
@@ -132,4 +133,12 @@ export function callApi(
     headers: { origin: testApp.origin, ...(cookie ? { cookie } : {}) },
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
+}
+
+/**
+ * What a direct call to an answer save carries for this cookie's session (`sessionCheckOf`), with
+ * no idle bound: the tests' clocks jump.
+ */
+export function sessionCheck(cookie: string): { tokenHash: string; idleSince: Date } {
+  return { tokenHash: hashToken(cookie.replace(/^pasado_session=/, '')), idleSince: new Date(0) };
 }

@@ -21,6 +21,15 @@ const FRESH_ROUTE_PREFIXES = ['/api/admin', '/api/live'];
 declare module 'fastify' {
   interface FastifyRequest {
     session: LiveSession | null;
+    /** The session was taken from the cache on a write whose own statement checks it again. */
+    sessionFromCache?: boolean;
+  }
+  interface FastifyContextConfig {
+    /**
+     * A write that checks the session in its own statement (`liveSessionExists`) and calls
+     * `confirmSession` before anything else it does: it may take the session from the cache.
+     */
+    checksSessionInWrite?: boolean;
   }
 }
 
@@ -53,6 +62,7 @@ export function sessionCacheOf(app: FastifyInstance): SessionCache {
 }
 
 function mayUseCache(request: FastifyRequest): boolean {
+  if (request.routeOptions.config.checksSessionInWrite === true) return true;
   if (!CACHEABLE_METHODS.has(request.method)) return false;
   const route = request.routeOptions.url ?? request.url;
   return !FRESH_ROUTE_PREFIXES.some((prefix) => route.startsWith(prefix));
@@ -62,15 +72,22 @@ function mayUseCache(request: FastifyRequest): boolean {
  * Reads the session behind the cookie; a stale cookie is dropped so the browser stops sending it.
  * Hot reads are answered from the session cache; every database read refreshes it.
  */
-export async function loadSession(request: FastifyRequest, reply: FastifyReply, db: Db) {
+export async function loadSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  db: Db,
+  cached: 'may use cache' | 'read' = 'may use cache',
+) {
   const token = request.cookies[SESSION_COOKIE];
+  request.sessionFromCache = false;
   if (!token) return;
   const tokenHash = hashToken(token);
   const cache = sessionCacheOf(request.server);
-  if (mayUseCache(request)) {
-    const cached = cache.get(tokenHash);
-    if (cached) {
-      request.session = cached;
+  if (cached === 'may use cache' && mayUseCache(request)) {
+    const session = cache.get(tokenHash);
+    if (session) {
+      request.session = session;
+      request.sessionFromCache = true;
       return;
     }
   }
@@ -91,6 +108,28 @@ export async function loadSession(request: FastifyRequest, reply: FastifyReply, 
   // Staff sessions are few and powerful: always read, so a role taken away ends at once.
   if (found.session.role === 'admin') cache.forgetKey(tokenHash);
   else cache.put(tokenHash, found.session.userId, found.session, mark, found.expiresAt.getTime());
+}
+
+/**
+ * For a route that `checksSessionInWrite`, once its write did not land: the session read from the
+ * database when it came from the cache (401, and the cookie dropped, when it is no longer live).
+ */
+export async function confirmSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  db: Db,
+): Promise<LiveSession> {
+  if (request.sessionFromCache) await loadSession(request, reply, db, 'read');
+  return requireSession(request);
+}
+
+/** The live-session check's values for the session a request was sent with (`liveSessionExists`). */
+export function sessionCheckOf(
+  request: FastifyRequest,
+  now: Date,
+): { tokenHash: string; idleSince: Date } {
+  const { tokenHash } = requireSession(request);
+  return { tokenHash, idleSince: new Date(now.getTime() - request.server.config.sessionIdleMs) };
 }
 
 export function requireSession(request: FastifyRequest): LiveSession {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, exists, gt, isNull, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Executor, preparedFor } from '../../platform/db/client.ts';
 import { sessions, users } from '../../platform/db/schema.ts';
 import { announce, topics } from '../../platform/live/topics.ts';
@@ -42,6 +42,27 @@ export async function openSession(
   return token;
 }
 
+/** What makes a session live: not revoked, not expired, used since `idleSince`. */
+function isLiveSession(values: { tokenHash: SQLWrapper; now: SQLWrapper; idleSince: SQLWrapper }) {
+  return and(
+    eq(sessions.tokenHash, values.tokenHash),
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, sql`${values.now}::timestamptz`),
+    gt(sessions.lastSeenAt, sql`${values.idleSince}::timestamptz`),
+  );
+}
+
+/**
+ * The session check as a condition another statement can carry (issue 10: an answer save checks
+ * the session it was sent with in its own write, ADR 021). The values are placeholders or SQL.
+ */
+export function liveSessionExists(
+  ex: Executor,
+  values: { tokenHash: SQLWrapper; now: SQLWrapper; idleSince: SQLWrapper },
+) {
+  return exists(ex.select({ live: sql`1` }).from(sessions).where(isLiveSession(values)));
+}
+
 const liveSessionQuery = preparedFor((ex) =>
   ex
     .select({
@@ -56,12 +77,11 @@ const liveSessionQuery = preparedFor((ex) =>
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
-        gt(sessions.lastSeenAt, sql`${sql.placeholder('idleSince')}::timestamptz`),
-      ),
+      isLiveSession({
+        tokenHash: sql.placeholder('tokenHash'),
+        now: sql.placeholder('now'),
+        idleSince: sql.placeholder('idleSince'),
+      }),
     )
     .prepare('find_live_session'),
 );

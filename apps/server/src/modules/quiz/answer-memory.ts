@@ -21,6 +21,8 @@ type RememberedAttempt = {
   clock: AttemptClock;
   /** Question id → its part (null: an attempt without parts). */
   parts: ReadonlyMap<string, string | null>;
+  /** The content version at which every one of its questions is remembered, if any. */
+  questionsAt: number | null;
 };
 
 class AnswerMemory {
@@ -55,7 +57,10 @@ export function recall(
   const attempt = memory?.attempts.get(attemptId);
   const question = memory?.questions.get(questionId);
   const contentVersion = memory?.contentVersion;
-  if (!attempt || !question || contentVersion == null) return null;
+  // Only once all of its questions are: the first save of an attempt reads, and remembers them.
+  if (!attempt || !question || contentVersion == null || attempt.questionsAt !== contentVersion) {
+    return null;
+  }
   const partId = attempt.parts.get(questionId);
   if (partId === undefined) return null;
   return {
@@ -110,6 +115,7 @@ export function rememberAttempt(
   memory.attempts.set(clock.id, {
     clock,
     parts: new Map(read.items.map((item) => [item.questionId, item.partId])),
+    questionsAt: null,
   });
 }
 
@@ -120,6 +126,18 @@ export function missingQuestions(db: Db, attemptId: string, contentVersion: numb
   if (!memory || !attempt) return [];
   if (memory.contentVersion !== contentVersion) return [...attempt.parts.keys()];
   return [...attempt.parts.keys()].filter((id) => !memory.questions.has(id));
+}
+
+/** Marks a remembered attempt whose questions are all remembered now; false when some are not. */
+export function completeAttempt(db: Db, attemptId: string): boolean {
+  const memory = memories.get(db);
+  const attempt = memory?.attempts.get(attemptId);
+  if (!memory || !attempt || memory.contentVersion === null) return false;
+  for (const questionId of attempt.parts.keys()) {
+    if (!memory.questions.has(questionId)) return false;
+  }
+  attempt.questionsAt = memory.contentVersion;
+  return true;
 }
 
 /** Keeps questions read at `contentVersion`; a newer version forgets every older question. */

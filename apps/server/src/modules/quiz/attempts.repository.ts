@@ -12,6 +12,7 @@ import {
   subjects,
   topics,
 } from '../../platform/db/schema.ts';
+import { liveSessionExists } from '../auth/sessions.repository.ts';
 import { keyColumns, loadQuestions, type QuestionRow, questionColumns } from './bank.repository.ts';
 
 /**
@@ -412,8 +413,9 @@ const placeholder = sql.placeholder;
  * on (the attempt row locked for the statement) and the saved choice is the one decided on (or any,
  * `anyChoice`: a mock's answer may change until the deadline). `recalled`: a save decided on what
  * this process remembers (answer-memory.ts) also requires, in the same statement, the caller as
- * the attempt's owner, the deadline as remembered, their grant of its reviewer and the content
- * version the question was remembered at: what the read would have checked.
+ * the attempt's owner, the deadline as remembered, their grant of its reviewer, the content
+ * version the question was remembered at, and their session live: what the reads would have
+ * checked.
  */
 function answerUpsert(ex: Executor, recalled: boolean) {
   const attemptIs = [
@@ -427,6 +429,11 @@ function answerUpsert(ex: Executor, recalled: boolean) {
       sql`${quizAttempts.deadlineAt} is not distinct from ${placeholder('deadlineAt')}::timestamptz`,
       sql`exists (select 1 from ${reviewerAccess} where ${reviewerAccess.userId} = ${quizAttempts.userId} and ${reviewerAccess.reviewerShorthand} = ${quizAttempts.reviewerShorthand})`,
       sql`(select ${contentVersion.version} from ${contentVersion}) = ${placeholder('contentVersion')}::bigint`,
+      liveSessionExists(ex, {
+        tokenHash: placeholder('tokenHash'),
+        now: placeholder('now'),
+        idleSince: placeholder('idleSince'),
+      }),
     );
   }
   return ex
@@ -516,15 +523,23 @@ export async function writeAnswerIfUnchanged(
 /**
  * The same write for a save decided on what this process remembers: it lands only if, besides,
  * `userId` owns the attempt, its deadline is still `deadlineAt`, the owner still holds its
- * reviewer, and the content is still at `contentVersion`. Null when anything differs: the caller reads and decides again.
+ * reviewer, the content is still at `contentVersion`, and `session` is live (it may have come from
+ * the session cache). Null when anything differs: the caller reads and decides again.
  */
 export async function writeRecalledAnswer(
   ex: Executor,
-  input: AnswerWrite & { userId: string; deadlineAt: Date | null; contentVersion: number },
+  input: AnswerWrite & {
+    userId: string;
+    session: { tokenHash: string; idleSince: Date };
+    deadlineAt: Date | null;
+    contentVersion: number;
+  },
 ): Promise<WrittenAnswer | null> {
   const [row] = await writeRecalledAnswerQuery(ex).execute({
     ...answerWriteParams(input),
     userId: input.userId,
+    tokenHash: input.session.tokenHash,
+    idleSince: input.session.idleSince.toISOString(),
     deadlineAt: input.deadlineAt?.toISOString() ?? null,
     contentVersion: input.contentVersion,
   });

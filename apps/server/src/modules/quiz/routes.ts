@@ -16,7 +16,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { replyVersionedBody } from '../../platform/versioned-json.ts';
-import { requireSession } from '../auth/session-plugin.ts';
+import { confirmSession, requireSession, sessionCheckOf } from '../auth/session-plugin.ts';
 import { requireReviewerAccess } from '../content/reviewers.ts';
 import {
   type AttemptReply,
@@ -161,19 +161,23 @@ export async function learningRoutes(app: FastifyInstance) {
         body: saveAnswerRequestSchema,
         response: { 200: saveAnswerResponseSchema },
       },
+      config: { checksSessionInWrite: true },
     },
-    // The hottest write of exam night: the grant is checked inside the save (issue 10), still
-    // before anything else is told.
-    async (request) => {
+    // The hottest write of exam night (issue 10, ADR 021): the session may come from the cache
+    // because the write checks it again, and the grant is checked inside the save.
+    async (request, reply) => {
       const { reviewer, attemptId, questionId } = request.params;
-      return saveAnswer(db, {
+      const now = request.server.clock.now();
+      const save = {
         userId: requireSession(request).userId,
         reviewer,
         attemptId,
         questionId,
         input: request.body,
-        now: request.server.clock.now(),
-      });
+        now,
+        session: sessionCheckOf(request, now),
+      };
+      return saveAnswer(db, save, () => confirmSession(request, reply, db));
     },
   );
 

@@ -10,6 +10,7 @@ import type { Db, Executor } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
 import { requireReviewerAccess } from '../content/reviewers.ts';
 import {
+  completeAttempt,
   missingQuestions,
   recall,
   refreshClock,
@@ -153,6 +154,9 @@ export type AnswerSave = {
   now: Date;
 };
 
+/** The session a save was sent with, checked again by the remembered path's write. */
+type SentWith = { session: { tokenHash: string; idleSince: Date } };
+
 type SavedAnswerReply = { item: AttemptItem; serverNow: string };
 
 /**
@@ -160,19 +164,29 @@ type SavedAnswerReply = { item: AttemptItem; serverNow: string };
  * again). Lite: the first answer is final and the reveal comes back. Mock: answers may change until
  * the deadline; past it the attempt is submitted and the write refused. Refused (403) without the
  * reviewer's grant, like every route under it.
+ *
+ * The remembered path's write checks the session it was sent with, so the session may come from
+ * the cache; `confirmSession` must check it in the database (or throw) before the read path runs.
  */
-export async function saveAnswer(db: Db, save: AnswerSave): Promise<SavedAnswerReply> {
-  return (await saveRecalled(db, save)) ?? saveRead(db, save);
+export async function saveAnswer(
+  db: Db,
+  save: AnswerSave & SentWith,
+  confirmSession: () => Promise<unknown>,
+): Promise<SavedAnswerReply> {
+  const saved = await saveRecalled(db, save);
+  if (saved) return saved;
+  await confirmSession();
+  return saveRead(db, save);
 }
 
 /**
  * Issue 10: the save decided by core on what this process remembers of the attempt and the
  * question, written in one statement that lands only if all of it still holds (the attempt's
- * version and deadline, its owner, the grant, the content version) and, for a lite item, only as its first
+ * version and deadline, its owner, the grant, the content version, the session) and, for a lite item, only as its first
  * answer; a mock's answer may replace any. Null when anything is not remembered, would be refused
  * (the read path words the refusal) or did not land.
  */
-async function saveRecalled(db: Db, save: AnswerSave): Promise<SavedAnswerReply | null> {
+async function saveRecalled(db: Db, save: AnswerSave & SentWith): Promise<SavedAnswerReply | null> {
   const recalled = recall(db, save.attemptId, save.questionId);
   if (!recalled) return null;
   const { seen, contentVersion } = recalled;
@@ -193,6 +207,7 @@ async function saveRecalled(db: Db, save: AnswerSave): Promise<SavedAnswerReply 
     change: step.change,
     now: save.now,
     userId: save.userId,
+    session: save.session,
     deadlineAt: seen.attempt.deadlineAt,
     contentVersion,
   });
@@ -242,9 +257,11 @@ async function remember(db: Db, seen: AnswerContext): Promise<void> {
     rememberAttempt(db, header);
   }
   const missing = missingQuestions(db, attempt.id, seen.contentVersion);
-  if (missing.length === 0) return;
-  const { questions, contentVersion } = await loadQuestionsAt(db, missing);
-  if (contentVersion !== null) rememberQuestions(db, questions, contentVersion);
+  if (missing.length > 0) {
+    const { questions, contentVersion } = await loadQuestionsAt(db, missing);
+    if (contentVersion !== null) rememberQuestions(db, questions, contentVersion);
+  }
+  completeAttempt(db, attempt.id);
 }
 
 /**
