@@ -9,7 +9,7 @@ import { registerDevIdentityProvider } from './modules/auth/oidc/dev-provider.ts
 import { createRelyingParty } from './modules/auth/oidc/relying-party.ts';
 import { publicAuthRoutes, sessionAuthRoutes } from './modules/auth/routes.ts';
 import { loginDevicesTopic } from './modules/auth/service.ts';
-import { loadSession, requireSession } from './modules/auth/session-plugin.ts';
+import { loadSession, requireSession, SESSION_COOKIE } from './modules/auth/session-plugin.ts';
 import { sessionEndReason } from './modules/auth/sessions.repository.ts';
 import { reviewerRoutes } from './modules/content/routes.ts';
 import { inAppFormRoutes } from './modules/in-app-form/routes.ts';
@@ -198,6 +198,6 @@ export async function buildApp(
     outboxDir: outboxDir(config.dataDir),
     production: config.production,
   });
-  await app.register(webAppRoutes, { distDir: config.webDistDir });
+  await app.register(webAppRoutes, { distDir: config.webDistDir, sessionCookie: SESSION_COOKIE });
   return app;
 }

@@ -1,7 +1,14 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  announce,
+  type EncodedPage,
+  encodePage,
+  readRoutePreloads,
+  routePreloadFor,
+} from './route-preloads.ts';
 
 const NON_SPA_PREFIXES = ['/api/', '/dev-idp/'];
 
@@ -9,10 +16,30 @@ const NON_SPA_PREFIXES = ['/api/', '/dev-idp/'];
  * Serves the built web app, Brotli or gzip as the browser accepts: hashed assets cached for a
  * year, index.html never cached, and every
  * other GET that wants HTML answered with index.html so the client router decides (SPEC §2).
+ * A signed-in navigation to a path the build lists gets index.html with that screen's chunks and
+ * data announced (route-preloads.ts, issue 10); signed out, the guard sends every screen but
+ * /login to /login, so nothing more is announced than the page will use.
  */
-export async function webAppRoutes(app: FastifyInstance, opts: { distDir: string }) {
+export async function webAppRoutes(
+  app: FastifyInstance,
+  opts: { distDir: string; sessionCookie: string },
+) {
   const indexFile = path.join(opts.distDir, 'index.html');
   const built = existsSync(indexFile);
+  // Built once: the HTML of each listed path, compressed, keyed by its pattern.
+  const pages = new Map<string, EncodedPage>();
+  const routes = built ? readRoutePreloads(opts.distDir) : [];
+  if (built) {
+    const html = readFileSync(indexFile, 'utf8');
+    for (const route of routes) pages.set(route.path, encodePage(announce(html, route)));
+  }
+  const announcedPage = (request: FastifyRequest): EncodedPage | undefined => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const route = routePreloadFor(routes, pathname);
+    if (!route) return undefined;
+    const signedIn = Boolean(request.cookies?.[opts.sessionCookie]);
+    return signedIn || route.path === '/login' ? pages.get(route.path) : undefined;
+  };
   if (built) {
     await app.register(fastifyStatic, {
       root: opts.distDir,
@@ -42,6 +69,15 @@ export async function webAppRoutes(app: FastifyInstance, opts: { distDir: string
         .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
     reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
+    const page = announcedPage(request);
+    return page ? sendPage(request, reply, page) : reply.sendFile('index.html');
   });
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: EncodedPage) {
+  const accepts = request.headers['accept-encoding'] ?? '';
+  const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+  reply.header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+  if (!encoding) return reply.send(page.identity);
+  return reply.header('content-encoding', encoding).send(page[encoding]);
 }

@@ -1,0 +1,100 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { ENGINES } from '../helpers/test-database.ts';
+
+const INDEX_HTML =
+  '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>';
+
+/** A built web app of our own: index.html and the route list the web build writes beside it. */
+function fakeBuild(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pasado-web-dist-'));
+  mkdirSync(path.join(dir, '.vite'));
+  writeFileSync(path.join(dir, 'index.html'), INDEX_HTML);
+  const routes = [
+    {
+      path: '/login',
+      scripts: ['/assets/login-page.js'],
+      styles: [],
+      data: ['/api/auth/claims'],
+    },
+    {
+      path: '/quiz',
+      scripts: ['/assets/menu-route.js', '/assets/quiz-home-page.js'],
+      styles: ['/assets/menu-route.css'],
+      data: ['/api/auth/claims', '/api/me', '/api/reviewers'],
+    },
+    { path: '/quiz/:reviewer/mock', scripts: ['/assets/quiz-screen.js'], styles: [], data: [] },
+  ];
+  writeFileSync(path.join(dir, '.vite/route-preloads.json'), JSON.stringify({ routes }));
+  return dir;
+}
+
+describe.each(ENGINES)('the web app’s HTML on %s (issue 10: per-route preloads)', (engine) => {
+  let t: TestApp;
+  let dist: string;
+  let cookie: string;
+  beforeAll(async () => {
+    dist = fakeBuild();
+    t = await startTestApp(engine, { WEB_DIST_DIR: dist });
+    ({ cookie } = await signedInUser(t));
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const page = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ url, headers: { accept: 'text/html', ...headers } });
+
+  it("a signed-in navigation announces the screen's chunks, style sheets and data", async () => {
+    const res = await page('/quiz?reviewer=let-elem', { cookie });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/menu-route.js">');
+    expect(head).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/quiz-home-page.js">',
+    );
+    expect(head).toContain(
+      '<link rel="preload" as="style" crossorigin href="/assets/menu-route.css">',
+    );
+    for (const url of ['/api/auth/claims', '/api/me', '/api/reviewers'])
+      expect(head).toContain(`<link rel="preload" as="fetch" crossorigin href="${url}">`);
+    expect(res.body).toContain('<div id="root"></div>');
+  });
+
+  it('a `:name` segment matches one segment, no more and no fewer', async () => {
+    const mock = await page('/quiz/let-elem/mock?attempt=1', { cookie });
+    expect(mock.body).toContain('href="/assets/quiz-screen.js"');
+    expect(mock.body).not.toContain('quiz-home-page.js');
+    for (const url of ['/quiz/let-elem/mock/extra', '/quiz//mock', '/nowhere']) {
+      const res = await page(url, { cookie });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(INDEX_HTML);
+    }
+  });
+
+  it('signed out, only /login is announced: the guard sends every other screen there', async () => {
+    expect((await page('/quiz')).body).toBe(INDEX_HTML);
+    const login = await page('/login');
+    expect(login.body).toContain('href="/assets/login-page.js"');
+    expect(login.body).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="/api/auth/claims">',
+    );
+  });
+
+  it('is sent compressed when the browser accepts it, and varies on it', async () => {
+    const plain = await page('/quiz', { cookie });
+    const gzip = await page('/quiz', { cookie, 'accept-encoding': 'gzip, deflate' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    const br = await page('/quiz', { cookie, 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+  });
+});
