@@ -25,6 +25,7 @@ import { uploadRoutes } from './modules/uploads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { userTopic } from './modules/users/service.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
+import { compressLargeJson } from './platform/compress-json.ts';
 import type { AppConfig } from './platform/config/app-config.ts';
 import { type Database, openDatabase } from './platform/db/client.ts';
 import { unauthenticated } from './platform/errors/app-error.ts';
@@ -149,6 +150,7 @@ export async function buildApp(
   await app.register(
     async (api) => {
       api.addHook('onRequest', async (request) => assertSameOrigin(request, allowedOrigins));
+      api.addHook('onSend', compressLargeJson);
       // Liveness: the process answers. Readiness: it can reach its database (a load balancer sends
       // no traffic to an instance that cannot serve it).
       api.get('/health', async () => ({ ok: true }));

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { escapeHtml } from '../html.ts';
 
 /** One path's first-screen needs, as the web build writes them (apps/web/build/route-preloads.ts). */
@@ -53,15 +53,10 @@ export function announce(html: string, route: RoutePreload): string {
 export interface EncodedPage {
   identity: Buffer;
   gzip: Buffer;
-  br: Buffer;
 }
 
-/** A page compressed once, at the levels the build uses for its own files. */
+/** A page compressed once, at start, at the level the build uses for its own files. */
 export const encodePage = (html: string): EncodedPage => {
   const identity = Buffer.from(html);
-  return {
-    identity,
-    gzip: gzipSync(identity, { level: 9 }),
-    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-  };
+  return { identity, gzip: gzipSync(identity, { level: 9 }) };
 };

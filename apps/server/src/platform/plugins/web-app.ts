@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { acceptsGzip } from '../versioned-json.ts';
 import {
   announce,
   type EncodedPage,
@@ -75,9 +76,7 @@ export async function webAppRoutes(
 }
 
 function sendPage(request: FastifyRequest, reply: FastifyReply, page: EncodedPage) {
-  const accepts = request.headers['accept-encoding'] ?? '';
-  const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
-  reply.header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
-  if (!encoding) return reply.send(page.identity);
-  return reply.header('content-encoding', encoding).send(page[encoding]);
+  reply.header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+  if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(page.identity);
+  return reply.header('content-encoding', 'gzip').send(page.gzip);
 }
