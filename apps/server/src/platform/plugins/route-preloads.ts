@@ -3,12 +3,10 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { escapeHtml } from '../html.ts';
 
-/** One path's first-screen needs, as the web build writes them (apps/web/build/route-preloads.ts). */
+/** The JSON a path's first screen asks for, as the web build lists it (apps/web/build/route-preloads.ts). */
 export interface RoutePreload {
   /** `/quiz`, `/quiz/:reviewer/lite`: a `:name` segment matches any one segment. */
   path: string;
-  scripts: string[];
-  styles: string[];
   data: string[];
 }
 
@@ -36,17 +34,14 @@ export const routePreloadFor = (routes: readonly RoutePreload[], pathname: strin
   routes.find((route) => matches(route.path, pathname));
 
 /**
- * index.html with the route's needs announced before `</head>`: its chunks as module preloads and
- * style sheets as preloads, both `crossorigin` as Vite's loader asks for them, and its JSON as
- * `fetch` preloads, which the app's same-origin `fetch` of the same URL takes over.
+ * index.html with the route's JSON announced before `</head>` as `fetch` preloads: `crossorigin`
+ * (CORS mode, same-origin credentials) is what the app's `fetch(url, { credentials: 'same-origin' })`
+ * asks for, so the browser hands that fetch the preloaded answer instead of asking again.
  */
 export function announce(html: string, route: RoutePreload): string {
-  const attr = (url: string) => `href="${escapeHtml(url)}"`;
-  const links = [
-    ...route.data.map((url) => `<link rel="preload" as="fetch" crossorigin ${attr(url)}>`),
-    ...route.scripts.map((url) => `<link rel="modulepreload" crossorigin ${attr(url)}>`),
-    ...route.styles.map((url) => `<link rel="preload" as="style" crossorigin ${attr(url)}>`),
-  ];
+  const links = route.data.map(
+    (url) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(url)}">`,
+  );
   return html.replace('</head>', `${links.join('')}</head>`);
 }
 

@@ -1,0 +1,49 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowserFixture } from './helpers/fixture.ts';
+import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
+
+/** The data /quiz asks for on every load (apps/web/build/route-preloads.ts). */
+const QUIZ_DATA = ['/api/auth/claims', '/api/me', '/api/reviewers'];
+
+/** How each URL was fetched, as the page's own resource timing saw it. */
+const initiators = (page: Page, paths: string[]) =>
+  page.evaluate(
+    (wanted) =>
+      wanted.map((p) =>
+        performance
+          .getEntriesByType('resource')
+          .filter((e) => new URL(e.name).pathname === p && new URL(e.name).search === '')
+          .map((e) => (e as PerformanceResourceTiming).initiatorType),
+      ),
+    paths,
+  );
+
+// Issue 10: index.html announces what a signed-in screen needs. A preload the app's fetch does
+// not take over (another mode, credentials or URL) is downloaded twice; this proves it is not.
+describe("a screen's data announced in index.html", () => {
+  const fx = useBrowserFixture();
+
+  it('is fetched once, by the preload, and the app takes it over', async () => {
+    // No service worker: it answers navigations with the built index.html, as a second visit does.
+    const { page } = await fx.phone({ serviceWorkers: 'block' });
+    await signInThroughPopup(page, 'preloads@example.com');
+    await completeOnboarding(page);
+
+    const asked = new Map<string, number>();
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.search === '') asked.set(url.pathname, (asked.get(url.pathname) ?? 0) + 1);
+    });
+    await page.goto('/quiz');
+    await settledPath(page, '/quiz');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+
+    const hints = await page.$$eval('link[rel="preload"][as="fetch"]', (links) =>
+      links.map((l) => new URL((l as HTMLLinkElement).href).pathname),
+    );
+    expect(hints).toEqual(QUIZ_DATA);
+    for (const path of QUIZ_DATA) expect(asked.get(path), path).toBe(1);
+    expect(await initiators(page, QUIZ_DATA)).toEqual(QUIZ_DATA.map(() => ['link']));
+  });
+});
