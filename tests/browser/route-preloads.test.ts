@@ -45,5 +45,16 @@ describe("a screen's data announced in index.html", () => {
     expect(hints).toEqual(QUIZ_DATA);
     for (const path of QUIZ_DATA) expect(asked.get(path), path).toBe(1);
     expect(await initiators(page, QUIZ_DATA)).toEqual(QUIZ_DATA.map(() => ['link']));
+
+    // A lite item's attempt, named by the address (`?attempt=`), comes the same way.
+    await page.getByRole('link', { name: 'Start lite quiz' }).click();
+    await page.waitForURL(/\/quiz\/[^/]+\/lite\?attempt=/);
+    const { pathname, searchParams } = new URL(page.url());
+    const attempt = `/api/learning/${pathname.split('/')[2]}/attempts/${searchParams.get('attempt')}`;
+    asked.clear();
+    await page.reload();
+    await page.getByText(/^Item 1 of/).waitFor();
+    expect(asked.get(attempt)).toBe(1);
+    expect(await initiators(page, [attempt])).toEqual([['link']]);
   });
 });

@@ -17,18 +17,30 @@ import type { Plugin } from 'vite';
 const SESSION = ['/api/auth/claims', '/api/me'];
 /** app/route-data.ts `reviewersFirst`, the loader of /quiz and /study. */
 const REVIEWERS = '/api/reviewers';
+/** lib/get-progress-summary.ts: the tasks and the account screens. */
+const SUMMARY = '/api/progress/summary';
+/** features/quiz/api/attempts.ts `attemptQueryOptions`, the attempt in the URL's `?attempt=`. */
+const ATTEMPT = '/api/learning/:reviewer/attempts/:attempt';
 
-/** `:name` matches any one path segment (as in app/router.tsx). */
+/**
+ * `:name` in a path matches any one segment (as in app/router.tsx); in a URL it is that segment,
+ * else the query parameter of that name. The screen's own first request, where its URL is known
+ * from the address alone (quiz home's and the study launcher's depend on the chosen reviewer).
+ */
 export const ROUTE_PRELOADS: readonly { path: string; data: readonly string[] }[] = [
   { path: '/login', data: ['/api/auth/claims'] },
   { path: '/onboarding', data: SESSION },
   { path: '/quiz', data: [...SESSION, REVIEWERS] },
   { path: '/study', data: [...SESSION, REVIEWERS] },
-  ...['/tasks', '/leaderboard', '/account', '/subscription/purchase'].map((p) => ({
-    path: p,
-    data: SESSION,
-  })),
-  ...['/quiz/:reviewer/lite', '/quiz/:reviewer/mock'].map((p) => ({ path: p, data: SESSION })),
+  { path: '/tasks', data: [...SESSION, SUMMARY] },
+  // features/leaderboard: this week's board first.
+  { path: '/leaderboard', data: [...SESSION, '/api/leaderboard?board=week'] },
+  // features/account/get-account-data.ts: the payments beside the summary.
+  { path: '/account', data: [...SESSION, SUMMARY, '/api/progress/payments'] },
+  // lib/purchase-details.ts.
+  { path: '/subscription/purchase', data: [...SESSION, '/api/purchase/details'] },
+  { path: '/quiz/:reviewer/lite', data: [...SESSION, ATTEMPT] },
+  { path: '/quiz/:reviewer/mock', data: [...SESSION, ATTEMPT] },
   ...['flash', 'read', 'listen', 'drill'].map((mode) => ({
     path: `/study/:reviewer/${mode}`,
     data: SESSION,
