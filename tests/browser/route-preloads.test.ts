@@ -21,7 +21,7 @@ const initiators = (page: Page, paths: string[]) =>
 
 // Issue 10: index.html announces what a signed-in screen needs. A preload the app's fetch does
 // not take over (another mode, credentials or URL) is downloaded twice; this proves it is not.
-describe("a screen's data announced in index.html", () => {
+describe("a screen's data asked for early", () => {
   const fx = useBrowserFixture();
 
   it('is fetched once, by the preload, and the app takes it over', async () => {
@@ -56,5 +56,34 @@ describe("a screen's data announced in index.html", () => {
     await page.getByText(/^Item 1 of/).waitFor();
     expect(asked.get(attempt)).toBe(1);
     expect(await initiators(page, [attempt])).toEqual([['link']]);
+  });
+
+  it("quiz home's data is asked for beside the guard, once, not after the screen has rendered", async () => {
+    const { page } = await fx.phone({ serviceWorkers: 'block' });
+    await signInThroughPopup(page, 'quiz.home.first@example.com');
+    await completeOnboarding(page);
+
+    // The guard cannot let /quiz through while the subscription is held back.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/subscriptions/*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    let homeAsked = 0;
+    page.on('request', (request) => {
+      if (/\/api\/learning\/[^/]+\/quiz-home$/.test(new URL(request.url()).pathname))
+        homeAsked += 1;
+    });
+    await page.goto('/quiz');
+    await expect.poll(() => homeAsked).toBe(1);
+    expect(await page.getByRole('heading', { name: 'Quiz', level: 1 }).count()).toBe(0);
+    release();
+    await page.getByRole('heading', { name: 'Quiz', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Start lite quiz' }).waitFor();
+    await page.waitForTimeout(500);
+    expect(homeAsked).toBe(1);
   });
 });

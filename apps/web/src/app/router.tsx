@@ -28,6 +28,8 @@ const subscriptionPages = () =>
  * (route-data.ts); the loader is its own small chunk, so /login's first load carries none of it.
  */
 const reviewersFirst = async () => (await import('./route-data.ts')).reviewersFirst;
+/** /quiz's: the reviewer list, then quiz home's data (route-data.ts). */
+const quizHomeFirst = async () => (await import('./route-data.ts')).quizHomeFirst;
 
 /** A lazy route whose module exports the screen under a named export (kebab-case files). */
 const page =
@@ -152,7 +154,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'quiz',
                 lazy: {
-                  loader: reviewersFirst,
+                  loader: quizHomeFirst,
                   Component: async () =>
                     (await import('../features/quiz/quiz-home-page.tsx')).QuizHomePage,
                 },

@@ -14,5 +14,15 @@ export const quizHomeQueryOptions = (reviewer: string) =>
     staleTime: 0,
   });
 
+/**
+ * An answer at most this old when the screen mounts was asked for by this navigation (/quiz's
+ * loader, app/route-data.ts `quizHomeFirst`, asks on every visit): mounting does not ask again.
+ */
+const JUST_FETCHED_MS = 2_000;
+
 export const useQuizHome = (reviewer: string | null) =>
-  useQuery({ ...quizHomeQueryOptions(reviewer ?? ''), enabled: reviewer !== null });
+  useQuery({
+    ...quizHomeQueryOptions(reviewer ?? ''),
+    enabled: reviewer !== null,
+    refetchOnMount: (query) => Date.now() - query.state.dataUpdatedAt > JUST_FETCHED_MS,
+  });
