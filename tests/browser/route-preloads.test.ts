@@ -58,32 +58,37 @@ describe("a screen's data asked for early", () => {
     expect(await initiators(page, [attempt])).toEqual([['link']]);
   });
 
-  it("quiz home's data is asked for beside the guard, once, not after the screen has rendered", async () => {
-    const { page } = await fx.phone({ serviceWorkers: 'block' });
-    await signInThroughPopup(page, 'quiz.home.first@example.com');
-    await completeOnboarding(page);
+  it.each([
+    ['/quiz', /^\/api\/learning\/[^/]+\/quiz-home$/],
+    ['/study', /^\/api\/study\/[^/]+$/],
+  ])(
+    "%s's own data is asked for beside the guard, once, not after the screen has rendered",
+    async (screen, dataPath) => {
+      const { page } = await fx.phone({ serviceWorkers: 'block' });
+      await signInThroughPopup(page, `early.${screen.slice(1)}@example.com`);
+      await completeOnboarding(page);
 
-    // The guard cannot let /quiz through while the subscription is held back.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/subscriptions/*', async (route) => {
-      await held;
-      await route.continue();
-    });
-    let homeAsked = 0;
-    page.on('request', (request) => {
-      if (/\/api\/learning\/[^/]+\/quiz-home$/.test(new URL(request.url()).pathname))
-        homeAsked += 1;
-    });
-    await page.goto('/quiz');
-    await expect.poll(() => homeAsked).toBe(1);
-    expect(await page.getByRole('heading', { name: 'Quiz', level: 1 }).count()).toBe(0);
-    release();
-    await page.getByRole('heading', { name: 'Quiz', level: 1 }).waitFor();
-    await page.getByRole('link', { name: 'Start lite quiz' }).waitFor();
-    await page.waitForTimeout(500);
-    expect(homeAsked).toBe(1);
-  });
+      // The guard cannot let the screen through while the subscription is held back.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/api/subscriptions/*', async (route) => {
+        await held;
+        await route.continue();
+      });
+      let asked = 0;
+      page.on('request', (request) => {
+        if (dataPath.test(new URL(request.url()).pathname)) asked += 1;
+      });
+      await page.goto(screen);
+      await expect.poll(() => asked).toBe(1);
+      expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
+      release();
+      await settledPath(page, screen);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForTimeout(1_000);
+      expect(asked).toBe(1);
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import { onlineManager } from '@tanstack/react-query';
+import { type FetchQueryOptions, onlineManager, type QueryKey } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { quizHomeQueryOptions } from '../features/quiz/api/get-quiz-home.ts';
 import { grantedReviewers, reviewersQueryOptions } from '../lib/get-reviewers.ts';
@@ -17,7 +17,7 @@ const WAIT_LIMIT_MS = 2_000;
  * and one round trip less before the screen's own data). It never fails the navigation: offline,
  * on an error or past WAIT_LIMIT_MS the screen paints and loads the list itself, as before.
  */
-export async function reviewersFirst(): Promise<null> {
+async function reviewersFirst(): Promise<null> {
   if (!onlineManager.isOnline()) return null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([
@@ -31,28 +31,33 @@ export async function reviewersFirst(): Promise<null> {
 }
 
 /**
- * /quiz's loader: the reviewer list as above, then quiz home's data for the reviewer the screen
- * will open on, asked for here, beside the guard, instead of after the screen's code has loaded and
- * rendered (issue 10: the last step of the home's waterfall). It does not wait for the answer.
- * The loader runs on every navigation to /quiz and on a change of reviewer, and this fetch is
- * always a new request (the query's `staleTime` is 0), so the screen's query does not ask again
- * on mount for an answer this fresh (`useQuizHome`): the unfinished mock's time left is as fresh
- * as before, asked for once.
+ * The loader of a screen that opens on the student's reviewer (/quiz, /study): the reviewer list as
+ * above, then the screen's own data for the reviewer it will open on, asked for here, beside the
+ * guard, instead of after the screen's code has loaded and rendered (issue 10: the last step of
+ * the waterfall). It does not wait for the answer. The loader runs on every navigation to the
+ * screen and on a change of reviewer, and the fetch is always a new request (both queries have
+ * `staleTime: 0`), so the mounted query does not ask again for an answer this fresh
+ * (`unlessJustFetched`): as fresh as before, asked for once.
  */
-export async function quizHomeFirst({ request }: LoaderFunctionArgs): Promise<null> {
-  const [, claims] = await Promise.all([
-    reviewersFirst(),
-    // Asked for at boot (main.tsx); the guard waits for it too.
-    queryClient.ensureQueryData(claimsQueryOptions()).catch(() => null),
-  ]);
-  if (!onlineManager.isOnline()) return null;
-  const reviewers = queryClient.getQueryData(reviewersQueryOptions().queryKey);
-  if (!claims || !reviewers) return null;
-  const reviewer = chosenReviewer(
-    grantedReviewers(reviewers, claims.access).reviewers,
-    new URL(request.url).searchParams.get(REVIEWER_PARAM),
-  );
-  if (reviewer)
-    void queryClient.fetchQuery(quizHomeQueryOptions(reviewer.shorthand)).catch(() => undefined);
-  return null;
+export function reviewerDataFirst<TData, TKey extends QueryKey>(
+  options: (reviewer: string) => FetchQueryOptions<TData, Error, TData, TKey>,
+) {
+  return async ({ request }: LoaderFunctionArgs): Promise<null> => {
+    const [, claims] = await Promise.all([
+      reviewersFirst(),
+      // Asked for at boot (main.tsx); the guard waits for it too.
+      queryClient.ensureQueryData(claimsQueryOptions()).catch(() => null),
+    ]);
+    if (!onlineManager.isOnline()) return null;
+    const reviewers = queryClient.getQueryData(reviewersQueryOptions().queryKey);
+    if (!claims || !reviewers) return null;
+    const reviewer = chosenReviewer(
+      grantedReviewers(reviewers, claims.access).reviewers,
+      new URL(request.url).searchParams.get(REVIEWER_PARAM),
+    );
+    if (reviewer) void queryClient.fetchQuery(options(reviewer.shorthand)).catch(() => undefined);
+    return null;
+  };
 }
+
+export const quizHomeFirst = reviewerDataFirst(quizHomeQueryOptions);

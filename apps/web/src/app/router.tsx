@@ -24,12 +24,12 @@ const subscriptionPages = () =>
   import('../features/subscription-pages/subscription-status-page.tsx');
 
 /**
- * The screens that open with the reviewer picker load the reviewer list beside their code
- * (route-data.ts); the loader is its own small chunk, so /login's first load carries none of it.
+ * The screens that open with the reviewer picker load the reviewer list, then their own data,
+ * beside their code and the guard (route-data.ts); each loader is its own small chunk, so /login's
+ * first load carries none of it.
  */
-const reviewersFirst = async () => (await import('./route-data.ts')).reviewersFirst;
-/** /quiz's: the reviewer list, then quiz home's data (route-data.ts). */
 const quizHomeFirst = async () => (await import('./route-data.ts')).quizHomeFirst;
+const studyOverviewFirst = async () => (await import('./study-route-data.ts')).studyOverviewFirst;
 
 /** A lazy route whose module exports the screen under a named export (kebab-case files). */
 const page =
@@ -162,7 +162,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'study',
                 lazy: {
-                  loader: reviewersFirst,
+                  loader: studyOverviewFirst,
                   Component: async () =>
                     (await import('../features/study/study-launcher-page.tsx')).StudyLauncherPage,
                 },

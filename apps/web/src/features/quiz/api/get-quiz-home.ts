@@ -1,6 +1,7 @@
 import type { QuizHome } from '@pasado/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api.ts';
+import { unlessJustFetched } from '../../../lib/just-fetched.ts';
 import { learningPath } from './learning-path.ts';
 
 export const quizHomeQueryKey = ['quiz-home'] as const;
@@ -14,15 +15,10 @@ export const quizHomeQueryOptions = (reviewer: string) =>
     staleTime: 0,
   });
 
-/**
- * An answer at most this old when the screen mounts was asked for by this navigation (/quiz's
- * loader, app/route-data.ts `quizHomeFirst`, asks on every visit): mounting does not ask again.
- */
-const JUST_FETCHED_MS = 2_000;
-
 export const useQuizHome = (reviewer: string | null) =>
   useQuery({
     ...quizHomeQueryOptions(reviewer ?? ''),
     enabled: reviewer !== null,
-    refetchOnMount: (query) => Date.now() - query.state.dataUpdatedAt > JUST_FETCHED_MS,
+    // /quiz's loader asks for it on every visit (app/route-data.ts).
+    refetchOnMount: unlessJustFetched,
   });
