@@ -28,7 +28,10 @@ export async function compressLargeJson(
   if (Buffer.byteLength(payload) < COMPRESS_MIN_BYTES) return payload;
   if (reply.hasHeader('content-encoding')) return payload;
   if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
-  reply.header('vary', 'accept-encoding');
+  const vary = String(reply.getHeader('vary') ?? '');
+  if (!/\baccept-encoding\b/i.test(vary)) {
+    reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
+  }
   if (!acceptsGzip(request.headers['accept-encoding'])) return payload;
   const gzipped = await gzipAsync(payload, { level: 1 });
   reply.header('content-encoding', 'gzip').header('content-length', gzipped.length);
