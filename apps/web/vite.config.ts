@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './build/precompress.ts';
+import { routePreloads } from './build/route-preloads.ts';
 
 // The server (apps/server) serves `dist` and answers unknown non-API paths with index.html.
 // Every route is a dynamic import, so Vite emits one chunk per route (DESIGN.md quality bars:
@@ -61,6 +62,8 @@ export default defineConfig({
         runtimeCaching: [],
       },
     }),
+    // Which chunks and data each path's first screen needs; the server announces them in the HTML.
+    routePreloads(),
     precompress(),
   ],
   build: {

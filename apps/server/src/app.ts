@@ -9,7 +9,7 @@ import { registerDevIdentityProvider } from './modules/auth/oidc/dev-provider.ts
 import { createRelyingParty } from './modules/auth/oidc/relying-party.ts';
 import { publicAuthRoutes, sessionAuthRoutes } from './modules/auth/routes.ts';
 import { loginDevicesTopic } from './modules/auth/service.ts';
-import { loadSession, requireSession } from './modules/auth/session-plugin.ts';
+import { loadSession, requireSession, SESSION_COOKIE } from './modules/auth/session-plugin.ts';
 import { sessionEndReason } from './modules/auth/sessions.repository.ts';
 import { reviewerRoutes } from './modules/content/routes.ts';
 import { inAppFormRoutes } from './modules/in-app-form/routes.ts';
@@ -25,6 +25,7 @@ import { uploadRoutes } from './modules/uploads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { userTopic } from './modules/users/service.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
+import { compressLargeJson } from './platform/compress-json.ts';
 import type { AppConfig } from './platform/config/app-config.ts';
 import { type Database, openDatabase } from './platform/db/client.ts';
 import { unauthenticated } from './platform/errors/app-error.ts';
@@ -150,6 +151,7 @@ export async function buildApp(
   await app.register(
     async (api) => {
       api.addHook('onRequest', async (request) => assertSameOrigin(request, allowedOrigins));
+      api.addHook('onSend', compressLargeJson);
       // Liveness: the process answers. Readiness: it can reach its database (a load balancer sends
       // no traffic to an instance that cannot serve it).
       api.get('/health', async () => ({ ok: true }));
@@ -199,6 +201,6 @@ export async function buildApp(
     outboxDir: outboxDir(config.dataDir),
     production: config.production,
   });
-  await app.register(webAppRoutes, { distDir: config.webDistDir });
+  await app.register(webAppRoutes, { distDir: config.webDistDir, sessionCookie: SESSION_COOKIE });
   return app;
 }

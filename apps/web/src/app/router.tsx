@@ -24,10 +24,12 @@ const subscriptionPages = () =>
   import('../features/subscription-pages/subscription-status-page.tsx');
 
 /**
- * The screens that open with the reviewer picker load the reviewer list beside their code
- * (route-data.ts); the loader is its own small chunk, so /login's first load carries none of it.
+ * The screens that open with the reviewer picker load the reviewer list, then their own data,
+ * beside their code and the guard (route-data.ts); each loader is its own small chunk, so /login's
+ * first load carries none of it.
  */
-const reviewersFirst = async () => (await import('./route-data.ts')).reviewersFirst;
+const quizHomeFirst = async () => (await import('./route-data.ts')).quizHomeFirst;
+const studyOverviewFirst = async () => (await import('./study-route-data.ts')).studyOverviewFirst;
 
 /** A lazy route whose module exports the screen under a named export (kebab-case files). */
 const page =
@@ -152,7 +154,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'quiz',
                 lazy: {
-                  loader: reviewersFirst,
+                  loader: quizHomeFirst,
                   Component: async () =>
                     (await import('../features/quiz/quiz-home-page.tsx')).QuizHomePage,
                 },
@@ -160,7 +162,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'study',
                 lazy: {
-                  loader: reviewersFirst,
+                  loader: studyOverviewFirst,
                   Component: async () =>
                     (await import('../features/study/study-launcher-page.tsx')).StudyLauncherPage,
                 },

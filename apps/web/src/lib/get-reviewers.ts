@@ -1,4 +1,4 @@
-import type { ReviewerOffer } from '@pasado/core/contract';
+import type { Claims, ReviewerOffer } from '@pasado/core/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from './api.ts';
 import { useClaims } from './session/get-claims.ts';
@@ -36,18 +36,27 @@ export const useReviewers = () => useQuery(reviewersQueryOptions());
 export function useGrantedReviewers() {
   const reviewers = useReviewers();
   const claims = useClaims();
-  const access = claims.data?.access;
-  const granted = (reviewers.data ?? []).filter((r) => access?.[r.shorthand] === 'Granted');
   return {
-    reviewers: granted.filter((r) => r.usable),
-    unavailable: granted.filter((r) => !r.usable),
-    /** Every offered track, for switching to one. */
-    offered: (reviewers.data ?? []).filter((r) => r.offered),
+    ...grantedReviewers(reviewers.data ?? [], claims.data?.access),
     isPending: reviewers.isPending || claims.isPending,
     isError: reviewers.isError || claims.isError,
     refetch: () => {
       if (reviewers.isError) void reviewers.refetch();
       if (claims.isError) void claims.refetch();
     },
+  };
+}
+
+/** useGrantedReviewers' lists from the reviewer list and the claims' access, outside React too. */
+export function grantedReviewers(
+  all: readonly ReviewerOffer[],
+  access: Claims['access'] | undefined,
+) {
+  const granted = all.filter((r) => access?.[r.shorthand] === 'Granted');
+  return {
+    reviewers: granted.filter((r) => r.usable),
+    unavailable: granted.filter((r) => !r.usable),
+    /** Every offered track, for switching to one. */
+    offered: all.filter((r) => r.offered),
   };
 }

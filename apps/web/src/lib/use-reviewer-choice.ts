@@ -1,3 +1,4 @@
+import type { ReviewerOffer } from '@pasado/core/contract';
 import { useSearchParams } from 'react-router';
 import { useGrantedReviewers } from './get-reviewers.ts';
 import { REVIEWER_PARAM } from './reviewer-param.ts';
@@ -10,9 +11,7 @@ import { REVIEWER_PARAM } from './reviewer-param.ts';
 export function useReviewerChoice() {
   const granted = useGrantedReviewers();
   const [params, setParams] = useSearchParams();
-  const wanted = params.get(REVIEWER_PARAM);
-  const reviewer =
-    granted.reviewers.find((r) => r.shorthand === wanted) ?? granted.reviewers[0] ?? null;
+  const reviewer = chosenReviewer(granted.reviewers, params.get(REVIEWER_PARAM));
   const choose = (shorthand: string, reset: readonly string[] = []) =>
     setParams(
       (current) => {
@@ -25,3 +24,7 @@ export function useReviewerChoice() {
     );
   return { ...granted, reviewer, choose };
 }
+
+/** The reviewer a screen opens on: the URL's when the student may use it, else their first. */
+export const chosenReviewer = (usable: readonly ReviewerOffer[], wanted: string | null) =>
+  usable.find((r) => r.shorthand === wanted) ?? usable[0] ?? null;

@@ -1,7 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { acceptsGzip } from '../versioned-json.ts';
+import { announce, announcedData, readRoutePreloads } from './route-preloads.ts';
 
 const NON_SPA_PREFIXES = ['/api/', '/dev-idp/'];
 
@@ -9,10 +12,26 @@ const NON_SPA_PREFIXES = ['/api/', '/dev-idp/'];
  * Serves the built web app, Brotli or gzip as the browser accepts: hashed assets cached for a
  * year, index.html never cached, and every
  * other GET that wants HTML answered with index.html so the client router decides (SPEC §2).
+ * A signed-in navigation to a path the build lists gets index.html with the JSON that screen asks
+ * for announced (route-preloads.ts, issue 10); signed out, the guard sends every screen but
+ * /login to /login, so nothing more is announced than the page will use.
  */
-export async function webAppRoutes(app: FastifyInstance, opts: { distDir: string }) {
+export async function webAppRoutes(
+  app: FastifyInstance,
+  opts: { distDir: string; sessionCookie: string },
+) {
   const indexFile = path.join(opts.distDir, 'index.html');
   const built = existsSync(indexFile);
+  const routes = built ? readRoutePreloads(opts.distDir) : [];
+  const html = built ? readFileSync(indexFile, 'utf8') : '';
+  /** The announced index.html, or undefined to send the file as built. */
+  const announcedPage = (request: FastifyRequest): string | undefined => {
+    const urls = announcedData(routes, request.url);
+    if (!urls || urls.length === 0) return undefined;
+    const signedIn = Boolean(request.cookies?.[opts.sessionCookie]);
+    const pathname = request.url.split('?')[0] ?? '';
+    return signedIn || pathname.replace(/\/+$/, '') === '/login' ? announce(html, urls) : undefined;
+  };
   if (built) {
     await app.register(fastifyStatic, {
       root: opts.distDir,
@@ -42,6 +61,17 @@ export async function webAppRoutes(app: FastifyInstance, opts: { distDir: string
         .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
     reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
+    const page = announcedPage(request);
+    return page ? sendPage(request, reply, page) : reply.sendFile('index.html');
   });
+}
+
+/**
+ * The page gzipped at level 6 per navigation (about 1.5 KB: tens of microseconds, once a visit),
+ * as @fastify/static would send the built file.
+ */
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: string) {
+  reply.header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+  if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(page);
+  return reply.header('content-encoding', 'gzip').send(gzipSync(page, { level: 6 }));
 }

@@ -1,6 +1,7 @@
 import type { QuizHome } from '@pasado/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api.ts';
+import { unlessJustFetched } from '../../../lib/just-fetched.ts';
 import { learningPath } from './learning-path.ts';
 
 export const quizHomeQueryKey = ['quiz-home'] as const;
@@ -15,4 +16,9 @@ export const quizHomeQueryOptions = (reviewer: string) =>
   });
 
 export const useQuizHome = (reviewer: string | null) =>
-  useQuery({ ...quizHomeQueryOptions(reviewer ?? ''), enabled: reviewer !== null });
+  useQuery({
+    ...quizHomeQueryOptions(reviewer ?? ''),
+    enabled: reviewer !== null,
+    // /quiz's loader asks for it on every visit (app/route-data.ts).
+    refetchOnMount: unlessJustFetched,
+  });

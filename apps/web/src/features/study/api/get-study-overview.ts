@@ -1,5 +1,6 @@
 import { studyOverviewSchema } from '@pasado/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { unlessJustFetched } from '../../../lib/just-fetched.ts';
 import { enc, studyRequest } from './study-fetch.ts';
 
 export const studyOverviewQueryKey = (reviewer: string) => ['study', reviewer, 'overview'] as const;
@@ -14,4 +15,9 @@ export const studyOverviewQueryOptions = (reviewer: string) =>
   });
 
 export const useStudyOverview = (reviewer: string | null) =>
-  useQuery({ ...studyOverviewQueryOptions(reviewer ?? ''), enabled: reviewer !== null });
+  useQuery({
+    ...studyOverviewQueryOptions(reviewer ?? ''),
+    enabled: reviewer !== null,
+    // /study's loader asks for it on every visit (app/route-data.ts).
+    refetchOnMount: unlessJustFetched,
+  });
