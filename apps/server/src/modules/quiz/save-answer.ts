@@ -182,9 +182,9 @@ export async function saveAnswer(
 /**
  * Issue 10: the save decided by core on what this process remembers of the attempt and the
  * question, written in one statement that lands only if all of it still holds (the attempt's
- * version and deadline, its owner, the grant, the content version, the session) and, for a lite item, only as its first
- * answer; a mock's answer may replace any. Null when anything is not remembered, would be refused
- * (the read path words the refusal) or did not land.
+ * version and deadline, its owner, the grant, the content version, the session) and, for a lite
+ * item, only as its first answer; a mock's answer may replace any. Null when anything is not
+ * remembered, would be refused (the read path words the refusal) or did not land.
  */
 async function saveRecalled(db: Db, save: AnswerSave & SentWith): Promise<SavedAnswerReply | null> {
   const recalled = recall(db, save.attemptId, save.questionId);
