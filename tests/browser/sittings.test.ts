@@ -81,7 +81,9 @@ describe('LET Elementary mock in two sittings', () => {
     const saved = () => db().select().from(quizAnswers).where(eq(quizAnswers.attemptId, attemptId));
     expect(await saved()).toHaveLength(3);
 
-    // A reload: still part 1, the clock still running, the answers kept.
+    // A reload: still part 1, the clock still running, the answers kept. On a fast machine the
+    // steps above take under a second: wait for the clock to tick, so "still running" can show.
+    await expect.poll(() => clockSeconds(page), { timeout: 5_000 }).toBeLessThan(start);
     await page.reload();
     await page.getByText('Item 1 of 150').waitFor();
     expect(await page.locator('.quiz__progress-text').textContent()).toBe('3/150');
