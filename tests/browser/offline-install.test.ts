@@ -106,6 +106,24 @@ describe('installable app and its updates', () => {
     await context.close();
   });
 
+  it('a phone offline before the registration chunk came registers once back online, with no error', async () => {
+    const { context, page, errors } = await phone();
+    // The registration's own chunk cannot be fetched: the signal went before it came.
+    const blocked = /register-service-worker-[^/]*\.js$/;
+    await context.route(blocked, (route) => route.abort('internetdisconnected'));
+    await page.goto('/login');
+    await page.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((e) => /register-service-worker-/.test(e.name)),
+    );
+    expect(await controlled(page)).toBeNull();
+    await context.unroute(blocked);
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await expect.poll(() => controlled(page), { timeout: 15_000 }).toBe('activated');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('a new version waits during a mock until the student reloads', async () => {
     const { context, page, errors } = await phone();
     await signInThroughPopup(page, 'update.student@example.com');

@@ -59,15 +59,14 @@ if (isEmbeddedWebView(navigator.userAgent)) {
     );
   });
   // The service worker (offline, installable; issue 11) registers once the page has loaded, from
-  // its own chunk: it must not compete with the first route for a slow connection.
-  const registerLater = () =>
-    setTimeout(
-      () =>
-        void import('./lib/offline/register-service-worker.ts').then((m) =>
-          m.registerServiceWorker(),
-        ),
-      1_000,
+  // its own chunk: it must not compete with the first route for a slow connection. A phone that
+  // lost its signal before the chunk came tries again once it is back online.
+  const register = () =>
+    void import('./lib/offline/register-service-worker.ts').then(
+      (m) => m.registerServiceWorker(),
+      () => window.addEventListener('online', register, { once: true }),
     );
+  const registerLater = () => setTimeout(register, 1_000);
   if (document.readyState === 'complete') registerLater();
   else window.addEventListener('load', registerLater, { once: true });
 }
