@@ -1,24 +1,24 @@
-import {
-  FUNCTIONS_TIMEOUT_MS,
-  type FunctionInput,
-  type FunctionName,
-  type FunctionResult,
-  functionSchemas,
-} from '@pasado/core';
+import type { FunctionInput, FunctionName, FunctionResult } from '@pasado/core/contract';
+import { FUNCTIONS_TIMEOUT_MS } from '@pasado/core/rules';
 import { ApiError, apiFetch, toApiError } from './api.ts';
+
+/**
+ * The contract's schemas, and zod with them, load with the first call rather than with every screen
+ * that could call (quiz home, the purchase page): 25 KB gzip off their first paint (issue 10).
+ */
+const loadSchemas = () => import('./function-schemas.ts').then((m) => m.functionSchemas);
 
 /**
  * Calls a server function (SPEC §7; DESIGN.md "Server functions"): POST /api/functions/{name} with
  * `{ data }`, answered `{ result }` or `{ error: { status, message } }`, 70 s timeout. The input and
- * the result are checked with the contract's zod schemas. This module brings zod with it, so only
- * lazily loaded code imports it (the /login budget, DESIGN.md quality bars).
+ * the result are checked with the contract's zod schemas, loaded with the first call.
  */
 export async function callFunction<N extends FunctionName>(
   name: N,
   data: FunctionInput<N>,
   options: { signal?: AbortSignal } = {},
 ): Promise<FunctionResult<N>> {
-  const schema = functionSchemas[name];
+  const schema = (await loadSchemas())[name];
   const input = schema.input.safeParse(data);
   if (!input.success) throw new ApiError(400, 'Invalid request.', 'INVALID_ARGUMENT');
   const response = await apiFetch(`/api/functions/${name}`, {
