@@ -9,11 +9,19 @@ import { ENGINES } from '../helpers/test-database.ts';
 const INDEX_HTML =
   '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>';
 
-/** A built web app of our own: index.html and the route list the web build writes beside it. */
+/** A built web app of our own: index.html, a few assets and the route list the web build writes. */
 function fakeBuild(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'pasado-web-dist-'));
   mkdirSync(path.join(dir, '.vite'));
+  mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), INDEX_HTML);
+  writeFileSync(path.join(dir, 'assets/index-abc123.js'), 'export const a = 1;');
+  writeFileSync(path.join(dir, 'assets/index-abc123.css'), 'body{margin:0}');
+  writeFileSync(
+    path.join(dir, 'assets/logo-abc123.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  );
+  writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   const routes = [
     { path: '/login', data: ['/api/auth/claims'] },
     { path: '/quiz', data: ['/api/auth/claims', '/api/me', '/api/reviewers'] },
@@ -94,5 +102,36 @@ describe.each(ENGINES)('the web app’s HTML on %s (issue 10: announced data)', 
     const refused = await page('/quiz', { cookie, 'accept-encoding': 'gzip;q=0' });
     expect(refused.headers['content-encoding']).toBeUndefined();
     expect(refused.body).toBe(plain.body);
+  });
+
+  it("sends a built chunk without the document's security headers, and nothing else", async () => {
+    const js = await t.app.inject({ url: '/assets/index-abc123.js' });
+    const css = await t.app.inject({ url: '/assets/index-abc123.css' });
+    for (const res of [js, css]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      for (const name of [
+        'content-security-policy',
+        'x-frame-options',
+        'strict-transport-security',
+      ])
+        expect(res.headers[name], name).toBeUndefined();
+    }
+    // A document, the service worker (a worker follows its own CSP), an SVG (it can be opened as a
+    // document), an API answer and a missing chunk answered with the app keep every header.
+    for (const [url, accept] of [
+      ['/quiz', 'text/html'],
+      ['/sw.js', '*/*'],
+      ['/assets/logo-abc123.svg', '*/*'],
+      ['/api/health', '*/*'],
+      ['/assets/missing-abc123.js', 'text/html'],
+    ] as const) {
+      const res = await t.app.inject({ url, headers: { accept } });
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['x-frame-options'], url).toBeDefined();
+    }
   });
 });

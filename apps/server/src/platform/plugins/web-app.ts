@@ -5,8 +5,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptsGzip } from '../versioned-json.ts';
 import { announce, announcedData, readRoutePreloads } from './route-preloads.ts';
+import { leanSubresourceHeaders } from './security.ts';
 
 const NON_SPA_PREFIXES = ['/api/', '/dev-idp/'];
+/** A built script or stylesheet, as sent or precompressed. */
+const SUBRESOURCE = /\.(?:js|css)(?:\.br|\.gz)?$/;
 
 /**
  * Serves the built web app, Brotli or gzip as the browser accepts: hashed assets cached for a
@@ -39,9 +42,14 @@ export async function webAppRoutes(
       index: false,
       // The build writes .br and .gz beside each file (apps/web/build/precompress.ts).
       preCompressed: true,
-      setHeaders(res, filePath) {
+      setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+        // Only a built chunk: the service worker and any document keep every header.
+        if (immutable && SUBRESOURCE.test(filePath)) leanSubresourceHeaders(reply.raw);
       },
     });
   }
