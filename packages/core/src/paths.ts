@@ -30,3 +30,14 @@ export const MENU_TABS = [
   { label: 'Leaderboard', path: '/leaderboard' },
   { label: 'Account', path: '/account' },
 ] as const;
+
+/** The screens that never show the full-screen 'Loading App' overlay (SPEC §2: onboarding, purchase). */
+const PATHS_WITHOUT_OVERLAY: ReadonlySet<string> = new Set([PATHS.onboarding, PATHS.purchase]);
+
+/**
+ * Whether a first load of `pathname` shows the 'Loading App' overlay until the session is ready
+ * (SPEC §2 App shell). A trailing slash names the same screen.
+ */
+export function showsLoadingOverlay(pathname: string): boolean {
+  return !PATHS_WITHOUT_OVERLAY.has(pathname.replace(/\/+$/, '') || '/');
+}

@@ -1,8 +1,12 @@
-import { PATHS, SHELL_MESSAGES } from '@pasado/core/rules';
+import { SHELL_MESSAGES, showsLoadingOverlay } from '@pasado/core/rules';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 
-/** The full-screen 'Loading App' overlay shown until the session state is ready (SPEC §2 App shell). */
+/**
+ * The full-screen 'Loading App' overlay shown until the session state is ready (SPEC §2 App shell).
+ * The server sends it already painted in a first load's HTML (apps/web/build/first-load.ts), so it
+ * must render the same with no props, state or effects.
+ */
 export function LoadingOverlay() {
   return (
     <div className="loading-overlay" role="status" aria-live="polite">
@@ -23,14 +27,10 @@ export function InlineLoading() {
   );
 }
 
-/** Paths that never show the full-screen overlay (SPEC §2: purchase; onboarding). */
-const PATHS_WITHOUT_OVERLAY: ReadonlySet<string> = new Set([PATHS.onboarding, PATHS.purchase]);
-
 /**
  * Shown while the first route's code loads. It runs before any route matches, so it reads the path
  * itself: otherwise the overlay would flash on the very screens that must not show it.
  */
 export function HydrateFallback() {
-  const path = window.location.pathname.replace(/\/+$/, '') || '/';
-  return PATHS_WITHOUT_OVERLAY.has(path) ? <InlineLoading /> : <LoadingOverlay />;
+  return showsLoadingOverlay(window.location.pathname) ? <LoadingOverlay /> : <InlineLoading />;
 }
