@@ -9,6 +9,14 @@ import { routePreloads } from './build/route-preloads.ts';
 // /login ≤ 120 KB gzip of first-load JS, no lazy route adds more than 50 KB).
 const API_ORIGIN = 'http://localhost:8080';
 
+/**
+ * Our own code and TanStack's, the part of the app several screens share. The contract's schemas
+ * (with zod) load on demand (lib/call-function.ts, features/study/api/study-fetch.ts), and the
+ * markdown parser and the staff console are each their own chunk.
+ */
+const SHARED_CODE =
+  /apps[\\/]web[\\/]src[\\/](?!features[\\/]admin[\\/])|packages[\\/]core[\\/]src[\\/](?!contract[\\/])|node_modules[\\/]@tanstack[\\/]/;
+
 export default defineConfig({
   plugins: [
     react(),
@@ -80,6 +88,22 @@ export default defineConfig({
     // the polyfill would cost /login's first load for none of them (issue 10). Without it an older
     // browser still loads every chunk, only without the early preload.
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // Left to itself, the bundler cut a chunk for every set of screens sharing a module: /quiz
+        // loaded 33 scripts and 7 stylesheets, /account 21 and 5, many under 300 bytes, over a
+        // phone's six HTTP/1.1 connections (issue 10). Two groups instead: everything the entry
+        // needs in the entry (it was 7 files), and the code three or more screens share in one
+        // `screens` chunk (/quiz now 6 and 4, /account 5 and 3). `npm run size` holds each screen
+        // to its budget.
+        codeSplitting: {
+          groups: [
+            { name: 'boot', tags: ['$initial'], priority: 2 },
+            { name: 'screens', test: SHARED_CODE, minShareCount: 3, priority: 1 },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

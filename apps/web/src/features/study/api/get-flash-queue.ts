@@ -1,4 +1,3 @@
-import { flashQueueResponseSchema } from '@pasado/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useClaims } from '../../../lib/session/get-claims.ts';
 import type { StudyScopeParams } from '../../../lib/study-links.ts';
@@ -18,9 +17,13 @@ export const flashQueueQueryOptions = (
     queryFn: ({ signal }) =>
       orKept(
         () =>
-          studyRequest(`/${enc(reviewer)}/flash${scopeQuery(scope)}`, flashQueueResponseSchema, {
-            signal,
-          }),
+          studyRequest(
+            `/${enc(reviewer)}/flash${scopeQuery(scope)}`,
+            (s) => s.flashQueueResponseSchema,
+            {
+              signal,
+            },
+          ),
         // Loaded only when needed, so the route carries neither FSRS nor the store code.
         async () => {
           if (!uid) return null;

@@ -1,4 +1,3 @@
-import { topicCardsResponseSchema } from '@pasado/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useClaims } from '../../../lib/session/get-claims.ts';
 import { enc, orKept, studyRequest } from './study-fetch.ts';
@@ -17,9 +16,13 @@ export const topicCardsQueryOptions = (
     queryFn: ({ signal }) =>
       orKept(
         () =>
-          studyRequest(`/${enc(reviewer)}/topics/${enc(topicId)}/cards`, topicCardsResponseSchema, {
-            signal,
-          }),
+          studyRequest(
+            `/${enc(reviewer)}/topics/${enc(topicId)}/cards`,
+            (s) => s.topicCardsResponseSchema,
+            {
+              signal,
+            },
+          ),
         async () => {
           if (!uid) return null;
           const { keptTopicCards } = await import('../offline-notes.ts');

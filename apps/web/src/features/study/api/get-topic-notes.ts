@@ -1,4 +1,3 @@
-import { topicNotesResponseSchema } from '@pasado/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useClaims } from '../../../lib/session/get-claims.ts';
 import { enc, orKept, studyRequest } from './study-fetch.ts';
@@ -17,9 +16,13 @@ export const topicNotesQueryOptions = (
     queryFn: ({ signal }) =>
       orKept(
         () =>
-          studyRequest(`/${enc(reviewer)}/topics/${enc(topicId)}/notes`, topicNotesResponseSchema, {
-            signal,
-          }),
+          studyRequest(
+            `/${enc(reviewer)}/topics/${enc(topicId)}/notes`,
+            (s) => s.topicNotesResponseSchema,
+            {
+              signal,
+            },
+          ),
         // Loaded only when needed, so the route does not carry the store code.
         async () => {
           if (!uid) return null;

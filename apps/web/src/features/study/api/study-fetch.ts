@@ -1,22 +1,30 @@
 import type { z } from 'zod';
 import { ApiError, apiFetch, parseAnswer, toApiError } from '../../../lib/api.ts';
 
+export type StudySchemas = typeof import('./study-schemas.ts');
+
 /**
- * GET or POST under /api/study, the answer checked with the contract's schema (this feature is
- * lazy, so zod is allowed here: apps/web/README.md).
+ * GET or POST under /api/study, the answer checked with the contract's schema that `schema` picks.
+ * The schemas (and zod) load beside the request, not with the screen: a study mode's first load
+ * stays within its 50 KB and its code runs without waiting for them (issue 10).
  */
 export async function studyRequest<S extends z.ZodType>(
   path: string,
-  schema: S,
+  schema: (schemas: StudySchemas) => S,
   init: { method?: 'GET' | 'POST'; json?: unknown; signal?: AbortSignal } = {},
 ): Promise<z.infer<S>> {
+  const schemas = import('./study-schemas.ts');
+  // Awaited only after the answer, so it never holds the request back; a failed load still reaches
+  // the caller through that await.
+  schemas.catch(() => undefined);
   const response = await apiFetch(`/api/study${path}`, {
     method: init.method ?? 'GET',
     ...(init.method === 'POST' ? { json: init.json ?? {} } : {}),
     ...(init.signal ? { signal: init.signal } : {}),
   });
   if (!response.ok) throw await toApiError(response);
-  return parseAnswer(schema, await response.json());
+  const body: unknown = await response.json();
+  return parseAnswer(schema(await schemas), body);
 }
 
 export const enc = encodeURIComponent;
