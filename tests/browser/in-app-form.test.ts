@@ -75,9 +75,11 @@ describe('in-app free-trial form (SPEC §2 App shell, In-app free-trial form)', 
     expect(await busyButton.isDisabled()).toBe(true);
     // The request leaves once the contract's schemas have checked the input (loaded with the first
     // call, ADR 024): it may trail the busy button by a tick.
-    await expect.poll(() => sent).toEqual({
-      data: { firstName: 'Juan', lastName: 'Dela Cruz', email: 'juan.delacruz@example.com' },
-    });
+    await expect
+      .poll(() => sent)
+      .toEqual({
+        data: { firstName: 'Juan', lastName: 'Dela Cruz', email: 'juan.delacruz@example.com' },
+      });
     release();
 
     await expect
