@@ -2,11 +2,7 @@ import { SHELL_MESSAGES, showsLoadingOverlay } from '@pasado/core/rules';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 
-/**
- * The full-screen 'Loading App' overlay shown until the session state is ready (SPEC §2 App shell).
- * The server sends it already painted in a first load's HTML (apps/web/build/first-load.ts), so it
- * must render the same with no props, state or effects.
- */
+/** The full-screen 'Loading App' overlay shown until the session state is ready (SPEC §2 App shell). */
 export function LoadingOverlay() {
   return (
     <div className="loading-overlay" role="status" aria-live="polite">
