@@ -25,11 +25,13 @@ const subscriptionPages = () =>
 
 /**
  * The screens that open with the reviewer picker load the reviewer list, then their own data,
- * beside their code and the guard (route-data.ts); each loader is its own small chunk, so /login's
- * first load carries none of it.
+ * beside their code and the guard (route-data.ts), and the purchase page its server clock
+ * (purchase-route-data.ts); each loader is its own small chunk, so /login's first load carries none
+ * of it.
  */
 const quizHomeFirst = async () => (await import('./route-data.ts')).quizHomeFirst;
 const studyOverviewFirst = async () => (await import('./study-route-data.ts')).studyOverviewFirst;
+const serverClockFirst = async () => (await import('./purchase-route-data.ts')).serverClockFirst();
 
 /** A lazy route whose module exports the screen under a named export (kebab-case files). */
 const page =
@@ -134,6 +136,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'purchase',
                 handle: { skipLoadingOverlay: true } satisfies RouteHandle,
+                loader: serverClockFirst,
                 lazy: page(
                   () => import('../features/purchase/purchase-page.tsx'),
                   (m) => m.PurchasePage,
