@@ -33,6 +33,34 @@ describe('study modes', () => {
   });
   const db = () => fx.server.app.database.db;
 
+  it("the launcher fetches the modes' code once its own data is in, not before", async () => {
+    // No service worker: it would download every chunk at install, unseen by this page.
+    const { page } = await fx.phone({ serviceWorkers: 'block' });
+    await signInThroughPopup(page, 'study.prefetch@example.com');
+    await completeOnboarding(page, /LET — Elementary/);
+    const modeChunks: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/(flash|read|listen|drill)-mode-[^/]+\.js$/.test(request.url()))
+        modeChunks.push(request.url());
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/api\/study\/let-elem$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/study');
+    await poll(() => page.getByRole('heading', { name: 'Study', level: 1 }).isVisible()).toBe(true);
+    // Idle time comes and goes (the prefetch used to start then); the overview is still held.
+    await page.waitForTimeout(1_500);
+    expect(modeChunks).toEqual([]);
+    release();
+    await poll(() => page.getByRole('list', { name: 'Study modes' }).isVisible()).toBe(true);
+    await poll(() => modeChunks.length).toBe(4);
+  });
+
   it('launcher, then flash: Space flips, keys 1–4 rate, a swipe rates, the summary counts the streak', async () => {
     const { page, userId } = await student(fx, 'study.flash@example.com');
     await page.goto('/study');

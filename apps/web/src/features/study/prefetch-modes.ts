@@ -1,6 +1,7 @@
 /**
- * Fetches the study modes' code while the student looks at the launcher, so opening a mode does not
- * wait for a second download on slow mobile data. Failures are ignored: the mode loads on demand.
+ * Fetches the study modes' code while the student looks at the launcher (once it shows its data),
+ * so opening a mode does not wait for a second download on slow mobile data. Failures are ignored:
+ * the mode loads on demand.
  */
 export function prefetchStudyModes(): () => void {
   const run = () => {

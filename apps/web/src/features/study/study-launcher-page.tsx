@@ -33,7 +33,10 @@ export function StudyLauncherPage() {
   const { reviewer } = reviewers;
   const [params, setParams] = useSearchParams();
   const overview = useStudyOverview(reviewer?.shorthand ?? null);
-  useEffect(() => prefetchStudyModes(), []);
+  // The modes' code comes once the launcher shows its own data, not beside it: on slow data it
+  // competed with the overview and held the launcher's counts back (issue 10).
+  const settled = !reviewers.isPending && (reviewer === null || !overview.isPending);
+  useEffect(() => (settled ? prefetchStudyModes() : undefined), [settled]);
 
   const choose = (next: Record<string, string | null>) => {
     const merged = new URLSearchParams(params);
