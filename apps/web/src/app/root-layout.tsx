@@ -1,4 +1,4 @@
-import { PATHS } from '@pasado/core/rules';
+import { PATHS, showsLoadingOverlay } from '@pasado/core/rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
@@ -143,10 +143,8 @@ export function RootLayout() {
     content = <Navigate to={decision.to} replace />;
   } else if (decision?.kind === 'expire') {
     content = null;
-  } else if (meta.skipLoadingOverlay || location.pathname === PATHS.onboarding) {
-    content = <InlineLoading />;
   } else {
-    content = <LoadingOverlay />;
+    content = showsLoadingOverlay(location.pathname) ? <LoadingOverlay /> : <InlineLoading />;
   }
 
   return (

@@ -95,7 +95,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'onboarding',
-            handle: { auth: true, skipLoadingOverlay: true } satisfies RouteHandle,
+            handle: AUTH,
             lazy: page(
               () => import('../features/onboarding/onboarding-page.tsx'),
               (m) => m.OnboardingPage,
@@ -135,7 +135,6 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'purchase',
-                handle: { skipLoadingOverlay: true } satisfies RouteHandle,
                 loader: serverClockFirst,
                 lazy: page(
                   () => import('../features/purchase/purchase-page.tsx'),

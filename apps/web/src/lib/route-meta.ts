@@ -10,8 +10,6 @@ export type RouteHandle = {
   auth?: boolean;
   /** Renders the bottom menu (SPEC §2 App shell). */
   menu?: boolean;
-  /** Shows no full-screen 'Loading App' overlay (SPEC §2: purchase; onboarding). */
-  skipLoadingOverlay?: boolean;
   /** The claim named after the :reviewer param must be Granted (SPEC §2). */
   requiresRevAccess?: boolean;
   /** Staff only (DESIGN.md "Staff"). */
@@ -21,7 +19,6 @@ export type RouteHandle = {
 export type RouteMeta = {
   access: RouteAccess;
   menu: boolean;
-  skipLoadingOverlay: boolean;
 };
 
 /** What routeMeta reads of a match: a rendered one (`useMatches`) or a planned one (`matchRoutes`). */
@@ -45,6 +42,5 @@ export function routeMeta(matches: readonly MatchLike[]): RouteMeta {
   return {
     access,
     menu: merged.menu ?? false,
-    skipLoadingOverlay: merged.skipLoadingOverlay ?? false,
   };
 }
