@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   attachmentHref,
   checkAmount,
-  formatManilaDateTime,
   reviewFlags,
   STAFF_ACTIONS,
   staffActionsFor,
@@ -147,21 +146,6 @@ describe('attachmentHref', () => {
     ['/api/files/../../logout', null],
   ])('%j → %j', (attachment, href) => {
     expect(attachmentHref(attachment)).toBe(href);
-  });
-});
-
-describe('formatManilaDateTime (UTC+8)', () => {
-  it.each([
-    ['2026-11-22T05:05:00.000Z', 'Nov 22, 2026, 1:05 PM'],
-    ['2026-11-21T16:00:00.000Z', 'Nov 22, 2026, 12:00 AM'],
-    ['2026-11-22T04:00:00.000Z', 'Nov 22, 2026, 12:00 PM'],
-    ['2026-12-31T15:59:00.000Z', 'Dec 31, 2026, 11:59 PM'],
-  ])('%s → %s', (iso, text) => {
-    expect(formatManilaDateTime(iso)).toBe(text);
-  });
-
-  it('refuses an invalid date', () => {
-    expect(() => formatManilaDateTime('nope')).toThrow(RangeError);
   });
 });
 

@@ -4,7 +4,6 @@ import {
   SUBSCRIPTION_STATUSES,
   type SubscriptionStatus,
 } from './subscription-rules.ts';
-import { MANILA_OFFSET_MS } from './time.ts';
 
 /**
  * Rules of the staff console's payment review and message inbox (DESIGN.md "Staff"; issue 3 item 6,
@@ -180,21 +179,4 @@ export function attachmentHref(attachment: string | null): string | null {
   }
   if (/^https:\/\/[^\s]+$/i.test(value)) return value;
   return null;
-}
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/**
- * An instant as Manila wall-clock time for staff, e.g. 'Nov 22, 2026, 1:05 PM' (DESIGN.md "Time":
- * Asia/Manila, UTC+8, no daylight saving).
- */
-export function formatManilaDateTime(instant: Date | string): string {
-  const ms = new Date(instant).getTime();
-  if (Number.isNaN(ms)) throw new RangeError('Invalid date');
-  const w = new Date(ms + MANILA_OFFSET_MS);
-  const hours = w.getUTCHours();
-  const h12 = hours % 12 === 0 ? 12 : hours % 12;
-  const minutes = String(w.getUTCMinutes()).padStart(2, '0');
-  const month = MONTHS[w.getUTCMonth()] ?? '';
-  return `${month} ${w.getUTCDate()}, ${w.getUTCFullYear()}, ${h12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
 }

@@ -17,6 +17,7 @@ export * from './item-analysis.ts';
 export * from './leaderboard.ts';
 export * from './levels.ts';
 export * from './messages.ts';
+export * from './number-format.ts';
 export * from './offline-lite.ts';
 export * from './paths.ts';
 export * from './percent-rounding.ts';

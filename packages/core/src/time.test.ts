@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatManilaDate,
+  formatManilaDateTime,
+  formatManilaShortDate,
+  formatManilaTime,
   formatMMDDYY,
   MANILA_OFFSET_MS,
   manilaDayKey,
@@ -93,12 +96,32 @@ describe('Manila time (DESIGN.md "Time": UTC+8, no DST)', () => {
     expect(formatManilaDate(d(iso))).toBe(text);
   });
 
+  // What Intl.DateTimeFormat('en-PH', { timeZone: 'Asia/Manila' }) writes (checked in Chromium),
+  // whatever zone the machine running the test is in.
+  it.each([
+    ['2026-11-22T05:05:00.000Z', 'Nov 22', '1:05 PM', 'Nov 22, 2026, 1:05 PM'],
+    ['2026-11-21T16:00:00.000Z', 'Nov 22', '12:00 AM', 'Nov 22, 2026, 12:00 AM'],
+    ['2026-11-21T16:05:00.000Z', 'Nov 22', '12:05 AM', 'Nov 22, 2026, 12:05 AM'],
+    ['2026-11-22T04:00:00.000Z', 'Nov 22', '12:00 PM', 'Nov 22, 2026, 12:00 PM'],
+    ['2026-11-25T13:30:59.999Z', 'Nov 25', '9:30 PM', 'Nov 25, 2026, 9:30 PM'],
+    ['2026-12-31T15:59:00.000Z', 'Dec 31', '11:59 PM', 'Dec 31, 2026, 11:59 PM'],
+    ['2026-12-31T16:00:00.000Z', 'Jan 1', '12:00 AM', 'Jan 1, 2027, 12:00 AM'],
+    ['2026-03-01T01:09:00.000Z', 'Mar 1', '9:09 AM', 'Mar 1, 2026, 9:09 AM'],
+  ])('%s in Manila: %s · %s · %s', (iso, shortDate, time, dateTime) => {
+    expect(formatManilaShortDate(d(iso))).toBe(shortDate);
+    expect(formatManilaTime(d(iso))).toBe(time);
+    expect(formatManilaDateTime(d(iso))).toBe(dateTime);
+  });
+
   it.each([
     ['manilaDayKey', () => manilaDayKey(new Date(Number.NaN))],
     ['manilaMonthYear', () => manilaMonthYear(new Date(Number.NaN))],
     ['manilaWeekRange', () => manilaWeekRange(new Date(Number.NaN))],
     ['formatMMDDYY', () => formatMMDDYY(new Date(Number.NaN))],
     ['formatManilaDate', () => formatManilaDate(new Date(Number.NaN))],
+    ['formatManilaShortDate', () => formatManilaShortDate(new Date(Number.NaN))],
+    ['formatManilaTime', () => formatManilaTime(new Date(Number.NaN))],
+    ['formatManilaDateTime', () => formatManilaDateTime(new Date(Number.NaN))],
     ['manilaDaysBetween', () => manilaDaysBetween(new Date(0), new Date(Number.NaN))],
   ])('%s throws a RangeError for an invalid date', (_name, call) => {
     expect(call).toThrow(RangeError);

@@ -1,6 +1,11 @@
 /**
  * Manila time (DESIGN.md "Time"; SPEC §9): Asia/Manila is UTC+8 with no daylight saving, so a fixed
  * offset is exact and keeps these rules deterministic (no Intl time zones, no host time zone).
+ *
+ * The formatters write what `Intl.DateTimeFormat('en-PH', { timeZone: 'Asia/Manila' })` writes,
+ * without `Intl`: a page's first `Intl` formatter loads the locale and zone data, one 20 ms task on
+ * this machine and over 100 ms at Lighthouse's 4× CPU, on every screen that shows a date (issue
+ * 10: the free-trial banner's end time put it on every screen of a student on the trial).
  */
 
 /** Asia/Manila's offset from UTC: +8 h, all year. */
@@ -67,4 +72,27 @@ export function manilaDaysBetween(a: Date, b: Date): number {
 export function formatManilaDate(d: Date): string {
   const w = manilaWallClock(d);
   return `${MONTHS[w.getUTCMonth()] ?? ''} ${w.getUTCDate()}, ${w.getUTCFullYear()}`;
+}
+
+/** The hour of a 24-hour clock as a 12-hour clock reads it, with its AM or PM. */
+function twelveHour(w: Date): string {
+  const hours = w.getUTCHours();
+  const h12 = hours % 12 === 0 ? 12 : hours % 12;
+  return `${h12}:${pad(w.getUTCMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/** A Manila date without the year, for recent things: 'Nov 25'. */
+export function formatManilaShortDate(d: Date): string {
+  const w = manilaWallClock(d);
+  return `${MONTHS[w.getUTCMonth()] ?? ''} ${w.getUTCDate()}`;
+}
+
+/** A Manila time of day: '9:30 PM', '12:05 AM'. */
+export function formatManilaTime(d: Date): string {
+  return twelveHour(manilaWallClock(d));
+}
+
+/** A Manila date and time: 'Nov 25, 2026, 9:30 PM'. */
+export function formatManilaDateTime(d: Date): string {
+  return `${formatManilaDate(d)}, ${formatManilaTime(d)}`;
 }

@@ -1,73 +1,39 @@
-import { manilaDayKey } from '@pasado/core/rules';
+import {
+  formatManilaDate,
+  formatManilaDateTime,
+  formatManilaShortDate,
+  formatManilaTime,
+  manilaDayKey,
+} from '@pasado/core/rules';
+
+/** A count with thousands separators (1,234), and whole pesos as students read them (₱1,299). */
+export { formatPeso as peso, groupThousands as formatNumber } from '@pasado/core/rules';
 
 /**
  * How the web app writes pesos, counts and dates. Every date a student or staff member reads is
- * Manila time, whatever zone the phone is set to (DESIGN.md "Time"). Each formatter is built once,
- * on its first use: an `Intl` constructor costs far more than a `format` call, and these run for
- * every row of a list; built at import, the five cost a mid-range phone over 100 ms on the first
- * load of every screen that imports this module, most of which use one or none (issue 10).
- *
- * SPEC texts whose wording is a rule keep core's deterministic formatters (e.g. 'Free trial ends
- * {date}.' uses `formatManilaDate` from `@pasado/core`).
+ * Manila time, whatever zone the phone is set to (DESIGN.md "Time"). Core writes them as
+ * `Intl`'s en-PH formats would, without `Intl`: a page's first `Intl` formatter loads the locale and
+ * time-zone data, a task of over 100 ms on a mid-range phone, and the free-trial banner's end time
+ * put it on every screen (issue 10).
  */
-const LOCALE = 'en-PH';
-const timeZone = 'Asia/Manila';
-
-/** `make()` on the first call, the same object after. */
-function once<T>(make: () => T): () => T {
-  let made: T | undefined;
-  return () => {
-    made ??= make();
-    return made;
-  };
-}
-
-const NUMBER = once(() => new Intl.NumberFormat(LOCALE));
-const DATE_TIME = once(
-  () =>
-    new Intl.DateTimeFormat(LOCALE, {
-      timeZone,
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-    }),
-);
-const DATE = once(
-  () =>
-    new Intl.DateTimeFormat(LOCALE, { timeZone, year: 'numeric', month: 'short', day: 'numeric' }),
-);
-const SHORT_DATE = once(
-  () => new Intl.DateTimeFormat(LOCALE, { timeZone, month: 'short', day: 'numeric' }),
-);
-const TIME = once(
-  () => new Intl.DateTimeFormat(LOCALE, { timeZone, hour: 'numeric', minute: '2-digit' }),
-);
 
 type Instant = Date | string | number;
 const toDate = (when: Instant) => (when instanceof Date ? when : new Date(when));
-
-/** A count with thousands separators: 1,234. */
-export const formatNumber = (value: number) => NUMBER().format(value);
-
-/** Whole pesos as students read them (SPEC §9 prices): ₱199, ₱1,299. */
-export const peso = (amount: number) => `₱${NUMBER().format(amount)}`;
 
 /** A lowercase word, such as a level, as a name: 'emerald' → 'Emerald'. */
 export const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** A Manila date and time: 'Nov 25, 2026, 9:30 PM'. */
-export const manilaDateTime = (when: Instant) => DATE_TIME().format(toDate(when));
+export const manilaDateTime = (when: Instant) => formatManilaDateTime(toDate(when));
 
 /** A Manila date: 'Nov 25, 2026'. */
-export const manilaDate = (when: Instant) => DATE().format(toDate(when));
+export const manilaDate = (when: Instant) => formatManilaDate(toDate(when));
 
 /** A Manila date without the year, for recent things: 'Nov 25'. */
-export const manilaShortDate = (when: Instant) => SHORT_DATE().format(toDate(when));
+export const manilaShortDate = (when: Instant) => formatManilaShortDate(toDate(when));
 
 /** A Manila time of day: '9:30 PM'. */
-export const manilaTime = (when: Instant) => TIME().format(toDate(when));
+export const manilaTime = (when: Instant) => formatManilaTime(toDate(when));
 
 /** Today's Manila calendar day as a date input's value, 'YYYY-MM-DD'. */
 export const manilaToday = () => manilaDayKey(new Date());
