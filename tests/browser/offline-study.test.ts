@@ -108,6 +108,27 @@ describe('studying offline', () => {
     await poll(async () => (await reads()).map((r) => r.noteId)).toEqual(['fx-note-1']);
   });
 
+  it('asks what a download would cost once per source, after reading what the phone keeps', async () => {
+    const { page } = await fx.phone();
+    await studentWithKeptStudy(page, 'offline.cost@example.com');
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'HEAD') asked.push(new URL(request.url()).pathname);
+    });
+
+    await page.reload();
+    await poll(() => page.getByTestId('offline-download-status').textContent()).toBe(
+      'Everything is up to date.',
+    );
+    // Past the moment a second round would have gone out.
+    await page.waitForTimeout(1_000);
+    expect(asked.sort()).toEqual([
+      '/api/learning/let-elem/offline-items',
+      '/api/study/let-elem/offline-pack',
+      '/api/study/let-elem/offline-progress',
+    ]);
+  });
+
   it('shows what is kept, its size and the phone’s storage, and downloads everything', async () => {
     const { page } = await fx.phone();
     await studentWithKeptStudy(page, 'offline.download@example.com');

@@ -289,6 +289,26 @@ describe('the purchase page', () => {
     await screenshot(s.page, 'purchase-expired');
   });
 
+  it("reads the server's clock without waiting for the contract's schemas", async () => {
+    // No service worker, so the held schemas cannot come from its cache (ADR 019).
+    const s = await onboardedPhone(
+      await fx.phone({ serviceWorkers: 'block' }),
+      'clock.first@example.com',
+    );
+    // On the phone's clock (3 h fast) the discount would be over; on the server's it has 2 h left.
+    await s.context.clock.setSystemTime(new Date(Date.now() + 3 * HOUR));
+    await createdAgo(s.userId, 22 * HOUR);
+    // The contract's schemas (zod) never arrive: the clock, and with it the plans, must not need
+    // them (issue 10: they were 23 KB and a long task before the page's first paint).
+    await s.context.route(/\/assets\/[\w-]*schemas-[\w-]+\.js$/, () => undefined);
+    await s.page.goto('/subscription/purchase');
+    await expect
+      .poll(() => s.page.getByRole('heading', { name: 'Save now!' }).isVisible())
+      .toBe(true);
+    expect(await countdown(s.page)).toMatch(/^0[12] \d\d \d\d$/);
+    expect(await prices(s.page, '1-month')).toMatch(/₱99$/);
+  });
+
   it('labels the countdown hours, minutes, seconds, on screen and for screen readers, without ticking aloud', async () => {
     const s = await student('countdown.labels@example.com');
     await createdAgo(s.userId, 2 * HOUR + 5 * 60_000);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { functionSchemas } from './contract/functions.ts';
 import {
   discountDeadline,
   discountRemainingMs,
@@ -6,6 +7,7 @@ import {
   formatCountdown,
   isDiscountLive,
   serverClockOffset,
+  serverTimeOf,
 } from './discount-window.ts';
 import type { SubscriptionStatus } from './subscription-rules.ts';
 
@@ -149,5 +151,35 @@ describe('serverClockOffset (SPEC §7 getServerTime; DESIGN.md "Time")', () => {
     ['garbage in: no offset', { serverTimeMs: Number.NaN, sentAtMs: 1, receivedAtMs: 2 }, 0],
   ])('%s', (_label, input, expected) => {
     expect(serverClockOffset(input)).toBe(expected);
+  });
+});
+
+describe('serverTimeOf (SPEC §7 getServerTime, read without zod)', () => {
+  const contract = functionSchemas.getServerTime.result;
+  it.each<[string, unknown]>([
+    ['a server time', { result: { serverTime: 1_795_000_000_000 } }],
+    ['zero', { result: { serverTime: 0 } }],
+    ['the largest safe integer', { result: { serverTime: Number.MAX_SAFE_INTEGER } }],
+    ['a fraction', { result: { serverTime: 1.5 } }],
+    ['past the safe integers', { result: { serverTime: 2 ** 53 } }],
+    ['not a number', { result: { serverTime: Number.NaN } }],
+    ['infinity', { result: { serverTime: Number.POSITIVE_INFINITY } }],
+    ['a string', { result: { serverTime: '1795000000000' } }],
+    ['no server time', { result: {} }],
+    ['extra fields', { result: { serverTime: 7, zone: 'Asia/Manila' } }],
+    ['a null result', { result: null }],
+    ['an array result', { result: [1] }],
+    ['no result', {}],
+    ['an error answer', { error: { status: 500, message: 'Internal error.' } }],
+    ['null', null],
+    ['a number', 42],
+  ])('%s: read exactly as the contract reads it', (_label, answer) => {
+    const result = (answer as { result?: unknown } | null)?.result;
+    const parsed = contract.safeParse(result);
+    expect(serverTimeOf(answer)).toBe(parsed.success ? parsed.data.serverTime : null);
+  });
+
+  it('reads the server time', () => {
+    expect(serverTimeOf({ result: { serverTime: 1_795_000_000_000 } })).toBe(1_795_000_000_000);
   });
 });

@@ -58,11 +58,13 @@ export function OfflinePanel({
     void estimateStorage().then(setStorage);
   }, [keptBytes]);
 
-  // What a download would cost, asked again after each refresh of what is kept.
+  // What a download would cost, asked again after each refresh of what is kept. Not before what
+  // is kept has been read from the phone: asked then, with no versions, every source answered in
+  // full, and the read that followed asked them all again (six requests on a slow line for three).
   const checked = kept.reviewers.map((r) => r.checkedAt ?? 0).join(' ');
   // biome-ignore lint/correctness/useExhaustiveDependencies: `checked` changes after each refresh
   useEffect(() => {
-    if (!uid || !online || !key || kept.busy) return;
+    if (!uid || !online || !key || kept.busy || !kept.loaded) return;
     let live = true;
     void downloadSize(uid, key.split(' ')).then((size) => {
       if (live) setCost(size);
@@ -70,7 +72,7 @@ export function OfflinePanel({
     return () => {
       live = false;
     };
-  }, [uid, online, key, kept.busy, checked]);
+  }, [uid, online, key, kept.busy, kept.loaded, checked]);
 
   const download = async () => {
     if (!uid) return;
