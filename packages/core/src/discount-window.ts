@@ -65,14 +65,12 @@ export function serverClockOffset(input: {
 }
 
 /**
- * The server clock in a getServerTime answer (`{ result: { serverTime } }`, SPEC §7), or null when
- * the answer is anything else. It accepts exactly what the contract's result schema accepts, without
- * zod: the clock is read before the purchase page's first paint and under every screen's trial
- * banner, where loading and building the contract's schemas cost a long task (issue 10).
+ * The server clock in a getServerTime result (`{ serverTime }`, SPEC §7), or null for anything
+ * else. It accepts exactly what the contract's result schema accepts, without zod: the clock is
+ * read before the purchase page's first paint and under every screen's trial banner, where loading
+ * and building the contract's schemas cost a long task (issue 10).
  */
-export function serverTimeOf(answer: unknown): number | null {
-  if (typeof answer !== 'object' || answer === null) return null;
-  const result = (answer as { result?: unknown }).result;
+export function serverTimeOf(result: unknown): number | null {
   if (typeof result !== 'object' || result === null) return null;
   const serverTime = (result as { serverTime?: unknown }).serverTime;
   return typeof serverTime === 'number' && Number.isSafeInteger(serverTime) ? serverTime : null;

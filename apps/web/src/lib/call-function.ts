@@ -9,9 +9,30 @@ import { ApiError, apiFetch, toApiError } from './api.ts';
 const loadSchemas = () => import('./function-schemas.ts').then((m) => m.functionSchemas);
 
 /**
- * Calls a server function (SPEC §7; DESIGN.md "Server functions"): POST /api/functions/{name} with
- * `{ data }`, answered `{ result }` or `{ error: { status, message } }`, 70 s timeout. The input and
- * the result are checked with the contract's zod schemas, loaded with the first call.
+ * The callable envelope (SPEC §7; DESIGN.md "Server functions"): POST /api/functions/{name} with
+ * `{ data }`, answered `{ result }` or `{ error: { status, message } }`, 70 s timeout. Resolves to
+ * the unchecked `result`; a refusal or failure is an ApiError.
+ */
+async function postFunction(
+  name: FunctionName,
+  data: unknown,
+  options: { signal?: AbortSignal } = {},
+): Promise<unknown> {
+  const response = await apiFetch(`/api/functions/${name}`, {
+    method: 'POST',
+    json: { data },
+    timeoutMs: FUNCTIONS_TIMEOUT_MS,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  if (!response.ok) throw await toApiError(response);
+  return ((await response.json()) as { result?: unknown }).result;
+}
+
+const unexpectedAnswer = () => new ApiError(502, 'Unexpected answer from the server.', 'INTERNAL');
+
+/**
+ * Calls a server function through the envelope. The input and the result are checked with the
+ * contract's zod schemas, loaded with the first call.
  */
 export async function callFunction<N extends FunctionName>(
   name: N,
@@ -21,37 +42,23 @@ export async function callFunction<N extends FunctionName>(
   const schema = (await loadSchemas())[name];
   const input = schema.input.safeParse(data);
   if (!input.success) throw new ApiError(400, 'Invalid request.', 'INVALID_ARGUMENT');
-  const response = await apiFetch(`/api/functions/${name}`, {
-    method: 'POST',
-    json: { data: input.data },
-    timeoutMs: FUNCTIONS_TIMEOUT_MS,
-    ...(options.signal ? { signal: options.signal } : {}),
-  });
-  if (!response.ok) throw await toApiError(response);
-  const body = (await response.json()) as { result?: unknown };
-  const result = schema.result.safeParse(body.result);
-  if (!result.success) throw new ApiError(502, 'Unexpected answer from the server.', 'INTERNAL');
+  const result = schema.result.safeParse(await postFunction(name, input.data, options));
+  if (!result.success) throw unexpectedAnswer();
   return result.data as FunctionResult<N>;
 }
 
 /**
  * getServerTime (SPEC §7): the server clock in ms, falling back to the device time on failure.
- * The one call that does not load the contract's schemas: the clock is read before the purchase
- * page's first paint and under every screen's trial banner, and loading and building the schemas
- * there was 23 KB and a 160 ms task at 4× CPU in front of the purchase page (issue 10). Its input is
- * empty and core's serverTimeOf reads the answer exactly as the contract's schema would.
+ * The one call whose answer is not checked with the contract's schemas: the clock is read before
+ * the purchase page's first paint and under every screen's trial banner, and loading and building
+ * the schemas there was 23 KB and a 160 ms task at 4× CPU in front of the purchase page (issue 10).
+ * Its input is empty, and core's serverTimeOf accepts exactly the results the contract's schema
+ * accepts.
  */
 export async function getServerTime(): Promise<number> {
   try {
-    const response = await apiFetch('/api/functions/getServerTime', {
-      method: 'POST',
-      json: { data: {} },
-      timeoutMs: FUNCTIONS_TIMEOUT_MS,
-    });
-    if (!response.ok) throw await toApiError(response);
-    const serverTime = serverTimeOf(await response.json());
-    if (serverTime === null)
-      throw new ApiError(502, 'Unexpected answer from the server.', 'INTERNAL');
+    const serverTime = serverTimeOf(await postFunction('getServerTime', {}));
+    if (serverTime === null) throw unexpectedAnswer();
     return serverTime;
   } catch (error) {
     console.warn('getServerTime failed; using the device clock', error);
