@@ -98,6 +98,8 @@ export default defineConfig({
         // to its budget.
         codeSplitting: {
           groups: [
+            // zod in a chunk of its own name, so tests can hold it back and see what needs it.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 3 },
             { name: 'boot', tags: ['$initial'], priority: 2 },
             { name: 'screens', test: SHARED_CODE, minShareCount: 3, priority: 1 },
           ],

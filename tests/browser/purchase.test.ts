@@ -300,7 +300,7 @@ describe('the purchase page', () => {
     await createdAgo(s.userId, 22 * HOUR);
     // The contract's schemas (zod) never arrive: the clock, and with it the plans, must not need
     // them (issue 10: they were 23 KB and a long task before the page's first paint).
-    await s.context.route(/\/assets\/[\w-]*schemas-[\w-]+\.js$/, () => undefined);
+    await s.context.route(/\/assets\/(?:[\w-]*schemas|zod)-[\w-]+\.js$/, () => undefined);
     await s.page.goto('/subscription/purchase');
     await expect
       .poll(() => s.page.getByRole('heading', { name: 'Save now!' }).isVisible())

@@ -4,7 +4,12 @@ import { subscriptions, users } from '../../apps/server/src/platform/db/schema.t
 import { announce, topics } from '../../apps/server/src/platform/live/topics.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
-import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
+import {
+  completeOnboarding,
+  onboardedPhone,
+  settledPath,
+  signInThroughPopup,
+} from './helpers/session.ts';
 
 describe('app shell', () => {
   const fx = useBrowserFixture();
@@ -100,5 +105,35 @@ describe('app shell', () => {
     await expect
       .poll(() => menu.getByRole('button', { name: 'Tasks, rewards to claim' }).count())
       .toBe(0);
+  });
+
+  it('a signed-in screen, its live updates and the message form load no zod', async () => {
+    // No service worker, so the schemas cannot come from its cache (ADR 019).
+    const s = await onboardedPhone(
+      await fx.phone({ serviceWorkers: 'block' }),
+      'no.zod@example.com',
+    );
+    // The contract's schemas (zod, 23 KB) never arrive: nothing below may need them (issue 10:
+    // building them, then parsing the stream's first snapshot, were long tasks on every screen).
+    const asked: string[] = [];
+    await s.context.route(/\/assets\/zod-[\w-]+\.js$/, (route) => {
+      asked.push(route.request().url());
+      return route.abort();
+    });
+    await s.page.goto('/tasks');
+    const menu = s.page.getByRole('navigation', { name: 'Main' });
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    // A live change still lands.
+    await fx.server.app.database.db.transaction(async (tx) => {
+      await tx.update(users).set({ unclaimedDrillPoints: 40 }).where(eq(users.id, s.userId));
+      await announce(tx, topics.user(s.userId));
+    });
+    await expect
+      .poll(() => menu.getByRole('button', { name: 'Tasks, rewards to claim' }).count())
+      .toBe(1);
+    // The message form opens and checks what is typed.
+    await s.page.getByRole('button', { name: 'Send us a message' }).click();
+    await expect.poll(() => s.page.getByRole('dialog').isVisible()).toBe(true);
+    expect(asked).toEqual([]);
   });
 });

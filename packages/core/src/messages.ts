@@ -1,3 +1,4 @@
+import { MESSAGE_MAX_LENGTH } from './constants.ts';
 import { SHELL_MESSAGES } from './shell-messages.ts';
 
 /**
@@ -59,3 +60,15 @@ export const MESSAGE_TYPES = [
   { label: 'Submit Issue', value: 'issues' },
 ] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number]['value'];
+
+/**
+ * The send-us-a-message form's texts (ours: SPEC §5 gives the limits without texts). Rules, not
+ * contract: the modal shows them without loading zod, and the contract's schema reports them.
+ */
+export const MESSAGE_FORM_MESSAGES = {
+  EMPTY: 'Please write your message.',
+  TOO_LONG: `Your message can be at most ${MESSAGE_MAX_LENGTH} characters.`,
+  PICK_TYPE: 'Please choose Feedback, Suggestion or Submit Issue.',
+  BAD_ATTACHMENT: 'Attach the image again, then send.',
+  SEND_FAILED: 'Your message was not sent. Check your connection and try again.',
+} as const;

@@ -16,6 +16,7 @@ export * from './initials.ts';
 export * from './item-analysis.ts';
 export * from './leaderboard.ts';
 export * from './levels.ts';
+export * from './live-event.ts';
 export * from './messages.ts';
 export * from './number-format.ts';
 export * from './offline-lite.ts';

@@ -70,6 +70,29 @@ describe.each(ENGINES)('live stream on %s', (engine) => {
     }
   });
 
+  it('sends each document exactly as its GET answers it (the contract serialises both)', async () => {
+    const { cookie, userId } = await signedInUser(t);
+    await callFunction(t, cookie, 'applyRevAccess', { knowFrom: 'YouTube', reviewer: 'nle' });
+    const get = async (url: string) => (await t.app.inject({ url, headers: { cookie } })).json();
+    const me = await get('/api/me');
+    const topics = {
+      [`users/${userId}`]: me,
+      [`subscriptions/${me.subscription.id}`]: await get(
+        `/api/subscriptions/${me.subscription.id}`,
+      ),
+      [`login_devices/${userId}`]: await get('/api/me/devices'),
+    };
+    const stream = await openLiveStream(t.url, cookie, Object.keys(topics));
+    try {
+      for (const [topic, doc] of Object.entries(topics)) {
+        const event = await stream.waitFor((e) => (e.data as { topic: string }).topic === topic);
+        expect((event.data as { data: unknown }).data).toStrictEqual(doc);
+      }
+    } finally {
+      stream.close();
+    }
+  });
+
   it('a change rolled back is never announced', async () => {
     const { cookie, userId } = await signedInUser(t);
     const stream = await openLiveStream(t.url, cookie, [`users/${userId}`]);

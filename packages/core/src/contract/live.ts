@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import { LIVE_EVENT_KINDS, LIVE_REVOKED_REASONS, LIVE_TOPIC_PATTERN } from '../live-event.ts';
 
 /**
  * GET /api/live?topics=a,b,c (Server-Sent Events, DESIGN.md "Live stream").
  * Topics name one document each; the server authorises every one.
  */
-export const liveTopicSchema = z
-  .string()
-  .regex(/^(users|subscriptions|login_devices)\/[A-Za-z0-9_-]{1,64}$/, 'Unknown live topic');
+export const liveTopicSchema = z.string().regex(LIVE_TOPIC_PATTERN, 'Unknown live topic');
 export type LiveTopic = z.infer<typeof liveTopicSchema>;
 
 export const liveTopicsQuerySchema = z.object({
@@ -21,7 +20,7 @@ export const liveTopicsQuerySchema = z.object({
  * `kind` is 'snapshot' on every (re)connect and 'change' afterwards; the client treats both alike.
  */
 export const liveEventSchema = z.object({
-  kind: z.enum(['snapshot', 'change']),
+  kind: z.enum(LIVE_EVENT_KINDS),
   topic: liveTopicSchema,
   version: z.number().int(),
   data: z.unknown(),
@@ -29,4 +28,4 @@ export const liveEventSchema = z.object({
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 
 /** Sent as SSE event `revoked` before the server closes a stream whose session has ended. */
-export const liveRevokedSchema = z.object({ reason: z.enum(['signed-out', 'other-device']) });
+export const liveRevokedSchema = z.object({ reason: z.enum(LIVE_REVOKED_REASONS) });

@@ -1,16 +1,8 @@
 import { z } from 'zod';
 import { MESSAGE_MAX_LENGTH } from '../constants.ts';
+import { MESSAGE_FORM_MESSAGES } from '../messages.ts';
 import { type ImageType, storedImageName } from '../purchase.ts';
 import { stripHtml } from '../validation.ts';
-
-/** Ours: SPEC §5 gives the limits without texts. */
-export const MESSAGE_FORM_MESSAGES = {
-  EMPTY: 'Please write your message.',
-  TOO_LONG: `Your message can be at most ${MESSAGE_MAX_LENGTH} characters.`,
-  PICK_TYPE: 'Please choose Feedback, Suggestion or Submit Issue.',
-  BAD_ATTACHMENT: 'Attach the image again, then send.',
-  SEND_FAILED: 'Your message was not sent. Check your connection and try again.',
-} as const;
 
 /** SPEC §3 messageType (the values of core MESSAGE_TYPES). */
 export const messageTypeSchema = z.enum(['feedbacks', 'suggestions', 'issues'], {

@@ -4,6 +4,7 @@ import type { BlueprintPart, BlueprintSpec } from '../blueprint.ts';
 import type { ChallengeItem } from '../challenges.ts';
 import type { FlashCardState, FlashIntervals, FlashRating } from '../flash-queue.ts';
 import type { GuardClaims, Role } from '../guard.ts';
+import type { LiveMessage } from '../live-event.ts';
 import type { Plan } from '../plans.ts';
 import type { AttemptKind, AttemptPart, QuizResult } from '../quiz-attempt.ts';
 import type { SubscriptionStatus } from '../subscription-rules.ts';
@@ -13,6 +14,7 @@ import type { roleSchema, subscriptionStatusSchema } from './common.ts';
 import type { blueprintPartSchema, blueprintSpecSchema } from './content.ts';
 import type { inAppFormSchema } from './in-app-form.ts';
 import type { attemptPartSchema, QuizAttemptKind, quizResultSchema } from './learning.ts';
+import type { LiveEvent } from './live.ts';
 import type { flashCardStateSchema, flashIntervalsSchema, flashRatingSchema } from './study.ts';
 import type { challengeItemSchema, SelectedPlan } from './user.ts';
 
@@ -36,5 +38,6 @@ describe('contract schemas match the rules’ types', () => {
     expectTypeOf<z.infer<typeof flashRatingSchema>>().toEqualTypeOf<FlashRating>();
     expectTypeOf<z.infer<typeof flashCardStateSchema>>().toEqualTypeOf<FlashCardState>();
     expectTypeOf<z.infer<typeof flashIntervalsSchema>>().toEqualTypeOf<FlashIntervals>();
+    expectTypeOf<LiveEvent>().toEqualTypeOf<LiveMessage>();
   });
 });

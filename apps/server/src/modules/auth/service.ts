@@ -1,4 +1,9 @@
-import { type ClaimsResponse, grantsAccess, type LoginDevicesDoc } from '@pasado/core';
+import {
+  type ClaimsResponse,
+  grantsAccess,
+  type LoginDevicesDoc,
+  loginDevicesDocSchema,
+} from '@pasado/core';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
 import { perUserTopic } from '../../platform/live/hub.ts';
@@ -142,7 +147,7 @@ export async function loginDevicesOf(db: Db, userId: string): Promise<LoginDevic
 }
 
 /** The live stream's `login_devices/{uid}` topic: the user's own device list. */
-export const loginDevicesTopic = perUserTopic(getLoginDevicesDoc);
+export const loginDevicesTopic = perUserTopic(getLoginDevicesDoc, loginDevicesDocSchema);
 
 /** Keeps a client-side session event for support (SPEC §7 addSessionLog). */
 export async function keepSessionLog(

@@ -1,4 +1,4 @@
-import type { SubscriptionDoc } from '@pasado/core';
+import { type SubscriptionDoc, subscriptionDocSchema } from '@pasado/core';
 import type { Caller } from '../../platform/callables/context.ts';
 import type { Db, Executor } from '../../platform/db/client.ts';
 import { notFound, permissionDenied } from '../../platform/errors/app-error.ts';
@@ -44,6 +44,7 @@ export async function readSubscriptionDoc(
 /** The live stream's `subscriptions/{id}` topic: the document, watched by its owner (or staff). */
 export const subscriptionTopic: LiveTopicKind = {
   read: subscriptionDoc,
+  document: subscriptionDocSchema,
   async ownerOf(db, id) {
     // Not a uuid, or gone: nobody owns it.
     const sub = await findSubscription(db, id).catch(() => null);

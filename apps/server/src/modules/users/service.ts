@@ -1,4 +1,4 @@
-import { type UserDoc, validateDisplayName } from '@pasado/core';
+import { type UserDoc, userDocSchema, validateDisplayName } from '@pasado/core';
 import type { CallableInput } from '../../platform/callables/envelope.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError, unauthenticated } from '../../platform/errors/app-error.ts';
@@ -37,7 +37,7 @@ export async function readUserDoc(
 }
 
 /** The live stream's `users/{uid}` topic: the user's own document. */
-export const userTopic = perUserTopic(getUserDoc);
+export const userTopic = perUserTopic(getUserDoc, userDocSchema);
 
 /**
  * Onboarding (SPEC §7 applyRevAccess; DESIGN.md "Onboarding"): grants the chosen reviewer, marks

@@ -1,5 +1,7 @@
 import type { ServerResponse } from 'node:http';
+import type { LiveEvent } from '@pasado/core';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ZodType } from 'zod';
 import type { Clock } from '../clock.ts';
 import type { Database, Db } from '../db/client.ts';
 import { LIVE_CHANNEL, type LiveNotice } from './topics.ts';
@@ -28,13 +30,21 @@ export interface LiveConnection {
 export interface LiveTopicKind {
   /** The current document behind `{kind}/{id}`, or null. */
   read(db: Db, id: string): Promise<unknown>;
+  /**
+   * The document's contract schema, the one its GET route serialises it with: the stream sends it
+   * exactly as that GET would, and the web app trusts it as it trusts the GET (no zod there).
+   */
+  document: ZodType;
   /** The user whose document it is (a student watches only their own), or null. */
   ownerOf(db: Db, id: string): Promise<string | null>;
 }
 
 /** A topic whose id is its owner's user id, such as `users/{uid}`. */
-export function perUserTopic(read: LiveTopicKind['read']): LiveTopicKind {
-  return { read, ownerOf: async (_db, userId) => userId };
+export function perUserTopic(
+  read: LiveTopicKind['read'],
+  document: LiveTopicKind['document'],
+): LiveTopicKind {
+  return { read, document, ownerOf: async (_db, userId) => userId };
 }
 
 export interface LiveHubOptions {
@@ -43,6 +53,11 @@ export interface LiveHubOptions {
   /** Why the session behind a stream ended, or null while it is live (the auth module's). */
   sessionEndReason(db: Db, tokenHash: string, now: Date): Promise<string | null>;
   clock: Clock;
+}
+
+/** One `message` event: a document's state; nothing when `data` is undefined (see `read`). */
+export function writeDocument(res: ServerResponse, event: LiveEvent): void {
+  if (event.data !== undefined) writeEvent(res, null, event);
 }
 
 export function writeEvent(res: ServerResponse, event: string | null, data: unknown): void {
@@ -141,8 +156,13 @@ export class LiveHub {
       const snapshots = new Map<string, unknown>();
       for (const [topic, watchers] of this.byTopic) {
         if (!snapshots.has(topic)) snapshots.set(topic, await this.read(topic));
-        const event = { kind: 'snapshot', topic, version: 0, data: snapshots.get(topic) };
-        for (const connection of watchers) writeEvent(connection.res, null, event);
+        const event: LiveEvent = {
+          kind: 'snapshot',
+          topic,
+          version: 0,
+          data: snapshots.get(topic),
+        };
+        for (const connection of watchers) writeDocument(connection.res, event);
       }
     });
   }
@@ -165,12 +185,21 @@ export class LiveHub {
     }
   }
 
-  /** The current state of a client topic such as `users/{uid}`, or null for an unknown kind. */
+  /**
+   * The current state of a client topic such as `users/{uid}` as its contract schema serialises
+   * it, or null for an unknown kind or a deleted document. A document its schema rejects is a
+   * fault of the server: logged, and `undefined`, which no event carries (`writeDocument`).
+   */
   async read(topic: string): Promise<unknown> {
     const [kind, id] = topic.split('/');
     const known = kind ? this.options.topics[kind] : undefined;
     if (!known || !id) return null;
-    return known.read(this.database.db, id);
+    const doc = await known.read(this.database.db, id);
+    if (doc === null) return null;
+    const serialised = known.document.safeParse(doc);
+    if (serialised.success) return serialised.data;
+    this.log.error({ topic, issues: serialised.error.issues }, 'live document breaks its contract');
+    return undefined;
   }
 
   /** Whether this user may watch the topic: staff may watch any, a student only their own. */
@@ -224,8 +253,8 @@ export class LiveHub {
     const watchers = this.byTopic.get(notice.topic);
     if (!watchers || watchers.size === 0) return;
     const data = await this.read(notice.topic);
-    const event = { kind: 'change', topic: notice.topic, version: notice.version, data };
-    for (const connection of watchers) writeEvent(connection.res, null, event);
+    const event: LiveEvent = { kind: 'change', topic: notice.topic, version: notice.version, data };
+    for (const connection of watchers) writeDocument(connection.res, event);
   }
 
   /** Ends the streams whose session was revoked, telling the client why (SPEC §8 other device). */

@@ -2,7 +2,7 @@ import { liveTopicsQuerySchema } from '@pasado/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, permissionDenied } from '../errors/app-error.ts';
 import { describeZodError } from '../plugins/error-handler.ts';
-import { type LiveConnection, writeEvent } from './hub.ts';
+import { type LiveConnection, writeDocument } from './hub.ts';
 
 /** Who opens a stream: the session behind the request (the auth module's, handed in by app.ts). */
 export interface LiveViewer {
@@ -51,8 +51,12 @@ export async function liveRoutes(
       liveHub.add(connection);
       request.raw.on('close', () => liveHub.remove(connection));
       for (const topic of topicList) {
-        const data = await liveHub.read(topic);
-        writeEvent(res, null, { kind: 'snapshot', topic, version: 0, data });
+        writeDocument(res, {
+          kind: 'snapshot',
+          topic,
+          version: 0,
+          data: await liveHub.read(topic),
+        });
       }
     },
   );

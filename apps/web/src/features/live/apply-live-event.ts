@@ -1,15 +1,5 @@
-import {
-  type Claims,
-  type LiveEvent,
-  type LoginDevicesDoc,
-  loginDevicesDocSchema,
-  MESSAGES,
-  type SubscriptionDoc,
-  type SubscriptionStatus,
-  subscriptionDocSchema,
-  type UserDoc,
-  userDocSchema,
-} from '@pasado/core';
+import type { Claims, LoginDevicesDoc, SubscriptionDoc, UserDoc } from '@pasado/core/contract';
+import { type LiveMessage, MESSAGES, type SubscriptionStatus } from '@pasado/core/rules';
 import type { QueryClient } from '@tanstack/react-query';
 import { endSession, isSessionEnding } from '../../lib/end-session.ts';
 import { claimsQueryKey, refreshClaims } from '../../lib/session/get-claims.ts';
@@ -60,9 +50,11 @@ function supersedeInFlight(client: QueryClient, queryKey: readonly unknown[]): v
 
 /**
  * Puts one live document into the query cache (['me'], ['subscription', id], ['devices']) and reacts
- * to what changed: claims refresh, the SPEC §4 reload, and the single-device rule (SPEC §8).
+ * to what changed: claims refresh, the SPEC §4 reload, and the single-device rule (SPEC §8). The
+ * server sends each document as its contract schema serialises it, exactly as the GET it stands in
+ * for (platform/live/hub.ts), so it is trusted as `getJson` trusts that GET.
  */
-export function applyLiveEvent(event: LiveEvent, ctx: LiveContext): void {
+export function applyLiveEvent(event: LiveMessage, ctx: LiveContext): void {
   if (isSessionEnding()) return;
   const slash = event.topic.indexOf('/');
   const collection = event.topic.slice(0, slash);
@@ -71,13 +63,8 @@ export function applyLiveEvent(event: LiveEvent, ctx: LiveContext): void {
 
   if (collection === 'users' && id === ctx.uid) {
     if (event.data === null) return;
-    const parsed = userDocSchema.safeParse(event.data);
-    if (!parsed.success) {
-      console.warn('Live: unexpected user document', parsed.error.issues);
-      return;
-    }
     const before = client.getQueryData<UserDoc>(meQueryKey);
-    const after = parsed.data;
+    const after = event.data as UserDoc;
     client.setQueryData(meQueryKey, after);
     supersedeInFlight(client, meQueryKey);
     if (!before) return;
@@ -101,13 +88,9 @@ export function applyLiveEvent(event: LiveEvent, ctx: LiveContext): void {
       client.setQueryData(key, null);
       return;
     }
-    const parsed = subscriptionDocSchema.safeParse(event.data);
-    if (!parsed.success) {
-      console.warn('Live: unexpected subscription', parsed.error.issues);
-      return;
-    }
+    const after = event.data as SubscriptionDoc;
     const before = client.getQueryData<SubscriptionDoc | null>(key);
-    client.setQueryData(key, parsed.data);
+    client.setQueryData(key, after);
     supersedeInFlight(client, key);
     // A queued subscription's change only updates its banner (SPEC §2); the reload and the claims
     // (SPEC §4) follow the user's current subscription.
@@ -115,9 +98,9 @@ export function applyLiveEvent(event: LiveEvent, ctx: LiveContext): void {
     const isQueued = currentId !== undefined && currentId !== id;
     if (isQueued) return;
     if (before) {
-      statusChanged(before.status, parsed.data.status, ctx);
+      statusChanged(before.status, after.status, ctx);
     } else if (
-      client.getQueryData<Claims | null>(claimsQueryKey)?.subscriptionStatus !== parsed.data.status
+      client.getQueryData<Claims | null>(claimsQueryKey)?.subscriptionStatus !== after.status
     ) {
       // The stream's first snapshot can arrive before the page ever read this subscription: there
       // is no "before" to compare, but claims that disagree with it are stale — refresh them and
@@ -129,12 +112,7 @@ export function applyLiveEvent(event: LiveEvent, ctx: LiveContext): void {
 
   if (collection === 'login_devices' && id === ctx.uid) {
     if (event.data === null) return;
-    const parsed = loginDevicesDocSchema.safeParse(event.data);
-    if (!parsed.success) {
-      console.warn('Live: unexpected devices document', parsed.error.issues);
-      return;
-    }
-    const doc: LoginDevicesDoc = parsed.data;
+    const doc = event.data as LoginDevicesDoc;
     client.setQueryData(devicesQueryKey, doc);
     // SPEC §8: the current device differs from the device id recorded on the server.
     if (doc.currentDeviceUsed !== ctx.localDeviceId) {

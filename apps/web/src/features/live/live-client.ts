@@ -1,11 +1,14 @@
-import { type LiveEvent, liveEventSchema, liveRevokedSchema } from '@pasado/core';
-
-export type RevokedReason = 'signed-out' | 'other-device';
+import {
+  type LiveMessage,
+  type LiveRevokedReason,
+  liveMessageOf,
+  revokedReasonOf,
+} from '@pasado/core/rules';
 
 export type LiveHandlers = {
-  onEvent(event: LiveEvent): void;
+  onEvent(event: LiveMessage): void;
   /** The session ended; the client has stopped and will not reconnect. */
-  onRevoked(reason: RevokedReason): void;
+  onRevoked(reason: LiveRevokedReason): void;
   /** The stream dropped and a reconnect is scheduled (`attempt` counts from 1). */
   onDisconnect?(attempt: number): void;
 };
@@ -31,7 +34,8 @@ export function backoffDelay(
 
 /**
  * One Server-Sent Events stream of documents (DESIGN.md "Live stream"): GET /api/live?topics=…
- * The server sends a snapshot of every topic on each (re)connect, then changes. On an error the
+ * The server sends a snapshot of every topic on each (re)connect, then changes, each document as
+ * its contract schema serialises it; messages are read by core's `liveMessageOf`, without zod. On an error the
  * EventSource is closed and reopened by us with back-off (1 s doubling to 30 s, jittered, reset
  * after an open), at once when the browser comes back online; the `revoked` event stops it for good.
  */
@@ -64,16 +68,15 @@ export function openLive(
         console.warn('Live: ignored a message that is not JSON');
         return;
       }
-      const parsed = liveEventSchema.safeParse(json);
-      if (parsed.success) handlers.onEvent(parsed.data);
-      else console.warn('Live: ignored an unexpected message', parsed.error.issues);
+      const event = liveMessageOf(json);
+      if (event) handlers.onEvent(event);
+      else console.warn('Live: ignored an unexpected message', json);
     };
     es.addEventListener('revoked', (message: MessageEvent<string>) => {
       stop();
-      let reason: RevokedReason = 'signed-out';
+      let reason: LiveRevokedReason = 'signed-out';
       try {
-        const parsed = liveRevokedSchema.safeParse(JSON.parse(message.data));
-        if (parsed.success) reason = parsed.data.reason;
+        reason = revokedReasonOf(JSON.parse(message.data)) ?? reason;
       } catch {
         // An unreadable reason still ends the session.
       }

@@ -7,7 +7,7 @@ import {
   MODAL_RESET_DELAY_MS,
   remainingMessageChars,
   validateAttachment,
-} from '@pasado/core';
+} from '@pasado/core/rules';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { Spinner } from '../../components/spinner.tsx';
 import { icon } from '../../components/svg-icon.tsx';

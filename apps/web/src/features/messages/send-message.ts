@@ -1,5 +1,5 @@
-import type { MessageAttachmentResult, MessageType, SendMessageInput } from '@pasado/core';
-import { MESSAGE_FORM_MESSAGES } from '@pasado/core';
+import type { MessageAttachmentResult, SendMessageInput } from '@pasado/core/contract';
+import { MESSAGE_FORM_MESSAGES, type MessageType } from '@pasado/core/rules';
 import { ApiError, apiFetch, sendJson, toApiError } from '../../lib/api.ts';
 
 /** The image upload can take a while on slow mobile data. */
