@@ -61,6 +61,43 @@ describe('study modes', () => {
     await poll(() => modeChunks.length).toBe(4);
   });
 
+  it('the launcher shows the four modes while the overview loads, and nothing moves when it lands', async () => {
+    const { page } = await student(fx, 'study.pending@example.com');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/api\/study\/let-elem$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/study');
+    const modes = page.getByRole('list', { name: 'Study modes' });
+    await poll(() => modes.getByRole('listitem').count()).toBe(4);
+    // Slow data: what each mode is shows at once; the counts and the links wait for the overview.
+    expect(await modes.getAttribute('aria-busy')).toBe('true');
+    expect(await modes.getByRole('link').count()).toBe(0);
+    expect(await modes.textContent()).toContain(
+      'Cards come back just before you would forget them.',
+    );
+    expect(await modes.getByText('Loading…').count()).toBe(4);
+    expect(await page.getByLabel('Subject').isDisabled()).toBe(true);
+    await screenshot(page, 'study-launcher-loading');
+    const cardTops = () =>
+      modes
+        .getByRole('listitem')
+        .evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
+    const before = await cardTops();
+    release();
+    await poll(() => modes.getByRole('link').count()).toBe(4);
+    expect(await modes.getAttribute('aria-busy')).toBe('false');
+    expect(await modes.textContent()).toContain('0 due · 4 new');
+    expect(await page.getByLabel('Subject').isEnabled()).toBe(true);
+    expect(await cardTops()).toEqual(before);
+    await page.setViewportSize({ width: 360, height: 780 });
+    await screenshot(page, 'study-launcher-360');
+  });
+
   it('launcher, then flash: Space flips, keys 1–4 rate, a swipe rates, the summary counts the streak', async () => {
     const { page, userId } = await student(fx, 'study.flash@example.com');
     await page.goto('/study');

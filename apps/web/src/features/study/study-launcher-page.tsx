@@ -73,7 +73,7 @@ export function StudyLauncherPage() {
             onChange={(shorthand) => reviewers.choose(shorthand, ['subject', 'topic'])}
           />
           {overview.isPending ? (
-            <StudyLoading label="Loading subjects" />
+            <LauncherPending topicChosen={params.get('topic') !== null} />
           ) : overview.isError ? (
             <StudyError
               message="We could not load this reviewer’s subjects."
@@ -123,18 +123,9 @@ function LauncherBody({
   if (!subject) return null;
   const topic = subject.topics.find((t) => t.id === topicParam) ?? null;
   const topics = topic ? [topic] : subject.topics;
-  const scope: StudyScopeParams = { subjectId: subject.id, topicId: topic?.id ?? null };
   // Read and listen go through one topic's notes: the chosen one, else the first with unread notes.
   const readTopic =
     topic ?? subject.topics.find((t) => t.notesRead < t.notes) ?? subject.topics[0] ?? null;
-  const readScope: StudyScopeParams = { subjectId: subject.id, topicId: readTopic?.id ?? null };
-
-  const due = sum(topics, 'dueCards');
-  const fresh = Math.min(sum(topics, 'newCards'), overview.newCardsLeftToday);
-  const cards = sum(topics, 'cards');
-  const questions = sum(topics, 'questions');
-  const notes = readTopic?.notes ?? 0;
-  const notesRead = readTopic?.notesRead ?? 0;
 
   return (
     <>
@@ -163,56 +154,128 @@ function LauncherBody({
           ))}
         </SelectField>
       </div>
-
-      <ul className="study-modes" aria-label="Study modes">
-        <ModeCard
-          mode="flash"
-          href={studyModeHref(reviewer, 'flash', scope)}
-          icon={<FlashIcon />}
-          title="Flash cards"
-          text="Cards come back just before you would forget them."
-          stat={cards === 0 ? 'No cards yet' : `${due} due · ${fresh} new`}
-          highlight={due > 0}
-          disabled={cards === 0}
-        />
-        <ModeCard
-          mode="read"
-          href={studyModeHref(reviewer, 'read', readScope)}
-          icon={<ReadIcon />}
-          title="Read"
-          text={
+      <ModeList
+        reviewer={reviewer}
+        counts={{
+          scope: { subjectId: subject.id, topicId: topic?.id ?? null },
+          readScope: { subjectId: subject.id, topicId: readTopic?.id ?? null },
+          readText:
             readTopic && !topic
               ? `Notes, starting with ${readTopic.name}.`
-              : 'The notes of this topic.'
-          }
-          stat={notes === 0 ? 'No notes yet' : `${notesRead}/${notes} notes read`}
-          progress={notes > 0 ? { value: notesRead, max: notes } : null}
-          disabled={notes === 0}
-        />
-        <ModeCard
-          mode="listen"
-          href={studyModeHref(reviewer, 'listen', readScope)}
-          icon={<ListenIcon />}
-          title="Listen"
-          text="Notes and cards read aloud, for review on the go."
-          stat={`${notes} notes · ${readTopic?.cards ?? 0} cards`}
-          disabled={notes === 0 && (readTopic?.cards ?? 0) === 0}
-        />
-        <ModeCard
-          mode="drill"
-          href={studyModeHref(reviewer, 'drill', scope)}
-          icon={<DrillIcon />}
-          title="Drill"
-          text="A fast, timed run of questions that earns drill points."
-          stat={
-            questions === 0
-              ? 'No questions yet'
-              : `${Math.min(DRILL_DEFAULT_ITEMS, questions)} questions · ${DRILL_ITEM_SECONDS} s each`
-          }
-          disabled={questions === 0}
-        />
-      </ul>
+              : 'The notes of this topic.',
+          due: sum(topics, 'dueCards'),
+          fresh: Math.min(sum(topics, 'newCards'), overview.newCardsLeftToday),
+          cards: sum(topics, 'cards'),
+          questions: sum(topics, 'questions'),
+          notes: readTopic?.notes ?? 0,
+          notesRead: readTopic?.notesRead ?? 0,
+          readTopicCards: readTopic?.cards ?? 0,
+        }}
+      />
     </>
+  );
+}
+
+/**
+ * The launcher while the overview is on its way: the pickers and the four modes where they will
+ * be, their counts still loading and nothing to open yet. On slow data the student reads what each
+ * mode is at once instead of a spinner, and the counts fill in without moving anything (issue 10:
+ * the modes were the screen's largest paint and waited for the overview's round trip).
+ */
+function LauncherPending({ topicChosen }: { topicChosen: boolean }) {
+  return (
+    <>
+      <div className="study-pickers">
+        <SelectField label="Subject" value="" onChange={() => undefined} disabled>
+          <option value="">Loading…</option>
+        </SelectField>
+        <SelectField label="Topic" value="" onChange={() => undefined} disabled>
+          <option value="">All topics</option>
+        </SelectField>
+      </div>
+      <ModeList reviewer="" counts={null} topicChosen={topicChosen} />
+    </>
+  );
+}
+
+/** What the mode cards say of the chosen subject and topic. */
+interface ModeCounts {
+  scope: StudyScopeParams;
+  /** Read and listen open one topic's notes (LauncherBody's `readTopic`). */
+  readScope: StudyScopeParams;
+  readText: string;
+  due: number;
+  fresh: number;
+  cards: number;
+  questions: number;
+  notes: number;
+  notesRead: number;
+  readTopicCards: number;
+}
+
+/** The four modes; `counts` null while the overview loads (the cards show, none opens). */
+function ModeList({
+  reviewer,
+  counts,
+  topicChosen = false,
+}: {
+  reviewer: string;
+  counts: ModeCounts | null;
+  topicChosen?: boolean;
+}) {
+  const loading = 'Loading…';
+  const c = counts;
+  const href = (mode: StudyMode, scope: StudyScopeParams | undefined) =>
+    scope ? studyModeHref(reviewer, mode, scope) : null;
+  return (
+    <ul className="study-modes" aria-label="Study modes" aria-busy={c === null}>
+      <ModeCard
+        mode="flash"
+        href={href('flash', c?.scope)}
+        icon={<FlashIcon />}
+        title="Flash cards"
+        text="Cards come back just before you would forget them."
+        stat={!c ? loading : c.cards === 0 ? 'No cards yet' : `${c.due} due · ${c.fresh} new`}
+        highlight={(c?.due ?? 0) > 0}
+        disabled={c?.cards === 0}
+      />
+      <ModeCard
+        mode="read"
+        href={href('read', c?.readScope)}
+        icon={<ReadIcon />}
+        title="Read"
+        text={c ? c.readText : topicChosen ? 'The notes of this topic.' : 'Notes, topic by topic.'}
+        stat={
+          !c ? loading : c.notes === 0 ? 'No notes yet' : `${c.notesRead}/${c.notes} notes read`
+        }
+        progress={!c ? 'pending' : c.notes > 0 ? { value: c.notesRead, max: c.notes } : null}
+        disabled={c?.notes === 0}
+      />
+      <ModeCard
+        mode="listen"
+        href={href('listen', c?.readScope)}
+        icon={<ListenIcon />}
+        title="Listen"
+        text="Notes and cards read aloud, for review on the go."
+        stat={!c ? loading : `${c.notes} notes · ${c.readTopicCards} cards`}
+        disabled={c?.notes === 0 && c.readTopicCards === 0}
+      />
+      <ModeCard
+        mode="drill"
+        href={href('drill', c?.scope)}
+        icon={<DrillIcon />}
+        title="Drill"
+        text="A fast, timed run of questions that earns drill points."
+        stat={
+          !c
+            ? loading
+            : c.questions === 0
+              ? 'No questions yet'
+              : `${Math.min(DRILL_DEFAULT_ITEMS, c.questions)} questions · ${DRILL_ITEM_SECONDS} s each`
+        }
+        disabled={c?.questions === 0}
+      />
+    </ul>
   );
 }
 
@@ -228,15 +291,19 @@ function ModeCard({
   disabled,
 }: {
   mode: StudyMode;
-  href: string;
+  /** null while the overview loads: the card shows but opens nothing yet. */
+  href: string | null;
   icon: ReactNode;
   title: string;
   text: string;
   stat: string;
   highlight?: boolean;
-  progress?: { value: number; max: number } | null;
-  disabled: boolean;
+  /** 'pending': the bar's empty track holds its place while the overview loads. */
+  progress?: { value: number; max: number } | 'pending' | null;
+  disabled: boolean | undefined;
 }) {
+  const pending = href === null && !disabled;
+  const statClass = `study-mode__stat${highlight ? ' study-mode__stat--due' : ''}${pending ? ' study-mode__stat--pending' : ''}`;
   const body = (
     <>
       <span className={`study-mode__icon study-mode__icon--${mode}`} aria-hidden="true">
@@ -245,10 +312,10 @@ function ModeCard({
       <span className="study-mode__body">
         <span className="study-mode__title">{title}</span>
         <span className="study-mode__text">{text}</span>
-        <span className={`study-mode__stat${highlight ? ' study-mode__stat--due' : ''}`}>
-          {stat}
-        </span>
-        {progress ? (
+        <span className={statClass}>{stat}</span>
+        {progress === 'pending' ? (
+          <span className="progress-bar study-mode__track" aria-hidden="true" />
+        ) : progress ? (
           <ProgressBar value={progress.value} max={progress.max} label={`${title} progress`} />
         ) : null}
       </span>
@@ -260,6 +327,8 @@ function ModeCard({
         <div className="study-mode study-mode--disabled" aria-disabled="true">
           {body}
         </div>
+      ) : href === null ? (
+        <div className="study-mode">{body}</div>
       ) : (
         <Link className="study-mode" to={href}>
           {body}
