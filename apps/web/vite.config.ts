@@ -87,7 +87,12 @@ export default defineConfig({
     // Every browser our students use (Chrome on Android, Safari 17+) knows <link rel=modulepreload>;
     // the polyfill would cost /login's first load for none of them (issue 10). Without it an older
     // browser still loads every chunk, only without the early preload.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The entry and its stylesheet are running when any chunk is imported: never preloaded again.
+      resolveDependencies: (_file, deps) =>
+        deps.filter((dep) => !/^assets\/index-[^/]+\.(?:js|css)$/.test(dep)),
+    },
     rolldownOptions: {
       output: {
         // Left to itself, the bundler cut a chunk for every set of screens sharing a module: /quiz

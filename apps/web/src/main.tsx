@@ -48,15 +48,20 @@ if (isEmbeddedWebView(navigator.userAgent)) {
           queryClient.removeQueries({ queryKey: meQueryKey, exact: true });
       });
     }
-    createRoot(container).render(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <BannerProvider>
-            <RouterProvider router={createRouter()} />
-          </BannerProvider>
-        </QueryClientProvider>
-      </StrictMode>,
-    );
+    // The router and the first render start in a task of their own: building the router loads
+    // the first route's chunks (a <link> each), which with the entry's evaluation made one long
+    // task before the first paint on a slow phone (issue 10: half of /quiz's blocking time).
+    setTimeout(() => {
+      createRoot(container).render(
+        <StrictMode>
+          <QueryClientProvider client={queryClient}>
+            <BannerProvider>
+              <RouterProvider router={createRouter()} />
+            </BannerProvider>
+          </QueryClientProvider>
+        </StrictMode>,
+      );
+    }, 0);
   });
   // The service worker (offline, installable; issue 11) registers once the page has loaded, from
   // its own chunk: it must not compete with the first route for a slow connection. A phone that
