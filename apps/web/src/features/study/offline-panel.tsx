@@ -1,5 +1,5 @@
 import { manilaDayKey } from '@pasado/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Chip } from '../../components/chip.tsx';
 import { formatBytes, manilaShortDate, manilaTime } from '../../lib/format.ts';
 import {
@@ -58,16 +58,24 @@ export function OfflinePanel({
     void estimateStorage().then(setStorage);
   }, [keptBytes]);
 
-  // What a download would cost, asked again after each refresh of what is kept. Not before what
+  // What a download would cost, asked again when a refresh changed what is kept. Not before what
   // is kept has been read from the phone: asked then, with no versions, every source answered in
   // full, and the read that followed asked them all again (six requests on a slow line for three).
+  // Not after a background refresh that found everything fresh either (it only toggled `busy`).
   const checked = kept.reviewers.map((r) => r.checkedAt ?? 0).join(' ');
+  const answered = useRef<string | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `checked` changes after each refresh
   useEffect(() => {
+    // Back online, the server may have moved on meanwhile: ask again.
+    if (!online) answered.current = null;
     if (!uid || !online || !key || kept.busy || !kept.loaded) return;
+    const question = `${uid} ${key} ${checked}`;
+    if (answered.current === question) return;
     let live = true;
     void downloadSize(uid, key.split(' ')).then((size) => {
-      if (live) setCost(size);
+      if (!live) return;
+      answered.current = question;
+      setCost(size);
     });
     return () => {
       live = false;
