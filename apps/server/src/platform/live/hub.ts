@@ -196,7 +196,8 @@ export class LiveHub {
     if (!known || !id) return null;
     const doc = await known.read(this.database.db, id);
     if (doc === null) return null;
-    const serialised = known.document.safeParse(doc);
+    // Encoded as the GET route's serializer encodes (fastify-type-provider-zod `safeEncode`).
+    const serialised = known.document.safeEncode(doc);
     if (serialised.success) return serialised.data;
     this.log.error({ topic, issues: serialised.error.issues }, 'live document breaks its contract');
     return undefined;
