@@ -111,15 +111,16 @@ describe('studying offline', () => {
   it('asks what a download would cost once per source, after reading what the phone keeps', async () => {
     const { page } = await fx.phone();
     await studentWithKeptStudy(page, 'offline.cost@example.com');
+    const status = page.getByTestId('offline-download-status');
+    // The page before the reload has had its answer: none of its requests is still on the way.
+    await poll(() => status.textContent()).toBe('Everything is up to date.');
     const asked: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'HEAD') asked.push(new URL(request.url()).pathname);
     });
 
     await page.reload();
-    await poll(() => page.getByTestId('offline-download-status').textContent()).toBe(
-      'Everything is up to date.',
-    );
+    await poll(() => status.textContent()).toBe('Everything is up to date.');
     // Past the background refresh (3 s after the page's services start), which finds everything
     // fresh: a second round used to go out when it finished.
     await page.waitForTimeout(4_500);
