@@ -25,6 +25,19 @@ const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 10_000 
 
 const text = (page: Page, value: string | RegExp) => page.getByText(value).first();
 
+/** Holds the study overview (GET /api/study/let-elem) unanswered until `release` is called. */
+async function holdOverview(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/api\/study\/let-elem$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 describe('study modes', () => {
   const fx = useBrowserFixture();
   let content: StudyFixture;
@@ -43,14 +56,7 @@ describe('study modes', () => {
       if (/\/assets\/(flash|read|listen|drill)-mode-[^/]+\.js$/.test(request.url()))
         modeChunks.push(request.url());
     });
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/api\/study\/let-elem$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdOverview(page);
     await page.goto('/study');
     await poll(() => page.getByRole('heading', { name: 'Study', level: 1 }).isVisible()).toBe(true);
     // Idle time comes and goes (the prefetch used to start then); the overview is still held.
@@ -63,14 +69,7 @@ describe('study modes', () => {
 
   it('the launcher shows the four modes while the overview loads, and nothing moves when it lands', async () => {
     const { page } = await student(fx, 'study.pending@example.com');
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/api\/study\/let-elem$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdOverview(page);
     await page.goto('/study');
     const modes = page.getByRole('list', { name: 'Study modes' });
     await poll(() => modes.getByRole('listitem').count()).toBe(4);
