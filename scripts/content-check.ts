@@ -2,6 +2,7 @@
 // reviewer and part what a mock draws from, and exits 1 on any problem, each named by its item (or
 // part) id. The rules are core's (packages/core/src/content-check.ts); this file reads and prints.
 // `--markdown` prints the README's content table and docs/exam-coverage.md's topic table instead.
+// `--drafts` also reads content/drafts/ (items being written, not yet in a bank) beside the banks.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -14,22 +15,27 @@ import {
 } from '@pasado/core';
 
 const BANK_DIR = path.resolve(import.meta.dirname, '../content/bank');
+const DRAFT_DIR = path.resolve(import.meta.dirname, '../content/drafts');
 const markdown = process.argv.includes('--markdown');
+const withDrafts = process.argv.includes('--drafts');
 
-const files = readdirSync(BANK_DIR)
-  .filter((f) => f.endsWith('.json'))
-  .sort();
+const jsonIn = (dir: string) =>
+  readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => path.join(dir, f));
+const files = [...jsonIn(BANK_DIR), ...(withDrafts ? jsonIn(DRAFT_DIR) : [])];
 const banks: CheckBank[] = [];
 const schemaProblems: ContentProblem[] = [];
 for (const file of files) {
-  const raw: unknown = JSON.parse(readFileSync(path.join(BANK_DIR, file), 'utf8'));
+  const raw: unknown = JSON.parse(readFileSync(file, 'utf8'));
   const parsed = contentBundleSchema.safeParse(raw);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const [kind, index] = issue.path;
       const row = (raw as Record<string, { id?: string }[]>)[String(kind)]?.[Number(index)];
       schemaProblems.push({
-        id: row?.id ?? file,
+        id: row?.id ?? path.basename(file),
         message: `${issue.path.join('.')}: ${issue.message}`,
       });
     }
@@ -39,7 +45,8 @@ for (const file of files) {
   banks.push({ reviewer: reviewer.shorthand, ...rest });
 }
 
-const report = checkContent(banks);
+// Issue 24: the figures print for every part; they refuse the banks once the rewrites land.
+const report = checkContent(banks, { cues: 'report' });
 const problems = [...schemaProblems, ...report.problems];
 
 const subjectOfTopic = new Map(banks.flatMap((b) => b.topics.map((t) => [t.id, t.subjectId])));
@@ -59,6 +66,13 @@ const subjectName = new Map(banks.flatMap((b) => b.subjects.map((x) => [x.id, x.
 /** "Specialization: English" names a major by its subject (whose name says it is one). */
 const partLabel = (p: PartReport) => (p.major ? (subjectName.get(p.major) ?? p.major) : p.name);
 const mix = (p: PartReport) => p.difficulty.join(' / ');
+const whole = (share: number) => `${Math.round(share * 100)} %`;
+/** "B 27 %": the letter "always pick the same letter" scores best with, and its score. */
+const bestLetter = (p: PartReport) => {
+  const scores = p.cues.alwaysLetter;
+  const best = scores.reduce((b, score, i) => (score > (scores[b] ?? 0) ? i : b), 0);
+  return `${String.fromCharCode(65 + best)} ${whole(scores[best] ?? 0)}`;
+};
 
 if (markdown) printMarkdown();
 else printText();
@@ -78,7 +92,20 @@ function printText() {
     console.info(`\n${bank.reviewer}: ${bank.questions.length} questions in its file`);
     if (rows.length === 0) continue;
     const table = [
-      ['part', 'mock', 'needs', 'active', 'd1 / d2 / d3', 'd3', 'situational', 'Filipino'],
+      [
+        'part',
+        'mock',
+        'needs',
+        'active',
+        'd1 / d2 / d3',
+        'd3',
+        'situational',
+        'Filipino',
+        'key longest',
+        'clearly',
+        'pick longest',
+        'best letter',
+      ],
       ...rows.map((p) => [
         partLabel(p),
         String(p.items),
@@ -88,6 +115,10 @@ function printText() {
         percent(p.difficulty[2], p.available),
         percent(p.situational, p.available),
         p.filipino === null ? '' : percent(p.filipino, p.available),
+        whole(p.cues.longestKey),
+        whole(p.cues.clearlyLongestKey),
+        whole(p.cues.alwaysLongest),
+        bestLetter(p),
       ]),
     ];
     const widths = (table[0] ?? []).map((_, i) => Math.max(...table.map((r) => r[i]?.length ?? 0)));

@@ -22,6 +22,14 @@ const question = (id: string, overrides: Partial<CheckQuestion> = {}): CheckQues
   ...overrides,
 });
 
+/** Key at choice i % 4, its notes to match: a pool no letter or length gives away. */
+const keyedAt = (i: number): Partial<CheckQuestion> => ({
+  answerIndex: i % 4,
+  distractorNotes: ['Not alpha.', 'Not beta.', 'Not gamma.', 'Not delta.'].map((note, c) =>
+    c === i % 4 ? null : note,
+  ),
+});
+
 describe('normaliseText', () => {
   it('ignores case, punctuation and spacing; keeps digits and symbols', () => {
     expect(normaliseText('  What is  3/4 + 2/3? ')).toBe('what is 3 4 + 2 3');
@@ -193,7 +201,12 @@ describe('checkContent', () => {
   });
   const items = (n: number, overrides: (i: number) => Partial<CheckQuestion>) =>
     Array.from({ length: n }, (_, i) =>
-      question(`v${i}`, { topicId: 'v.en', stem: `Word number ${i} means what?`, ...overrides(i) }),
+      question(`v${i}`, {
+        topicId: 'v.en',
+        stem: `Word number ${i} means what?`,
+        ...keyedAt(i),
+        ...overrides(i),
+      }),
     );
 
   it('uses the mock pool (1.5 ×) and refuses a short part, too few hard or Filipino items', () => {
@@ -237,6 +250,26 @@ describe('checkContent', () => {
     ]);
   });
 
+  it('refuses a part a test-wise student could score on without reading (issue 24)', () => {
+    const questions = items(12, () => ({ answerIndex: 0, choices: ['Alpha', 'B', 'G', 'D'] }))
+      .map((q) => ({ ...q, distractorNotes: [null, 'Not b.', 'Not g.', 'Not d.'] }))
+      .map((q, i) => (i < 3 ? { ...q, difficulty: 3 } : q))
+      .map((q, i) => (i < 3 ? { ...q, stem: `Piliin ang salitang ${i} sa pangungusap.` } : q));
+    const report = checkContent([bank(questions, [{ id: 'm', name: 'Mock', spec: spec(6) }])]);
+    expect(report.parts[0]?.cues).toMatchObject({ longestKey: 1, alwaysLetter: [1, 0, 0, 0] });
+    expect(report.problems.map((p) => p.message)).toEqual([
+      'The key is the longest choice in 100 % of items; at most 35 %.',
+      'The key is clearly the longest (over 1.2 × the next) in 100 % of items; at most 10 %.',
+      '"Always pick the longest" scores 100 %; it must stay under 35 %.',
+      '"Always pick A" scores 100 %; it must stay under 35 %.',
+    ]);
+    expect(
+      checkContent([bank(questions, [{ id: 'm', name: 'Mock', spec: spec(6) }])], {
+        cues: 'report',
+      }).problems,
+    ).toEqual([]);
+  });
+
   it('does not refuse a reviewer without a blueprint: it is not offered, and says so', () => {
     const report = checkContent([
       bank(
@@ -260,6 +293,7 @@ describe('checkContent', () => {
           topicId: 'p.t',
           stem: `Case ${i}: what should the teacher do?`,
           situational: i === 0,
+          ...keyedAt(i),
         }),
       ),
       flashCards: [],

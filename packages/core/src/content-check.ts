@@ -15,6 +15,7 @@ import {
   mockReadiness,
   partPools,
 } from './blueprint.ts';
+import { type CueFigures, choiceCues, cueProblems } from './choice-cues.ts';
 
 export type CheckQuestion = {
   id: string;
@@ -255,6 +256,8 @@ export type PartReport = {
   situational: number;
   /** Filipino items, counted only where a rule asks for them (else null). */
   filipino: number | null;
+  /** What a student scores without reading the stem (choice-cues.ts). */
+  cues: CueFigures;
 };
 
 /** A topic and how many active items it holds, in or out of the mock. */
@@ -283,7 +286,10 @@ const share = (count: number, total: number) => (total === 0 ? 0 : count / total
  * item defects, duplicate stems, and per blueprint part the 1.5 × pool (`mockReadiness`), a quarter
  * at difficulty 3, and the Filipino and situational shares of `CONTENT_RULES`.
  */
-export function checkContent(banks: readonly CheckBank[]): ContentCheckReport {
+export function checkContent(
+  banks: readonly CheckBank[],
+  options: { cues: 'enforce' | 'report' } = { cues: 'enforce' },
+): ContentCheckReport {
   const questions = banks.flatMap((b) => b.questions);
   const problems: ContentProblem[] = [
     ...questions.flatMap(checkQuestion),
@@ -319,6 +325,9 @@ export function checkContent(banks: readonly CheckBank[]): ContentCheckReport {
           const situational = items.filter((q) => q.situational).length;
           const filipinoRule = part.subjectIds.includes(CONTENT_RULES.filipino.subjectId);
           const filipino = filipinoRule ? items.filter((q) => isFilipino(q.stem)).length : null;
+          const cues = choiceCues(items);
+          if (options.cues === 'enforce')
+            for (const message of cueProblems(cues)) problems.push({ id: where, message });
           parts.push({
             reviewer: bank.reviewer,
             blueprintId: blueprint.id,
@@ -331,6 +340,7 @@ export function checkContent(banks: readonly CheckBank[]): ContentCheckReport {
             difficulty,
             situational,
             filipino,
+            cues,
           });
           if (pool.available < (ready?.required ?? 0))
             problems.push({

@@ -3,6 +3,7 @@
 export * from './admin-review.ts';
 export * from './blueprint.ts';
 export * from './challenges.ts';
+export * from './choice-cues.ts';
 export * from './constants.ts';
 export * from './content-check.ts';
 export * from './device.ts';
