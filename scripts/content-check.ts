@@ -3,7 +3,7 @@
 // part) id. The rules are core's (packages/core/src/content-check.ts); this file reads and prints.
 // `--markdown` prints the README's content table and docs/exam-coverage.md's topic table instead.
 // `--drafts` also reads content/drafts/ (items being written, not yet in a bank) beside the banks.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   type CheckBank,
@@ -20,7 +20,7 @@ const markdown = process.argv.includes('--markdown');
 const withDrafts = process.argv.includes('--drafts');
 
 const jsonIn = (dir: string) =>
-  readdirSync(dir)
+  (existsSync(dir) ? readdirSync(dir) : [])
     .filter((f) => f.endsWith('.json'))
     .sort()
     .map((f) => path.join(dir, f));
