@@ -42,16 +42,17 @@ export async function recordActivity(
   activity: Activity,
   now: Date,
 ): Promise<ActivityOutcome> {
-  for (const t of activity.topics) {
-    if (t.answered === 0 && t.seconds === 0) continue;
-    await addTopicTallies(tx, userId, t, now);
-  }
-  if (activity.topics.some((t) => t.answered > 0 || t.seconds > 0)) {
-    await refreshSubjectStats(tx, userId, now);
-  }
-
+  // One lock order for everything a finish touches (issue 21 finding 4): the user row first, so
+  // two finishes of one student queue here instead of each holding topic rows the other needs;
+  // then the topic rows in key order, for any writer that reaches them without the user lock.
   const user = await findProgress(tx, userId, { lock: true });
   if (!user) throw new Error(`recordActivity: no user ${userId}`);
+  const worked = activity.topics
+    .filter((t) => t.answered > 0 || t.seconds > 0)
+    .sort((a, b) => (a.topicId < b.topicId ? -1 : a.topicId > b.topicId ? 1 : 0));
+  for (const t of worked) await addTopicTallies(tx, userId, t, now);
+  if (worked.length > 0) await refreshSubjectStats(tx, userId, now);
+
   const gemsAdded = Math.max(0, Math.floor(activity.gems));
   const drillPoints = Math.max(0, Math.floor(activity.drillPoints));
   const level = levelOrDefault(user.currentLevel);
