@@ -173,6 +173,59 @@ describe('the guard and the subscription status', () => {
     });
   });
 
+  // Issue 21 finding 8: the claims reply that expires the subscription carries the alert; a page
+  // that reloads before that reply arrives must still say it, and only once.
+  it('the expiring claims reply lost to a reload: the alert still shows, once', async () => {
+    const s = await student('expiry.lost@example.com');
+    await setSubscription(s, { expiryDate: new Date(Date.now() - 60_000) });
+    let dropped = 0;
+    // The server answers (and expires the subscription), but the page never gets the answer.
+    await s.page.route(
+      (url) => url.pathname === '/api/auth/claims',
+      async (route) => {
+        if (dropped > 0) return route.continue();
+        dropped += 1;
+        await route.fetch();
+        await route.abort();
+      },
+    );
+    await s.page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Study' })
+      .click();
+    await expect.poll(() => dropped).toBe(1);
+    expect(await subscriptionStatus(s)).toBe('expired');
+    await s.page.reload();
+    await settledPath(s.page, '/subscription/no-subscription');
+    await expect.poll(() => s.dialogs).toEqual(['Your current subscription has expired!']);
+    // Later visits say nothing more.
+    await s.page.reload();
+    await settledPath(s.page, '/subscription/no-subscription');
+    await s.page.waitForTimeout(500);
+    expect(s.dialogs).toEqual(['Your current subscription has expired!']);
+  });
+
+  // Issue 21 finding 1: the server holds the paywall; a page whose claims are out of date learns it
+  // from the refusal and goes where the guard sends that status.
+  it('a content refusal from the server takes the student to the page of their status', async () => {
+    const s = await student('refused.content@example.com');
+    // Revoked behind the page's back: no live change, so the page still thinks it has access.
+    await db()
+      .update(subscriptions)
+      .set({ status: 'revoked' })
+      .where(eq(subscriptions.id, s.subscriptionId));
+    const refused = s.page.waitForResponse(
+      (r) => r.url().includes('/api/study/') && r.status() === 403,
+    );
+    await s.page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Study' })
+      .click();
+    expect((await (await refused).json()).error.reason).toBe('revoked');
+    await settledPath(s.page, '/subscription/revoked');
+    await screenshot(s.page, 'subscription-revoked-after-refusal');
+  });
+
   it('an active status sends the user away from the status pages', async () => {
     const s = await student('active@example.com');
     for (const path of [

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Claims } from './contract/index.ts';
-import { decideRoute, type GuardDecision, type GuardInput, type RouteAccess } from './guard.ts';
+import {
+  decideRoute,
+  expiryIsNews,
+  type GuardDecision,
+  type GuardInput,
+  type RouteAccess,
+} from './guard.ts';
 import { MENU_TABS, PATHS } from './paths.ts';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from './subscription-rules.ts';
 
@@ -275,5 +281,21 @@ describe('PATHS and MENU_TABS (SPEC §2)', () => {
     ['purchase', '/subscription/purchase'],
   ] as const)('PATHS.%s is %s', (key, path) => {
     expect(PATHS[key]).toBe(path);
+  });
+});
+
+describe('expiryIsNews (issue 21 finding 8: the expiry alert once, however replies and navigations interleave)', () => {
+  const DAY = 24 * 60 * 60_000;
+  const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+  it.each<[string, SubscriptionStatus | null, string, boolean]>([
+    ['expired a minute ago', 'expired', ago(60_000), true],
+    ['expired exactly now', 'expired', ago(0), true],
+    ['expired 7 days ago', 'expired', ago(7 * DAY), true],
+    ['expired a moment more than 7 days ago', 'expired', ago(7 * DAY + 1), false],
+    ['status expired with its date still ahead', 'expired', FUTURE, false],
+    ['claims not (yet) expired', 'completed', ago(60_000), false],
+    ['no subscription', null, ago(60_000), false],
+  ])('%s', (_, status, expiryDate, news) => {
+    expect(expiryIsNews(status, expiryDate, now)).toBe(news);
   });
 });

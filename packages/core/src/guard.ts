@@ -46,8 +46,11 @@ const STATUS_PAGES: readonly string[] = [
   PATHS.invalidSubscription,
 ];
 
-/** Which pages each locked status may visit, and where it goes otherwise (SPEC §4 Route guard outcomes). */
-const LOCKED: Readonly<
+/**
+ * Which pages each locked status may visit, and where it goes otherwise (SPEC §4 Route guard
+ * outcomes). The server's refusal of content (content-access.ts) sends the student to the same home.
+ */
+export const LOCKED: Readonly<
   Partial<Record<SubscriptionStatus | 'none', { allowed: readonly string[]; home: string }>>
 > = {
   none: { allowed: [PATHS.noSubscription, PATHS.purchase], home: PATHS.noSubscription },
@@ -113,4 +116,24 @@ export function decideRoute(input: GuardInput): GuardDecision {
   }
   // (i)
   return ALLOW;
+}
+
+/** How long after its end an expired subscription is still news to a device (issue 21 finding 8). */
+export const EXPIRY_ALERT_DAYS = 7;
+
+/**
+ * Whether a device that finds the claims' status `expired` should still say so with SPEC §8's
+ * alert: the subscription ended, by its date, within the last `EXPIRY_ALERT_DAYS`. The claims reply
+ * that expired it carries the alert too; a page that navigated before that reply arrived learns it
+ * here instead. The device shows it once per subscription either way (the web app remembers).
+ */
+export function expiryIsNews(
+  claimsStatus: SubscriptionStatus | null,
+  expiryDate: Date | string,
+  now: Date,
+): boolean {
+  if (claimsStatus !== 'expired') return false;
+  const ended = new Date(expiryDate).getTime();
+  const since = now.getTime() - ended;
+  return since >= 0 && since <= EXPIRY_ALERT_DAYS * 24 * 60 * 60_000;
 }

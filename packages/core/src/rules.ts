@@ -5,6 +5,7 @@ export * from './blueprint.ts';
 export * from './challenges.ts';
 export * from './choice-cues.ts';
 export * from './constants.ts';
+export * from './content-access.ts';
 export * from './content-check.ts';
 export * from './device.ts';
 export * from './discount-window.ts';

@@ -148,10 +148,25 @@ describe.each(ENGINES)('server functions on %s', (engine) => {
         where: (s, { eq }) => eq(s.userId, userId),
       });
       expect(subs).toHaveLength(1);
-      expect((await claimsOf(cookie)).access).toEqual({
-        'let-elem': 'Granted',
-        'cse-pro': 'Granted',
+    });
+
+    it('once onboarded, a second call switches track: the new grant replaces the old, audited (issue 21)', async () => {
+      const { cookie, userId } = await signedInUser(t);
+      await callFunction(t, cookie, 'applyRevAccess', {
+        knowFrom: 'Facebook',
+        reviewer: 'let-elem',
       });
+      const again = await callFunction(t, cookie, 'applyRevAccess', {
+        knowFrom: 'Other',
+        reviewer: 'cse-pro',
+      });
+      expect(again.json()).toEqual({ result: { success: true, freeTrialStarted: false } });
+      // One track at a time: never a second reviewer's content added for free.
+      expect((await claimsOf(cookie)).access).toEqual({ 'cse-pro': 'Granted' });
+      const audit = await t.app.database.db.query.auditLog.findMany({
+        where: (a, { and, eq }) => and(eq(a.targetId, userId), eq(a.action, 'switchTrack')),
+      });
+      expect(audit.map((a) => a.details)).toEqual([{ from: ['let-elem'], to: 'cse-pro' }]);
     });
 
     it('two devices onboarding at once start one trial', async () => {

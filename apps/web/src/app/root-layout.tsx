@@ -1,7 +1,14 @@
-import { PATHS, showsLoadingOverlay } from '@pasado/core/rules';
+import { contentDenialPath, expiryIsNews, PATHS, showsLoadingOverlay } from '@pasado/core/rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import {
+  Navigate,
+  Outlet,
+  useLocation,
+  useMatches,
+  useNavigate,
+  useNavigation,
+} from 'react-router';
 import { FreeTrialEnds } from '../components/free-trial-ends.tsx';
 import { ErrorScreen } from '../features/errors/error-screen.tsx';
 import { InlineLoading, LoadingOverlay } from '../features/shell/loading-overlay.tsx';
@@ -14,7 +21,8 @@ import {
   useRegisterBanner,
   withSubscriptionSlot,
 } from '../lib/banners.tsx';
-import { notify } from '../lib/notify.ts';
+import { onContentDenied } from '../lib/content-denied.ts';
+import { alertExpiryOnce } from '../lib/expiry-alert.ts';
 import { useAppUpdate } from '../lib/offline/app-update.ts';
 import { useReloadRequested } from '../lib/page-reload.ts';
 import { routeMeta } from '../lib/route-meta.ts';
@@ -97,10 +105,41 @@ export function RootLayout() {
     refreshClaims(client)
       .catch((error: unknown) => {
         console.warn('Claims refresh failed', error);
-        notify(expireAlert);
+        alertExpiryOnce(expiringId);
       })
       .finally(() => markExpiryAnswered(expiringId));
   }, [expireAlert, expiringId, client]);
+
+  // The claims say expired, and this device has not said so yet: the reply that expired it was
+  // lost (the page navigated or reloaded first). Once per subscription (lib/expiry-alert.ts).
+  const expiredNewsId =
+    claims &&
+    subscription &&
+    expiryIsNews(claims.subscriptionStatus, subscription.expiryDate, new Date())
+      ? subscription.id
+      : null;
+  useEffect(() => {
+    if (expiredNewsId !== null) alertExpiryOnce(expiredNewsId);
+  }, [expiredNewsId]);
+
+  // The server refused content (issue 21, lib/content-denied.ts): the claims are read again, which
+  // expires an ended subscription (with the spec's alert) and makes a queued one current, and the
+  // guard then moves the page. Without the grant the guard has nothing to go on, so it goes to the
+  // page core names. One refresh at a time, however many requests were refused together.
+  const navigate = useNavigate();
+  useEffect(() => {
+    let refreshing = false;
+    return onContentDenied((denial) => {
+      if (refreshing) return;
+      refreshing = true;
+      void refreshClaims(client)
+        .catch((error: unknown) => console.warn('Claims refresh failed', error))
+        .finally(() => {
+          refreshing = false;
+          if (denial === 'noReviewer') navigate(contentDenialPath(denial), { replace: true });
+        });
+    });
+  }, [client, navigate]);
 
   const publicRoute = !meta.access.auth && location.pathname !== PATHS.login;
 

@@ -1,4 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type KeptContentFate, keptContentFate } from '@pasado/core/rules';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { SubscriptionBanners } from '../features/banners/subscription-banners.tsx';
 import { useDeviceCheck } from '../features/device/use-device-check.ts';
@@ -6,11 +7,13 @@ import { LiveUpdates } from '../features/live/live-updates.tsx';
 import { followOfflineLite } from '../features/quiz/offline-lite-sync.ts';
 import { useSyncBanner } from '../features/shell/sync-banner.tsx';
 import { useRegisterBanner } from '../lib/banners.tsx';
+import { dropContentExcept } from '../lib/offline/content-store.ts';
 import { startKeepingOffline } from '../lib/offline/keep-offline.ts';
 import { keepSnapshots } from '../lib/offline/offline-snapshot.ts';
 import { startOutbox, useOutbox } from '../lib/offline/outbox.ts';
 import { useClaims } from '../lib/session/get-claims.ts';
 import { useMe } from '../lib/session/get-me.ts';
+import { subscriptionQueryOptions } from '../lib/session/get-subscription.ts';
 import { useOnline } from '../lib/use-online.ts';
 
 const NO_QUEUE: readonly string[] = [];
@@ -36,7 +39,8 @@ export function SignedInServices({
   // A lite quiz taken offline, once sent: the server's result and gems show (features/quiz).
   useEffect(() => followOfflineLite(client), [client]);
   useRegisterBanner(useSyncBanner(useOutbox(), uid, useOnline()));
-  // Each granted reviewer's cards and notes, kept for studying with no signal (keep-offline.ts).
+  // Each granted reviewer's cards and notes, kept for studying with no signal (keep-offline.ts)
+  // while the subscription gives access (issue 21: core `keptContentFate`).
   const access = useClaims().data?.access;
   const granted = useMemo(
     () =>
@@ -45,7 +49,14 @@ export function SignedInServices({
         .join(' '),
     [access],
   );
-  useEffect(() => startKeepingOffline(uid, granted ? granted.split(' ') : []), [uid, granted]);
+  const fate = useKeptContentFate(subscriptionId);
+  useEffect(() => {
+    if (fate === 'keep') return startKeepingOffline(uid, granted ? granted.split(' ') : []);
+    // Past the grace period, or revoked: nothing of the reviewers stays on the phone.
+    if (fate === 'remove') void dropContentExcept(uid, []);
+    // Locked (or not known yet): kept as it is, never refreshed; the guard keeps the screens shut.
+    return undefined;
+  }, [uid, granted, fate]);
   const me = useMe();
   const queuedIds = me.data?.queuedSubscriptions ?? NO_QUEUE;
   return (
@@ -60,5 +71,22 @@ export function SignedInServices({
         />
       ) : null}
     </>
+  );
+}
+
+/**
+ * What the phone does with its downloads (core `keptContentFate`) for the current subscription;
+ * null until the subscription is known.
+ */
+function useKeptContentFate(subscriptionId: string | null): KeptContentFate | null {
+  const subscription = useQuery({
+    ...subscriptionQueryOptions(subscriptionId ?? ''),
+    enabled: subscriptionId !== null,
+  }).data;
+  if (subscriptionId === null) return keptContentFate(null, new Date());
+  if (subscription === undefined) return null;
+  return keptContentFate(
+    { status: subscription.status, expiryDate: subscription.expiryDate },
+    new Date(),
   );
 }

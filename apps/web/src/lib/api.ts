@@ -7,10 +7,15 @@
 /** An HTTP or callable error with the server's status and message (DESIGN.md "How the pieces talk"). */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
+  /**
+   * @param reason What the client can do about it, when the server says (the paywall's refusals:
+   *   core `ContentDenial`).
+   */
   constructor(
     readonly status: number,
     message: string,
     readonly code: string | null = null,
+    readonly reason: string | null = null,
   ) {
     super(message);
   }
@@ -72,21 +77,23 @@ export async function apiFetch(path: string, init: ApiInit = {}): Promise<Respon
 export async function toApiError(response: Response): Promise<ApiError> {
   let message = response.statusText || `Request failed (${response.status})`;
   let code: string | null = null;
+  let reason: string | null = null;
   try {
     const body = (await response.json()) as {
-      error?: { status?: unknown; message?: unknown } | string;
+      error?: { status?: unknown; message?: unknown; reason?: unknown } | string;
       message?: unknown;
     };
     if (typeof body.error === 'object' && body.error !== null) {
       if (typeof body.error.message === 'string') message = body.error.message;
       if (typeof body.error.status === 'string') code = body.error.status;
+      if (typeof body.error.reason === 'string') reason = body.error.reason;
     } else if (typeof body.message === 'string') {
       message = body.message;
     }
   } catch {
     // Not JSON (a proxy page, an empty body): keep the status text.
   }
-  return new ApiError(response.status, message, code);
+  return new ApiError(response.status, message, code, reason);
 }
 
 /**

@@ -20,7 +20,12 @@ export const callableErrorStatusSchema = z.enum([
 export type CallableErrorStatus = z.infer<typeof callableErrorStatusSchema>;
 
 export const callableErrorSchema = z.object({
-  error: z.object({ status: callableErrorStatusSchema, message: z.string() }),
+  error: z.object({
+    status: callableErrorStatusSchema,
+    message: z.string(),
+    /** What the client can do about it (the paywall's refusals: core `ContentDenial`). */
+    reason: z.string().optional(),
+  }),
   /** Quoted to support: the same id is on the server's log line for this request. */
   requestId: z.string().optional(),
 });

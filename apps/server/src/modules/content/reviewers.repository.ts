@@ -1,5 +1,5 @@
 import type { Reviewer } from '@pasado/core';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type Executor, preparedFor } from '../../platform/db/client.ts';
 import { reviewerAccess, reviewers, subjects } from '../../platform/db/schema.ts';
 
@@ -43,6 +43,28 @@ export async function grantReviewerAccess(
         target: [reviewerAccess.userId, reviewerAccess.reviewerShorthand],
         set: { majorSubjectId },
       }));
+}
+
+/**
+ * A track switch (issue 21 finding 1): the student holds `shorthand` and no other reviewer from
+ * now on. Returns the shorthands they held before, for the audit row.
+ */
+export async function replaceReviewerAccess(
+  ex: Executor,
+  userId: string,
+  shorthand: string,
+  majorSubjectId: string | null,
+): Promise<string[]> {
+  const before = await ex
+    .select({ shorthand: reviewerAccess.reviewerShorthand })
+    .from(reviewerAccess)
+    .where(eq(reviewerAccess.userId, userId))
+    .orderBy(asc(reviewerAccess.reviewerShorthand));
+  await ex
+    .delete(reviewerAccess)
+    .where(and(eq(reviewerAccess.userId, userId), ne(reviewerAccess.reviewerShorthand, shorthand)));
+  await grantReviewerAccess(ex, userId, shorthand, majorSubjectId);
+  return before.map((r) => r.shorthand);
 }
 
 /** The student's major under a track, or null. */

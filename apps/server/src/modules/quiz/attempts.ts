@@ -35,6 +35,7 @@ import {
 } from '@pasado/core';
 import type { Db, Executor, Tx } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
+import { requireSubscriptionAccess } from '../access/service.ts';
 import { majorChoice } from '../content/offers.ts';
 import { noReviewerAccess, requireReviewerAccess } from '../content/reviewers.ts';
 import { recordActivity } from '../progress/record-activity.ts';
@@ -477,6 +478,11 @@ export const getAttempt: AttemptAction = async (db, userId, reviewer, attemptId,
   if (!own) await requireReviewerAccess(db, userId, reviewer);
   if (own && !read.ownerGranted) throw noReviewerAccess();
   const view = ownAttempt(read, userId, reviewer);
+  // An open mock may be finished on the grant alone (issue 21): the exam-night resume reads
+  // nothing more. Anything else shown (a lite set, a review with keys) is content.
+  if (view.kind !== 'mock' || view.status === 'submitted') {
+    await requireSubscriptionAccess(db, userId, now);
+  }
   if (!isTimeUp(view, now)) return attemptReply(db, view, now);
   await settleExpired(db, attemptId, now);
   return stateOf(db, attemptId, now);
@@ -543,7 +549,10 @@ export async function startLite(
   return stateOf(db, row.id, now);
 }
 
-/** Starts a mock from the reviewer's blueprint, or resumes the unfinished one (its clock running). */
+/**
+ * Starts a mock from the reviewer's blueprint, or resumes the unfinished one (its clock running).
+ * The caller checked the grant; starting also needs the subscription, resuming does not.
+ */
 export async function startOrResumeMock(
   db: Db,
   userId: string,
@@ -552,6 +561,8 @@ export async function startOrResumeMock(
 ): Promise<{ state: AttemptReply; resumed: boolean }> {
   const open = await findOpenMock(db, userId, reviewer, now);
   if (open) return { state: await stateOf(db, open.id, now), resumed: true };
+  // A new mock is a new attempt: it needs a subscription that gives access now (issue 21).
+  await requireSubscriptionAccess(db, userId, now);
 
   const blueprint = await findBlueprint(db, reviewer);
   if (!blueprint) throw new AppError('FAILED_PRECONDITION', MESSAGES_QUIZ.noMock);

@@ -9,6 +9,7 @@ import {
 } from '@pasado/core';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
+import { requireSubscriptionAccess } from '../access/service.ts';
 import {
   findAttemptByClientId,
   insertAnswers,
@@ -200,6 +201,9 @@ export async function receiveOfflineLite(
     now,
   );
   if (problem) throw invalid(OFFLINE_TIME_MESSAGES[problem]);
+  // It counts if the subscription gave access when it was finished, though it has since ended on
+  // its own (the phone was offline on the last day); otherwise refused with the reason (issue 21).
+  await requireSubscriptionAccess(db, userId, now, finishedAt);
   const chosen = await chosenSubject(db, reviewer, input);
   const graded = await gradedAnswers(db, reviewer, chosen, input.answers);
 

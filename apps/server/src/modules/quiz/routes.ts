@@ -16,6 +16,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { replyVersionedBody } from '../../platform/versioned-json.ts';
+import { requireContentAccess } from '../access/service.ts';
 import { confirmSession, requireSession, sessionCheckOf } from '../auth/session-plugin.ts';
 import { requireReviewerAccess } from '../content/reviewers.ts';
 import {
@@ -35,8 +36,11 @@ import { saveAnswer } from './save-answer.ts';
 
 /**
  * Quizzes under /api/learning/:reviewer (issue 4: quiz home, lite quiz, mock exam). Every route
- * checks the reviewer grant first (403 otherwise), so the content is refused as the screens are.
+ * checks the reviewer grant first (403 otherwise), so the content is refused as the screens are;
+ * reading content and starting an attempt also need a subscription that gives access now (issue
+ * 21, access/service.ts), while finishing an open mock needs only the grant.
  */
+
 /**
  * Sends an attempt: as the database serialised it in the contract's shape (issue 10: the 170-item
  * resume), or an object through the route's response schema.
@@ -60,11 +64,19 @@ export async function learningRoutes(app: FastifyInstance) {
     return { userId: session.userId, reviewer: granted, now: request.server.clock.now() };
   }
 
+  /** As `caller`, for content and new attempts: a subscription that gives access now, too. */
+  async function subscriber(request: FastifyRequest, reviewer: string) {
+    const session = requireSession(request);
+    const now = request.server.clock.now();
+    const granted = await requireContentAccess(db, session.userId, reviewer, now);
+    return { userId: session.userId, reviewer: granted, now };
+  }
+
   typed.get(
     '/:reviewer/quiz-home',
     { schema: { params: reviewerParamsSchema, response: { 200: quizHomeSchema } } },
     async (request, reply) => {
-      const c = await caller(request, request.params.reviewer);
+      const c = await subscriber(request, request.params.reviewer);
       // Quiz state changes by the second (the mock's clock); never cache it.
       reply.header('cache-control', 'no-store');
       return quizHome(db, c.userId, c.reviewer, c.now);
@@ -81,7 +93,7 @@ export async function learningRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const c = await caller(request, request.params.reviewer);
+      const c = await subscriber(request, request.params.reviewer);
       const state = await startLite(db, c.userId, c.reviewer.shorthand, request.body, c.now);
       return sendAttempt(reply, state, 201);
     },
@@ -94,7 +106,7 @@ export async function learningRoutes(app: FastifyInstance) {
     '/:reviewer/offline-items',
     { schema: { params: reviewerParamsSchema } },
     async (request, reply) => {
-      const c = await caller(request, request.params.reviewer);
+      const c = await subscriber(request, request.params.reviewer);
       const body = await offlineLitePool(db, c.reviewer.shorthand);
       return replyVersionedBody(request, reply, body, 'private, no-cache');
     },
@@ -223,7 +235,7 @@ export async function learningRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const c = await caller(request, request.params.reviewer);
+      const c = await subscriber(request, request.params.reviewer);
       const { questionId } = request.params;
       await reportItem(db, c.userId, c.reviewer.shorthand, questionId, request.body.reason, c.now);
       return reply.code(201).send({ status: 'open' as const });

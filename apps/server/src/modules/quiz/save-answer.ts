@@ -8,6 +8,7 @@ import {
 } from '@pasado/core';
 import type { Db, Executor } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
+import { requireSubscriptionAccess } from '../access/service.ts';
 import { requireReviewerAccess } from '../content/reviewers.ts';
 import {
   completeAttempt,
@@ -163,7 +164,8 @@ type SavedAnswerReply = { item: AttemptItem; serverNow: string };
  * Saves an answer and/or a flag (idempotent: it sets values, so the offline queue may send it
  * again). Lite: the first answer is final and the reveal comes back. Mock: answers may change until
  * the deadline; past it the attempt is submitted and the write refused. Refused (403) without the
- * reviewer's grant, like every route under it.
+ * reviewer's grant, like every route under it, and a lite answer without a subscription that gives
+ * access now (issue 21); an open mock is finished on the grant alone.
  *
  * The remembered path's write checks the session it was sent with, so the session may come from
  * the cache; `confirmSession` must check it in the database (or throw) before the read path runs.
@@ -190,6 +192,9 @@ async function saveRecalled(db: Db, save: AnswerSave & SentWith): Promise<SavedA
   const recalled = recall(db, save.attemptId, save.questionId);
   if (!recalled) return null;
   const { seen, contentVersion } = recalled;
+  // Only a mock is saved on the grant alone (finishing it); a lite answer reveals its key, so the
+  // read path checks the subscription too (issue 21).
+  if (asKind(seen.attempt.kind) !== 'mock') return null;
   let step: SaveStep;
   try {
     step = planSave(seen, save);
@@ -226,6 +231,9 @@ async function saveRead(db: Db, save: AnswerSave): Promise<SavedAnswerReply> {
   await requireReviewerAccess(db, save.userId, save.reviewer);
   const seen = await loadAnswerContext(db, attemptId, questionId);
   const step = planSave(seen, save);
+  if (seen && asKind(seen.attempt.kind) !== 'mock') {
+    await requireSubscriptionAccess(db, save.userId, now);
+  }
   if (step.timeUp) {
     await settleExpired(db, attemptId, now);
     throw new AppError('FAILED_PRECONDITION', timeUpMessage(seen?.attempt ?? { sittings: null }));

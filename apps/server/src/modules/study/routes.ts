@@ -9,6 +9,7 @@ import {
   flashReviewResponseSchema,
   noteReadRequestSchema,
   noteReadResponseSchema,
+  ratingTime,
   studyAttemptParamsSchema,
   studyNoteParamsSchema,
   studyOfflinePackSchema,
@@ -26,8 +27,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { replyVersioned } from '../../platform/versioned-json.ts';
+import { requireContentAccess } from '../access/service.ts';
 import { requireSession } from '../auth/session-plugin.ts';
-import { requireReviewerAccess } from '../content/reviewers.ts';
 import { answerDrill, finishDrill, startDrill } from './drill.ts';
 import { flashQueue, reviewCard } from './flash.ts';
 import { markNoteRead, topicCards, topicNotes } from './notes.ts';
@@ -37,15 +38,18 @@ import { finishStudySession, studyOverview, studyReviewers } from './overview.ts
 /**
  * Study modes under /api/study (issue 4 item 6: launcher, flash, read, listen, drill). The session
  * is required by the enclosing scope; every route under a reviewer also checks that reviewer's
- * `Granted` claim (reviewer_access), answering 403 without it.
+ * `Granted` claim (reviewer_access) and a subscription that gives access now (issue 21,
+ * access/service.ts), answering 403 with the reason without them.
  */
 export async function studyRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
 
-  const access = async (request: FastifyRequest, shorthand: string) => {
+  /** `doneAt`: when the work sent was done (a rating sent later from the phone's outbox). */
+  const access = async (request: FastifyRequest, shorthand: string, doneAt?: Date) => {
     const session = requireSession(request);
-    const reviewer = await requireReviewerAccess(db, session.userId, shorthand);
+    const now = request.server.clock.now();
+    const reviewer = await requireContentAccess(db, session.userId, shorthand, now, doneAt);
     return { userId: session.userId, reviewer };
   };
 
@@ -91,8 +95,13 @@ export async function studyRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { userId, reviewer } = await access(request, request.params.reviewer);
-      return reviewCard(db, userId, reviewer.shorthand, request.body, request.server.clock.now());
+      const now = request.server.clock.now();
+      // A rating given offline before the subscription ended still counts (core `ratingTime`
+      // bounds the time the phone claims, as for the schedule).
+      const { reviewedAt } = request.body;
+      const ratedAt = reviewedAt ? ratingTime(new Date(reviewedAt), null, now) : undefined;
+      const { userId, reviewer } = await access(request, request.params.reviewer, ratedAt);
+      return reviewCard(db, userId, reviewer.shorthand, request.body, now);
     },
   );
 

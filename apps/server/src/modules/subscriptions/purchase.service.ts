@@ -69,7 +69,7 @@ export async function subscribeUser(
       });
       const quote = quotePlan(plan, discountLive);
       if (!statedPriceMatches(quote, transactionInfo)) {
-        throw new AppError('FAILED_PRECONDITION', PURCHASE_MESSAGES.PRICE_CHANGED, { quote });
+        throw new AppError('FAILED_PRECONDITION', PURCHASE_MESSAGES.PRICE_CHANGED);
       }
       const { proof, usedBy } = await resolveProof(tx, userId, transactionInfo);
       if (usedBy) refuseReusedProof(proof);

@@ -210,9 +210,7 @@ export async function applyStaffAction(
         if (sub.isFreeTrial)
           throw new AppError('FAILED_PRECONDITION', ADMIN_MESSAGES.NOT_A_PAYMENT);
         if (sub.status !== input.expectedStatus) {
-          throw new AppError('FAILED_PRECONDITION', ADMIN_MESSAGES.changedMeanwhile(sub.status), {
-            status: sub.status,
-          });
+          throw new AppError('FAILED_PRECONDITION', ADMIN_MESSAGES.changedMeanwhile(sub.status));
         }
         return undefined;
       },
@@ -220,7 +218,7 @@ export async function applyStaffAction(
   );
   // Null only when the status already was the target, which `expectedStatus` rules out above.
   if (!change) {
-    throw new AppError('FAILED_PRECONDITION', ADMIN_MESSAGES.changedMeanwhile(to), { status: to });
+    throw new AppError('FAILED_PRECONDITION', ADMIN_MESSAGES.changedMeanwhile(to));
   }
   return change;
 }

@@ -1,4 +1,9 @@
-import { FREE_TRIAL_DAYS, type SelectedPlan, type SubscriptionStatus } from '@pasado/core';
+import {
+  FREE_TRIAL_DAYS,
+  type SelectedPlan,
+  type SubscriptionStatus,
+  TAKES_OVER_WHEN_CURRENT_ENDS,
+} from '@pasado/core';
 import { and, asc, desc, eq, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { subscriptions } from '../../platform/db/schema.ts';
@@ -18,11 +23,8 @@ const ACCESS_STATUSES = [
   'completed',
 ] as const satisfies readonly SubscriptionStatus[];
 
-/** Queued subscriptions that may become current: paid and accepted (DESIGN.md "Buying"). */
-const PROMOTABLE_STATUSES = [
-  'approved',
-  'completed',
-] as const satisfies readonly SubscriptionStatus[];
+/** Queued subscriptions that may become current: paid and accepted (core's one list). */
+const PROMOTABLE_STATUSES = [...TAKES_OVER_WHEN_CURRENT_ENDS];
 
 /** The user's current subscription (users.current_subscription_id), as a condition. */
 const isCurrentOf = (userId: string) =>

@@ -5,7 +5,11 @@ import { AppError, unauthenticated } from '../../platform/errors/app-error.ts';
 import { perUserTopic } from '../../platform/live/hub.ts';
 import { readThrough } from '../../platform/per-user-cache.ts';
 import { checkOffer, MESSAGES_OFFER } from '../content/offers.ts';
-import { findReviewer, grantReviewerAccess } from '../content/reviewers.repository.ts';
+import {
+  findReviewer,
+  grantReviewerAccess,
+  replaceReviewerAccess,
+} from '../content/reviewers.repository.ts';
 import { appendAudit } from '../subscriptions/audit.repository.ts';
 import {
   countSubscriptionsOf,
@@ -19,6 +23,7 @@ import {
   setCurrentSubscription,
   setDisplayName,
   setRole,
+  touchUser,
 } from './repository.ts';
 import type { UserDocCache } from './user-caches.ts';
 
@@ -43,6 +48,9 @@ export const userTopic = perUserTopic(getUserDoc, userDocSchema);
  * Onboarding (SPEC §7 applyRevAccess; DESIGN.md "Onboarding"): grants the chosen reviewer, marks
  * the user onboarded and starts the 3-day free trial for a user who never had a subscription — all
  * in one transaction, with the user row locked so two devices onboarding at once start one trial.
+ * Called again once onboarded, it is a track switch (issue 21 finding 1): the chosen reviewer
+ * replaces every one held before, audited as `switchTrack`, so a student holds one track at a time
+ * and never collects others' content.
  */
 export async function applyRevAccess(
   db: Db,
@@ -57,6 +65,19 @@ export async function applyRevAccess(
   return db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (!user) throw new AppError('NOT_FOUND', 'Your account no longer exists.');
+    if (user.isOnboarded) {
+      const before = await replaceReviewerAccess(tx, user.id, reviewer.shorthand, major);
+      await touchUser(tx, user.id);
+      await appendAudit(tx, {
+        actorUserId: user.id,
+        actorEmail: user.email,
+        action: 'switchTrack',
+        targetType: 'user',
+        targetId: user.id,
+        details: { from: before, to: reviewer.shorthand, ...(major ? { major } : {}) },
+      });
+      return { success: true as const, freeTrialStarted: false };
+    }
     await grantReviewerAccess(tx, user.id, reviewer.shorthand, major);
     let freeTrialStarted = false;
     if ((await countSubscriptionsOf(tx, user.id)) === 0) {

@@ -18,10 +18,14 @@ export const APP_ERROR_CODES = {
 export type AppErrorCode = keyof typeof APP_ERROR_CODES;
 
 export class AppError extends Error {
+  /**
+   * @param reason A machine-readable why, sent beside the message for the client to act on (the
+   *   paywall's refusals: core `ContentDenial`).
+   */
   constructor(
     readonly code: AppErrorCode,
     message: string,
-    readonly details?: Record<string, unknown>,
+    readonly reason?: string,
   ) {
     super(message);
     this.name = 'AppError';

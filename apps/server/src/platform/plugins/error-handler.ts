@@ -5,7 +5,8 @@ import { AppError } from '../errors/app-error.ts';
 import { isDatabaseUnavailable, OutageLog } from '../errors/database-outage.ts';
 
 export interface ErrorBody {
-  error: { status: string; message: string };
+  /** `reason`: what the client should do about it, when it can (AppError's reason). */
+  error: { status: string; message: string; reason?: string };
   /** Also on the log line of the request: a student quotes it to support. */
   requestId: string;
 }
@@ -25,12 +26,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
-    const send = (status: number, code: string, message: string) => {
+    const send = (status: number, code: string, message: string, reason?: string) => {
       // 4xx: one line without a stack; the caller's mistake, not ours.
-      if (status < 500) request.log.info({ status, code }, message);
-      return reply
-        .status(status)
-        .send({ error: { status: code, message }, requestId: request.id } satisfies ErrorBody);
+      if (status < 500) request.log.info({ status, code, reason }, message);
+      return reply.status(status).send({
+        error: { status: code, message, ...(reason === undefined ? {} : { reason }) },
+        requestId: request.id,
+      } satisfies ErrorBody);
     };
     if (isDatabaseUnavailable(error)) {
       outage.failed(error, request.server.clock.nowMs());
@@ -42,7 +44,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         request.log.error({ err: error }, error.message);
         return send(500, 'INTERNAL', 'Something went wrong.');
       }
-      return send(error.httpStatus, error.code, error.message);
+      return send(error.httpStatus, error.code, error.message, error.reason);
     }
     if (error instanceof ZodError) return send(400, 'INVALID_ARGUMENT', describeZodError(error));
     if (hasZodFastifySchemaValidationErrors(error)) {

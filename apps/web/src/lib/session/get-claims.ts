@@ -1,8 +1,9 @@
-import type { Claims, ClaimsResponse } from '@pasado/core/contract';
-import { SHELL_MESSAGES } from '@pasado/core/rules';
+import type { Claims, ClaimsResponse, UserDoc } from '@pasado/core/contract';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, toApiError } from '../api.ts';
-import { notify } from '../notify.ts';
+import { alertExpiryOnce } from '../expiry-alert.ts';
+import { queryClient } from '../query-client.ts';
+import { meQueryKey } from './get-me.ts';
 
 export const claimsQueryKey = ['claims'] as const;
 
@@ -18,7 +19,6 @@ export async function getClaims(force = false): Promise<Claims | null> {
     // bring back claims older than the server's.
     if (!(error instanceof TypeError) || navigator.onLine) throw error;
     const { restoreSnapshot } = await import('../offline/offline-snapshot.ts');
-    const { queryClient } = await import('../query-client.ts');
     const known = await restoreSnapshot(queryClient);
     if (known) return known;
     throw error;
@@ -27,8 +27,11 @@ export async function getClaims(force = false): Promise<Claims | null> {
   if (!response.ok) throw await toApiError(response);
   const body = (await response.json()) as ClaimsResponse;
   // The server expires a lapsed subscription when it reads claims; this is the one answer that
-  // says so, and the guard then finds the status 'expired' (SPEC §8).
-  if (body.subscriptionExpired) notify(SHELL_MESSAGES.SUBSCRIPTION_EXPIRED);
+  // says so, and the guard then finds the status 'expired' (SPEC §8). The subscription it expired
+  // is the one the user document names until the live change arrives.
+  if (body.subscriptionExpired) {
+    alertExpiryOnce(queryClient.getQueryData<UserDoc>(meQueryKey)?.subscription?.id ?? null);
+  }
   return body.claims;
 }
 

@@ -1,0 +1,353 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type AccessSubscription,
+  type ContentDenial,
+  contentDenial,
+  gaveAccessAt,
+  SUBSCRIPTION_STATUSES,
+  type SubscriptionStatus,
+} from '@pasado/core';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantReviewerAccess } from '../../src/modules/content/reviewers.repository.ts';
+import { ManualClock } from '../../src/platform/clock.ts';
+import { questions, quizAttempts, subscriptions, users } from '../../src/platform/db/schema.ts';
+import { createOnboardedStudent, type TestUser } from '../helpers/factories.ts';
+import { type ApiMethod, callApi, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { ENGINES } from '../helpers/test-database.ts';
+import { keyOf, REVIEWER, SUBJECT_A, seedBank } from '../learning/fixtures.ts';
+import { type StudyFixture, seedStudyContent } from '../study/study-fixtures.ts';
+
+const quiz = `/api/learning/${REVIEWER}`;
+const study = '/api/study/let-elem';
+const DAY = 24 * 60 * 60_000;
+
+type Route = {
+  name: string;
+  method: ApiMethod;
+  url: () => string;
+  body?: () => unknown;
+  /** The route's own rule, when it is not `contentDenial` now. */
+  decide?: (subscription: AccessSubscription, now: Date) => ContentDenial | null;
+};
+
+/**
+ * Issue 21 finding 1: the paywall is held by the server. Every content read and every new attempt
+ * answers 403 with the reason unless the student holds the reviewer and a subscription that gives
+ * access now (core `contentDenial`), for every status, before and after its expiry date; an open
+ * mock may still be finished until its clock ends.
+ */
+describe.each(ENGINES)('the paywall on %s', (engine) => {
+  let t: TestApp;
+  let fx: StudyFixture;
+  let student: TestUser & { trialId: string };
+  let drillId: string;
+  let liteId: string;
+  let liteItem: string;
+  const clock = new ManualClock(new Date('2026-11-26T04:00:00.000Z'));
+
+  beforeAll(async () => {
+    t = await startTestApp(engine, {}, { clock });
+    await seedBank(t.app.database.db);
+    fx = await seedStudyContent(t.app.database.db);
+    student = await createOnboardedStudent(t);
+    await grantReviewerAccess(t.app.database.db, student.userId, REVIEWER);
+    // Attempts begun while the trial gave access.
+    const drill = await call('POST', `${study}/drill`, { subjectId: fx.subjectId });
+    drillId = drill.json().attemptId;
+    const lite = (await call('POST', `${quiz}/lite`, {})).json();
+    if (!lite.items) throw new Error(JSON.stringify(lite));
+    liteId = lite.attemptId;
+    liteItem = lite.items[0].questionId;
+  });
+  afterAll(() => t.close());
+
+  const db = () => t.app.database.db;
+  function call(method: ApiMethod, url: string, payload?: unknown) {
+    return callApi(t, student.cookie, method, url, payload);
+  }
+
+  /** The student's current subscription set to `status`, ending a day ahead or a minute ago. */
+  async function setSubscription(status: SubscriptionStatus | null, ended = false) {
+    const now = clock.now();
+    if (status === null) {
+      await db()
+        .update(users)
+        .set({ currentSubscriptionId: null })
+        .where(eq(users.id, student.userId));
+      return;
+    }
+    await db()
+      .update(users)
+      .set({ currentSubscriptionId: student.trialId })
+      .where(eq(users.id, student.userId));
+    await db()
+      .update(subscriptions)
+      .set({
+        status,
+        expiryDate: new Date(now.getTime() + (ended ? -60_000 : DAY)),
+      })
+      .where(eq(subscriptions.id, student.trialId));
+  }
+
+  /** A lite quiz taken offline, finished `agoMs` before the server's now. */
+  const offline = (agoMs = 20_000) => {
+    const finish = clock.nowMs() - agoMs;
+    return {
+      clientAttemptId: randomUUID(),
+      subjectId: SUBJECT_A,
+      startedAt: new Date(finish - 40_000).toISOString(),
+      finishedAt: new Date(finish).toISOString(),
+      answers: [
+        {
+          questionId: 'tst-a-1',
+          choiceIndex: keyOf('tst-a-1'),
+          answeredAt: new Date(finish - 20_000).toISOString(),
+        },
+      ],
+    };
+  };
+
+  const routes: Route[] = [
+    { name: 'quiz home', method: 'GET', url: () => `${quiz}/quiz-home` },
+    { name: 'start a lite quiz', method: 'POST', url: () => `${quiz}/lite`, body: () => ({}) },
+    { name: 'the offline lite pool', method: 'GET', url: () => `${quiz}/offline-items` },
+    {
+      name: 'send a lite quiz taken offline now',
+      method: 'POST',
+      url: () => `${quiz}/lite/offline-attempts`,
+      body: () => offline(),
+      // Taken 20 s ago: it counts if the subscription gave access then (core `gaveAccessAt`).
+      decide: (subscription, now) =>
+        gaveAccessAt(subscription, new Date(now.getTime() - 20_000))
+          ? null
+          : contentDenial({ granted: true, subscription, now }),
+    },
+    { name: 'open a lite quiz', method: 'GET', url: () => `${quiz}/attempts/${liteId}` },
+    {
+      name: 'answer a lite quiz',
+      method: 'PUT',
+      url: () => `${quiz}/attempts/${liteId}/answers/${liteItem}`,
+      body: () => ({ flagged: true }),
+    },
+    {
+      name: 'report an item',
+      method: 'POST',
+      url: () => `${quiz}/questions/tst-a-2/report`,
+      body: () => ({ reason: 'The key looks wrong.' }),
+    },
+    { name: 'study launcher', method: 'GET', url: () => study },
+    { name: 'flash queue', method: 'GET', url: () => `${study}/flash` },
+    {
+      name: 'rate a flash card',
+      method: 'POST',
+      url: () => `${study}/flash/reviews`,
+      body: () => ({ reviewId: randomUUID(), cardId: fx.cards.a1, rating: 'good', seconds: 5 }),
+    },
+    { name: 'offline study pack', method: 'GET', url: () => `${study}/offline-pack` },
+    { name: 'offline study progress', method: 'GET', url: () => `${study}/offline-progress` },
+    { name: 'notes', method: 'GET', url: () => `${study}/topics/${fx.topicLearning}/notes` },
+    { name: 'cards', method: 'GET', url: () => `${study}/topics/${fx.topicLearning}/cards` },
+    {
+      name: 'mark a note read',
+      method: 'POST',
+      url: () => `${study}/notes/${fx.notes.first}/read`,
+      body: () => ({ seconds: 10 }),
+    },
+    {
+      name: 'finish a study session',
+      method: 'POST',
+      url: () => `${study}/sessions/finish`,
+      body: () => ({ mode: 'read' }),
+    },
+    {
+      name: 'start a drill',
+      method: 'POST',
+      url: () => `${study}/drill`,
+      body: () => ({ subjectId: fx.subjectId }),
+    },
+    {
+      name: 'answer a drill',
+      method: 'POST',
+      url: () => `${study}/drill/${drillId}/answers`,
+      body: () => ({ position: 0, choiceIndex: 0 }),
+    },
+    { name: 'finish a drill', method: 'POST', url: () => `${study}/drill/${drillId}/finish` },
+  ];
+
+  const cases = [
+    ...SUBSCRIPTION_STATUSES.flatMap((status) => [
+      { status, ended: false },
+      { status, ended: true },
+    ]),
+    { status: null, ended: false },
+  ] as const;
+
+  it.each(cases)('%o: each content route answers as core decides', async ({ status, ended }) => {
+    const now = clock.now();
+    const subscription: AccessSubscription =
+      status === null
+        ? null
+        : { status, expiryDate: new Date(now.getTime() + (ended ? -60_000 : DAY)) };
+    for (const route of routes) {
+      const expected = route.decide
+        ? route.decide(subscription, now)
+        : contentDenial({ granted: true, subscription, now });
+      // Set before each call: the routes that succeed may change what the student holds.
+      await setSubscription(status, ended);
+      const res = await call(route.method, route.url(), route.body?.());
+      if (expected === null) {
+        expect(res.statusCode, `${route.name}: ${res.body}`).toBeLessThan(400 + 3);
+        expect(res.statusCode, route.name).not.toBe(403);
+      } else {
+        expect(res.statusCode, `${route.name}: ${res.body}`).toBe(403);
+        expect(res.json().error, route.name).toMatchObject({
+          status: 'PERMISSION_DENIED',
+          reason: expected,
+        });
+      }
+    }
+  });
+
+  it('a refusal changes nothing: no attempt, no report, no hold', async () => {
+    await setSubscription('completed', true);
+    const before = await db()
+      .select({ id: quizAttempts.id })
+      .from(quizAttempts)
+      .where(eq(quizAttempts.userId, student.userId));
+    expect((await call('POST', `${quiz}/lite`, {})).statusCode).toBe(403);
+    expect((await call('POST', `${quiz}/mock`)).statusCode).toBe(403);
+    expect(
+      (await call('POST', `${quiz}/questions/tst-a-3/report`, { reason: 'Wrong.' })).statusCode,
+    ).toBe(403);
+    const after = await db()
+      .select({ id: quizAttempts.id })
+      .from(quizAttempts)
+      .where(eq(quizAttempts.userId, student.userId));
+    expect(after).toEqual(before);
+    const [held] = await db()
+      .select({ heldAt: questions.heldAt })
+      .from(questions)
+      .where(eq(questions.id, 'tst-a-3'));
+    expect(held?.heldAt).toBeNull();
+  });
+
+  it('a refusal changes no subscription: the claims read expires it, with the alert', async () => {
+    await setSubscription('approved', true);
+    const res = await call('GET', `${quiz}/quiz-home`);
+    expect(res.json().error.reason).toBe('expired');
+    const statusNow = async () =>
+      (
+        await db()
+          .select({ status: subscriptions.status })
+          .from(subscriptions)
+          .where(eq(subscriptions.id, student.trialId))
+      )[0]?.status;
+    expect(await statusNow()).toBe('approved');
+    const claims = await call('GET', '/api/auth/claims?force=1');
+    expect(claims.json()).toMatchObject({ subscriptionExpired: true });
+    expect(await statusNow()).toBe('expired');
+  });
+
+  it('a queued paid subscription takes over when the current one has ended on its own', async () => {
+    await setSubscription('completed', true);
+    const [next] = await db()
+      .insert(subscriptions)
+      .values({
+        userId: student.userId,
+        status: 'approved',
+        isFreeTrial: false,
+        expiryDate: new Date(clock.nowMs() + 30 * DAY),
+        queuedAt: clock.now(),
+        selectedPlan: {
+          id: 'p1',
+          name: '1 Month',
+          description: '',
+          price: 199,
+          discount: 0,
+          durationInDays: 30,
+        },
+      })
+      .returning({ id: subscriptions.id });
+    try {
+      expect((await call('GET', `${quiz}/quiz-home`)).statusCode).toBe(200);
+      expect((await call('GET', `${study}/flash`)).statusCode).toBe(200);
+      // Still under review, it does not.
+      await db()
+        .update(subscriptions)
+        .set({ status: 'pending' })
+        .where(eq(subscriptions.id, next?.id ?? ''));
+      expect((await call('GET', `${quiz}/quiz-home`)).json().error.reason).toBe('expired');
+    } finally {
+      await db()
+        .delete(subscriptions)
+        .where(eq(subscriptions.id, next?.id ?? ''));
+    }
+  });
+
+  it('an open mock is finished after the subscription ends; a new one is refused', async () => {
+    await setSubscription('completed');
+    const started = await call('POST', `${quiz}/mock`);
+    expect(started.statusCode).toBe(201);
+    const mock = started.json() as { attemptId: string; items: { questionId: string }[] };
+    await setSubscription('completed', true);
+    // Resumed (the same mock), answered, read again and submitted on the grant alone.
+    const resumed = await call('POST', `${quiz}/mock`);
+    expect(resumed.statusCode).toBe(200);
+    expect(resumed.json().attemptId).toBe(mock.attemptId);
+    const first = mock.items[0]?.questionId ?? '';
+    const saved = await call('PUT', `${quiz}/attempts/${mock.attemptId}/answers/${first}`, {
+      choiceIndex: keyOf(first),
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await call('GET', `${quiz}/attempts/${mock.attemptId}`)).statusCode).toBe(200);
+    expect((await call('POST', `${quiz}/attempts/${mock.attemptId}/submit`)).statusCode).toBe(200);
+    // Its review (keys and rationales) is content: read again later, it needs the subscription.
+    expect((await call('GET', `${quiz}/attempts/${mock.attemptId}`)).json().error.reason).toBe(
+      'expired',
+    );
+    const again = await call('POST', `${quiz}/mock`);
+    expect(again.statusCode).toBe(403);
+    expect(again.json().error.reason).toBe('expired');
+  });
+
+  it('a lite quiz taken offline before the subscription ended counts when sent after', async () => {
+    await setSubscription('completed');
+    const body = offline(5 * 60_000);
+    // The subscription ended on its own a minute ago, after the quiz: it counts.
+    await setSubscription('expired', true);
+    expect((await call('POST', `${quiz}/lite/offline-attempts`, body)).statusCode).toBe(201);
+    // Taken after the end: refused.
+    const late = offline();
+    const refused = await call('POST', `${quiz}/lite/offline-attempts`, late);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.reason).toBe('expired');
+    // Revoked by staff: nothing taken before counts either.
+    await setSubscription('revoked', true);
+    const revoked = await call('POST', `${quiz}/lite/offline-attempts`, offline());
+    expect(revoked.json().error.reason).toBe('revoked');
+  });
+
+  it('a flash rating given offline before the subscription ended counts when sent after', async () => {
+    await setSubscription('completed', true);
+    const rate = (reviewedAt: number) =>
+      call('POST', `${study}/flash/reviews`, {
+        reviewId: randomUUID(),
+        cardId: fx.cards.a2,
+        rating: 'good',
+        seconds: 5,
+        reviewedAt: new Date(reviewedAt).toISOString(),
+      });
+    expect((await rate(clock.nowMs() - 5 * 60_000)).statusCode).toBe(200);
+    const late = await rate(clock.nowMs() - 30_000);
+    expect(late.statusCode).toBe(403);
+    expect(late.json().error.reason).toBe('expired');
+  });
+
+  it('without the grant the refusal says so, whatever the subscription', async () => {
+    await setSubscription('approved');
+    const res = await call('GET', '/api/learning/cse-pro/quiz-home');
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.reason).toBe('noReviewer');
+  });
+});

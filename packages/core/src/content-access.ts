@@ -1,0 +1,125 @@
+import { LOCKED } from './guard.ts';
+import { PATHS } from './paths.ts';
+import { grantsAccess, isPastExpiry, type SubscriptionStatus } from './subscription-rules.ts';
+
+/**
+ * The paywall, decided on the server (issue 21 finding 1; docs/product.md "Access"): every content
+ * read and every new attempt needs the reviewer's grant and a subscription that gives access now
+ * (the guard's statuses, until `expiryDate`). The web app's guard mirrors it; the server's refusal
+ * names the reason, and the web app goes where the guard would (`contentDenialPath`).
+ */
+export const CONTENT_DENIALS = [
+  'noReviewer',
+  'noSubscription',
+  'expired',
+  'suspended',
+  'revoked',
+] as const;
+export type ContentDenial = (typeof CONTENT_DENIALS)[number];
+
+/** The current subscription as the paywall reads it. */
+export type AccessSubscription = {
+  status: SubscriptionStatus;
+  expiryDate: Date | string;
+} | null;
+
+export const CONTENT_DENIAL_MESSAGES: Readonly<Record<ContentDenial, string>> = {
+  noReviewer: 'You do not have access to this reviewer.',
+  noSubscription: 'You need a subscription to open this.',
+  expired: 'Your subscription has ended: renew it to continue.',
+  suspended: 'Your subscription is suspended.',
+  revoked: 'Your subscription was revoked.',
+};
+
+/** Why the subscription gives no access at `at`, or null when it does. */
+export function subscriptionDenial(
+  subscription: AccessSubscription,
+  at: Date,
+): Exclude<ContentDenial, 'noReviewer'> | null {
+  if (subscription === null) return 'noSubscription';
+  if (subscription.status === 'suspended') return 'suspended';
+  if (subscription.status === 'revoked') return 'revoked';
+  if (!grantsAccess(subscription.status) || isPastExpiry(subscription.expiryDate, at)) {
+    return 'expired';
+  }
+  return null;
+}
+
+/**
+ * The statuses of a queued subscription that becomes current when the current one ends (the
+ * claims read promotes it: DESIGN.md "Buying"); a queued purchase still under review does not.
+ */
+export const TAKES_OVER_WHEN_CURRENT_ENDS: readonly SubscriptionStatus[] = [
+  'approved',
+  'completed',
+];
+
+/**
+ * Why a student may not read a reviewer's content or start an attempt under it now, or null when
+ * they may: the grant first (an unknown reviewer is refused the same way), then the subscription.
+ * `queuedUntil`: the end of the queued subscription that takes over when the current one ends
+ * (TAKES_OVER_WHEN_CURRENT_ENDS), if any. When the current one has ended on its own and that one
+ * runs, there is access: the next claims read makes it current. The paywall itself never changes
+ * a subscription; the guard's claims read expires it, with the spec's alert (SPEC §8).
+ */
+export function contentDenial(input: {
+  granted: boolean;
+  subscription: AccessSubscription;
+  queuedUntil?: Date | string | null;
+  now: Date;
+}): ContentDenial | null {
+  if (!input.granted) return 'noReviewer';
+  const denial = subscriptionDenial(input.subscription, input.now);
+  const { queuedUntil } = input;
+  if (denial === 'expired' && queuedUntil != null && !isPastExpiry(queuedUntil, input.now)) {
+    return null;
+  }
+  return denial;
+}
+
+/**
+ * Whether work done at `at` counts although the subscription has since ended on its own: a lite
+ * quiz taken offline before the end date and sent after it. An access status (or `expired`, which
+ * only the end date sets) with `at` on or before `expiryDate`; never after staff suspended or
+ * revoked it.
+ */
+export function gaveAccessAt(subscription: AccessSubscription, at: Date): boolean {
+  if (subscription === null) return false;
+  const { status } = subscription;
+  if (!grantsAccess(status) && status !== 'expired') return false;
+  return !isPastExpiry(subscription.expiryDate, at);
+}
+
+/** Where the web app goes on a refusal: the page the guard keeps that status on. */
+export function contentDenialPath(denial: ContentDenial): string {
+  if (denial === 'noReviewer') return PATHS.unauthorized;
+  if (denial === 'noSubscription') return LOCKED.none?.home ?? PATHS.noSubscription;
+  return LOCKED[denial]?.home ?? PATHS.noSubscription;
+}
+
+/** Whether a refusal's reason (as the API sends it) is one of ours. */
+export function isContentDenial(reason: unknown): reason is ContentDenial {
+  return typeof reason === 'string' && (CONTENT_DENIALS as readonly string[]).includes(reason);
+}
+
+/** How long a phone keeps what it downloaded after the subscription ended on its own. */
+export const KEPT_CONTENT_GRACE_DAYS = 7;
+const GRACE_MS = KEPT_CONTENT_GRACE_DAYS * 24 * 60 * 60_000;
+
+export type KeptContentFate = 'keep' | 'lock' | 'remove';
+
+/**
+ * What a phone does with the content it keeps for offline study (issue 21 finding 1): keeps and
+ * refreshes it while the subscription gives access; locks it (no refresh, and the guard keeps the
+ * screens shut) once it ends, so a renewal within `KEPT_CONTENT_GRACE_DAYS` finds it all there; then
+ * removes it. A suspension stays locked (staff may lift it); a revocation, or no subscription at
+ * all, removes it at once.
+ */
+export function keptContentFate(subscription: AccessSubscription, now: Date): KeptContentFate {
+  const denial = subscriptionDenial(subscription, now);
+  if (denial === null) return 'keep';
+  if (denial === 'suspended') return 'lock';
+  if (subscription === null || denial !== 'expired') return 'remove';
+  const ended = new Date(subscription.expiryDate).getTime();
+  return now.getTime() - ended > GRACE_MS ? 'remove' : 'lock';
+}
