@@ -190,4 +190,40 @@ describe('staff content import and reported items', () => {
     });
     await screenshot(page, 'content-reports-empty');
   });
+
+  // Issue 21 finding 2: the threshold that holds an item for everyone, and a spree cleared at once.
+  it('sets the hold threshold and clears one student’s spree of reports in one action', async () => {
+    const db = fx.server.app.database.db;
+    await importContentFile(db, { fileName: 'small.json', text: readFileSync(FIXTURE, 'utf8') });
+    const [spree] = await db
+      .insert(users)
+      .values({ email: 'spree.student@example.com' })
+      .returning();
+    if (!spree) throw new Error('no student');
+    for (const questionId of ['fx-q1', 'fx-q2', 'fx-q3'])
+      await db.insert(itemReports).values({ questionId, userId: spree.id, reason: 'Wrong!' });
+
+    const { page } = await staffPhone('spree.staff@example.com');
+    const threshold = page.getByLabel(
+      'Hold an item for everyone once this many students report it',
+    );
+    await expect.poll(() => threshold.inputValue()).toBe('3');
+    await threshold.fill('2');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect
+      .poll(() => page.getByRole('status').textContent())
+      .toBe('Items are now held for everyone once 2 students report them.');
+    const card = page.getByRole('article', { name: 'fx-q1' });
+    await card
+      .getByRole('button', { name: 'Clear all 3 by this student' })
+      .scrollIntoViewIfNeeded();
+    await screenshot(page, 'content-reports-spree');
+    await card.getByRole('button', { name: 'Clear all 3 by this student' }).click();
+    await expect
+      .poll(() => page.getByRole('status').textContent())
+      .toBe('3 reports by spree.student@example.com cleared; 3 items are back in every quiz.');
+    await expect.poll(() => page.getByText('No reported items.').isVisible()).toBe(true);
+    const open = await db.select().from(itemReports).where(eq(itemReports.status, 'open'));
+    expect(open).toEqual([]);
+  });
 });

@@ -3,10 +3,10 @@ import {
   countIntroducedToday,
   FLASH_NEW_CARDS_PER_DAY,
   FLASH_QUEUE_MAX,
-  manilaDayStart,
   newCardsLeft,
   pickFlashQueue,
 } from './flash-queue.ts';
+import { manilaDayStart } from './time.ts';
 
 const MINUTE = 60_000;
 const now = new Date('2026-11-23T02:00:00Z'); // 10:00 in Manila

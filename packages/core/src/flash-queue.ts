@@ -1,4 +1,4 @@
-import { manilaDayKey } from './time.ts';
+import { manilaDayStart } from './time.ts';
 
 /**
  * The flash queue and its vocabulary (issue 4 item 6; ADR 010 and 019): the ratings, the card
@@ -21,11 +21,6 @@ export type FlashIntervals = Record<FlashRating, number>;
 export const FLASH_NEW_CARDS_PER_DAY = 20;
 /** Cards in one queue: a session's worth; the next queue continues. */
 export const FLASH_QUEUE_MAX = 50;
-
-/** Start of the Manila day of `now` (DESIGN.md "Time": Asia/Manila, UTC+8, no DST). */
-export function manilaDayStart(now: Date): Date {
-  return new Date(`${manilaDayKey(now)}T00:00:00+08:00`);
-}
 
 /** New cards the daily limit still allows, given how many the student first saw today. */
 export function newCardsLeft(introducedToday: number): number {

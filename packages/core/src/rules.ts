@@ -16,6 +16,7 @@ export * from './flash-schedule.ts';
 export * from './guard.ts';
 export * from './initials.ts';
 export * from './item-analysis.ts';
+export * from './item-reports.ts';
 export * from './leaderboard.ts';
 export * from './levels.ts';
 export * from './live-event.ts';

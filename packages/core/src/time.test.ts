@@ -7,6 +7,7 @@ import {
   formatMMDDYY,
   MANILA_OFFSET_MS,
   manilaDayKey,
+  manilaDayStart,
   manilaDaysBetween,
   manilaMonthYear,
   manilaWeekRange,
@@ -125,5 +126,19 @@ describe('Manila time (DESIGN.md "Time": UTC+8, no DST)', () => {
     ['manilaDaysBetween', () => manilaDaysBetween(new Date(0), new Date(Number.NaN))],
   ])('%s throws a RangeError for an invalid date', (_name, call) => {
     expect(call).toThrow(RangeError);
+  });
+});
+
+describe('manilaDayStart', () => {
+  it('is midnight Manila time (16:00 UTC the day before)', () => {
+    expect(manilaDayStart(new Date('2026-11-26T15:59:59.999Z')).toISOString()).toBe(
+      '2026-11-25T16:00:00.000Z',
+    );
+    expect(manilaDayStart(new Date('2026-11-26T16:00:00.000Z')).toISOString()).toBe(
+      '2026-11-26T16:00:00.000Z',
+    );
+    expect(manilaDayStart(new Date('2026-11-26T00:00:00.000Z')).toISOString()).toBe(
+      '2026-11-25T16:00:00.000Z',
+    );
   });
 });

@@ -51,6 +51,11 @@ export function manilaWeekRange(now: Date): { start: Date; end: Date } {
   return { start: new Date(startMs), end: new Date(startMs + 7 * DAY_MS - 1) };
 }
 
+/** The instant the Manila calendar day of `now` began (00:00:00.000 Manila time). */
+export function manilaDayStart(now: Date): Date {
+  return new Date(manilaDayNumber(now) * DAY_MS - MANILA_OFFSET_MS);
+}
+
 /** A date as 'MMDDYY' in Manila time, e.g. '112526' (SPEC §9 week ranges "may be formatted as MMDDYY"). */
 export function formatMMDDYY(d: Date): string {
   const w = manilaWallClock(d);

@@ -18,7 +18,12 @@ describe.each(ENGINES)('staff content API on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  const send = (method: 'GET' | 'POST', url: string, cookie: string | null, payload?: unknown) =>
+  const send = (
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    cookie: string | null,
+    payload?: unknown,
+  ) =>
     t.app.inject({
       method,
       url: `/api/admin/content${url}`,
@@ -45,6 +50,11 @@ describe.each(ENGINES)('staff content API on %s', (engine) => {
       ['GET', '/reports', undefined],
       ['POST', `/reports/${id}/clear`, {}],
       ['POST', `/reports/${id}/fix`, {}],
+      ['POST', `/reports/${id}/hold`, {}],
+      ['POST', `/reports/${id}/clear-all`, {}],
+      ['POST', `/reporters/${id}/dismiss`, {}],
+      ['GET', '/report-settings', undefined],
+      ['PUT', '/report-settings', { holdThreshold: 1 }],
     ] as const) {
       expect((await send(method, url, null, payload)).statusCode).toBe(401);
       expect((await send(method, url, student.cookie, payload)).statusCode).toBe(403);
@@ -225,5 +235,86 @@ describe.each(ENGINES)('staff content API on %s', (engine) => {
     expect((await send('POST', `/reports/${theirs.id}/fix`, staff.cookie, {})).statusCode).toBe(
       409,
     );
+  });
+
+  // Issue 21 finding 2: staff act on all of an item's reports, or a reporter's whole history, at once.
+  it('holds an item for everyone, clears all its reports at once, and dismisses a reporter’s spree', async () => {
+    const db = t.app.database.db;
+    const other = await createStudent(t);
+    const a = await fileReport('fx-q3', student.userId, 'Wrong.');
+    await fileReport('fx-q3', other.userId, 'Also wrong.');
+    expect((await questionRow('fx-q3'))?.heldAt).toBeNull();
+
+    const held = await send('POST', `/reports/${a.id}/hold`, staff.cookie, {});
+    expect(held.json()).toEqual({ questionId: 'fx-q3', resolved: 0, released: false });
+    expect((await questionRow('fx-q3'))?.heldAt).toBeInstanceOf(Date);
+
+    const cleared = await send('POST', `/reports/${a.id}/clear-all`, staff.cookie, {});
+    expect(cleared.json()).toEqual({ questionId: 'fx-q3', resolved: 2, released: true });
+    expect((await questionRow('fx-q3'))?.heldAt).toBeNull();
+    expect((await send('POST', `/reports/${a.id}/clear-all`, staff.cookie, {})).statusCode).toBe(
+      409,
+    );
+    const [clearAudit] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'content.report.clear-all'), eq(auditLog.targetId, a.id)));
+    expect(clearAudit?.details).toMatchObject({ questionId: 'fx-q3', released: true });
+
+    // A spree: one student reports three items; another's report of one of them stays.
+    const spree = await createStudent(t);
+    for (const q of ['fx-q1', 'fx-q2', 'fx-q3']) await fileReport(q, spree.userId, 'Wrong!');
+    await fileReport('fx-q1', other.userId, 'Really wrong.');
+    await db.update(questions).set({ heldAt: new Date() }).where(eq(questions.id, 'fx-q2'));
+    const queue = (await send('GET', '/reports', staff.cookie)).json().reports as {
+      reporter: { userId: string } | null;
+      reporterOpenReports: number;
+    }[];
+    expect(queue.find((r) => r.reporter?.userId === spree.userId)?.reporterOpenReports).toBe(3);
+    const dismissed = await send('POST', `/reporters/${spree.userId}/dismiss`, staff.cookie, {});
+    // fx-q2 and fx-q3 are back in every draw (no open report left); fx-q1 keeps the other
+    // student's report.
+    expect(dismissed.json()).toEqual({ resolved: 3, released: 2 });
+    const open = await db
+      .select()
+      .from(itemReports)
+      .where(and(eq(itemReports.status, 'open'), eq(itemReports.userId, spree.userId)));
+    expect(open).toEqual([]);
+    expect((await questionRow('fx-q2'))?.heldAt).toBeNull();
+    const [spreeAudit] = await db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, 'content.reports.dismiss-reporter'),
+          eq(auditLog.targetId, spree.userId),
+        ),
+      );
+    expect(spreeAudit?.details).toMatchObject({ resolvedReportIds: expect.any(Array) });
+    await db.update(itemReports).set({ status: 'cleared' }).where(eq(itemReports.status, 'open'));
+  });
+
+  it('staff set how many students’ reports hold an item for everyone; a lower threshold applies at once', async () => {
+    const db = t.app.database.db;
+    expect((await send('GET', '/report-settings', staff.cookie)).json()).toEqual({
+      holdThreshold: 3,
+    });
+    expect(
+      (await send('PUT', '/report-settings', staff.cookie, { holdThreshold: 0 })).statusCode,
+    ).toBe(400);
+    expect(
+      (await send('PUT', '/report-settings', staff.cookie, { holdThreshold: 51 })).statusCode,
+    ).toBe(400);
+    await fileReport('fx-q1', student.userId, 'Wrong key.');
+    expect((await questionRow('fx-q1'))?.heldAt).toBeNull();
+    const saved = await send('PUT', '/report-settings', staff.cookie, { holdThreshold: 1 });
+    expect(saved.json()).toEqual({ holdThreshold: 1 });
+    expect((await questionRow('fx-q1'))?.heldAt).toBeInstanceOf(Date);
+    const [audit] = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'content.reports.settings'));
+    expect(audit?.details).toEqual({ from: 3, to: 1, heldIds: ['fx-q1'] });
+    await send('PUT', '/report-settings', staff.cookie, { holdThreshold: 3 });
   });
 });

@@ -421,39 +421,57 @@ describe.each(ENGINES)('quizzes on %s', (engine) => {
     });
   });
 
-  it('a reported item is held (one open report per student) and stays out of a new mock', async () => {
-    const { cookie, userId } = await createOnboardedStudent(t, { reviewer: REVIEWER });
-    const empty = await call(cookie, 'POST', `${base}/questions/tst-a-5/report`, { reason: '  ' });
-    expect(empty.statusCode).toBe(400);
-    expect(await db().select().from(itemReports).where(eq(itemReports.userId, userId))).toEqual([]);
+  it("a report keeps the item out of the reporter's draws at once, and everyone's after three students (issue 21)", async () => {
+    /** A student who was served every subject-A item: a mock (part A takes all 12) submitted. */
+    const servedStudent = async () => {
+      const student = await createOnboardedStudent(t, { reviewer: REVIEWER });
+      const mock = attemptStateSchema.parse(
+        (await call(student.cookie, 'POST', `${base}/mock`)).json(),
+      );
+      await call(student.cookie, 'POST', `${base}/attempts/${mock.attemptId}/submit`);
+      return student;
+    };
+    const report = (cookie: string, reason = 'The key is wrong.') =>
+      call(cookie, 'POST', `${base}/questions/tst-a-5/report`, { reason });
+    const inNewMock = async (cookie: string) => {
+      const mock = attemptStateSchema.parse((await call(cookie, 'POST', `${base}/mock`)).json());
+      await call(cookie, 'POST', `${base}/attempts/${mock.attemptId}/submit`);
+      return mock.items.some((i) => i.questionId === 'tst-a-5');
+    };
+    const heldAt = async () =>
+      (await db().select().from(questions).where(eq(questions.id, 'tst-a-5')))[0]?.heldAt ?? null;
+
+    const first = await servedStudent();
+    expect((await report(first.cookie, '  ')).statusCode).toBe(400);
     expect(
-      (await call(cookie, 'POST', `${base}/questions/no-such/report`, { reason: 'x' })).statusCode,
+      (await call(first.cookie, 'POST', `${base}/questions/no-such/report`, { reason: 'x' }))
+        .statusCode,
     ).toBe(404);
+    for (let i = 0; i < 2; i += 1) expect((await report(first.cookie)).statusCode).toBe(201);
+    expect(
+      await db()
+        .select()
+        .from(itemReports)
+        .where(and(eq(itemReports.userId, first.userId), eq(itemReports.questionId, 'tst-a-5'))),
+    ).toEqual([expect.objectContaining({ status: 'open', reason: 'The key is wrong.' })]);
+    // One student's report: out of their own mock at once, still in everyone else's.
+    expect(await heldAt()).toBeNull();
+    expect(await inNewMock(first.cookie)).toBe(false);
+    const bystander = await createOnboardedStudent(t, { reviewer: REVIEWER });
+    expect(await inNewMock(bystander.cookie)).toBe(true);
 
-    for (let i = 0; i < 2; i += 1) {
-      const res = await call(cookie, 'POST', `${base}/questions/tst-a-5/report`, {
-        reason: 'The key is wrong.',
-      });
-      expect(res.statusCode).toBe(201);
-    }
-    const reports = await db()
-      .select()
-      .from(itemReports)
-      .where(and(eq(itemReports.userId, userId), eq(itemReports.questionId, 'tst-a-5')));
-    expect(reports).toEqual([
-      expect.objectContaining({ status: 'open', reason: 'The key is wrong.' }),
-    ]);
-    const [q] = await db().select().from(questions).where(eq(questions.id, 'tst-a-5'));
-    expect(q?.heldAt).toBeInstanceOf(Date);
-
-    // Part A takes every item of subject A, so without the hold tst-a-5 would be in the mock.
-    const other = await createOnboardedStudent(t, { reviewer: REVIEWER });
-    const mock = attemptStateSchema.parse(
-      (await call(other.cookie, 'POST', `${base}/mock`)).json(),
-    );
-    const ids = mock.items.map((i) => i.questionId);
-    expect(ids.filter((id) => id.startsWith('tst-a-'))).toHaveLength(11);
-    expect(ids).not.toContain('tst-a-5');
+    // Three distinct students: held for everyone.
+    const second = await servedStudent();
+    expect((await report(second.cookie)).statusCode).toBe(201);
+    expect(await heldAt()).toBeNull();
+    const third = await servedStudent();
+    expect((await report(third.cookie)).statusCode).toBe(201);
+    expect(await heldAt()).toBeInstanceOf(Date);
+    expect(await inNewMock(bystander.cookie)).toBe(false);
+    await db()
+      .update(itemReports)
+      .set({ status: 'cleared' })
+      .where(eq(itemReports.questionId, 'tst-a-5'));
     await db().update(questions).set({ heldAt: null }).where(eq(questions.id, 'tst-a-5'));
   });
 });

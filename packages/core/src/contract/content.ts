@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REPORT_HOLD_THRESHOLD_RANGE } from '../item-reports.ts';
 
 /**
  * The content file format (issue 4 "Import"; docs/content-format.md): one reviewer's subjects,
@@ -270,6 +271,8 @@ export const reportedItemSchema = z.object({
     .nullable(),
   /** Other open reports on the same question (a fix resolves them all). */
   openReportsOnQuestion: z.number().int().positive(),
+  /** The reporter's open reports, this one included (0 for an analysis flag): one student's spree shows. */
+  reporterOpenReports: z.number().int().nonnegative(),
   question: z.object({
     id: z.string(),
     ...staffQuestionFields,
@@ -299,6 +302,26 @@ export const fixReportRequestSchema = z.object({
     .optional(),
 });
 export type FixReportRequest = z.infer<typeof fixReportRequestSchema>;
+
+/**
+ * How many distinct students' open reports hold an item for everyone (issue 21 finding 2; core
+ * item-reports.ts). Staff change it in the console.
+ */
+export const reportSettingsSchema = z.object({
+  holdThreshold: z
+    .number()
+    .int()
+    .min(REPORT_HOLD_THRESHOLD_RANGE.min)
+    .max(REPORT_HOLD_THRESHOLD_RANGE.max),
+});
+export type ReportSettings = z.infer<typeof reportSettingsSchema>;
+
+/** Dismissing every open report of one student (a spree): what it closed and released. */
+export const reporterDismissResponseSchema = z.object({
+  resolved: z.number().int().nonnegative(),
+  released: z.number().int().nonnegative(),
+});
+export type ReporterDismissResponse = z.infer<typeof reporterDismissResponseSchema>;
 
 export const reportActionResponseSchema = z.object({
   questionId: z.string(),

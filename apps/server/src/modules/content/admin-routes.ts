@@ -8,6 +8,8 @@ import {
   itemStatsResponseSchema,
   reportActionResponseSchema,
   reportedItemsResponseSchema,
+  reporterDismissResponseSchema,
+  reportSettingsSchema,
 } from '@pasado/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,9 +17,19 @@ import { z } from 'zod';
 import { requireSession } from '../auth/session-plugin.ts';
 import { importFromConsole } from './import-content-file.ts';
 import { listItemStatsPage, runItemAnalysis } from './item-analysis.ts';
-import { clearReport, fixReport, listReportQueue } from './reported-items.ts';
+import {
+  changeReportSettings,
+  clearAllReportsOn,
+  clearReport,
+  dismissReporter,
+  fixReport,
+  holdReportedItem,
+  listReportQueue,
+  reportSettings,
+} from './reported-items.ts';
 
 const reportParams = z.object({ id: z.uuid() });
+const reporterParams = z.object({ userId: z.uuid() });
 
 /**
  * Staff console: content, under /api/admin/content (admin only, checked by the parent plugin).
@@ -58,6 +70,43 @@ export async function adminContentRoutes(app: FastifyInstance) {
     async (request) => {
       const session = requireSession(request);
       return clearReport(db, request.params.id, session, request.server.clock.now());
+    },
+  );
+
+  // Issue 21 finding 2: staff act on all of an item's reports, or a reporter's whole history, at once.
+  for (const [action, run] of [
+    ['hold', holdReportedItem],
+    ['clear-all', clearAllReportsOn],
+  ] as const) {
+    typed.post(
+      `/reports/:id/${action}`,
+      { schema: { params: reportParams, response: { 200: reportActionResponseSchema } } },
+      async (request) => {
+        const session = requireSession(request);
+        return run(db, request.params.id, session, request.server.clock.now());
+      },
+    );
+  }
+
+  typed.post(
+    '/reporters/:userId/dismiss',
+    { schema: { params: reporterParams, response: { 200: reporterDismissResponseSchema } } },
+    async (request) => {
+      const session = requireSession(request);
+      return dismissReporter(db, request.params.userId, session, request.server.clock.now());
+    },
+  );
+
+  typed.get('/report-settings', { schema: { response: { 200: reportSettingsSchema } } }, async () =>
+    reportSettings(db),
+  );
+
+  typed.put(
+    '/report-settings',
+    { schema: { body: reportSettingsSchema, response: { 200: reportSettingsSchema } } },
+    async (request) => {
+      const session = requireSession(request);
+      return changeReportSettings(db, request.body, session, request.server.clock.now());
     },
   );
 

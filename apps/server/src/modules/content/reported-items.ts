@@ -1,24 +1,41 @@
 import {
+  DEFAULT_REPORT_HOLD_THRESHOLD,
   type FixReportRequest,
   questionContentSchema,
   type ReportActionResponse,
   type ReportedItem,
+  type ReporterDismissResponse,
+  type ReportSettings,
 } from '@pasado/core';
 import type { Db, Tx } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
 import { appendAudit } from '../subscriptions/audit.repository.ts';
 import {
   countOpenHoldingReportsOn,
+  findReportHoldThreshold,
+  holdQuestion,
+  holdQuestionsReportedBy,
   type ItemReport,
   listOpenReports,
+  listOwnOpenReportIds,
   lockQuestion,
   lockReport,
   type QuestionContent,
   releaseQuestion,
+  resolveOpenReportsBy,
   resolveOpenReportsOn,
   resolveReport,
+  saveReportHoldThreshold,
   updateQuestionContent,
 } from './reports.repository.ts';
+
+/**
+ * The items a student's open reports keep out of their own lite, mock and drill draws at once
+ * (issue 21 finding 2), before enough students' reports hold them for everyone.
+ */
+export function ownReportedItems(db: Db, userId: string): Promise<Set<string>> {
+  return listOwnOpenReportIds(db, userId);
+}
 
 /** The queue shows the oldest open reports first; staff work through it from the top. */
 export const REPORT_QUEUE_LIMIT = 200;
@@ -171,5 +188,114 @@ export async function fixReport(
       resolvedReportIds,
     });
     return { questionId: question.id, resolved: resolvedReportIds.length, released };
+  });
+}
+
+/**
+ * Staff hold the item for everyone now, whatever the threshold (issue 21 finding 2): it stays out
+ * of every draw until its reports are cleared or it is fixed.
+ */
+export async function holdReportedItem(
+  db: Db,
+  reportId: string,
+  actor: Actor,
+  now: Date,
+): Promise<ReportActionResponse> {
+  return db.transaction(async (tx) => {
+    const report = await openReport(tx, reportId);
+    const held = await holdQuestion(tx, report.questionId, now);
+    await auditReport(tx, actor, 'content.report.hold', reportId, {
+      questionId: report.questionId,
+      held,
+    });
+    return { questionId: report.questionId, resolved: 0, released: false };
+  });
+}
+
+/**
+ * The item is fine: every open report on it (the students' and any analysis flag) is closed as
+ * `cleared` in one action, and it goes back into everyone's draws.
+ */
+export async function clearAllReportsOn(
+  db: Db,
+  reportId: string,
+  actor: Actor,
+  now: Date,
+): Promise<ReportActionResponse> {
+  return db.transaction(async (tx) => {
+    const report = await openReport(tx, reportId);
+    const resolved = await resolveOpenReportsOn(
+      tx,
+      report.questionId,
+      resolution('cleared', actor, now),
+    );
+    const released = await releaseIfSettled(tx, report.questionId);
+    await auditReport(tx, actor, 'content.report.clear-all', reportId, {
+      questionId: report.questionId,
+      resolvedReportIds: resolved,
+      released,
+    });
+    return { questionId: report.questionId, resolved: resolved.length, released };
+  });
+}
+
+/**
+ * A reporter's whole history dismissed in one action (a spree, or a student testing the button):
+ * every open report they filed is closed as `cleared`, and each item no other open report holds
+ * goes back into everyone's draws. Audited once, with every report and item it touched.
+ */
+export async function dismissReporter(
+  db: Db,
+  reporterId: string,
+  actor: Actor,
+  now: Date,
+): Promise<ReporterDismissResponse> {
+  return db.transaction(async (tx) => {
+    const resolved = await resolveOpenReportsBy(tx, reporterId, resolution('cleared', actor, now));
+    const questionIds = [...new Set(resolved.map((r) => r.questionId))];
+    const releasedIds: string[] = [];
+    for (const questionId of questionIds) {
+      if (await releaseIfSettled(tx, questionId)) releasedIds.push(questionId);
+    }
+    await appendAudit(tx, {
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      action: 'content.reports.dismiss-reporter',
+      targetType: 'user',
+      targetId: reporterId,
+      details: { resolvedReportIds: resolved.map((r) => r.id), releasedIds },
+    });
+    return { resolved: resolved.length, released: releasedIds.length };
+  });
+}
+
+/** How many distinct students' open reports hold an item for everyone. */
+export async function reportSettings(db: Db): Promise<ReportSettings> {
+  return { holdThreshold: (await findReportHoldThreshold(db)) ?? DEFAULT_REPORT_HOLD_THRESHOLD };
+}
+
+/**
+ * Staff set the threshold (audited). Items whose open reports already reach a lower threshold are
+ * held at once; raising it releases nothing (an item held may be held by a staff decision).
+ */
+export async function changeReportSettings(
+  db: Db,
+  settings: ReportSettings,
+  actor: Actor,
+  now: Date,
+): Promise<ReportSettings> {
+  return db.transaction(async (tx) => {
+    const before = (await findReportHoldThreshold(tx)) ?? DEFAULT_REPORT_HOLD_THRESHOLD;
+    await saveReportHoldThreshold(tx, settings.holdThreshold, now);
+    const heldIds = await holdQuestionsReportedBy(tx, settings.holdThreshold, now);
+    await appendAudit(tx, {
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      action: 'content.reports.settings',
+      targetType: 'content_settings',
+      targetId: 'reportHoldThreshold',
+      details: { from: before, to: settings.holdThreshold, heldIds },
+    });
+    return { holdThreshold: settings.holdThreshold };
   });
 }

@@ -1,7 +1,7 @@
 import type { ReportedItem } from '@pasado/core';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, gte, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
-import { itemReports, questions, users } from '../../platform/db/schema.ts';
+import { contentSettings, itemReports, questions, users } from '../../platform/db/schema.ts';
 import { joinQuestionPlace, questionPlace } from './topics.repository.ts';
 
 /**
@@ -39,8 +39,21 @@ export async function listOpenReports(ex: Executor, limit: number): Promise<Repo
             .groupBy(itemReports.questionId)
         ).map((r) => [r.questionId, Number(r.n)]),
   );
+  const reporterIds = [...new Set(rows.flatMap((r) => (r.reporterId ? [r.reporterId] : [])))];
+  const reporterCounts = new Map(
+    reporterIds.length === 0
+      ? []
+      : (
+          await ex
+            .select({ userId: itemReports.userId, n: count() })
+            .from(itemReports)
+            .where(and(eq(itemReports.status, 'open'), inArray(itemReports.userId, reporterIds)))
+            .groupBy(itemReports.userId)
+        ).map((r) => [r.userId, Number(r.n)]),
+  );
   return rows.map((r) => ({
     id: r.report.id,
+    reporterOpenReports: r.reporterId ? (reporterCounts.get(r.reporterId) ?? 1) : 0,
     reason: r.report.reason,
     createdAt: r.report.createdAt.toISOString(),
     source: r.report.source,
@@ -171,4 +184,125 @@ export async function updateQuestionContent(
 /** Puts a question back into mocks (its hold came from an open report). */
 export async function releaseQuestion(ex: Executor, questionId: string): Promise<void> {
   await ex.update(questions).set({ heldAt: null }).where(eq(questions.id, questionId));
+}
+
+// --- Students' reports (issue 21 finding 2): filed, counted, and what they hold ---------------
+
+/** Files a student's report; false when the student's report of the item is open already. */
+export async function addStudentReport(
+  ex: Executor,
+  report: { questionId: string; userId: string; reason: string; createdAt: Date },
+): Promise<boolean> {
+  const added = await ex
+    .insert(itemReports)
+    .values(report)
+    .onConflictDoNothing()
+    .returning({ id: itemReports.id });
+  return added.length > 0;
+}
+
+/** Holds the question from `now` (out of everyone's draws); false when it was held already. */
+export async function holdQuestion(ex: Executor, questionId: string, now: Date): Promise<boolean> {
+  const held = await ex
+    .update(questions)
+    .set({ heldAt: now })
+    .where(and(eq(questions.id, questionId), isNull(questions.heldAt)))
+    .returning({ id: questions.id });
+  return held.length > 0;
+}
+
+/** Whether the student's report of the item is open. */
+export async function hasOpenReport(ex: Executor, userId: string, questionId: string) {
+  const [row] = await ex
+    .select({ n: count() })
+    .from(itemReports)
+    .where(
+      and(
+        eq(itemReports.userId, userId),
+        eq(itemReports.questionId, questionId),
+        eq(itemReports.status, 'open'),
+      ),
+    );
+  return Number(row?.n ?? 0) > 0;
+}
+
+/** Reports the student has sent since `since` (the Manila day's start: the daily cap). */
+export async function countReportsSince(ex: Executor, userId: string, since: Date) {
+  const [row] = await ex
+    .select({ n: count() })
+    .from(itemReports)
+    .where(and(eq(itemReports.userId, userId), gte(itemReports.createdAt, since)));
+  return Number(row?.n ?? 0);
+}
+
+/** Distinct students whose reports of the item are open. */
+export async function countOpenReporters(ex: Executor, questionId: string) {
+  const [row] = await ex
+    .select({ n: countDistinct(itemReports.userId) })
+    .from(itemReports)
+    .where(
+      and(
+        eq(itemReports.questionId, questionId),
+        eq(itemReports.status, 'open'),
+        eq(itemReports.source, 'student'),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** The items the student's open reports keep out of their own draws. */
+export async function listOwnOpenReportIds(ex: Executor, userId: string): Promise<Set<string>> {
+  const rows = await ex
+    .select({ questionId: itemReports.questionId })
+    .from(itemReports)
+    .where(and(eq(itemReports.userId, userId), eq(itemReports.status, 'open')));
+  return new Set(rows.map((r) => r.questionId));
+}
+
+/** Distinct open reporters an item needs before it is held for everyone (staff set it). */
+export async function findReportHoldThreshold(ex: Executor): Promise<number | null> {
+  const [row] = await ex
+    .select({ threshold: contentSettings.reportHoldThreshold })
+    .from(contentSettings);
+  return row?.threshold ?? null;
+}
+
+/** Sets how many distinct students' open reports hold an item for everyone. */
+export async function saveReportHoldThreshold(ex: Executor, threshold: number, now: Date) {
+  await ex
+    .insert(contentSettings)
+    .values({ id: true, reportHoldThreshold: threshold, updatedAt: now })
+    .onConflictDoUpdate({
+      target: contentSettings.id,
+      set: { reportHoldThreshold: threshold, updatedAt: now },
+    });
+}
+
+/** Holds, from `now`, every item whose distinct open students' reports reach `threshold`. */
+export async function holdQuestionsReportedBy(ex: Executor, threshold: number, now: Date) {
+  const reached = ex
+    .select({ id: itemReports.questionId })
+    .from(itemReports)
+    .where(and(eq(itemReports.status, 'open'), eq(itemReports.source, 'student')))
+    .groupBy(itemReports.questionId)
+    .having(gte(countDistinct(itemReports.userId), threshold));
+  const held = await ex
+    .update(questions)
+    .set({ heldAt: now })
+    .where(and(isNull(questions.heldAt), inArray(questions.id, reached)))
+    .returning({ id: questions.id });
+  return held.map((r) => r.id);
+}
+
+/** Closes every open report one student filed; returns the reports and their questions. */
+export async function resolveOpenReportsBy(
+  ex: Executor,
+  userId: string,
+  resolution: { status: 'cleared' | 'fixed'; resolvedBy: string; resolvedAt: Date },
+): Promise<{ id: string; questionId: string }[]> {
+  return ex
+    .update(itemReports)
+    .set(resolution)
+    .where(and(eq(itemReports.userId, userId), eq(itemReports.status, 'open')))
+    .returning({ id: itemReports.id, questionId: itemReports.questionId });
 }

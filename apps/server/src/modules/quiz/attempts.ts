@@ -37,6 +37,7 @@ import type { Db, Executor, Tx } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
 import { requireSubscriptionAccess } from '../access/service.ts';
 import { majorChoice } from '../content/offers.ts';
+import { ownReportedItems } from '../content/reported-items.ts';
 import { noReviewerAccess, requireReviewerAccess } from '../content/reviewers.ts';
 import { recordActivity } from '../progress/record-activity.ts';
 import { rememberAttempt } from './answer-memory.ts';
@@ -528,8 +529,13 @@ export async function startLite(
       filter.subjectId = subject.id;
       subjectId = subject.id;
     }
-    // Held items stay out of lite quizzes too: a reported item may be wrong.
-    const bank = (await listBank(db, reviewer, filter)).filter((q) => !q.held);
+    // Held items stay out of lite quizzes too: a reported item may be wrong; so do the ones this
+    // student reported, at once (issue 21).
+    const [all, reported] = await Promise.all([
+      listBank(db, reviewer, filter),
+      ownReportedItems(db, userId),
+    ]);
+    const bank = all.filter((q) => !q.held && !reported.has(q.id));
     questionIds = pickLiteItems(
       bank.map((q) => q.id),
       LITE_QUIZ_SIZE,
@@ -566,11 +572,14 @@ export async function startOrResumeMock(
 
   const blueprint = await findBlueprint(db, reviewer);
   if (!blueprint) throw new AppError('FAILED_PRECONDITION', MESSAGES_QUIZ.noMock);
-  const [bank, seen, major] = await Promise.all([
+  const [all, seen, major, reported] = await Promise.all([
     listBank(db, reviewer),
     listSeenQuestionIds(db, userId),
     majorChoice(db, userId, reviewer, blueprint.spec),
+    ownReportedItems(db, userId),
   ]);
+  // The items this student reported are held for them at once (issue 21).
+  const bank = all.map((q) => (reported.has(q.id) ? { ...q, held: true } : q));
   if (major && major.current === null)
     throw new AppError('FAILED_PRECONDITION', MESSAGES_QUIZ.chooseMajor);
   const plan = planMock(blueprint.spec, bank, randomUUID(), {

@@ -1,12 +1,29 @@
+import {
+  DEFAULT_REPORT_HOLD_THRESHOLD,
+  holdsForEveryone,
+  manilaDayStart,
+  REPORT_MESSAGES,
+  reportRefusal,
+} from '@pasado/core';
 import type { Db } from '../../platform/db/client.ts';
-import { notFound } from '../../platform/errors/app-error.ts';
+import { AppError, notFound } from '../../platform/errors/app-error.ts';
+import {
+  addStudentReport,
+  countOpenReporters,
+  countReportsSince,
+  findReportHoldThreshold,
+  hasOpenReport,
+  holdQuestion,
+} from '../content/reports.repository.ts';
 import { findReviewerQuestion } from './bank.repository.ts';
-import { addItemReport, holdQuestion } from './reports.repository.ts';
+import { wasServed } from './seen.repository.ts';
 
 /**
- * A student reports an item as wrong (issue 4 "Import": a staff queue; a reported item stays out of
- * mocks until staff clear it). One open report per student and item (partial unique index): a
- * second report is a no-op. The item is held from the first report on.
+ * A student reports an item as wrong (issue 4 "Import": a staff queue). Issue 21 finding 2 (core
+ * item-reports.ts): only an item they were served, at most `REPORTS_PER_DAY` a Manila day; the
+ * report keeps the item out of their own draws at once, and out of everyone's once enough distinct
+ * students have open reports on it (the threshold staff set). One open report per student and
+ * item (partial unique index): a second report is a no-op.
  */
 export async function reportItem(
   db: Db,
@@ -19,7 +36,19 @@ export async function reportItem(
   const question = await findReviewerQuestion(db, reviewer, questionId);
   if (!question) throw notFound('No such item.');
   await db.transaction(async (tx) => {
-    await addItemReport(tx, { questionId, userId, reason, createdAt: now });
-    await holdQuestion(tx, questionId, now);
+    const [served, alreadyOpen, sentToday] = await Promise.all([
+      wasServed(tx, userId, questionId),
+      hasOpenReport(tx, userId, questionId),
+      countReportsSince(tx, userId, manilaDayStart(now)),
+    ]);
+    const refusal = reportRefusal({ served, alreadyOpen, sentToday });
+    if (refusal === 'notServed')
+      throw new AppError('FAILED_PRECONDITION', REPORT_MESSAGES[refusal]);
+    if (refusal === 'dailyCap') throw new AppError('RESOURCE_EXHAUSTED', REPORT_MESSAGES[refusal]);
+    if (!(await addStudentReport(tx, { questionId, userId, reason, createdAt: now }))) return;
+    const threshold = (await findReportHoldThreshold(tx)) ?? DEFAULT_REPORT_HOLD_THRESHOLD;
+    if (holdsForEveryone(await countOpenReporters(tx, questionId), threshold)) {
+      await holdQuestion(tx, questionId, now);
+    }
   });
 }

@@ -15,3 +15,18 @@ export async function listSeenQuestionIds(ex: Executor, userId: string): Promise
     .where(and(eq(quizAttempts.userId, userId), inArray(quizAttempts.kind, ['lite', 'mock'])));
   return new Set(rows.map((r) => r.id));
 }
+
+/** Whether the item was in one of the student's quizzes or drills: it was served to them. */
+export async function wasServed(ex: Executor, userId: string, questionId: string) {
+  const [row] = await ex
+    .select({ served: sql<boolean>`true` })
+    .from(quizAttempts)
+    .where(
+      and(
+        eq(quizAttempts.userId, userId),
+        sql`${quizAttempts.items} @> ${JSON.stringify([{ questionId }])}::jsonb`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

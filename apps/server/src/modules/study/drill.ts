@@ -12,6 +12,7 @@ import {
 } from '@pasado/core';
 import type { Db, Tx } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
+import { ownReportedItems } from '../content/reported-items.ts';
 import { recordActivity } from '../progress/record-activity.ts';
 import {
   type AttemptHeader,
@@ -50,6 +51,8 @@ export async function startDrill(
           db,
           scoped.map((t) => t.id),
           wanted,
+          // The items this student reported stay out of their drills at once (issue 21).
+          await ownReportedItems(db, userId),
         );
   if (picked.length === 0) {
     throw new AppError('FAILED_PRECONDITION', 'There are no drill questions here yet.');

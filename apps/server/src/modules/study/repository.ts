@@ -12,6 +12,7 @@ import {
   isNull,
   lte,
   min,
+  notInArray,
   type SQL,
   sql,
 } from 'drizzle-orm';
@@ -447,8 +448,13 @@ export function countOpenQuestionsByTopic(ex: Executor, topicIds: string[]): Pro
   return countContentByTopic(ex, questions, topicIds, isNull(questions.heldAt));
 }
 
-/** Up to `limit` questions of these topics at random, held ones left out. */
-export async function drawOpenQuestions(ex: Executor, topicIds: string[], limit: number) {
+/** Up to `limit` questions of these topics at random, held ones and `excluded` left out. */
+export async function drawOpenQuestions(
+  ex: Executor,
+  topicIds: string[],
+  limit: number,
+  excluded: ReadonlySet<string> = new Set(),
+) {
   return ex
     .select({
       id: questions.id,
@@ -457,7 +463,13 @@ export async function drawOpenQuestions(ex: Executor, topicIds: string[], limit:
       choices: questions.choices,
     })
     .from(questions)
-    .where(and(inArray(questions.topicId, topicIds), isNull(questions.heldAt)))
+    .where(
+      and(
+        inArray(questions.topicId, topicIds),
+        isNull(questions.heldAt),
+        excluded.size > 0 ? notInArray(questions.id, [...excluded]) : undefined,
+      ),
+    )
     .orderBy(sql`random()`)
     .limit(limit);
 }

@@ -182,12 +182,31 @@ export const itemReports = pgTable(
     ),
     check('item_reports_reason_check', sql`char_length(reason) between 1 and 500`),
     index('item_reports_queue_idx').on(t.status, t.createdAt),
+    // A student's reports of the day (the daily cap) and their open ones (their own draws).
+    index('item_reports_user_idx').on(t.userId, t.createdAt),
     // One open report per student per item: a double tap does not file two.
     uniqueIndex('item_reports_one_open').on(t.questionId, t.userId).where(sql`status = 'open'`),
     // One open analysis flag per item: a re-run of the job does not file it again.
     uniqueIndex('item_reports_one_open_flag')
       .on(t.questionId)
       .where(sql`status = 'open' and source = 'analysis'`),
+  ],
+);
+
+/**
+ * The content settings staff change in the console: one row (issue 21 finding 2: how many distinct
+ * students' open reports hold an item for everyone).
+ */
+export const contentSettings = pgTable(
+  'content_settings',
+  {
+    id: boolean('id').primaryKey().default(true),
+    reportHoldThreshold: integer('report_hold_threshold').notNull().default(3),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('content_settings_one_row', sql`${t.id}`),
+    check('content_settings_threshold_check', sql`report_hold_threshold between 1 and 50`),
   ],
 );
 

@@ -4,6 +4,8 @@ import type {
   FixReportRequest,
   ReportActionResponse,
   ReportedItemsResponse,
+  ReporterDismissResponse,
+  ReportSettings,
 } from '@pasado/core';
 import { queryOptions } from '@tanstack/react-query';
 import { getJson, sendJson } from '../../../lib/api.ts';
@@ -28,3 +30,27 @@ export const clearReport = (id: string) =>
 
 export const fixReport = (id: string, body: FixReportRequest) =>
   sendJson<ReportActionResponse>(`${BASE}/reports/${encodeURIComponent(id)}/fix`, { json: body });
+
+/** All of an item's reports at once (issue 21 finding 2): hold it for everyone, or clear them all. */
+export const holdReportedItem = (id: string) =>
+  sendJson<ReportActionResponse>(`${BASE}/reports/${encodeURIComponent(id)}/hold`, { json: {} });
+
+export const clearAllReports = (id: string) =>
+  sendJson<ReportActionResponse>(`${BASE}/reports/${encodeURIComponent(id)}/clear-all`, {
+    json: {},
+  });
+
+/** Every open report one student filed, cleared at once. */
+export const dismissReporter = (userId: string) =>
+  sendJson<ReporterDismissResponse>(`${BASE}/reporters/${encodeURIComponent(userId)}/dismiss`, {
+    json: {},
+  });
+
+export const reportSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin', 'content', 'report-settings'],
+    queryFn: ({ signal }) => getJson<ReportSettings>(`${BASE}/report-settings`, { signal }),
+  });
+
+export const saveReportSettings = (settings: ReportSettings) =>
+  sendJson<ReportSettings>(`${BASE}/report-settings`, { method: 'PUT', json: settings });

@@ -1,4 +1,5 @@
 import type { FixReportRequest, ReportedItem } from '@pasado/core';
+import { REPORT_HOLD_THRESHOLD_RANGE } from '@pasado/core/rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Chip } from '../../../components/chip.tsx';
@@ -7,7 +8,16 @@ import { TextareaField } from '../../../components/textarea-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { manilaDateTime } from '../../../lib/format.ts';
 import { LoadFailure } from '../admin-parts.tsx';
-import { clearReport, fixReport, reportsQueryOptions } from './content-api.ts';
+import {
+  clearAllReports,
+  clearReport,
+  dismissReporter,
+  fixReport,
+  holdReportedItem,
+  reportSettingsQueryOptions,
+  reportsQueryOptions,
+  saveReportSettings,
+} from './content-api.ts';
 import { ContentBusy } from './content-busy.tsx';
 
 const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F'];
@@ -149,7 +159,29 @@ function ReportCard({ report, onDone }: { report: ReportedItem; onDone(message: 
         `${q.id} marked fixed (${result.resolved === 1 ? '1 report' : `${result.resolved} reports`} closed); it is back in mocks.`,
       ),
   });
-  const busy = clear.isPending || fix.isPending;
+  const hold = useMutation({
+    mutationFn: () => holdReportedItem(report.id),
+    onSuccess: () =>
+      onDone(`${q.id} is held out of every student's quizzes until you clear or fix it.`),
+  });
+  const clearAll = useMutation({
+    mutationFn: () => clearAllReports(report.id),
+    onSuccess: (result) =>
+      onDone(
+        `${result.resolved === 1 ? '1 report' : `${result.resolved} reports`} on ${q.id} cleared; it is back in every quiz.`,
+      ),
+  });
+  const reporter = report.reporter;
+  const dismiss = useMutation({
+    mutationFn: () => dismissReporter(reporter?.userId ?? ''),
+    onSuccess: (result) =>
+      onDone(
+        `${result.resolved === 1 ? '1 report' : `${result.resolved} reports`} by ${reporter?.email ?? 'this student'} cleared; ${result.released} ${result.released === 1 ? 'item is' : 'items are'} back in every quiz.`,
+      ),
+  });
+  const mutations = [clear, fix, hold, clearAll, dismiss];
+  const busy = mutations.some((m) => m.isPending);
+  const failed = mutations.find((m) => m.error)?.error;
 
   return (
     <article className="card content-admin__report" aria-labelledby={titleId}>
@@ -162,7 +194,7 @@ function ReportCard({ report, onDone }: { report: ReportedItem; onDone(message: 
         </h3>
         <div className="content-admin__badges">
           {report.source === 'analysis' ? <Chip tone="info">Item analysis</Chip> : null}
-          {q.heldAt ? <Chip tone="warning">Held out of mocks</Chip> : null}
+          {q.heldAt ? <Chip tone="warning">Held for everyone</Chip> : null}
           {report.openReportsOnQuestion > 1 ? (
             <Chip tone="info">{report.openReportsOnQuestion} open reports</Chip>
           ) : null}
@@ -210,9 +242,9 @@ function ReportCard({ report, onDone }: { report: ReportedItem; onDone(message: 
           <p className="content-admin__rationale">
             <strong>Rationale:</strong> {q.rationale}
           </p>
-          {clear.error || fix.error ? (
+          {failed ? (
             <p className="form-error" role="alert">
-              {failure(clear.error ?? fix.error)}
+              {failure(failed)}
             </p>
           ) : null}
           <div className="content-admin__actions">
@@ -243,9 +275,108 @@ function ReportCard({ report, onDone }: { report: ReportedItem; onDone(message: 
               Edit item
             </button>
           </div>
+          <div className="content-admin__actions content-admin__actions--bulk">
+            {q.heldAt ? null : (
+              <button
+                type="button"
+                className="btn btn--ghost"
+                disabled={busy}
+                onClick={() => hold.mutate()}
+              >
+                {hold.isPending ? <Spinner size="sm" /> : null}
+                Hold for everyone
+              </button>
+            )}
+            {report.openReportsOnQuestion > 1 ? (
+              <button
+                type="button"
+                className="btn btn--ghost"
+                disabled={busy}
+                onClick={() => clearAll.mutate()}
+              >
+                {clearAll.isPending ? <Spinner size="sm" /> : null}
+                Clear all {report.openReportsOnQuestion} reports
+              </button>
+            ) : null}
+            {reporter && report.reporterOpenReports > 1 ? (
+              <button
+                type="button"
+                className="btn btn--ghost"
+                disabled={busy}
+                onClick={() => dismiss.mutate()}
+              >
+                {dismiss.isPending ? <Spinner size="sm" /> : null}
+                Clear all {report.reporterOpenReports} by this student
+              </button>
+            ) : null}
+          </div>
         </>
       )}
     </article>
+  );
+}
+
+/**
+ * How many students must report an item before it leaves everyone's quizzes (issue 21 finding 2);
+ * until then it leaves only the reporters' own.
+ */
+function HoldThreshold({ onSaved }: { onSaved(message: string): void }) {
+  const queryClient = useQueryClient();
+  const settings = useQuery(reportSettingsQueryOptions());
+  const [draft, setDraft] = useState<string | null>(null);
+  const id = useId();
+  const save = useMutation({
+    mutationFn: (holdThreshold: number) => saveReportSettings({ holdThreshold }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(reportSettingsQueryOptions().queryKey, saved);
+      setDraft(null);
+      onSaved(
+        `Items are now held for everyone once ${saved.holdThreshold} ${saved.holdThreshold === 1 ? 'student reports' : 'students report'} them.`,
+      );
+    },
+  });
+  if (!settings.data) return null;
+  const value = draft ?? String(settings.data.holdThreshold);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const n = Number(value);
+    if (Number.isInteger(n)) save.mutate(n);
+  };
+  return (
+    <form className="content-admin__threshold" onSubmit={submit}>
+      <label htmlFor={id} className="content-admin__threshold-label">
+        Hold an item for everyone once this many students report it
+      </label>
+      <div className="content-admin__threshold-row">
+        <input
+          id={id}
+          className="content-admin__input content-admin__threshold-input"
+          type="number"
+          inputMode="numeric"
+          min={REPORT_HOLD_THRESHOLD_RANGE.min}
+          max={REPORT_HOLD_THRESHOLD_RANGE.max}
+          required
+          value={value}
+          onChange={(e) => setDraft(e.target.value)}
+        />
+        <button
+          type="submit"
+          className="btn btn--secondary"
+          disabled={save.isPending || draft === null}
+        >
+          {save.isPending ? <Spinner size="sm" /> : null}
+          Save
+        </button>
+      </div>
+      <p className="content-admin__muted">
+        Until then a report keeps the item out of the reporter's own quizzes only.
+      </p>
+      {save.error ? (
+        <p className="form-error" role="alert">
+          {failure(save.error)}
+        </p>
+      ) : null}
+    </form>
   );
 }
 
@@ -283,6 +414,7 @@ export function ReportsQueue() {
           Refresh
         </button>
       </div>
+      <HoldThreshold onSaved={setAnnouncement} />
       <p className="content-admin__ok content-admin__announce" role="status">
         {announcement}
       </p>
@@ -292,8 +424,9 @@ export function ReportsQueue() {
         <LoadFailure query={reports}>{failure(reports.error)}</LoadFailure>
       ) : reports.data.reports.length === 0 ? (
         <p className="content-admin__empty">
-          No reported items. When a student reports an item as wrong, it appears here and stays out
-          of mocks until you clear or fix it.
+          No reported items. When a student reports an item as wrong, it appears here; it leaves
+          that student's quizzes at once, and everyone's once enough students report it or you hold
+          it.
         </p>
       ) : (
         <ul className="content-admin__report-list">
