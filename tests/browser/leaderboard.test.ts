@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addLeaderboardPoints } from '../../apps/server/src/modules/leaderboard/scores.ts';
 import { touchUser } from '../../apps/server/src/modules/users/repository.ts';
-import { users } from '../../apps/server/src/platform/db/schema.ts';
+import { fairPlayFlags, users } from '../../apps/server/src/platform/db/schema.ts';
 import { signedInUser } from '../../apps/server/test/helpers/test-app.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
@@ -86,5 +86,31 @@ describe('leaderboard', () => {
     // Closing it ends the season board.
     await staff.page.getByRole('button', { name: 'Close season' }).click();
     await expect.poll(() => openSeasons.count()).toBe(0);
+  });
+
+  // Issue 21 finding 3: an implausible day is flagged to staff with the evidence, never punished.
+  it('staff see a flagged day with its figures and dismiss it', async () => {
+    const staff = await student('fair.staff@example.com', 'Fair Staff');
+    await db().update(users).set({ role: 'admin' }).where(eq(users.id, staff.userId));
+    await touchUser(db(), staff.userId);
+    const farmer = await signedInUser(fx.server);
+    await db()
+      .insert(fairPlayFlags)
+      .values({
+        userId: farmer.userId,
+        day: '2026-11-26',
+        reasons: ['fastPace', 'nearPerfect', 'dailyCap'],
+        evidence: { answers: 1050, correct: 1050, seconds: 5250, gems: 1000, cappedFinishes: 5 },
+      });
+    await staff.page.goto('/admin/seasons');
+    const flag = staff.page.getByRole('listitem', { name: `${farmer.email}, 2026-11-26` });
+    await expect.poll(() => flag.isVisible()).toBe(true);
+    const text = await flag.textContent();
+    expect(text).toContain('Answers faster than 6 s an item');
+    expect(text).toContain('1,050 answers, 100 % right, 5 s an answer (1 h 28 min in all)');
+    await flag.scrollIntoViewIfNeeded();
+    await screenshot(staff.page, 'admin-fair-play');
+    await flag.getByRole('button', { name: 'Dismiss' }).click();
+    await expect.poll(() => staff.page.getByText('No flagged days.').isVisible()).toBe(true);
   });
 });

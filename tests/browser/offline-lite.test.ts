@@ -66,12 +66,17 @@ describe('a lite quiz offline', () => {
     const userId = user?.id ?? '';
 
     await context.setOffline(true);
+    // A person takes time to read each item (issue 21: the server refuses a quiz answered faster):
+    // the phone's clock moves 20 s an item, the quiz ending a minute before now.
+    const startedAt = Date.now() - 4 * 60_000;
+    await context.clock.setFixedTime(startedAt);
     await page.getByRole('link', { name: 'Start lite quiz' }).click();
     await page.waitForURL(/\/quiz\/crim\/lite\?attempt=/);
     const attemptId = new URL(page.url()).searchParams.get('attempt') ?? '';
     // Right on the first six (the key is always the first choice), wrong on the last four.
     for (let n = 1; n <= 10; n += 1) {
       await page.getByText(`Item ${n} of 10`).waitFor();
+      await context.clock.setFixedTime(startedAt + n * 20_000);
       await page
         .locator('.quiz__card .choice')
         .nth(n <= 6 ? 0 : 1)

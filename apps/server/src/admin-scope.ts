@@ -3,6 +3,7 @@ import { requireSession } from './modules/auth/session-plugin.ts';
 import { adminContentRoutes } from './modules/content/admin-routes.ts';
 import { adminMessagesRoutes } from './modules/inbox/admin-routes.ts';
 import { adminSeasonsRoutes } from './modules/leaderboard/admin-routes.ts';
+import { adminFairPlayRoutes } from './modules/progress/admin-routes.ts';
 import { adminPaymentsRoutes } from './modules/subscriptions/admin-routes.ts';
 import { permissionDenied } from './platform/errors/app-error.ts';
 
@@ -20,4 +21,5 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(adminMessagesRoutes, { prefix: '/messages' });
   await app.register(adminContentRoutes, { prefix: '/content' });
   await app.register(adminSeasonsRoutes, { prefix: '/seasons' });
+  await app.register(adminFairPlayRoutes, { prefix: '/fair-play' });
 }

@@ -11,6 +11,7 @@ export * from './device.ts';
 export * from './discount-window.ts';
 export * from './display-name.ts';
 export * from './drill.ts';
+export * from './fair-play.ts';
 export * from './flash-queue.ts';
 export * from './flash-schedule.ts';
 export * from './guard.ts';

@@ -133,7 +133,7 @@ describe.each(ENGINES)('the paywall on %s', (engine) => {
     {
       name: 'report an item',
       method: 'POST',
-      url: () => `${quiz}/questions/tst-a-2/report`,
+      url: () => `${quiz}/questions/${liteItem}/report`,
       body: () => ({ reason: 'The key looks wrong.' }),
     },
     { name: 'study launcher', method: 'GET', url: () => study },

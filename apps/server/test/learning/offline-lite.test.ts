@@ -21,12 +21,19 @@ import { keyOf, REVIEWER, rationaleOf, SUBJECT_A, SUBJECT_B, seedBank } from './
 const base = `/api/learning/${REVIEWER}`;
 const upload = `${base}/lite/offline-attempts`;
 
-/** A lite quiz as the device sends it: taken over the last few minutes, answers in between. */
+/** Quizzes built so far: each is taken in a window of its own (issue 21: never two at once). */
+let built = 0;
+
+/**
+ * A lite quiz as the device sends it: four minutes long, earlier than the last one built, answers
+ * in between.
+ */
 function offlineBody(
   answers: { questionId: string; choiceIndex: number }[],
   extra: Record<string, unknown> = {},
 ) {
-  const start = Date.now() - 5 * 60_000;
+  built += 1;
+  const start = Date.now() - (5 + 5 * built) * 60_000;
   return {
     clientAttemptId: crypto.randomUUID(),
     subjectId: SUBJECT_A,

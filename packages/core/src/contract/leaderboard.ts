@@ -54,3 +54,26 @@ export const openSeasonInputSchema = z
     path: ['expiryDate'],
   });
 export type OpenSeasonInput = z.infer<typeof openSeasonInputSchema>;
+
+/**
+ * Staff: a student's day that looked implausible for a person (issue 21 finding 3; core
+ * fair-play.ts), with its reasons and figures. Never acted on by itself.
+ */
+export const fairPlayFlagSchema = z.object({
+  id: z.uuid(),
+  student: z.object({ userId: z.uuid(), email: z.string(), displayName: z.string().nullable() }),
+  /** The Manila day, YYYY-MM-DD. */
+  day: z.string(),
+  reasons: z.array(z.enum(['fastPace', 'nearPerfect', 'dailyCap'])),
+  evidence: z.object({
+    answers: z.number().int(),
+    correct: z.number().int(),
+    seconds: z.number().int(),
+    gems: z.number().int(),
+    cappedFinishes: z.number().int(),
+  }),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type FairPlayFlag = z.infer<typeof fairPlayFlagSchema>;
+export const fairPlayFlagsResponseSchema = z.object({ flags: z.array(fairPlayFlagSchema) });
+export type FairPlayFlagsResponse = z.infer<typeof fairPlayFlagsResponseSchema>;

@@ -1,15 +1,27 @@
-import { extendStreak, levelOrDefault, manilaDayKey, promoteLevel, totalGems } from '@pasado/core';
+import {
+  capDailyAward,
+  capTopicTallies,
+  extendStreak,
+  fairPlayFlags,
+  levelOrDefault,
+  manilaDayKey,
+  promoteLevel,
+  totalGems,
+} from '@pasado/core';
 import type { Tx } from '../../platform/db/client.ts';
 import { announce, topics } from '../../platform/live/topics.ts';
 import { addLeaderboardPoints } from '../leaderboard/scores.ts';
 import { refreshChallenges } from './challenges.ts';
 import {
   addTopicTallies,
+  findDailyAwards,
   findProgress,
   findStreak,
   refreshSubjectStats,
+  saveDailyAwards,
   saveStreak,
   updateProgress,
+  upsertFairPlayFlag,
 } from './repository.ts';
 
 /** What one quiz, study or drill session contributes to a student's progress (DESIGN.md "Progress"). */
@@ -34,7 +46,9 @@ export type ActivityOutcome = {
 /**
  * Records an activity in the caller's transaction: topic stats, gems under the current level,
  * unclaimed drill points, the daily streak, leaderboard points, challenges; then announces the
- * user document so open screens (the Tasks red dot, the account) follow live.
+ * user document so open screens (the Tasks red dot, the account) follow live. What one Manila day
+ * awards is capped at what a person can do, and a day that looks implausible is flagged to staff
+ * (issue 21 finding 3; core fair-play.ts).
  */
 export async function recordActivity(
   tx: Tx,
@@ -50,11 +64,15 @@ export async function recordActivity(
   const worked = activity.topics
     .filter((t) => t.answered > 0 || t.seconds > 0)
     .sort((a, b) => (a.topicId < b.topicId ? -1 : a.topicId > b.topicId ? 1 : 0));
-  for (const t of worked) await addTopicTallies(tx, userId, t, now);
-  if (worked.length > 0) await refreshSubjectStats(tx, userId, now);
+  const award = await capToday(tx, userId, activity, worked, now);
+  const counted = capTopicTallies(worked, award.answers).filter(
+    (t) => t.answered > 0 || t.seconds > 0,
+  );
+  for (const t of counted) await addTopicTallies(tx, userId, t, now);
+  if (counted.length > 0) await refreshSubjectStats(tx, userId, now);
 
-  const gemsAdded = Math.max(0, Math.floor(activity.gems));
-  const drillPoints = Math.max(0, Math.floor(activity.drillPoints));
+  const gemsAdded = award.gems;
+  const drillPoints = award.drillPoints;
   const level = levelOrDefault(user.currentLevel);
   const gemsCollection = {
     ...user.gemsCollection,
@@ -89,4 +107,66 @@ export async function recordActivity(
   await refreshChallenges(tx, userId, now);
   await announce(tx, topics.user(userId));
   return { streak, gemsAdded, level: nextLevel, leveledUp: nextLevel !== level };
+}
+
+/**
+ * What the day's caps let this activity award (core `capDailyAward`), recorded against the
+ * student's Manila day; the day's figures, before the caps, are judged for the fair-play flag.
+ */
+async function capToday(
+  tx: Tx,
+  userId: string,
+  activity: Activity,
+  worked: Activity['topics'],
+  now: Date,
+) {
+  const day = manilaDayKey(now);
+  const used = await findDailyAwards(tx, userId, day);
+  const sum = (pick: (t: Activity['topics'][number]) => number) =>
+    worked.reduce((total, t) => total + Math.max(0, Math.floor(pick(t))), 0);
+  const asked = {
+    gems: Math.max(0, Math.floor(activity.gems)),
+    drillPoints: Math.max(0, Math.floor(activity.drillPoints)),
+    answers: sum((t) => t.answered),
+  };
+  const allowed = capDailyAward(used, asked);
+  const capped =
+    allowed.gems < asked.gems ||
+    allowed.drillPoints < asked.drillPoints ||
+    allowed.answers < asked.answers;
+  const totals = {
+    gems: used.gems + allowed.gems,
+    drillPoints: used.drillPoints + allowed.drillPoints,
+    answers: used.answers + allowed.answers,
+    askedAnswers: used.askedAnswers + asked.answers,
+    askedCorrect: used.askedCorrect + sum((t) => t.correct),
+    askedSeconds: used.askedSeconds + sum((t) => t.seconds),
+    capped: used.capped + (capped ? 1 : 0),
+  };
+  await saveDailyAwards(tx, userId, day, totals, now);
+  const reasons = fairPlayFlags({
+    answers: totals.askedAnswers,
+    correct: totals.askedCorrect,
+    seconds: totals.askedSeconds,
+    capped: totals.capped > 0,
+  });
+  if (reasons.length > 0) {
+    await upsertFairPlayFlag(
+      tx,
+      {
+        userId,
+        day,
+        reasons,
+        evidence: {
+          answers: totals.askedAnswers,
+          correct: totals.askedCorrect,
+          seconds: totals.askedSeconds,
+          gems: totals.gems,
+          cappedFinishes: totals.capped,
+        },
+      },
+      now,
+    );
+  }
+  return allowed;
 }

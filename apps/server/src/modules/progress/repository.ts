@@ -1,7 +1,9 @@
 import type { ChallengesState } from '@pasado/core';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import {
+  dailyAwards,
+  fairPlayFlags,
   rewardClaims,
   topics,
   userStats,
@@ -166,4 +168,120 @@ export async function insertRewardClaim(
   claim: { userId: string; rewardKey: string; gems: number; points: number; claimedAt: Date },
 ): Promise<void> {
   await ex.insert(rewardClaims).values(claim);
+}
+
+// --- Fair play (issue 21 finding 3; core fair-play.ts) -----------------------------------------
+
+export type DailyAwardRow = {
+  gems: number;
+  drillPoints: number;
+  answers: number;
+  askedAnswers: number;
+  askedCorrect: number;
+  askedSeconds: number;
+  capped: number;
+};
+
+const NO_AWARDS: DailyAwardRow = {
+  gems: 0,
+  drillPoints: 0,
+  answers: 0,
+  askedAnswers: 0,
+  askedCorrect: 0,
+  askedSeconds: 0,
+  capped: 0,
+};
+
+/** What the Manila day `day` (YYYY-MM-DD) has awarded the student so far. */
+export async function findDailyAwards(
+  ex: Executor,
+  userId: string,
+  day: string,
+): Promise<DailyAwardRow> {
+  const [row] = await ex
+    .select({
+      gems: dailyAwards.gems,
+      drillPoints: dailyAwards.drillPoints,
+      answers: dailyAwards.answers,
+      askedAnswers: dailyAwards.askedAnswers,
+      askedCorrect: dailyAwards.askedCorrect,
+      askedSeconds: dailyAwards.askedSeconds,
+      capped: dailyAwards.capped,
+    })
+    .from(dailyAwards)
+    .where(and(eq(dailyAwards.userId, userId), eq(dailyAwards.day, day)));
+  return row ?? NO_AWARDS;
+}
+
+/** Stores the day's totals (the caller holds the user row's lock). */
+export async function saveDailyAwards(
+  ex: Executor,
+  userId: string,
+  day: string,
+  totals: DailyAwardRow,
+  now: Date,
+): Promise<void> {
+  await ex
+    .insert(dailyAwards)
+    .values({ userId, day, ...totals, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [dailyAwards.userId, dailyAwards.day],
+      set: { ...totals, updatedAt: now },
+    });
+}
+
+/**
+ * Flags the student's day for staff with its reasons and figures; a day already flagged takes
+ * the new figures, and opens again only when a reason was added.
+ */
+export async function upsertFairPlayFlag(
+  ex: Executor,
+  flag: { userId: string; day: string; reasons: string[]; evidence: Record<string, number> },
+  now: Date,
+): Promise<void> {
+  await ex
+    .insert(fairPlayFlags)
+    .values({ ...flag, createdAt: now })
+    .onConflictDoUpdate({
+      target: [fairPlayFlags.userId, fairPlayFlags.day],
+      set: {
+        evidence: flag.evidence,
+        reasons: flag.reasons,
+        status: sql`case when ${fairPlayFlags.reasons} @> excluded.reasons then ${fairPlayFlags.status} else 'open' end`,
+      },
+    });
+}
+
+/** Open fair-play flags, newest first, with the student. */
+export async function listOpenFairPlayFlags(ex: Executor, limit: number) {
+  return ex
+    .select({
+      id: fairPlayFlags.id,
+      userId: users.id,
+      email: users.email,
+      displayName: users.displayName,
+      day: fairPlayFlags.day,
+      reasons: fairPlayFlags.reasons,
+      evidence: fairPlayFlags.evidence,
+      createdAt: fairPlayFlags.createdAt,
+    })
+    .from(fairPlayFlags)
+    .innerJoin(users, eq(users.id, fairPlayFlags.userId))
+    .where(eq(fairPlayFlags.status, 'open'))
+    .orderBy(desc(fairPlayFlags.createdAt))
+    .limit(limit);
+}
+
+/** Dismisses an open flag; false when there is no open flag with that id. */
+export async function dismissFairPlayFlag(
+  ex: Executor,
+  id: string,
+  resolution: { resolvedBy: string; resolvedAt: Date },
+): Promise<{ userId: string; day: string } | null> {
+  const [row] = await ex
+    .update(fairPlayFlags)
+    .set({ status: 'dismissed', ...resolution })
+    .where(and(eq(fairPlayFlags.id, id), eq(fairPlayFlags.status, 'open')))
+    .returning({ userId: fairPlayFlags.userId, day: fairPlayFlags.day });
+  return row ?? null;
 }

@@ -1,5 +1,5 @@
 import { type BlueprintSpec, blueprintSpecSchema } from '@pasado/core';
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { type Executor, preparedFor, type Tx } from '../../platform/db/client.ts';
 import {
   blueprints,
@@ -31,6 +31,7 @@ export type NewAttempt = Pick<
   deadlineAt?: Date | null;
   sittings?: AttemptHeader['sittings'];
   clientAttemptId?: string | null;
+  clientFinishedAt?: Date | null;
 };
 
 /** An attempt's items with what they need from the bank and the student, keyed by question id. */
@@ -48,7 +49,7 @@ export type AttemptItems = {
  */
 export type AttemptClock = Omit<
   AttemptHeader,
-  'items' | 'result' | 'createdAt' | 'clientAttemptId'
+  'items' | 'result' | 'createdAt' | 'clientAttemptId' | 'clientFinishedAt'
 >;
 
 /** The header with what the quiz screen shows around the items: blueprint and subject names. */
@@ -755,6 +756,31 @@ export async function insertOfflineAttemptOnce(
 ): Promise<AttemptHeader | null> {
   const [row] = await ex.insert(quizAttempts).values(attempt).onConflictDoNothing().returning();
   return row ?? null;
+}
+
+/**
+ * The spans of the student's finished quizzes that overlap [from, to] (issue 21 finding 3): an
+ * offline quiz from its start to the device's end, any other from its start to its submission.
+ */
+export async function listFinishedSpansBetween(
+  ex: Executor,
+  userId: string,
+  from: Date,
+  to: Date,
+): Promise<{ start: Date; end: Date }[]> {
+  const end = sql<Date>`coalesce(${quizAttempts.clientFinishedAt}, ${quizAttempts.submittedAt})`;
+  const rows = await ex
+    .select({ start: quizAttempts.startedAt, end: end.mapWith(quizAttempts.submittedAt) })
+    .from(quizAttempts)
+    .where(
+      and(
+        eq(quizAttempts.userId, userId),
+        eq(quizAttempts.status, 'submitted'),
+        lt(quizAttempts.startedAt, to),
+        gt(end, from),
+      ),
+    );
+  return rows.flatMap((r) => (r.end ? [{ start: r.start, end: r.end }] : []));
 }
 
 /** Records the answers of an attempt made elsewhere (an offline lite quiz), all at once. */

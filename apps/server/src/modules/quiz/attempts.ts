@@ -177,12 +177,15 @@ export async function finalize(
     ...(row.sittings ? { elapsedMs: sittingsElapsedMs(row.sittings, now) } : {}),
     ...(studyMs === undefined ? {} : { elapsedMs: studyMs }),
   });
-  await recordActivity(
+  const outcome = await recordActivity(
     tx,
     row.userId,
     { topics, gems: result.gemsEarned, drillPoints: 0, finished: true },
     now,
   );
+  // The day's cap may have awarded less than the answers earned (issue 21): the result says what
+  // the student got.
+  result = { ...result, gemsEarned: outcome.gemsAdded };
   if (kind === 'mock') await markMockStreakDay(tx, row.userId, now);
 
   const updated = await markSubmitted(tx, row.id, {

@@ -1,10 +1,11 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { questions, quizAnswers, quizAttempts } from '../../platform/db/schema.ts';
 
 /**
  * The attempts item analysis reads (issue 12 item 6): finished mocks and lite quizzes. Drills are a
- * timed speed run, a test of recall under time rather than of the item, so they stay out.
+ * timed speed run, a test of recall under time rather than of the item, so they stay out; so do
+ * lite quizzes taken offline, whose device held every key (issue 21 finding 3).
  */
 export const ANALYSED_ATTEMPT_KINDS = ['mock', 'lite'] as const;
 
@@ -45,6 +46,7 @@ export async function listSubmittedItemResponses(ex: Executor): Promise<AttemptI
       and(
         eq(quizAttempts.status, 'submitted'),
         inArray(quizAttempts.kind, [...ANALYSED_ATTEMPT_KINDS]),
+        isNull(quizAttempts.clientAttemptId),
       ),
     );
   // A submitted attempt always has its submission time; the fallback only satisfies the type.

@@ -1,19 +1,23 @@
 import {
   checkOfflineAttemptTimes,
   decideAnswer,
+  FAIR_PLAY_MESSAGES,
   OFFLINE_TIME_MESSAGES,
   type OfflineLiteAttempt,
   type OfflineLitePool,
+  offlineAttemptProblem,
   offlinePoolIds,
   offlineStudyMs,
 } from '@pasado/core';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { requireSubscriptionAccess } from '../access/service.ts';
+import { lockUser } from '../users/repository.ts';
 import {
   findAttemptByClientId,
   insertAnswers,
   insertOfflineAttemptOnce,
+  listFinishedSpansBetween,
   lockAttemptClock,
 } from './attempts.repository.ts';
 import { type AttemptReply, finalize, MESSAGES_QUIZ, stateOf } from './attempts.ts';
@@ -181,8 +185,10 @@ async function firstResult(
  * Records a lite quiz taken offline. Idempotent by the client attempt id: sent again, it answers
  * with the first result (created: false) and awards nothing more. Otherwise the times are checked
  * (core `checkOfflineAttemptTimes`), every item and choice is checked and graded with the online
- * rules (`decideAnswer`), and one transaction stores the attempt and its answers and finishes it as
- * an online submit does (`finalize`: result, gems, points, streak, tasks) at the server's now.
+ * rules (`decideAnswer`), the quiz must have taken a person's time and not overlap another of the
+ * student's quizzes (core `offlineAttemptProblem`, issue 21), and one transaction stores the
+ * attempt and its answers and finishes it as an online submit does (`finalize`: result, gems,
+ * points, streak, tasks, within the day's caps) at the server's now.
  */
 export async function receiveOfflineLite(
   db: Db,
@@ -208,6 +214,16 @@ export async function receiveOfflineLite(
   const graded = await gradedAnswers(db, reviewer, chosen, input.answers);
 
   const attemptId = await db.transaction(async (tx) => {
+    // The student's quizzes are checked and stored one at a time (issue 21 finding 3): two sent
+    // together cannot both pass the overlap check.
+    await lockUser(tx, userId);
+    if (await findAttemptByClientId(tx, userId, input.clientAttemptId)) return null;
+    const others = await listFinishedSpansBetween(tx, userId, startedAt, finishedAt);
+    const unfair = offlineAttemptProblem(
+      { startedAt, finishedAt, answered: graded.length },
+      others,
+    );
+    if (unfair) throw invalid(FAIR_PLAY_MESSAGES[unfair]);
     const row = await insertOfflineAttemptOnce(tx, {
       userId,
       reviewerShorthand: reviewer,
@@ -216,6 +232,7 @@ export async function receiveOfflineLite(
       items: graded.map((a) => ({ questionId: a.questionId, partId: null })),
       startedAt,
       clientAttemptId: input.clientAttemptId,
+      clientFinishedAt: finishedAt,
     });
     // Another request with the same id won the race: it awards, this one does nothing.
     if (!row) return null;

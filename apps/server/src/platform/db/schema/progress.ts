@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { check, date, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { cascadeRef, cascadeTextRef, timestamptz, updatedAt } from './columns.ts';
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { cascadeRef, cascadeTextRef, createdAt, timestamptz, updatedAt } from './columns.ts';
 import { topics } from './content.ts';
 import { users } from './users.ts';
 
@@ -52,4 +63,54 @@ export const rewardClaims = pgTable(
     claimedAt: timestamptz('claimed_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.rewardKey] })],
+);
+
+/**
+ * What each Manila day has awarded a student (issue 21 finding 3; core fair-play.ts): the caps are
+ * read against it, and the day's pace and accuracy feed the fair-play flags. Written under the
+ * user row's lock, by every finish (recordActivity).
+ */
+export const dailyAwards = pgTable(
+  'daily_awards',
+  {
+    userId: cascadeRef('user_id', () => users.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    gems: integer('gems').notNull().default(0),
+    drillPoints: integer('drill_points').notNull().default(0),
+    /** Answers counted toward topic mastery (capped). */
+    answers: integer('answers').notNull().default(0),
+    /** Everything the day asked to count, before the caps: what the flags judge. */
+    askedAnswers: integer('asked_answers').notNull().default(0),
+    askedCorrect: integer('asked_correct').notNull().default(0),
+    askedSeconds: integer('asked_seconds').notNull().default(0),
+    capped: integer('capped').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/**
+ * A student's day that looked implausible for a person, for staff to look at (never acted on by
+ * itself): the reasons and the day's figures. One open flag per student and day.
+ */
+export const fairPlayFlags = pgTable(
+  'fair_play_flags',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: cascadeRef('user_id', () => users.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    reasons: jsonb('reasons').$type<string[]>().notNull(),
+    evidence: jsonb('evidence').$type<Record<string, number>>().notNull(),
+    status: text('status', { enum: ['open', 'dismissed'] })
+      .notNull()
+      .default('open'),
+    resolvedBy: uuid('resolved_by'),
+    resolvedAt: timestamptz('resolved_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('fair_play_flags_status_check', sql`status in ('open','dismissed')`),
+    uniqueIndex('fair_play_flags_one_per_day').on(t.userId, t.day),
+    index('fair_play_flags_queue_idx').on(t.status, t.createdAt),
+  ],
 );

@@ -68,6 +68,12 @@ export const quizAttempts = pgTable(
      * upload. Null for attempts started on the server.
      */
     clientAttemptId: uuid('client_attempt_id'),
+    /**
+     * When the device says an offline quiz ended (issue 21 finding 3): with `startedAt`, the span
+     * two quizzes of one student may not share. Null for attempts started on the server, whose
+     * span ends at `submittedAt`.
+     */
+    clientFinishedAt: timestamptz('client_finished_at'),
     createdAt: createdAt(),
     version: version(),
   },

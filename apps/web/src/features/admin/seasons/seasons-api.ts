@@ -1,6 +1,6 @@
-import type { OpenSeasonInput, Season } from '@pasado/core';
+import type { FairPlayFlagsResponse, OpenSeasonInput, Season } from '@pasado/core';
 import { queryOptions } from '@tanstack/react-query';
-import { getJson, sendJson } from '../../../lib/api.ts';
+import { apiFetch, getJson, sendJson, toApiError } from '../../../lib/api.ts';
 
 export const seasonsQueryOptions = () =>
   queryOptions({
@@ -11,3 +11,18 @@ export const seasonsQueryOptions = () =>
 export const openSeason = (input: OpenSeasonInput) =>
   sendJson<Season>('/api/admin/seasons', { json: input });
 export const closeSeason = (id: string) => sendJson<Season>(`/api/admin/seasons/${id}/close`);
+
+/** Days that looked implausible for a person (issue 21 finding 3), newest first. */
+export const fairPlayFlagsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin', 'fair-play'],
+    queryFn: ({ signal }) =>
+      getJson<FairPlayFlagsResponse>('/api/admin/fair-play/flags', { signal }),
+  });
+
+export const dismissFairPlayFlag = async (id: string) => {
+  const response = await apiFetch(`/api/admin/fair-play/flags/${encodeURIComponent(id)}/dismiss`, {
+    method: 'POST',
+  });
+  if (!response.ok) throw await toApiError(response);
+};

@@ -5,6 +5,7 @@ import { Chip } from '../../../components/chip.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { InputField } from '../../../components/input-field.tsx';
 import { manilaDateTime, manilaDayBoundary, manilaToday } from '../../../lib/format.ts';
+import { FairPlayFlags } from './fair-play-flags.tsx';
 import { closeSeason, openSeason, seasonsQueryOptions } from './seasons-api.ts';
 import './seasons.css';
 
@@ -48,6 +49,7 @@ export function SeasonsSection() {
         </ul>
       )}
       {close.isError ? <FormError>{close.error.message}</FormError> : null}
+      <FairPlayFlags />
     </section>
   );
 }

@@ -1,0 +1,26 @@
+import { fairPlayFlagsResponseSchema } from '@pasado/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireSession } from '../auth/session-plugin.ts';
+import { dismissFlag, listFairPlayFlags } from './fair-play.ts';
+
+/** Staff console: fair play, under /api/admin/fair-play (issue 21 finding 3). */
+export async function adminFairPlayRoutes(app: FastifyInstance) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.database;
+
+  typed.get('/flags', { schema: { response: { 200: fairPlayFlagsResponseSchema } } }, async () => ({
+    flags: await listFairPlayFlags(db),
+  }));
+
+  typed.post(
+    '/flags/:id/dismiss',
+    { schema: { params: z.object({ id: z.uuid() }) } },
+    async (request, reply) => {
+      const session = requireSession(request);
+      await dismissFlag(db, request.params.id, session, request.server.clock.now());
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * A leaderboard earned by studying (issue 21 finding 3; docs/decisions/027): the offline pool
+ * carries every key, so a script could send any number of perfect "offline" quizzes. The server
+ * holds offline quizzes to the time a person needs, refuses quizzes taken at the same time as
+ * another, and caps what one Manila day can award to what a person can do; accounts whose pace or
+ * accuracy is implausible are flagged to staff with the evidence, never punished automatically.
+ */
+
+export const FAIR_PLAY = {
+  /** An offline quiz takes at least this long per answered item, start to finish. */
+  minSecondsPerOfflineItem: 4,
+  /**
+   * What one Manila day can award. A diligent student's heavy day: two full LET mocks (450 items,
+   * 900 gems at most) and a dozen lite sets (120 gems): about 1,000. Beyond it nothing counts.
+   */
+  dailyGems: 1_000,
+  dailyDrillPoints: 500,
+  /** Answers a day that feed topic mastery and challenges (10 hours at one a minute: 600). */
+  dailyCountedAnswers: 800,
+  /** A day is flagged when, over at least `minItems`, the pace is under `fastSecondsPerItem`. */
+  minItemsToJudge: 50,
+  fastSecondsPerItem: 6,
+  /** …or the accuracy is at least `nearPerfect` over at least `minItemsForAccuracy`. */
+  nearPerfect: 0.98,
+  minItemsForAccuracy: 150,
+} as const;
+
+export const FAIR_PLAY_MESSAGES = {
+  tooFast: 'This quiz was answered too fast to count.',
+  overlaps: 'This quiz was taken at the same time as another quiz, so it cannot count.',
+} as const;
+
+export type Interval = { start: Date; end: Date };
+
+/** Whether two spans of time share a moment (one ending as the other starts does not). */
+export function overlaps(a: Interval, b: Interval): boolean {
+  return a.start.getTime() < b.end.getTime() && b.start.getTime() < a.end.getTime();
+}
+
+/**
+ * Why an offline quiz cannot count, or null: it was answered faster than a person reads, or taken
+ * while another of the student's quizzes was under way (`others`: the spans of their finished
+ * quizzes, online and offline).
+ */
+export function offlineAttemptProblem(
+  attempt: { startedAt: Date; finishedAt: Date; answered: number },
+  others: readonly Interval[],
+): keyof typeof FAIR_PLAY_MESSAGES | null {
+  const seconds = (attempt.finishedAt.getTime() - attempt.startedAt.getTime()) / 1000;
+  if (seconds < attempt.answered * FAIR_PLAY.minSecondsPerOfflineItem) return 'tooFast';
+  const span = { start: attempt.startedAt, end: attempt.finishedAt };
+  return others.some((other) => overlaps(span, other)) ? 'overlaps' : null;
+}
+
+/** What one Manila day has awarded a student so far, or what an activity asks to award. */
+export type DailyAward = {
+  gems: number;
+  drillPoints: number;
+  /** Answers counted toward topic mastery and challenges. */
+  answers: number;
+};
+
+/** The part of `requested` the day's caps still allow, given what the day has awarded (`used`). */
+export function capDailyAward(used: DailyAward, requested: DailyAward): DailyAward {
+  const room = (cap: number, spent: number, asked: number) =>
+    Math.max(0, Math.min(asked, cap - spent));
+  return {
+    gems: room(FAIR_PLAY.dailyGems, used.gems, requested.gems),
+    drillPoints: room(FAIR_PLAY.dailyDrillPoints, used.drillPoints, requested.drillPoints),
+    answers: room(FAIR_PLAY.dailyCountedAnswers, used.answers, requested.answers),
+  };
+}
+
+/**
+ * Per-topic tallies trimmed to `allowed` answers: topics in the order given keep their answers
+ * until the allowance runs out; a topic cut part way keeps its share of correct answers and time.
+ */
+export function capTopicTallies<T extends { answered: number; correct: number; seconds: number }>(
+  topics: readonly T[],
+  allowed: number,
+): T[] {
+  let left = Math.max(0, allowed);
+  return topics.map((t) => {
+    const answered = Math.min(t.answered, left);
+    left -= answered;
+    if (answered === t.answered) return t;
+    const share = t.answered === 0 ? 0 : answered / t.answered;
+    return {
+      ...t,
+      answered,
+      correct: Math.min(answered, Math.floor(t.correct * share)),
+      seconds: Math.floor(t.seconds * share),
+    };
+  });
+}
+
+export type FairPlayReason = 'fastPace' | 'nearPerfect' | 'dailyCap';
+
+/** One Manila day of a student's answers, as the flag reads it. */
+export type FairPlayDay = {
+  answers: number;
+  correct: number;
+  /** Time spent answering, in seconds. */
+  seconds: number;
+  /** Something the day asked to award was cut by a cap. */
+  capped: boolean;
+};
+
+/**
+ * Why a student's day looks implausible for a person, for staff to look at (never acted on
+ * automatically): answers faster than a person reads, near-perfect accuracy over a long day, or a
+ * daily cap reached.
+ */
+export function fairPlayFlags(day: FairPlayDay): FairPlayReason[] {
+  const reasons: FairPlayReason[] = [];
+  if (
+    day.answers >= FAIR_PLAY.minItemsToJudge &&
+    day.seconds < day.answers * FAIR_PLAY.fastSecondsPerItem
+  ) {
+    reasons.push('fastPace');
+  }
+  if (
+    day.answers >= FAIR_PLAY.minItemsForAccuracy &&
+    day.correct >= day.answers * FAIR_PLAY.nearPerfect
+  ) {
+    reasons.push('nearPerfect');
+  }
+  if (day.capped) reasons.push('dailyCap');
+  return reasons;
+}
+
+export const FAIR_PLAY_REASON_LABELS: Readonly<Record<FairPlayReason, string>> = {
+  fastPace: `Answers faster than ${FAIR_PLAY.fastSecondsPerItem} s an item`,
+  nearPerfect: `${Math.round(FAIR_PLAY.nearPerfect * 100)} % or more right over ${FAIR_PLAY.minItemsForAccuracy}+ items`,
+  dailyCap: 'Reached a daily cap',
+};
