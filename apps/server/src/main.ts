@@ -1,5 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
+import { scheduleSessionLogSweep } from './modules/auth/schedule-session-log-sweep.ts';
 import { scheduleItemAnalysis } from './modules/content/schedule-item-analysis.ts';
 import { seedBundledContent } from './modules/content/seed-bundled-content.ts';
 import { scheduleOrphanSweep } from './modules/uploads/schedule-orphan-sweep.ts';
@@ -26,6 +27,8 @@ async function main() {
   scheduleOrphanSweep(app);
   // Item statistics and analysis flags for staff (ITEM_ANALYSIS_EVERY_MINUTES, hourly by default).
   scheduleItemAnalysis(app);
+  // Session logs are kept 90 days (issue 21 finding 5).
+  scheduleSessionLogSweep(app);
 
   // Finish in-flight requests and close the database before exiting (SIGTERM from the platform).
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {

@@ -31,6 +31,7 @@ export * from './purchase.ts';
 export * from './quiz-attempt.ts';
 export * from './quiz-scoring.ts';
 export * from './safe-text.ts';
+export * from './session-logs.ts';
 export * from './shell-messages.ts';
 export * from './sittings.ts';
 export * from './streak.ts';

@@ -1,4 +1,7 @@
+import { SESSION_LOG_LIMITS, SESSION_LOG_MESSAGES } from '@pasado/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sweepSessionLogs } from '../../src/modules/auth/service.ts';
+import { sessionLogs } from '../../src/platform/db/schema.ts';
 import { ensureOffered } from '../helpers/offer-track.ts';
 import { callFunction, signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
@@ -89,6 +92,61 @@ describe.each(ENGINES)('server functions on %s', (engine) => {
       where: (log, { eq }) => eq(log.userId, userId),
     });
     expect(rows).toHaveLength(0);
+  });
+
+  // Issue 21 finding 5: 30 calls once stored 30.8 MB; now a few KB of flat fields, a daily cap,
+  // and a retention period.
+  it('addSessionLog refuses a large or nested payload and writes nothing', async () => {
+    const { cookie, userId } = await signedInUser(t);
+    for (const payload of [
+      { blob: 'x'.repeat(SESSION_LOG_LIMITS.maxStringLength + 1) },
+      Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, i])),
+      Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`k${i}`, 'é'.repeat(190)])),
+      { nested: { deep: true } },
+      { list: [1, 2, 3] },
+    ]) {
+      const res = await callFunction(t, cookie, 'addSessionLog', { type: 'big', payload });
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 40)).toBe(400);
+    }
+    const rows = await t.app.database.db.query.sessionLogs.findMany({
+      where: (log, { eq }) => eq(log.userId, userId),
+    });
+    expect(rows).toHaveLength(0);
+  });
+
+  it(`addSessionLog keeps at most ${SESSION_LOG_LIMITS.perDay} logs a student a Manila day`, async () => {
+    const { cookie, userId } = await signedInUser(t);
+    const db = t.app.database.db;
+    // The day's allowance spent but one.
+    await db.insert(sessionLogs).values(
+      Array.from({ length: SESSION_LOG_LIMITS.perDay - 1 }, () => ({
+        userId,
+        type: 'earlier',
+        payload: {},
+      })),
+    );
+    const log = () => callFunction(t, cookie, 'addSessionLog', { type: 'one_more' });
+    expect((await log()).statusCode).toBe(200);
+    const refused = await log();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toBe(SESSION_LOG_MESSAGES.dailyCap);
+  });
+
+  it('session logs past the retention period are swept', async () => {
+    const { userId } = await signedInUser(t);
+    const db = t.app.database.db;
+    const now = new Date();
+    const day = 24 * 60 * 60_000;
+    const age = (days: number) => new Date(now.getTime() - days * day);
+    await db.insert(sessionLogs).values([
+      { userId, type: 'old', payload: {}, createdAt: age(SESSION_LOG_LIMITS.retentionDays + 1) },
+      { userId, type: 'recent', payload: {}, createdAt: age(SESSION_LOG_LIMITS.retentionDays - 1) },
+    ]);
+    expect(await sweepSessionLogs(db, now)).toBeGreaterThanOrEqual(1);
+    const rows = await db.query.sessionLogs.findMany({
+      where: (l, { eq }) => eq(l.userId, userId),
+    });
+    expect(rows.map((r) => r.type)).toEqual(['recent']);
   });
 
   it('a body that is not { data } is refused', async () => {

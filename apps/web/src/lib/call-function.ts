@@ -69,7 +69,7 @@ export async function getServerTime(): Promise<number> {
 /** addSessionLog (SPEC §7): a failure is only logged (SPEC §8). */
 export async function addSessionLog(
   type: string,
-  payload: Record<string, unknown> = {},
+  payload: FunctionInput<'addSessionLog'>['payload'] = {},
 ): Promise<boolean> {
   try {
     return (await callFunction('addSessionLog', { type, payload })).success;

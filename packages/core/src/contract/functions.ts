@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { payloadBytes, SESSION_LOG_LIMITS, SESSION_LOG_MESSAGES } from '../session-logs.ts';
 import { inAppFormFunctionSchemas } from './in-app-form.ts';
 import { paymentFunctionSchemas } from './payments.ts';
 
@@ -48,8 +49,28 @@ export const functionSchemas = {
   addSessionLog: {
     input: z
       .object({
-        type: z.string().trim().min(1).max(64),
-        payload: z.record(z.string(), z.unknown()).default({}),
+        type: z
+          .string()
+          .trim()
+          .regex(/^[A-Za-z][\w.:-]{0,63}$/, 'A short name: letters, digits, . _ : -'),
+        /** Issue 21 finding 5: a few KB of flat fields, never a document store. */
+        payload: z
+          .record(
+            z.string().min(1).max(SESSION_LOG_LIMITS.maxKeyLength),
+            z.union([
+              z.string().max(SESSION_LOG_LIMITS.maxStringLength),
+              z.number(),
+              z.boolean(),
+              z.null(),
+            ]),
+          )
+          .refine((p) => Object.keys(p).length <= SESSION_LOG_LIMITS.maxKeys, {
+            message: `At most ${SESSION_LOG_LIMITS.maxKeys} fields.`,
+          })
+          .refine((p) => payloadBytes(p) <= SESSION_LOG_LIMITS.maxBytes, {
+            message: SESSION_LOG_MESSAGES.tooLarge,
+          })
+          .default({}),
       })
       .strict(),
     result: z.object({ success: z.literal(true) }),

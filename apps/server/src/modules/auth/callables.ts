@@ -4,7 +4,7 @@ import { keepSessionLog } from './service.ts';
 /** The auth module's server functions (SPEC §7), by name. */
 export const authFunctions: { addSessionLog: ServerFunction<'addSessionLog'> } = {
   async addSessionLog(ctx, input) {
-    await keepSessionLog(ctx.db, ctx.session.userId, input);
+    await keepSessionLog(ctx.db, ctx.session.userId, input, ctx.now);
     return { success: true };
   },
 };

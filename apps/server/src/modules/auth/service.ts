@@ -3,6 +3,9 @@ import {
   grantsAccess,
   type LoginDevicesDoc,
   loginDevicesDocSchema,
+  manilaDayStart,
+  SESSION_LOG_LIMITS,
+  SESSION_LOG_MESSAGES,
 } from '@pasado/core';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
@@ -18,7 +21,11 @@ import {
 import type { ClaimsCache } from '../users/user-caches.ts';
 import { getLoginDevicesDoc, makeCurrentDevice } from './login-devices.repository.ts';
 import type { createRelyingParty } from './oidc/relying-party.ts';
-import { addSessionLog } from './session-logs.repository.ts';
+import {
+  addSessionLog,
+  countSessionLogsSince,
+  deleteSessionLogsBefore,
+} from './session-logs.repository.ts';
 import type { SessionCache } from './session-plugin.ts';
 import { type LiveSession, openSession, revokeSession } from './sessions.repository.ts';
 
@@ -149,11 +156,26 @@ export async function loginDevicesOf(db: Db, userId: string): Promise<LoginDevic
 /** The live stream's `login_devices/{uid}` topic: the user's own device list. */
 export const loginDevicesTopic = perUserTopic(getLoginDevicesDoc, loginDevicesDocSchema);
 
-/** Keeps a client-side session event for support (SPEC §7 addSessionLog). */
+/**
+ * Keeps a client-side session event for support (SPEC §7 addSessionLog; first-party analytics),
+ * up to core's `SESSION_LOG_LIMITS.perDay` a Manila day per student (issue 21 finding 5); the
+ * payload's shape and size are the contract's. Kept `retentionDays`, then swept.
+ */
 export async function keepSessionLog(
   db: Db,
   userId: string,
   input: { type: string; payload: Record<string, unknown> },
+  now: Date,
 ): Promise<void> {
-  await addSessionLog(db, { userId, type: input.type, payload: input.payload });
+  const today = await countSessionLogsSince(db, userId, manilaDayStart(now));
+  if (today >= SESSION_LOG_LIMITS.perDay) {
+    throw new AppError('RESOURCE_EXHAUSTED', SESSION_LOG_MESSAGES.dailyCap);
+  }
+  await addSessionLog(db, { userId, type: input.type, payload: input.payload, createdAt: now });
+}
+
+/** Deletes the session logs past their retention period; returns how many went. */
+export async function sweepSessionLogs(db: Db, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - SESSION_LOG_LIMITS.retentionDays * 24 * 60 * 60_000);
+  return deleteSessionLogsBefore(db, cutoff);
 }

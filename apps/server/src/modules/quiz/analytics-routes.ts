@@ -19,7 +19,12 @@ export async function analyticsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await recordAnalyticsEvent(db, requireSession(request), request.body);
+      await recordAnalyticsEvent(
+        db,
+        requireSession(request),
+        request.body,
+        request.server.clock.now(),
+      );
       return reply.code(201).send({ success: true as const });
     },
   );

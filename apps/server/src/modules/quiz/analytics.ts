@@ -1,6 +1,6 @@
 import type { AnalyticsEvent } from '@pasado/core';
 import type { Db } from '../../platform/db/client.ts';
-import { addSessionLog } from '../auth/session-logs.repository.ts';
+import { keepSessionLog } from '../auth/service.ts';
 
 /**
  * First-party analytics (SPEC §7 Analytics; no third-party tracker): an event is stored in
@@ -11,15 +11,20 @@ export async function recordAnalyticsEvent(
   db: Db,
   session: { userId: string; email: string },
   event: AnalyticsEvent,
+  now: Date,
 ): Promise<void> {
-  await addSessionLog(db, {
-    userId: session.userId,
-    type: 'analytics',
-    payload: {
-      event: event.name,
-      params: event.params,
-      userId: session.userId,
-      userProperties: { email: session.email, uid: session.userId },
+  await keepSessionLog(
+    db,
+    session.userId,
+    {
+      type: 'analytics',
+      payload: {
+        event: event.name,
+        params: event.params,
+        userId: session.userId,
+        userProperties: { email: session.email, uid: session.userId },
+      },
     },
-  });
+    now,
+  );
 }
