@@ -150,4 +150,29 @@ describe('account', () => {
     const me = await page.evaluate(async () => (await fetch('/api/me')).json());
     expect(me.displayName).toBe('Jose Rizal');
   });
+
+  // Issue 21 finding 6: a 37-character email made the page scroll sideways at 360 px.
+  it('never scrolls sideways at 360 px, even with a 64-character email', async () => {
+    const { page } = await fx.phone();
+    const email = `${'maria.clara.santos.dela.cruz.reviewer'.padEnd(52, 'x')}@example.com`;
+    expect(email).toHaveLength(64);
+    await signInThroughPopup(page, email);
+    await completeOnboarding(page);
+    await page.setViewportSize({ width: 360, height: 780 });
+    await openAccount(page);
+    await page.getByRole('heading', { name: 'Name on the leaderboard' }).waitFor();
+    const overflow = await page.evaluate(() => {
+      const root = document.scrollingElement ?? document.documentElement;
+      const wide = [...document.querySelectorAll('body *')]
+        .filter((e) => e.getBoundingClientRect().right > root.clientWidth + 0.5)
+        .map(
+          (e) =>
+            `${e.tagName.toLowerCase()}.${e.className} ${Math.round(e.getBoundingClientRect().right)} ${getComputedStyle(e).position}`,
+        )
+        .slice(0, 12);
+      return { scroll: root.scrollWidth - root.clientWidth, wide };
+    });
+    await screenshot(page, 'account-long-email-360');
+    expect(overflow).toEqual({ scroll: 0, wide: [] });
+  });
 });

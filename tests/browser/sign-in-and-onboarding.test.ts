@@ -31,7 +31,23 @@ describe('sign-in through the popup and onboarding', () => {
     expect(await submit.isDisabled()).toBe(true);
     await screenshot(page, 'onboarding');
 
-    await completeOnboarding(page);
+    // The name other students see (issue 21 finding 6): optional, checked before anything is sent.
+    await page.getByRole('radio', { name: /LET — Elementary/ }).check();
+    await page.getByLabel('How did you hear about us?').selectOption('Facebook');
+    const name = page.getByLabel('Your name on the leaderboard (optional)');
+    await name.fill('text me 0917 123 4567');
+    await submit.click();
+    await expect
+      .poll(() => page.getByText('A display name cannot contain a phone number.').isVisible())
+      .toBe(true);
+    await name.scrollIntoViewIfNeeded();
+    await screenshot(page, 'onboarding-name-refused');
+    expect(new URL(page.url()).pathname).toBe('/onboarding');
+    await name.fill('Maria Santos');
+    await submit.click();
+    await page.waitForURL('**/quiz');
+    const chosen = await page.evaluate(async () => (await fetch('/api/me')).json());
+    expect(chosen.displayName).toBe('Maria Santos');
     const menu = page.getByRole('navigation', { name: 'Main' });
     await expect.poll(() => menu.isVisible()).toBe(true);
     expect(await menu.getByRole('button', { name: 'Quiz' }).isDisabled()).toBe(true);

@@ -21,7 +21,7 @@ export type TestUser = Awaited<ReturnType<typeof signedInUser>>;
 export function applyRevAccess(
   t: TestApp,
   cookie: string | null,
-  choice: { reviewer: string; major?: string; knowFrom?: string },
+  choice: { reviewer: string; major?: string; knowFrom?: string; displayName?: string },
 ) {
   return callFunction(t, cookie, 'applyRevAccess', { knowFrom: 'Other', ...choice });
 }

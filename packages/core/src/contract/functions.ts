@@ -82,6 +82,11 @@ export const functionSchemas = {
         reviewer: z.string().trim().min(1).max(32),
         /** The major, for a track whose mock has a major part (issue 12; not in SPEC §7). */
         major: z.string().trim().min(1).max(64).optional(),
+        /**
+         * The name to show other students (issue 21 finding 6; core `validateDisplayName` on the
+         * server). Left out, the student stays "Student" on the leaderboard until they choose one.
+         */
+        displayName: z.string().max(200).optional(),
       })
       .strict(),
     result: z.object({ success: z.literal(true), freeTrialStarted: z.boolean() }),

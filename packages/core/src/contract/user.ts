@@ -15,7 +15,10 @@ export const challengeItemSchema = z.object({
 export const userDocSchema = z.object({
   id: z.string(),
   email: z.string(),
+  /** The name the student chose to show other students; null until they choose (issue 21). */
   displayName: z.string().nullable(),
+  /** What onboarding offers as that name: their sign-in provider's first name, if it would pass. */
+  nameSuggestion: z.string().nullable(),
   currentLevel: z.string(),
   gemsCollection: z.record(z.string(), z.number().int().nonnegative()),
   subscription: z.object({ id: z.string(), status: subscriptionStatusSchema }).nullable(),

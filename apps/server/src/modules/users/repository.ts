@@ -1,4 +1,4 @@
-import { type Claims, levelOrDefault, type UserDoc } from '@pasado/core';
+import { type Claims, levelOrDefault, suggestedDisplayName, type UserDoc } from '@pasado/core';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Executor, preparedFor } from '../../platform/db/client.ts';
 import { reviewerAccess, subscriptions, users } from '../../platform/db/schema.ts';
@@ -39,7 +39,7 @@ export async function upsertUserFromIdentity(
       .set({
         oidcIssuer: identity.issuer,
         oidcSubject: identity.subject,
-        displayName: byEmail.displayName ?? identity.name,
+        providerName: identity.name,
         updatedAt: sql`now()`,
       })
       .where(eq(users.id, byEmail.id))
@@ -52,7 +52,7 @@ export async function upsertUserFromIdentity(
     .insert(users)
     .values({
       email,
-      displayName: identity.name,
+      providerName: identity.name,
       oidcIssuer: identity.issuer,
       oidcSubject: identity.subject,
     })
@@ -213,6 +213,7 @@ const userDocQuery = preparedFor((ex) =>
       id: users.id,
       email: users.email,
       displayName: users.displayName,
+      providerName: users.providerName,
       currentLevel: users.currentLevel,
       gemsCollection: users.gemsCollection,
       currentSubscriptionId: users.currentSubscriptionId,
@@ -239,6 +240,7 @@ export async function getUserDoc(ex: Executor, userId: string): Promise<UserDoc 
     id: row.id,
     email: row.email,
     displayName: row.displayName,
+    nameSuggestion: suggestedDisplayName(row.providerName),
     currentLevel: levelOrDefault(row.currentLevel),
     gemsCollection: row.gemsCollection,
     subscription:

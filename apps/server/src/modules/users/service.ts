@@ -61,6 +61,10 @@ export async function applyRevAccess(
   const reviewer = await findReviewer(db, input.reviewer);
   if (!reviewer) throw new AppError('INVALID_ARGUMENT', MESSAGES_OFFER.notOffered);
   const { major } = await checkOffer(db, reviewer.shorthand, input.major);
+  // The public name, when the student chose one (issue 21 finding 6): checked before anything is
+  // written, so a refused name changes nothing.
+  const name = input.displayName?.trim() ? validateDisplayName(input.displayName) : null;
+  if (name && !name.ok) throw new AppError('INVALID_ARGUMENT', name.message);
 
   return db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
@@ -85,6 +89,7 @@ export async function applyRevAccess(
       await setCurrentSubscription(tx, user.id, trial.id);
       freeTrialStarted = true;
     }
+    if (name?.ok) await setDisplayName(tx, user.id, name.value);
     // A later reviewer keeps the first answer to "how did you hear about us".
     await completeOnboarding(tx, user.id, user.knowFrom ?? input.knowFrom);
     await appendAudit(tx, {

@@ -1,4 +1,4 @@
-import { KNOW_FROM_OPTIONS, MESSAGES, PATHS } from '@pasado/core';
+import { KNOW_FROM_OPTIONS, MESSAGES, PATHS, validateDisplayName } from '@pasado/core';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { BrandMark } from '../../components/brand-mark.tsx';
@@ -10,6 +10,7 @@ import { isCompletePick, TrackChoice, type TrackPick } from '../../components/tr
 import { ApiError } from '../../lib/api.ts';
 import { useApplyRevAccess } from '../../lib/apply-rev-access.ts';
 import { useReviewers } from '../../lib/get-reviewers.ts';
+import { useMe } from '../../lib/session/get-me.ts';
 import './onboarding.css';
 
 type KnowFrom = (typeof KNOW_FROM_OPTIONS)[number];
@@ -28,7 +29,14 @@ export function OnboardingPage() {
   const apply = useApplyRevAccess();
   const [pick, setPick] = useState<TrackPick>({ reviewer: null, major: null });
   const [knowFrom, setKnowFrom] = useState<KnowFrom | ''>('');
+  // The public name (issue 21 finding 6): offered from the sign-in provider's first name, public
+  // only once the student keeps or types one; empty, they appear as "Student".
+  const suggestion = useMe().data?.nameSuggestion ?? '';
+  const [typedName, setTypedName] = useState<string | null>(null);
+  const name = typedName ?? suggestion;
+  const [nameProblem, setNameProblem] = useState<string | null>(null);
   const reviewerLegendId = useId();
+  const nameId = useId();
   const busy = apply.isPending;
   // Only tracks whose bank fills a full mock are offered (issue 12).
   const tracks = (reviewers.data ?? []).filter((r) => r.offered);
@@ -37,10 +45,16 @@ export function OnboardingPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!ready || !pick.reviewer || !knowFrom || busy) return;
+    const checked = name.trim() ? validateDisplayName(name) : null;
+    if (checked && !checked.ok) {
+      setNameProblem(checked.message);
+      return;
+    }
     apply.mutate({
       reviewer: pick.reviewer,
       knowFrom,
       ...(pick.major ? { major: pick.major } : {}),
+      ...(checked?.ok ? { displayName: checked.value } : {}),
     });
   };
 
@@ -90,6 +104,34 @@ export function OnboardingPage() {
             </option>
           ))}
         </SelectField>
+
+        <div className="field">
+          <label className="field__label" htmlFor={nameId}>
+            Your name on the leaderboard (optional)
+          </label>
+          <input
+            id={nameId}
+            className="input"
+            value={name}
+            maxLength={60}
+            autoComplete="given-name"
+            disabled={busy}
+            aria-invalid={nameProblem ? true : undefined}
+            aria-describedby={`${nameId}-hint${nameProblem ? ` ${nameId}-error` : ''}`}
+            onChange={(event) => {
+              setTypedName(event.target.value);
+              setNameProblem(null);
+            }}
+          />
+          <p id={`${nameId}-hint`} className="fieldset__hint">
+            Other students see this. Leave it empty to appear as “Student”.
+          </p>
+          {nameProblem ? (
+            <p id={`${nameId}-error`} className="form-error" role="alert">
+              {nameProblem}
+            </p>
+          ) : null}
+        </div>
 
         <div role="alert" className="onboarding__error">
           {apply.isError ? <p className="form-error">{errorText(apply.error)}</p> : null}

@@ -17,7 +17,10 @@ export const users = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
+    /** The name the student chose to show other students; null until they choose (issue 21). */
     displayName: text('display_name'),
+    /** The sign-in provider's name: private, only what onboarding suggests from. */
+    providerName: text('provider_name'),
     oidcIssuer: text('oidc_issuer'),
     oidcSubject: text('oidc_subject'),
     role: text('role', { enum: ['student', 'admin'] })
