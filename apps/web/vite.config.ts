@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type ProxyOptions } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './build/precompress.ts';
 import { routePreloads } from './build/route-preloads.ts';
@@ -16,6 +16,22 @@ const API_ORIGIN = 'http://localhost:8080';
  */
 const SHARED_CODE =
   /apps[\\/]web[\\/]src[\\/](?!features[\\/]admin[\\/])|packages[\\/]core[\\/]src[\\/](?!contract[\\/])|node_modules[\\/]@tanstack[\\/]/;
+
+/**
+ * The dev server's requests to the API server, sent as from the API server's own origin: the
+ * server accepts a state-changing request only from its configured public origin (issue 21
+ * finding 7), and the page here is on another port.
+ */
+const toOrigin: ProxyOptions = {
+  target: API_ORIGIN,
+  changeOrigin: false,
+  configure: (proxy) => {
+    proxy.on('proxyReq', (request) => {
+      if (request.getHeader('origin')) request.setHeader('origin', API_ORIGIN);
+    });
+  },
+};
+const toServer: Record<string, ProxyOptions> = { '/api': toOrigin, '/dev-idp': toOrigin };
 
 export default defineConfig({
   plugins: [
@@ -112,16 +128,6 @@ export default defineConfig({
       },
     },
   },
-  server: {
-    proxy: {
-      '/api': { target: API_ORIGIN, changeOrigin: false },
-      '/dev-idp': { target: API_ORIGIN, changeOrigin: false },
-    },
-  },
-  preview: {
-    proxy: {
-      '/api': { target: API_ORIGIN, changeOrigin: false },
-      '/dev-idp': { target: API_ORIGIN, changeOrigin: false },
-    },
-  },
+  server: { proxy: toServer },
+  preview: { proxy: toServer },
 });

@@ -33,6 +33,7 @@ import { LiveHub } from './platform/live/hub.ts';
 import { liveRoutes } from './platform/live/routes.ts';
 import { devMailRoutes } from './platform/mail/dev-mail-page.ts';
 import { outboxDir } from './platform/mail/mailer.ts';
+import { registerClosingAnswer } from './platform/plugins/closing.ts';
 import { OUTAGE_RETRY_AFTER_S, registerErrorHandler } from './platform/plugins/error-handler.ts';
 import { registerSafeTextCheck } from './platform/plugins/input-text.ts';
 import { registerRequestLog } from './platform/plugins/request-log.ts';
@@ -81,11 +82,13 @@ export async function buildApp(
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestTimeout: 75_000,
-    return503OnClosing: true,
+    // Our own 503 while closing (platform/plugins/closing.ts), with a request id and Retry-After.
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerClosingAnswer(app);
   registerRequestLog(app);
   registerSafeTextCheck(app);
 

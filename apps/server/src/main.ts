@@ -34,6 +34,9 @@ async function main() {
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'closing after an uncaught error');
     else app.log.info({ signal }, 'closing');
+    // From now on every request is answered 503 with Retry-After (readiness too), while what is
+    // in flight finishes.
+    app.beginClosing();
     await app.close();
   });
 

@@ -136,6 +136,13 @@ describe.each(ENGINES)('sign-in and sessions on %s', (engine) => {
       headers: { cookie, origin: 'https://evil.example' },
     });
     expect(foreign.statusCode).toBe(403);
+    // Issue 21 finding 7: the DNS-rebinding shape, Origin http:// + the request's own Host.
+    const rebound = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie, host: 'rebound.example:8080', origin: 'http://rebound.example:8080' },
+    });
+    expect(rebound.statusCode).toBe(403);
     expect((await t.app.inject({ url: '/api/me', headers: { cookie } })).statusCode).toBe(200);
 
     const out = await t.app.inject({

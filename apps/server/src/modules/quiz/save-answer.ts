@@ -101,9 +101,10 @@ function planSave(seen: AnswerContext | null, save: AnswerSave): SaveStep {
   // In sittings, only the running sitting's items (core `sittingAnswerRule`).
   const rule = sittingAnswerRule(attempt.sittings, seen.item.partId);
   if (rule === 'ended') throw new AppError('FAILED_PRECONDITION', MESSAGES_QUIZ.sittingEnded);
-  if (rule === 'notStarted') {
-    throw new AppError('FAILED_PRECONDITION', MESSAGES_QUIZ.sittingNotStarted);
-  }
+  // An item of a part not yet started is answered as one of no part at all (issue 21 finding 7):
+  // the refusal must not tell a student which items the coming part holds. A finished part's items
+  // were shown already; its refusal may say so.
+  if (rule === 'notStarted') throw notFound(MESSAGES_QUIZ.notInAttempt);
   const change = answerChange(
     asKind(attempt.kind),
     seen.question,

@@ -9,7 +9,7 @@ import {
 } from '@pasado/core';
 import type { Executor } from '../../platform/db/client.ts';
 import { AppError, notFound, permissionDenied } from '../../platform/errors/app-error.ts';
-import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import type { ByteRange, FileStorage } from '../../platform/storage/file-storage.ts';
 import { decodeFileName } from '../../platform/storage/raw-image-body.ts';
 import { deleteUpload, findUpload, insertUpload } from './repository.ts';
 
@@ -124,11 +124,27 @@ export async function readStoredFile(
   storage: FileStorage,
   reader: { userId: string; role: string },
   objectPath: string,
-): Promise<{ contentType: string; sizeBytes: number; stream: Readable }> {
+): Promise<StoredFileRead> {
   const upload = await findUpload(ex, objectPath);
   if (!upload) throw notFound('No such file.');
   if (upload.ownerUserId !== reader.userId && reader.role !== 'admin') throw permissionDenied();
-  const stream = await storage.stream(upload.path);
-  if (!stream) throw notFound('No such file.');
-  return { contentType: upload.contentType, sizeBytes: upload.sizeBytes, stream };
+  return {
+    contentType: upload.contentType,
+    sizeBytes: upload.sizeBytes,
+    sha256: upload.sha256,
+    open: async (range) => {
+      const stream = await storage.stream(upload.path, range);
+      if (!stream) throw notFound('No such file.');
+      return stream;
+    },
+  };
 }
+
+/** A stored file its reader may have: what it is, and its bytes (all, or a range) on demand. */
+export type StoredFileRead = {
+  contentType: string;
+  sizeBytes: number;
+  /** The content hash: the file's strong ETag (a path's bytes never change). */
+  sha256: string;
+  open(range?: ByteRange): Promise<Readable>;
+};

@@ -1,4 +1,12 @@
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  linkSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 
@@ -43,12 +51,56 @@ function isRunning(pid: number): boolean {
   }
 }
 
-function readOwner(file: string): Owner | null {
+function readRaw(file: string): string | null {
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as Owner;
+    return readFileSync(file, 'utf8');
   } catch {
     return null;
   }
+}
+
+function readOwner(file: string): Owner | null {
+  try {
+    return JSON.parse(readRaw(file) ?? '') as Owner;
+  } catch {
+    return null;
+  }
+}
+
+/** A takeover left by a process that died in the middle of one is stale after this long. */
+const TAKEOVER_STALE_MS = 10_000;
+
+/** Waits `ms` without returning to the event loop (the claim is synchronous by design). */
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * Removes the stale lock `file` held when it was read as `stale`, unless another process got there
+ * first (issue 21 finding 7: two processes taking over in the same millisecond both held it). Only
+ * the process that creates `file.takeover` may remove the lock, and only if the lock still reads
+ * as it did: a new owner's lock, written meanwhile, is left alone. False when another takeover is
+ * under way.
+ */
+function removeStaleLock(file: string, stale: string | null): boolean {
+  const takeover = `${file}.takeover`;
+  let guard: number;
+  try {
+    guard = openSync(takeover, 'wx', 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    try {
+      if (Date.now() - statSync(takeover).mtimeMs > TAKEOVER_STALE_MS) rmSync(takeover);
+    } catch {
+      // Gone meanwhile: the other takeover finished.
+    }
+    return false;
+  }
+  try {
+    if (readRaw(file) === stale) rmSync(file, { force: true });
+  } finally {
+    closeSync(guard);
+    rmSync(takeover, { force: true });
+  }
+  return true;
 }
 
 /** Takes ownership of `dataDir` or throws EmbeddedDatabaseInUseError; returns the release. */
@@ -66,11 +118,13 @@ export function claimEmbeddedDatabase(dataDir: string): () => void {
     since: new Date().toISOString(),
   };
   if (heldHere.has(dir)) throw new EmbeddedDatabaseInUseError(dir, readOwner(file) ?? me);
-  for (let attempt = 0; attempt < 2; attempt += 1) {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    // Written whole beside it, then linked into place: the lock appears complete or not at
+    // all, and of several processes here at once, one links it (the others find it there).
+    const draft = `${file}.${process.pid}.${attempt}`;
+    writeFileSync(draft, JSON.stringify(me), { mode: 0o600 });
     try {
-      const fd = openSync(file, 'wx', 0o600);
-      writeSync(fd, JSON.stringify(me));
-      closeSync(fd);
+      linkSync(draft, file);
       heldHere.add(dir);
       return () => {
         heldHere.delete(dir);
@@ -78,13 +132,17 @@ export function claimEmbeddedDatabase(dataDir: string): () => void {
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const raw = readRaw(file);
       const owner = readOwner(file);
       // A lock whose process is gone (or unreadable, half-written by a crash) is stale.
       if (owner && owner.host === me.host && isRunning(owner.pid)) {
         throw new EmbeddedDatabaseInUseError(dir, owner);
       }
       if (owner && owner.host !== me.host) throw new EmbeddedDatabaseInUseError(dir, owner);
-      rmSync(file, { force: true });
+      // Another process is taking the stale lock over: wait for it, then look again.
+      if (!removeStaleLock(file, raw)) pause(20);
+    } finally {
+      rmSync(draft, { force: true });
     }
   }
   throw new EmbeddedDatabaseInUseError(dir, readOwner(file) ?? me);

@@ -101,8 +101,10 @@ export async function registerRateLimits(app: FastifyInstance) {
 }
 
 /**
- * CSRF defence (DESIGN.md "Sessions"): a state-changing request must come from our own origin.
- * Browsers always send Origin on such requests; a missing one is refused too.
+ * CSRF defence (DESIGN.md "Sessions"): a state-changing request must come from our own origin,
+ * the configured public one. Browsers always send Origin on such requests; a missing one is
+ * refused too. The request's own Host is not trusted (issue 21 finding 7): a DNS-rebinding page
+ * sends Origin equal to http:// and the Host it made resolve here.
  */
 export function assertSameOrigin(
   request: FastifyRequest,
@@ -110,7 +112,6 @@ export function assertSameOrigin(
 ): void {
   if (SAFE_METHODS.has(request.method)) return;
   const origin = request.headers.origin;
-  if (origin && (allowedOrigins.has(origin) || origin === `${request.protocol}://${request.host}`))
-    return;
+  if (origin && allowedOrigins.has(origin)) return;
   throw new AppError('PERMISSION_DENIED', 'Cross-origin request refused.');
 }

@@ -61,17 +61,28 @@ export function createDatabaseStorage(db: Db): FileStorage {
       }
       return Buffer.concat(parts, file.sizeBytes);
     },
-    async stream(objectPath) {
+    async stream(objectPath, range) {
       const file = await head(objectPath);
       if (!file) return null;
-      let seq = 0;
+      const start = range?.start ?? 0;
+      const end = range?.end ?? file.sizeBytes - 1;
+      // Only the chunks the range touches are read; the first and last are cut to it.
+      let seq = Math.floor(start / CHUNK_BYTES);
+      const last = Math.floor(end / CHUNK_BYTES);
       return Readable.from(
         (async function* () {
-          while (seq < file.chunks) {
+          while (seq <= last && seq < file.chunks) {
             const rows = await readChunks(objectPath, seq);
             if (rows.length === 0) return;
-            for (const row of rows) yield row.data;
-            seq += rows.length;
+            for (const row of rows) {
+              if (seq > last) return;
+              const offset = seq * CHUNK_BYTES;
+              yield row.data.subarray(
+                Math.max(0, start - offset),
+                Math.min(row.data.length, end - offset + 1),
+              );
+              seq += 1;
+            }
           }
         })(),
       );

@@ -13,11 +13,17 @@ export interface FileStorage {
   put(objectPath: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** The stored bytes, or null when nothing is stored at that path. */
   get(objectPath: string): Promise<Buffer | null>;
-  /** The stored bytes as a stream (for serving), or null when nothing is stored at that path. */
-  stream(objectPath: string): Promise<Readable | null>;
+  /**
+   * The stored bytes as a stream (for serving), or null when nothing is stored at that path;
+   * with `range`, only bytes `start` to `end` inclusive (a resumed download).
+   */
+  stream(objectPath: string, range?: ByteRange): Promise<Readable | null>;
   /** Removes the object; removing a missing object is not an error. */
   delete(objectPath: string): Promise<void>;
 }
+
+/** Bytes `start` to `end` of a stored file, both inclusive (an HTTP Range). */
+export type ByteRange = { start: number; end: number };
 
 const OBJECT_PATH = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
 
@@ -65,7 +71,7 @@ export function createLocalStorage(root: string): FileStorage {
         throw error;
       }
     },
-    async stream(objectPath) {
+    async stream(objectPath, range) {
       const full = resolve(objectPath);
       try {
         await stat(full);
@@ -73,7 +79,7 @@ export function createLocalStorage(root: string): FileStorage {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       }
-      return createReadStream(full);
+      return createReadStream(full, range ? { start: range.start, end: range.end } : {});
     },
     async delete(objectPath) {
       await rm(resolve(objectPath), { force: true });
