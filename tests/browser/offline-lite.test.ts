@@ -183,4 +183,50 @@ describe('a lite quiz offline', () => {
     expect(await page.locator('.quiz-page__title').textContent()).toBe('Lite quiz: Criminalistics');
     expect(await page.locator('.quiz__card').textContent()).toContain('of criminalistics?');
   });
+
+  // Issue 21 finding 2: a report keeps the item out of the student's own draws at once; the kept
+  // pool is the same for every student, so the phone leaves it out of offline quizzes itself.
+  it('an item the student reported leaves their quizzes, offline ones too', async () => {
+    const { context, page } = await fx.phone();
+    await signInThroughPopup(page, 'reporting.offline@example.com');
+    await completeOnboarding(page, /Criminology/);
+    await settledPath(page, '/quiz');
+    await poll(() => keptContentKeys(page)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/:lite:crim$/)]),
+    );
+    await workerReady(page);
+
+    await page.getByRole('link', { name: 'Start lite quiz' }).click();
+    await page.getByText('Item 1 of 10').waitFor();
+    const stem = (await page.locator('.quiz__card .question__stem').textContent())?.trim() ?? '';
+    expect(stem).toMatch(/^Practice item/);
+    await page.getByRole('button', { name: 'Report' }).click();
+    await page.getByLabel('What is wrong with it?').fill('The key should be B.');
+    await page.getByRole('button', { name: 'Send report' }).click();
+    await page
+      .getByText(
+        'Thank you. Our team will check this item; it stays out of your quizzes until then.',
+      )
+      .waitFor();
+    await screenshot(page, 'quiz-report-sent');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await poll(() => page.getByRole('button', { name: 'Reported' }).count()).toBe(1);
+
+    await context.setOffline(true);
+    const storedItems = () =>
+      page.evaluate(() =>
+        Object.keys(localStorage)
+          .filter((k) => k.startsWith('pasado.lite.offline.'))
+          .flatMap((k) => JSON.parse(localStorage.getItem(k) ?? '{}').state?.items ?? [])
+          .map((i: { stem: string }) => i.stem),
+      );
+    for (let quiz = 0; quiz < 3; quiz += 1) {
+      await page.goto('/quiz');
+      await page.getByRole('link', { name: 'Start lite quiz' }).click();
+      await page.getByText('Item 1 of 10').waitFor();
+    }
+    const drawn = await storedItems();
+    expect(drawn.length).toBe(30);
+    expect(drawn).not.toContain(stem);
+  });
 });

@@ -53,6 +53,31 @@ export function rememberLiteAnswers(uid: string, reviewer: string, ids: readonly
   }
 }
 
+const REPORTED_PREFIX = 'pasado.lite.reported.';
+/** Reported items remembered: more than a student reports before staff act on them. */
+const REPORTED_KEPT = 200;
+
+function readReported(uid: string): string[] {
+  try {
+    return JSON.parse(localStorage.getItem(`${REPORTED_PREFIX}${uid}`) ?? '[]') as string[];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Remembers an item the student reported, so their offline quizzes leave it out at once, as the
+ * server's draws do (issue 21 finding 2); the kept pool is the same for every student.
+ */
+export function rememberReported(uid: string, questionId: string): void {
+  try {
+    const next = [...readReported(uid).filter((id) => id !== questionId), questionId];
+    localStorage.setItem(`${REPORTED_PREFIX}${uid}`, JSON.stringify(next.slice(-REPORTED_KEPT)));
+  } catch {
+    // Private mode: the server's draws still leave it out.
+  }
+}
+
 /** The kept pool's items for a choice: a topic, a subject, or all subjects. */
 function poolItems(
   pool: OfflineLitePool,
@@ -82,7 +107,8 @@ export async function startOfflineLite(
   const pool = await readContent<OfflineLitePool>(uid, liteOfflineSource.kind, reviewer);
   const choice = { subjectId: input.subjectId ?? null, topicId: input.topicId ?? null };
   const { items, subjectName } = pool ? poolItems(pool, choice) : { items: [], subjectName: null };
-  const byId = new Map(items.map((i) => [i.id, i]));
+  const reported = new Set(readReported(uid));
+  const byId = new Map(items.filter((i) => !reported.has(i.id)).map((i) => [i.id, i]));
   const attemptId = crypto.randomUUID();
   const picked = pickOfflineLiteItems(
     [...byId.keys()],

@@ -1,11 +1,14 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { TextareaField } from '../../components/textarea-field.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { useClaims } from '../../lib/session/get-claims.ts';
 import { reportItem } from './api/attempts.ts';
+import { rememberReported } from './offline-lite.ts';
 
 /**
  * "Report an item as wrong" (issue 4): a small dialog with the reason. The item goes to the staff
- * queue and stays out of mock exams until staff clear it.
+ * queue and leaves the student's own quizzes at once, offline ones too (issue 21 finding 2);
+ * everyone's once enough students report it or staff hold it.
  */
 export function ReportButton({ reviewer, questionId }: { reviewer: string; questionId: string }) {
   const [open, setOpen] = useState(false);
@@ -50,6 +53,7 @@ function ReportDialog({
   const [error, setError] = useState('');
   const titleId = useId();
   const reasonId = useId();
+  const uid = useClaims().data?.uid ?? null;
 
   useEffect(() => {
     const dialog = ref.current;
@@ -62,6 +66,8 @@ function ReportDialog({
     setState('sending');
     try {
       await reportItem(reviewer, questionId, reason.trim());
+      // Out of this student's offline quizzes too, at once.
+      if (uid) rememberReported(uid, questionId);
       setState('sent');
     } catch (caught) {
       setError(
@@ -86,7 +92,7 @@ function ReportDialog({
       {state === 'sent' ? (
         <>
           <p className="dialog__text quiz-report__done" role="status">
-            Thank you. Our team will check this item; it stays out of mock exams until then.
+            Thank you. Our team will check this item; it stays out of your quizzes until then.
           </p>
           <div className="dialog__actions">
             <button type="button" className="btn btn--primary" onClick={() => ref.current?.close()}>
