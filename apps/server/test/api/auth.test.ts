@@ -46,6 +46,7 @@ describe.each(ENGINES)('sign-in and sessions on %s', (engine) => {
         access: {},
       },
       subscriptionExpired: false,
+      expiredSubscriptionId: null,
     });
     const devices = (await (
       await browser.request(new URL(`${t.url}/api/me/devices`), 'GET')

@@ -30,6 +30,8 @@ describe.each(ENGINES)('subscription expiry through claims on %s', (engine) => {
       expect(res.json()).toMatchObject({
         claims: { subscriptionStatus: 'expired' },
         subscriptionExpired: true,
+        // Which one: the web app alerts once per subscription (issue 21 finding 8).
+        expiredSubscriptionId: user.trialId,
       });
       const again = await t.app.inject({
         url: '/api/auth/claims',
@@ -38,6 +40,7 @@ describe.each(ENGINES)('subscription expiry through claims on %s', (engine) => {
       expect(again.json()).toMatchObject({
         claims: { subscriptionStatus: 'expired' },
         subscriptionExpired: false,
+        expiredSubscriptionId: null,
       });
       const change = await stream.waitFor((e) => (e.data as { kind: string }).kind === 'change');
       expect(change.data).toMatchObject({ data: { status: 'expired' } });

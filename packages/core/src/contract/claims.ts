@@ -23,5 +23,10 @@ export type Claims = z.infer<typeof claimsSchema>;
 export const claimsResponseSchema = z.object({
   claims: claimsSchema,
   subscriptionExpired: z.boolean(),
+  /**
+   * The subscription this call expired (null when it expired none): the web app shows the alert
+   * once per subscription, however this reply and a navigation interleave (issue 21 finding 8).
+   */
+  expiredSubscriptionId: z.string().nullable(),
 });
 export type ClaimsResponse = z.infer<typeof claimsResponseSchema>;

@@ -132,18 +132,22 @@ export async function currentClaims(
   if (snapshot.claims.role !== session.role || snapshot.claims.email !== session.email) {
     caches.session.forgetUser(session.userId);
   }
-  const { claims, subscriptionExpiry } = snapshot;
+  const { claims, subscriptionExpiry, subscriptionId } = snapshot;
   const mayBeOverdue =
     grantsAccess(claims.subscriptionStatus) &&
     subscriptionExpiry !== null &&
     subscriptionExpiry.getTime() <= now.getTime();
-  if (!mayBeOverdue) return { claims, subscriptionExpired: false };
+  if (!mayBeOverdue) return { claims, subscriptionExpired: false, expiredSubscriptionId: null };
   const expired = await db.transaction(async (tx) => {
     const ended = await expireLapsedSubscription(tx, session.userId, now);
     return { claims: await getClaims(tx, session.userId), subscriptionExpired: ended };
   });
   if (!expired.claims) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
-  return { claims: expired.claims, subscriptionExpired: expired.subscriptionExpired };
+  return {
+    claims: expired.claims,
+    subscriptionExpired: expired.subscriptionExpired,
+    expiredSubscriptionId: expired.subscriptionExpired ? subscriptionId : null,
+  };
 }
 
 /** GET /api/me/devices: the login_devices/{uid} document (SPEC §3). */

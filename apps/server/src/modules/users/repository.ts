@@ -160,6 +160,7 @@ const claimsQuery = preparedFor((ex) =>
       email: users.email,
       role: users.role,
       isOnboarded: users.isOnboarded,
+      subscriptionId: users.currentSubscriptionId,
       subscriptionStatus: subscriptions.status,
       subscriptionExpiry: subscriptions.expiryDate,
       granted: sql<
@@ -172,9 +173,10 @@ const claimsQuery = preparedFor((ex) =>
     .prepare('user_claims'),
 );
 
-/** The claims and when the current subscription expires (null: none, or it never expires). */
+/** The claims and the current subscription's id and expiry (null: none). */
 export interface ClaimsSnapshot {
   claims: Claims;
+  subscriptionId: string | null;
   subscriptionExpiry: Date | null;
 }
 
@@ -197,6 +199,7 @@ export async function getClaimsSnapshot(
       subscriptionStatus: row.subscriptionStatus ?? null,
       access: Object.fromEntries(row.granted.map((shorthand) => [shorthand, 'Granted' as const])),
     },
+    subscriptionId: row.subscriptionId ?? null,
     subscriptionExpiry: row.subscriptionExpiry ?? null,
   };
 }

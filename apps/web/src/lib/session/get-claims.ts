@@ -1,9 +1,7 @@
-import type { Claims, ClaimsResponse, UserDoc } from '@pasado/core/contract';
+import type { Claims, ClaimsResponse } from '@pasado/core/contract';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, toApiError } from '../api.ts';
 import { alertExpiryOnce } from '../expiry-alert.ts';
-import { queryClient } from '../query-client.ts';
-import { meQueryKey } from './get-me.ts';
 
 export const claimsQueryKey = ['claims'] as const;
 
@@ -19,6 +17,7 @@ export async function getClaims(force = false): Promise<Claims | null> {
     // bring back claims older than the server's.
     if (!(error instanceof TypeError) || navigator.onLine) throw error;
     const { restoreSnapshot } = await import('../offline/offline-snapshot.ts');
+    const { queryClient } = await import('../query-client.ts');
     const known = await restoreSnapshot(queryClient);
     if (known) return known;
     throw error;
@@ -27,11 +26,8 @@ export async function getClaims(force = false): Promise<Claims | null> {
   if (!response.ok) throw await toApiError(response);
   const body = (await response.json()) as ClaimsResponse;
   // The server expires a lapsed subscription when it reads claims; this is the one answer that
-  // says so, and the guard then finds the status 'expired' (SPEC §8). The subscription it expired
-  // is the one the user document names until the live change arrives.
-  if (body.subscriptionExpired) {
-    alertExpiryOnce(queryClient.getQueryData<UserDoc>(meQueryKey)?.subscription?.id ?? null);
-  }
+  // says so, and the guard then finds the status 'expired' (SPEC §8). Once per subscription.
+  if (body.subscriptionExpired) alertExpiryOnce(body.expiredSubscriptionId);
   return body.claims;
 }
 
