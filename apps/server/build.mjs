@@ -31,7 +31,7 @@ await build({
   splitting: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20.19',
+  target: 'node22.12',
   sourcemap: 'linked',
   chunkNames: 'chunks/[name]-[hash]',
   plugins: [externalPackages],

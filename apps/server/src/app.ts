@@ -112,6 +112,7 @@ export async function buildApp(
   app.decorate('clock', clock);
   app.decorate('storage', storageFor(database, config.dataDir));
   app.decorateRequest('session', null);
+  app.addHook('preClose', async () => liveHub.endStreams());
   app.addHook('onClose', async () => {
     await liveHub.stop();
     if (!options.database) await database.close();

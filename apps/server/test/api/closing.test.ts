@@ -1,4 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { createStudent } from '../helpers/factories.ts';
+import { openLiveStream } from '../helpers/live-stream.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
@@ -8,7 +10,9 @@ import { startTestApp, type TestApp } from '../helpers/test-app.ts';
  */
 describe('a request reaching a server that is shutting down', () => {
   let t: TestApp;
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('answers 503 with a request id and Retry-After, and readiness says so', async () => {
     t = await startTestApp('pglite');
@@ -26,5 +30,18 @@ describe('a request reaching a server that is shutting down', () => {
         requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       });
     }
+  });
+
+  // An open live stream is a request that never ends by itself: the server waited the whole grace
+  // period for it, then exited with an error.
+  it('ends open live streams as it starts closing, so it closes at once', async () => {
+    const app = await startTestApp('pglite');
+    const student = await createStudent(app);
+    const stream = await openLiveStream(app.url, student.cookie, [`users/${student.userId}`]);
+    await stream.waitFor((e) => (e.data as { kind: string }).kind === 'snapshot');
+    const started = Date.now();
+    await app.close();
+    expect(Date.now() - started).toBeLessThan(3_000);
+    stream.close();
   });
 });

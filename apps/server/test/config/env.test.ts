@@ -42,9 +42,9 @@ describe('environment', () => {
     expect(() => parseEnv({ OIDC_ISSUER: 'https://accounts.example' })).toThrow(/go together/);
   });
 
-  it('refuses production without a real provider, a session secret and a public URL', () => {
+  it('refuses production without a real provider, a session secret, a public URL and mail', () => {
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(
-      /OIDC_ISSUER: is required in production[\s\S]*SESSION_SECRET[\s\S]*PUBLIC_URL/,
+      /OIDC_ISSUER: is required in production[\s\S]*SESSION_SECRET[\s\S]*PUBLIC_URL[\s\S]*SMTP_URL/,
     );
   });
 
@@ -55,6 +55,7 @@ describe('environment', () => {
     OIDC_CLIENT_SECRET: 'secret',
     SESSION_SECRET: 'x'.repeat(32),
     PUBLIC_URL: 'https://pasado.ph',
+    SMTP_URL: 'smtp://mail.example:587',
     PAYMENT_WALLET_NUMBER: '0917 123 4567',
     PAYMENT_WALLET_ACCOUNT_NAME: 'Pasado Inc.',
   };

@@ -74,6 +74,7 @@ describe('payment wallet configuration (env.ts)', () => {
       SESSION_SECRET: 'x'.repeat(32),
       PUBLIC_URL: 'https://pasado.example.com',
       DATABASE_URL: 'postgres://pasado@db:5432/pasado',
+      SMTP_URL: 'smtp://mail.example.com:587',
     };
     expect(() => parseEnv(production)).toThrow(
       /PAYMENT_WALLET_NUMBER: is required in production[\s\S]*PAYMENT_WALLET_ACCOUNT_NAME: is required/,

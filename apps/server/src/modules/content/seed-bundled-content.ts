@@ -19,6 +19,7 @@ export type SeedResult =
 
 interface SeedLogger {
   info(obj: object, message: string): void;
+  warn(obj: object, message: string): void;
   error(obj: object, message: string): void;
 }
 
@@ -42,8 +43,10 @@ export async function seedBundledContent(
   try {
     files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    // A deployment that left the banks out serves no questions: say so where operators look.
+    options.log?.warn({ dir }, 'no question banks found: no content was imported');
+    return [];
   }
   const results: SeedResult[] = [];
   for (const file of files) {

@@ -107,6 +107,13 @@ export const envSchema = z
           message: 'is required in production',
         });
       }
+      if (!env.SMTP_URL) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SMTP_URL'],
+          message: 'is required in production (without it mail is only written to DATA_DIR/outbox)',
+        });
+      }
       if (env.RATE_LIMITS === 'off') {
         ctx.addIssue({
           code: 'custom',

@@ -106,6 +106,15 @@ export class LiveHub {
     clearInterval(this.heartbeat);
     await this.unlisten?.();
     await this.queue;
+    this.endStreams();
+  }
+
+  /**
+   * Ends every open stream. Called as the server starts closing: an open stream is a request that
+   * never finishes by itself, and the server waits for those before it closes (a deploy waited the
+   * whole grace period and exited with an error). The browser reconnects to another instance.
+   */
+  endStreams(): void {
     for (const connections of this.byUser.values()) {
       for (const connection of connections) connection.res.end();
     }
