@@ -62,6 +62,7 @@ describe.each(ENGINES)('seedBundledContent on %s', (engine) => {
       log: {
         info: (_o, m) => logged.push(`info ${m}`),
         error: (_o, m) => logged.push(`error ${m}`),
+        warn: (_o, m) => logged.push(`warn ${m}`),
       },
     });
     expect(results).toEqual([
