@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { requireSession } from './modules/auth/session-plugin.ts';
 import { adminContentRoutes } from './modules/content/admin-routes.ts';
 import { adminMessagesRoutes } from './modules/inbox/admin-routes.ts';
 import { adminSeasonsRoutes } from './modules/leaderboard/admin-routes.ts';
 import { adminFairPlayRoutes } from './modules/progress/admin-routes.ts';
 import { adminPaymentsRoutes } from './modules/subscriptions/admin-routes.ts';
 import { permissionDenied } from './platform/errors/app-error.ts';
+import { requireSession } from './platform/session.ts';
 
 /** The staff console's API (DESIGN.md "Staff"): every route under /api/admin is for role admin only. */
 export async function adminRoutes(app: FastifyInstance) {

@@ -5,11 +5,13 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { adminRoutes } from './admin-scope.ts';
 import { functionRoutes } from './callables/routes.ts';
+import { userTopic } from './modules/account/profile.ts';
+import { accountRoutes } from './modules/account/routes.ts';
 import { registerDevIdentityProvider } from './modules/auth/oidc/dev-provider.ts';
 import { createRelyingParty } from './modules/auth/oidc/relying-party.ts';
 import { publicAuthRoutes, sessionAuthRoutes } from './modules/auth/routes.ts';
 import { loginDevicesTopic } from './modules/auth/service.ts';
-import { loadSession, requireSession, SESSION_COOKIE } from './modules/auth/session-plugin.ts';
+import { loadSession, SESSION_COOKIE } from './modules/auth/session-plugin.ts';
 import { sessionEndReason } from './modules/auth/sessions.repository.ts';
 import { reviewerRoutes } from './modules/content/routes.ts';
 import { inAppFormRoutes } from './modules/in-app-form/routes.ts';
@@ -22,8 +24,6 @@ import { studyRoutes } from './modules/study/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { subscriptionTopic } from './modules/subscriptions/subscriptions.service.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
-import { userRoutes } from './modules/users/routes.ts';
-import { userTopic } from './modules/users/service.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { compressLargeJson } from './platform/compress-json.ts';
 import type { AppConfig } from './platform/config/app-config.ts';
@@ -43,7 +43,9 @@ import {
   registerSecurityHeaders,
 } from './platform/plugins/security.ts';
 import { webAppRoutes } from './platform/plugins/web-app.ts';
-import { type FileStorage, storageFor } from './platform/storage/file-storage.ts';
+import { requireSession } from './platform/session.ts';
+import type { FileStorage } from './platform/storage/file-storage.ts';
+import { storageFor } from './platform/storage/storage-for.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -183,7 +185,7 @@ export async function buildApp(
           if (!request.session) throw unauthenticated();
         });
         await authed.register(sessionAuthRoutes);
-        await authed.register(userRoutes);
+        await authed.register(accountRoutes);
         await authed.register(subscriptionRoutes);
         await authed.register(reviewerRoutes);
         await authed.register(uploadRoutes);

@@ -1,8 +1,8 @@
 import type { FunctionName } from '@pasado/core';
+import { accountFunctions } from '../modules/account/callables.ts';
 import { authFunctions } from '../modules/auth/callables.ts';
 import { inAppFormFunctions } from '../modules/in-app-form/callables.ts';
 import { subscriptionFunctions } from '../modules/subscriptions/callables.ts';
-import { userFunctions } from '../modules/users/callables.ts';
 import type { ServerFunction } from '../platform/callables/context.ts';
 import { getServerTime } from '../platform/callables/get-server-time.ts';
 
@@ -10,7 +10,7 @@ import { getServerTime } from '../platform/callables/get-server-time.ts';
 export const serverFunctions: { [N in FunctionName]: ServerFunction<N> } = {
   getServerTime,
   ...authFunctions,
-  ...userFunctions,
+  ...accountFunctions,
   ...subscriptionFunctions,
   ...inAppFormFunctions,
 };

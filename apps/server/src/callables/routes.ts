@@ -1,9 +1,9 @@
 import { type FunctionName, functionSchemas } from '@pasado/core';
 import type { FastifyInstance } from 'fastify';
-import { requireSession } from '../modules/auth/session-plugin.ts';
 import type { ServerFunction } from '../platform/callables/context.ts';
 import { runCallable } from '../platform/callables/envelope.ts';
 import { AppError } from '../platform/errors/app-error.ts';
+import { requireSession } from '../platform/session.ts';
 import { serverFunctions } from './registry.ts';
 
 function isFunctionName(name: string): name is FunctionName {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LiveSession } from '../../src/modules/auth/sessions.repository.ts';
 import { PerUserCache } from '../../src/platform/per-user-cache.ts';
+import type { LiveSession } from '../../src/platform/session.ts';
 
 const TTL = 5_000;
 

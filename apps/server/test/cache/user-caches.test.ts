@@ -2,14 +2,16 @@ import type { UserDoc } from '@pasado/core';
 import { attemptStateSchema } from '@pasado/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordActivity } from '../../src/modules/progress/record-activity.ts';
-import { getClaimsSnapshot, getUserDoc, touchUser } from '../../src/modules/users/repository.ts';
-import { setRoleFromCli } from '../../src/modules/users/service.ts';
+import { getClaimsSnapshot } from '../../src/modules/account/claims.read-model.ts';
 import {
   claimsCacheOf,
   USER_CACHE_TTL_MS,
   userDocCacheOf,
-} from '../../src/modules/users/user-caches.ts';
+} from '../../src/modules/account/user-caches.ts';
+import { getUserDoc } from '../../src/modules/account/user-doc.read-model.ts';
+import { recordActivity } from '../../src/modules/progress/record-activity.ts';
+import { touchUser } from '../../src/modules/users/repository.ts';
+import { setRoleFromCli } from '../../src/modules/users/service.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { subscriptions, users } from '../../src/platform/db/schema.ts';
 import { announce, topics } from '../../src/platform/live/topics.ts';

@@ -5,7 +5,7 @@ import { findLiveSession, hashToken } from '../../src/modules/auth/sessions.repo
 
 const IDLE = 7 * 86_400_000;
 
-import { appendAudit } from '../../src/modules/subscriptions/audit.repository.ts';
+import { appendAudit } from '../../src/platform/audit/audit.repository.ts';
 import type { Database } from '../../src/platform/db/client.ts';
 import { auditLog, sessions, users } from '../../src/platform/db/schema.ts';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../helpers/test-database.ts';

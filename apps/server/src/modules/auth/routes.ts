@@ -1,18 +1,13 @@
-import { claimsResponseSchema, loginDevicesDocSchema } from '@pasado/core';
+import { loginDevicesDocSchema } from '@pasado/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { claimsCacheOf } from '../users/user-caches.ts';
+import { requireSession } from '../../platform/session.ts';
 import { type createRelyingParty, OidcLoginError } from './oidc/relying-party.ts';
 import { POPUP_RESULT_SCRIPT, renderPopupResultPage } from './popup-result-page.ts';
-import { currentClaims, finishProviderSignIn, loginDevicesOf, signOut } from './service.ts';
-import {
-  requireSession,
-  SESSION_COOKIE,
-  sessionCacheOf,
-  sessionCookieOptions,
-} from './session-plugin.ts';
+import { finishProviderSignIn, loginDevicesOf, signOut } from './service.ts';
+import { SESSION_COOKIE, sessionCacheOf, sessionCookieOptions } from './session-plugin.ts';
 
 const LOGIN_COOKIE = 'pasado_login';
 const LOGIN_COOKIE_PATH = '/api/auth';
@@ -124,30 +119,10 @@ export async function publicAuthRoutes(
   );
 }
 
-/** Behind a session: the claims, sign-out and the user's devices. */
+/** Behind a session: sign-out and the user's devices. */
 export async function sessionAuthRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
-
-  typed.get(
-    '/auth/claims',
-    {
-      schema: {
-        querystring: z.object({ force: z.enum(['0', '1']).optional() }),
-        response: { 200: claimsResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const session = requireSession(request);
-      reply.header('cache-control', 'no-store');
-      return currentClaims(
-        db,
-        { session: sessionCacheOf(app), claims: claimsCacheOf(app) },
-        session,
-        { now: request.server.clock.now(), force: request.query.force === '1' },
-      );
-    },
-  );
 
   app.post('/auth/logout', async (request, reply) => {
     const session = requireSession(request);

@@ -1,6 +1,4 @@
 import {
-  type ClaimsResponse,
-  grantsAccess,
   type LoginDevicesDoc,
   loginDevicesDocSchema,
   manilaDayStart,
@@ -10,15 +8,8 @@ import {
 import type { Db } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
 import { perUserTopic } from '../../platform/live/hub.ts';
-import { readThrough } from '../../platform/per-user-cache.ts';
-import { expireLapsedSubscription } from '../subscriptions/status.service.ts';
-import {
-  getClaims,
-  getClaimsSnapshot,
-  upsertUserFromIdentity,
-  type VerifiedIdentity,
-} from '../users/repository.ts';
-import type { ClaimsCache } from '../users/user-caches.ts';
+import type { LiveSession } from '../../platform/session.ts';
+import { upsertUserFromIdentity, type VerifiedIdentity } from '../users/repository.ts';
 import { getLoginDevicesDoc, makeCurrentDevice } from './login-devices.repository.ts';
 import type { createRelyingParty } from './oidc/relying-party.ts';
 import {
@@ -27,7 +18,7 @@ import {
   deleteSessionLogsBefore,
 } from './session-logs.repository.ts';
 import type { SessionCache } from './session-plugin.ts';
-import { type LiveSession, openSession, revokeSession } from './sessions.repository.ts';
+import { openSession, revokeSession } from './sessions.repository.ts';
 
 type RelyingParty = ReturnType<typeof createRelyingParty>;
 
@@ -106,48 +97,6 @@ export async function signOut(
 ): Promise<void> {
   await revokeSession(db, session.tokenHash, 'signed-out', now);
   sessionCache.forgetUser(session.userId);
-}
-
-/**
- * The caller's claims (DESIGN.md "Sessions"), read from the database, or on PGlite from the claims
- * cache that every change to them invalidates before its transaction resolves (ADR 022); `force`
- * always reads the database. A lapsed subscription is expired first, so claims never grant access
- * that has ended.
- */
-export async function currentClaims(
-  db: Db,
-  caches: { session: SessionCache; claims: ClaimsCache | null },
-  session: LiveSession,
-  input: { now: Date; force: boolean },
-): Promise<ClaimsResponse> {
-  const { now } = input;
-  const snapshot = await readThrough(
-    input.force ? null : caches.claims,
-    session.userId,
-    session.userId,
-    () => getClaimsSnapshot(db, session.userId),
-  );
-  if (!snapshot) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
-  // The web app's guard trusts these claims; the session this process holds must agree.
-  if (snapshot.claims.role !== session.role || snapshot.claims.email !== session.email) {
-    caches.session.forgetUser(session.userId);
-  }
-  const { claims, subscriptionExpiry, subscriptionId } = snapshot;
-  const mayBeOverdue =
-    grantsAccess(claims.subscriptionStatus) &&
-    subscriptionExpiry !== null &&
-    subscriptionExpiry.getTime() <= now.getTime();
-  if (!mayBeOverdue) return { claims, subscriptionExpired: false, expiredSubscriptionId: null };
-  const expired = await db.transaction(async (tx) => {
-    const ended = await expireLapsedSubscription(tx, session.userId, now);
-    return { claims: await getClaims(tx, session.userId), subscriptionExpired: ended };
-  });
-  if (!expired.claims) throw new AppError('UNAUTHENTICATED', 'Sign in to continue.');
-  return {
-    claims: expired.claims,
-    subscriptionExpired: expired.subscriptionExpired,
-    expiredSubscriptionId: expired.subscriptionExpired ? subscriptionId : null,
-  };
 }
 
 /** GET /api/me/devices: the login_devices/{uid} document (SPEC §3). */

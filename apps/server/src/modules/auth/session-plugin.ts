@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db/client.ts';
-import { unauthenticated } from '../../platform/errors/app-error.ts';
 import type { LiveHub } from '../../platform/live/hub.ts';
 import { notifiedPerUserCache, type PerUserCache } from '../../platform/per-user-cache.ts';
-import { findLiveSessionByHash, hashToken, type LiveSession } from './sessions.repository.ts';
+import { type LiveSession, requireSession } from '../../platform/session.ts';
+import { findLiveSessionByHash, hashToken } from './sessions.repository.ts';
 
 export const SESSION_COOKIE = 'pasado_session';
 
@@ -20,7 +20,6 @@ const FRESH_ROUTE_PREFIXES = ['/api/admin', '/api/live'];
 
 declare module 'fastify' {
   interface FastifyRequest {
-    session: LiveSession | null;
     /** The session was taken from the cache on a write whose own statement checks it again. */
     sessionFromCache?: boolean;
   }
@@ -130,11 +129,6 @@ export function sessionCheckOf(
 ): { tokenHash: string; idleSince: Date } {
   const { tokenHash } = requireSession(request);
   return { tokenHash, idleSince: new Date(now.getTime() - request.server.config.sessionIdleMs) };
-}
-
-export function requireSession(request: FastifyRequest): LiveSession {
-  if (!request.session) throw unauthenticated();
-  return request.session;
 }
 
 export function sessionCookieOptions(secure: boolean, maxAgeMs: number) {

@@ -3,16 +3,9 @@ import { and, eq, exists, gt, isNull, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Executor, preparedFor } from '../../platform/db/client.ts';
 import { sessions, users } from '../../platform/db/schema.ts';
 import { announce, topics } from '../../platform/live/topics.ts';
+import type { LiveSession } from '../../platform/session.ts';
 
 export type RevokeReason = 'signed-out' | 'other-device' | 'rotated';
-
-export interface LiveSession {
-  tokenHash: string;
-  userId: string;
-  deviceId: string;
-  email: string;
-  role: 'student' | 'admin';
-}
 
 /** The cookie carries the token; the database only ever sees its hash. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

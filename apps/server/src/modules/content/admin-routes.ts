@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSession } from '../auth/session-plugin.ts';
+import { requireSession } from '../../platform/session.ts';
 import { importFromConsole } from './import-content-file.ts';
 import { listItemStatsPage, runItemAnalysis } from './item-analysis.ts';
 import {

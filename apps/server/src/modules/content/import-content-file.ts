@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ContentImportRequest, ContentImportResponse, ImportReport } from '@pasado/core';
+import { appendAudit } from '../../platform/audit/audit.repository.ts';
 import type { Executor } from '../../platform/db/client.ts';
-import { appendAudit } from '../subscriptions/audit.repository.ts';
 import { ContentImportError, importContent } from './import-content.ts';
 import { parseContentFile, sortErrors } from './parse-content-file.ts';
 

@@ -7,9 +7,9 @@ import {
   type ReporterDismissResponse,
   type ReportSettings,
 } from '@pasado/core';
+import { appendAudit } from '../../platform/audit/audit.repository.ts';
 import type { Db, Tx } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
-import { appendAudit } from '../subscriptions/audit.repository.ts';
 import {
   countOpenHoldingReportsOn,
   findReportHoldThreshold,

@@ -6,7 +6,7 @@ import {
 } from '@pasado/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession } from '../auth/session-plugin.ts';
+import { requireSession } from '../../platform/session.ts';
 import { changeMajor, listReviewerOffers } from './offers.ts';
 import { requireReviewerAccess } from './reviewers.ts';
 

@@ -6,10 +6,10 @@ import {
   validateInAppForm,
 } from '@pasado/core';
 import type { FastifyBaseLogger } from 'fastify';
+import { appendAudit } from '../../platform/audit/audit.repository.ts';
 import type { CallableInput } from '../../platform/callables/envelope.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import { appendAudit } from '../subscriptions/audit.repository.ts';
 import { createFreeTrial } from '../subscriptions/subscriptions.repository.ts';
 import {
   deletePendingUser,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireSession } from '../../platform/session.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { acceptRawBodies, rawImageRouteOptions } from '../../platform/storage/raw-image-body.ts';
-import { requireSession } from '../auth/session-plugin.ts';
 import { storeImage } from '../uploads/images.ts';
 import { sendMessage } from './service.ts';
 

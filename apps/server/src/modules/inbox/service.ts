@@ -11,10 +11,10 @@ import {
   sendMessageInputSchema,
 } from '@pasado/core';
 import type { z } from 'zod';
+import { appendAudit } from '../../platform/audit/audit.repository.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
-import { appendAudit } from '../subscriptions/audit.repository.ts';
 import { fileUrl } from '../uploads/images.ts';
 import { discardMessageAttachment, ownsMessageAttachment } from './attachments.ts';
 import {

@@ -2,7 +2,7 @@ import { openSeasonInputSchema, seasonSchema, seasonsResponseSchema } from '@pas
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSession } from '../auth/session-plugin.ts';
+import { requireSession } from '../../platform/session.ts';
 import { closeSeason, listSeasons, startSeason } from './seasons.ts';
 
 /** Staff console: seasons, under /api/admin/seasons (staff open and close leaderboard seasons). */

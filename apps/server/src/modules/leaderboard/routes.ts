@@ -1,7 +1,7 @@
 import { leaderboardQuerySchema, leaderboardResponseSchema } from '@pasado/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSession } from '../auth/session-plugin.ts';
+import { requireSession } from '../../platform/session.ts';
 import { getLeaderboard } from './service.ts';
 
 /** Leaderboards under /api/leaderboard (issue 5): this Manila week, or the open season. */

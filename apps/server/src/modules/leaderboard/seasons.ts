@@ -1,7 +1,7 @@
 import type { OpenSeasonInput, Season } from '@pasado/core';
+import { appendAudit } from '../../platform/audit/audit.repository.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/errors/app-error.ts';
-import { appendAudit } from '../subscriptions/audit.repository.ts';
 import {
   closeOpenSeasons,
   closeSeasonById,

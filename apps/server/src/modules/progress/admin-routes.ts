@@ -2,7 +2,7 @@ import { fairPlayFlagsResponseSchema } from '@pasado/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSession } from '../auth/session-plugin.ts';
+import { requireSession } from '../../platform/session.ts';
 import { dismissFlag, listFairPlayFlags } from './fair-play.ts';
 
 /** Staff console: fair play, under /api/admin/fair-play (issue 21 finding 3). */

@@ -1,7 +1,7 @@
 import type { FairPlayFlag } from '@pasado/core';
+import { appendAudit } from '../../platform/audit/audit.repository.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/errors/app-error.ts';
-import { appendAudit } from '../subscriptions/audit.repository.ts';
 import { dismissFairPlayFlag, listOpenFairPlayFlags } from './repository.ts';
 
 /** The staff list shows the newest flags first; a day's flag is updated in place. */

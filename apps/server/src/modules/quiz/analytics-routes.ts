@@ -2,7 +2,7 @@ import { analyticsEventSchema } from '@pasado/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSession } from '../auth/session-plugin.ts';
+import { requireSession } from '../../platform/session.ts';
 import { recordAnalyticsEvent } from './analytics.ts';
 
 /** First-party analytics under /api/analytics (SPEC §7 Analytics; see analytics.ts). */

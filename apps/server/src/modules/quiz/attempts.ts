@@ -35,7 +35,7 @@ import {
 } from '@pasado/core';
 import type { Db, Executor, Tx } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
-import { requireSubscriptionAccess } from '../access/service.ts';
+import { requireSubscriptionAccess } from '../account/content-access.ts';
 import { majorChoice } from '../content/offers.ts';
 import { ownReportedItems } from '../content/reported-items.ts';
 import { noReviewerAccess, requireReviewerAccess } from '../content/reviewers.ts';

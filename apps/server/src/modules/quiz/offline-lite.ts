@@ -11,7 +11,7 @@ import {
 } from '@pasado/core';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { requireSubscriptionAccess } from '../access/service.ts';
+import { requireSubscriptionAccess } from '../account/content-access.ts';
 import { lockUser } from '../users/repository.ts';
 import {
   findAttemptByClientId,

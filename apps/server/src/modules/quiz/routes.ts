@@ -15,9 +15,10 @@ import {
 } from '@pasado/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireSession } from '../../platform/session.ts';
 import { replyVersionedBody } from '../../platform/versioned-json.ts';
-import { requireContentAccess } from '../access/service.ts';
-import { confirmSession, requireSession, sessionCheckOf } from '../auth/session-plugin.ts';
+import { requireContentAccess } from '../account/content-access.ts';
+import { confirmSession, sessionCheckOf } from '../auth/session-plugin.ts';
 import { requireReviewerAccess } from '../content/reviewers.ts';
 import {
   type AttemptReply,

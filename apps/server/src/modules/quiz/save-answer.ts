@@ -8,7 +8,7 @@ import {
 } from '@pasado/core';
 import type { Db, Executor } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
-import { requireSubscriptionAccess } from '../access/service.ts';
+import { requireSubscriptionAccess } from '../account/content-access.ts';
 import { requireReviewerAccess } from '../content/reviewers.ts';
 import {
   completeAttempt,

@@ -26,9 +26,9 @@ import {
 } from '@pasado/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireSession } from '../../platform/session.ts';
 import { replyVersioned } from '../../platform/versioned-json.ts';
-import { requireContentAccess } from '../access/service.ts';
-import { requireSession } from '../auth/session-plugin.ts';
+import { requireContentAccess } from '../account/content-access.ts';
 import { answerDrill, finishDrill, startDrill } from './drill.ts';
 import { flashQueue, reviewCard } from './flash.ts';
 import { markNoteRead, topicCards, topicNotes } from './notes.ts';

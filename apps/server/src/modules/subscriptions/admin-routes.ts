@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSession } from '../auth/session-plugin.ts';
+import { requireSession } from '../../platform/session.ts';
 import { applyStaffAction, recentAudit, reviewItemDetail, reviewQueue } from './review.service.ts';
 
 const idParams = z.object({ id: z.uuid() });

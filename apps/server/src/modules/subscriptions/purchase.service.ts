@@ -13,12 +13,12 @@ import {
   statedPriceMatches,
   statusAfterNewProof,
 } from '@pasado/core';
+import { appendAudit } from '../../platform/audit/audit.repository.ts';
 import type { Caller } from '../../platform/callables/context.ts';
 import type { CallableInput } from '../../platform/callables/envelope.ts';
 import type { Db, Executor } from '../../platform/db/client.ts';
 import { AppError, permissionDenied } from '../../platform/errors/app-error.ts';
 import { lockUser, setCurrentSubscription, touchUser } from '../users/repository.ts';
-import { appendAudit } from './audit.repository.ts';
 import { refuseReusedProof, resolveProof, rethrowReuse, uniqueViolation } from './proof.ts';
 import {
   findCurrentSubscription,

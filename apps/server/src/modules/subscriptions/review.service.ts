@@ -20,9 +20,13 @@ import {
   staffActionsFor,
   statusesForFilter,
 } from '@pasado/core';
+import {
+  type AuditRow,
+  listAuditOf,
+  listRecentAudit,
+} from '../../platform/audit/audit.repository.ts';
 import type { Db, Executor } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
-import { type AuditRow, listAuditOf, listRecentAudit } from './audit.repository.ts';
 import {
   countPurchasesByStatus,
   findReviewRow,

@@ -2,7 +2,7 @@ import { purchaseDetailsSchema, subscriptionDocSchema } from '@pasado/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSession } from '../auth/session-plugin.ts';
+import { requireSession } from '../../platform/session.ts';
 import { readSubscriptionDoc } from './subscriptions.service.ts';
 
 /** A student's subscriptions and what the purchase page needs (issue 3). Signed-in users only. */

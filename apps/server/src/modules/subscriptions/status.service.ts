@@ -4,12 +4,12 @@ import {
   type SubscriptionStatus,
   type TransitionActor,
 } from '@pasado/core';
+import { appendAudit } from '../../platform/audit/audit.repository.ts';
 import type { Caller } from '../../platform/callables/context.ts';
 import type { CallableInput } from '../../platform/callables/envelope.ts';
 import type { Db, Executor } from '../../platform/db/client.ts';
 import { AppError, permissionDenied } from '../../platform/errors/app-error.ts';
 import { findUserById, lockUser, touchUser } from '../users/repository.ts';
-import { appendAudit } from './audit.repository.ts';
 import {
   dequeueSubscription,
   expireIfOverdue,

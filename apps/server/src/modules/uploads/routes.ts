@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { parseByteRange } from '../../platform/http-range.ts';
+import { requireSession } from '../../platform/session.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { acceptRawBodies, rawImageRouteOptions } from '../../platform/storage/raw-image-body.ts';
-import { requireSession } from '../auth/session-plugin.ts';
 import { readStoredFile, storeImage } from './images.ts';
 
 export interface UploadRoutesOptions {

@@ -1,7 +1,6 @@
-import { type Claims, levelOrDefault, suggestedDisplayName, type UserDoc } from '@pasado/core';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { type Executor, preparedFor } from '../../platform/db/client.ts';
-import { reviewerAccess, subscriptions, users } from '../../platform/db/schema.ts';
+import type { Executor } from '../../platform/db/client.ts';
+import { users } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { announce, topics } from '../../platform/live/topics.ts';
 
@@ -151,109 +150,4 @@ export async function setDisplayName(
 export async function setRole(ex: Executor, userId: string, role: 'student' | 'admin') {
   await ex.update(users).set({ role }).where(eq(users.id, userId));
   await touchUser(ex, userId);
-}
-
-const claimsQuery = preparedFor((ex) =>
-  ex
-    .select({
-      id: users.id,
-      email: users.email,
-      role: users.role,
-      isOnboarded: users.isOnboarded,
-      subscriptionId: users.currentSubscriptionId,
-      subscriptionStatus: subscriptions.status,
-      subscriptionExpiry: subscriptions.expiryDate,
-      granted: sql<
-        string[]
-      >`coalesce((select json_agg(a.reviewer_shorthand) from ${reviewerAccess} a where a.user_id = ${users.id}), '[]'::json)`,
-    })
-    .from(users)
-    .leftJoin(subscriptions, eq(subscriptions.id, users.currentSubscriptionId))
-    .where(eq(users.id, sql.placeholder('userId')))
-    .prepare('user_claims'),
-);
-
-/** The claims and the current subscription's id and expiry (null: none). */
-export interface ClaimsSnapshot {
-  claims: Claims;
-  subscriptionId: string | null;
-  subscriptionExpiry: Date | null;
-}
-
-/**
- * Claims and the current subscription's expiry, in one query: the claims route only opens a
- * transaction to expire a subscription when the expiry says it is overdue.
- */
-export async function getClaimsSnapshot(
-  ex: Executor,
-  userId: string,
-): Promise<ClaimsSnapshot | null> {
-  const [row] = await claimsQuery(ex).execute({ userId });
-  if (!row) return null;
-  return {
-    claims: {
-      uid: row.id,
-      email: row.email,
-      role: row.role,
-      isOnboarded: row.isOnboarded,
-      subscriptionStatus: row.subscriptionStatus ?? null,
-      access: Object.fromEntries(row.granted.map((shorthand) => [shorthand, 'Granted' as const])),
-    },
-    subscriptionId: row.subscriptionId ?? null,
-    subscriptionExpiry: row.subscriptionExpiry ?? null,
-  };
-}
-
-/** Claims are computed from the database on every call (DESIGN.md "Sessions"). */
-export async function getClaims(ex: Executor, userId: string): Promise<Claims | null> {
-  return (await getClaimsSnapshot(ex, userId))?.claims ?? null;
-}
-
-// One round trip: the queued subscriptions come as a JSON array from a correlated subquery.
-const userDocQuery = preparedFor((ex) =>
-  ex
-    .select({
-      id: users.id,
-      email: users.email,
-      displayName: users.displayName,
-      providerName: users.providerName,
-      currentLevel: users.currentLevel,
-      gemsCollection: users.gemsCollection,
-      currentSubscriptionId: users.currentSubscriptionId,
-      challengesProgress: users.challengesProgress,
-      unclaimedDrillPoints: users.unclaimedDrillPoints,
-      isOnboarded: users.isOnboarded,
-      createdAt: users.createdAt,
-      subscriptionStatus: subscriptions.status,
-      queued: sql<
-        string[]
-      >`coalesce((select json_agg(q.id order by q.queued_at) from ${subscriptions} q where q.user_id = ${users.id} and q.queued_at is not null), '[]'::json)`,
-    })
-    .from(users)
-    .leftJoin(subscriptions, eq(subscriptions.id, users.currentSubscriptionId))
-    .where(eq(users.id, sql.placeholder('userId')))
-    .prepare('user_doc'),
-);
-
-/** The users/{uid} document the web app reads and watches (SPEC §3). */
-export async function getUserDoc(ex: Executor, userId: string): Promise<UserDoc | null> {
-  const [row] = await userDocQuery(ex).execute({ userId });
-  if (!row) return null;
-  return {
-    id: row.id,
-    email: row.email,
-    displayName: row.displayName,
-    nameSuggestion: suggestedDisplayName(row.providerName),
-    currentLevel: levelOrDefault(row.currentLevel),
-    gemsCollection: row.gemsCollection,
-    subscription:
-      row.currentSubscriptionId && row.subscriptionStatus
-        ? { id: row.currentSubscriptionId, status: row.subscriptionStatus }
-        : null,
-    queuedSubscriptions: row.queued,
-    challengesProgress: row.challengesProgress,
-    unclaimedDrillPoints: row.unclaimedDrillPoints,
-    isOnboarded: row.isOnboarded,
-    createdAt: row.createdAt.toISOString(),
-  };
 }

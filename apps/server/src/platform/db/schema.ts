@@ -9,6 +9,7 @@ export * from './schema/inbox.ts';
 export * from './schema/leaderboard.ts';
 export * from './schema/progress.ts';
 export * from './schema/quiz.ts';
+export * from './schema/storage.ts';
 export * from './schema/study.ts';
 export * from './schema/subscriptions.ts';
 export * from './schema/uploads.ts';

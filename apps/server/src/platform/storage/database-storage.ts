@@ -1,8 +1,12 @@
 import { Readable } from 'node:stream';
-import { and, asc, eq, gte } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { storedFileChunks, storedFiles } from '../db/schema.ts';
 import { assertObjectPath, type FileStorage } from './file-storage.ts';
+import {
+  deleteStoredFile,
+  readStoredFileChunks,
+  readStoredFileHead,
+  writeStoredFile,
+} from './stored-files.repository.ts';
 
 export const CHUNK_BYTES = 256 * 1024;
 /** Chunks read per round trip while streaming: about 1 MB in memory at a time. */
@@ -14,21 +18,12 @@ const CHUNKS_PER_READ = 4;
  * one transaction, so a reader sees a whole file or none; read back in chunks.
  */
 export function createDatabaseStorage(db: Db): FileStorage {
-  const readChunks = async (objectPath: string, fromSeq: number) =>
-    db
-      .select({ data: storedFileChunks.data })
-      .from(storedFileChunks)
-      .where(and(eq(storedFileChunks.path, objectPath), gte(storedFileChunks.seq, fromSeq)))
-      .orderBy(asc(storedFileChunks.seq))
-      .limit(CHUNKS_PER_READ);
+  const readChunks = (objectPath: string, fromSeq: number) =>
+    readStoredFileChunks(db, objectPath, fromSeq, CHUNKS_PER_READ);
 
-  const head = async (objectPath: string) => {
+  const head = (objectPath: string) => {
     assertObjectPath(objectPath);
-    const [row] = await db
-      .select({ chunks: storedFiles.chunks, sizeBytes: storedFiles.sizeBytes })
-      .from(storedFiles)
-      .where(eq(storedFiles.path, objectPath));
-    return row ?? null;
+    return readStoredFileHead(db, objectPath);
   };
 
   return {
@@ -39,17 +34,11 @@ export function createDatabaseStorage(db: Db): FileStorage {
       for (let at = 0; at < buffer.length; at += CHUNK_BYTES) {
         chunks.push(buffer.subarray(at, at + CHUNK_BYTES));
       }
-      await db.transaction(async (tx) => {
-        await tx.delete(storedFiles).where(eq(storedFiles.path, objectPath));
-        await tx.insert(storedFiles).values({
-          path: objectPath,
-          contentType,
-          sizeBytes: buffer.length,
-          chunks: chunks.length,
-        });
-        for (const [seq, data] of chunks.entries()) {
-          await tx.insert(storedFileChunks).values({ path: objectPath, seq, data });
-        }
+      await writeStoredFile(db, {
+        path: objectPath,
+        contentType,
+        sizeBytes: buffer.length,
+        chunks,
       });
     },
     async get(objectPath) {
@@ -57,7 +46,7 @@ export function createDatabaseStorage(db: Db): FileStorage {
       if (!file) return null;
       const parts: Buffer[] = [];
       for (let seq = 0; seq < file.chunks; seq += CHUNKS_PER_READ) {
-        for (const row of await readChunks(objectPath, seq)) parts.push(row.data);
+        parts.push(...(await readChunks(objectPath, seq)));
       }
       return Buffer.concat(parts, file.sizeBytes);
     },
@@ -72,14 +61,14 @@ export function createDatabaseStorage(db: Db): FileStorage {
       return Readable.from(
         (async function* () {
           while (seq <= last && seq < file.chunks) {
-            const rows = await readChunks(objectPath, seq);
-            if (rows.length === 0) return;
-            for (const row of rows) {
+            const chunks = await readChunks(objectPath, seq);
+            if (chunks.length === 0) return;
+            for (const chunk of chunks) {
               if (seq > last) return;
               const offset = seq * CHUNK_BYTES;
-              yield row.data.subarray(
+              yield chunk.subarray(
                 Math.max(0, start - offset),
-                Math.min(row.data.length, end - offset + 1),
+                Math.min(chunk.length, end - offset + 1),
               );
               seq += 1;
             }
@@ -89,7 +78,7 @@ export function createDatabaseStorage(db: Db): FileStorage {
     },
     async delete(objectPath) {
       assertObjectPath(objectPath);
-      await db.delete(storedFiles).where(eq(storedFiles.path, objectPath));
+      await deleteStoredFile(db, objectPath);
     },
   };
 }

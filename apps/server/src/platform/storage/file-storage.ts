@@ -2,8 +2,6 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { Database } from '../db/client.ts';
-import { createDatabaseStorage } from './database-storage.ts';
 
 /**
  * Where uploaded files live (SPEC §7 File storage). One small interface so the local disk default
@@ -32,16 +30,6 @@ export function assertObjectPath(objectPath: string): void {
   if (!OBJECT_PATH.test(objectPath) || objectPath.length > 300) {
     throw new Error(`Invalid storage path: ${objectPath}`);
   }
-}
-
-/**
- * The app's storage: PostgreSQL when the app runs on it (shared by every process), local disk
- * under `${DATA_DIR}/storage` for the embedded default.
- */
-export function storageFor(database: Database, dataDir: string): FileStorage {
-  return database.engine === 'postgres'
-    ? createDatabaseStorage(database.db)
-    : createLocalStorage(path.join(dataDir, 'storage'));
 }
 
 /** Local disk storage under `root` (by default `${DATA_DIR}/storage`). */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, lt } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/client.ts';
-import { auditLog } from '../../platform/db/schema.ts';
+import type { Executor } from '../db/client.ts';
+import { auditLog } from '../db/schema.ts';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 

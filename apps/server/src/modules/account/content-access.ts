@@ -11,7 +11,7 @@ import {
   findContentAccess,
   findSubscriptionAccess,
   type SubscriptionAccess,
-} from './repository.ts';
+} from './content-access.read-model.ts';
 
 /**
  * The paywall on the server (issue 21 finding 1; docs/product.md "Access"), from core's one rule

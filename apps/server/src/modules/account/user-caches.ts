@@ -2,7 +2,7 @@ import type { UserDoc } from '@pasado/core';
 import type { FastifyInstance } from 'fastify';
 import type { LiveHub } from '../../platform/live/hub.ts';
 import { notifiedPerUserCache, type PerUserCache } from '../../platform/per-user-cache.ts';
-import type { ClaimsSnapshot } from './repository.ts';
+import type { ClaimsSnapshot } from './claims.read-model.ts';
 
 /** The users/{uid} document by user id (`GET /api/me`). */
 export type UserDocCache = PerUserCache<UserDoc>;
