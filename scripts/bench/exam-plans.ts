@@ -52,7 +52,7 @@ try {
     if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
     return res.json();
   };
-  const learning = `/api/learning/${REVIEWER}`;
+  const learning = `/api/quiz/${REVIEWER}`;
   const mock = attemptStateSchema.parse(await call('POST', `${learning}/mock`));
   const item = mock.items[0]?.questionId ?? '';
   const cards = (await call('GET', `/api/study/${REVIEWER}/flash`)) as { cards: { id: string }[] };

@@ -220,7 +220,7 @@ async function prepareStudents(server: Server): Promise<Student[]> {
         server,
         cookie,
         'POST',
-        `/api/learning/${REVIEWER}/mock`,
+        `/api/quiz/${REVIEWER}/mock`,
       );
       const queue = await api<{ cards: { id: string }[] }>(
         server,
@@ -370,7 +370,7 @@ async function liteQuizzes(server: Server, students: Student[]) {
         client.setRequests([
           {
             setupRequest: (request) => {
-              const base = `/api/learning/${REVIEWER}`;
+              const base = `/api/quiz/${REVIEWER}`;
               let shot: Shot;
               if (step === 0 || !attempt) {
                 sent = 'start';
@@ -462,7 +462,7 @@ async function examNight(engine: Engine) {
     print('GET /api/me (reference)', me);
     reference = me.rate;
 
-    const learning = `/api/learning/${REVIEWER}`;
+    const learning = `/api/quiz/${REVIEWER}`;
     if (wanted('save')) {
       print(
         'save a mock answer (PUT …/answers/:q)',
@@ -587,7 +587,7 @@ async function logCost(engine: Engine) {
         print(`GET /api/me, log ${label}`, me);
         const save = await load(server, students, (s, n) => ({
           method: 'PUT',
-          path: `/api/learning/${REVIEWER}/attempts/${s.attemptId}/answers/${s.items[n % s.items.length]}`,
+          path: `/api/quiz/${REVIEWER}/attempts/${s.attemptId}/answers/${s.items[n % s.items.length]}`,
           body: { choiceIndex: n % 4 },
         }));
         print(`save a mock answer, log ${label}`, save);

@@ -157,12 +157,12 @@ describe('a lite quiz offline', () => {
     // Service workers blocked so the route below sees the page's requests.
     const { page } = await fx.phone({ serviceWorkers: 'block' });
     // First with nothing kept on the phone: the quiz cannot start, and says why.
-    const keepNothing = '**/api/learning/crim/offline-items';
+    const keepNothing = '**/api/quiz/crim/offline-items';
     await page.route(keepNothing, (route) => route.abort('internetdisconnected'));
     await signInThroughPopup(page, 'flaky.lite@example.com');
     await completeOnboarding(page, /Criminology/);
     await settledPath(page, '/quiz');
-    await page.route('**/api/learning/crim/lite', (route) => route.abort('internetdisconnected'));
+    await page.route('**/api/quiz/crim/lite', (route) => route.abort('internetdisconnected'));
     await page.getByRole('link', { name: 'Start lite quiz' }).click();
     await page
       .getByText('No quiz items on this phone yet. Connect once to download them.')

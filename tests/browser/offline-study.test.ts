@@ -125,7 +125,7 @@ describe('studying offline', () => {
     // fresh: a second round used to go out when it finished.
     await page.waitForTimeout(4_500);
     expect(asked.sort()).toEqual([
-      '/api/learning/let-elem/offline-items',
+      '/api/quiz/let-elem/offline-items',
       '/api/study/let-elem/offline-pack',
       '/api/study/let-elem/offline-progress',
     ]);

@@ -53,7 +53,7 @@ describe("a screen's data asked for early", () => {
     await page.getByRole('link', { name: 'Start lite quiz' }).click();
     await page.waitForURL(/\/quiz\/[^/]+\/lite\?attempt=/);
     const { pathname, searchParams } = new URL(page.url());
-    const attempt = `/api/learning/${pathname.split('/')[2]}/attempts/${searchParams.get('attempt')}`;
+    const attempt = `/api/quiz/${pathname.split('/')[2]}/attempts/${searchParams.get('attempt')}`;
     asked.clear();
     await page.reload();
     await page.getByText(/^Item 1 of/).waitFor();
@@ -62,7 +62,7 @@ describe("a screen's data asked for early", () => {
   });
 
   it.each([
-    ['/quiz', /^\/api\/learning\/[^/]+\/quiz-home$/],
+    ['/quiz', /^\/api\/quiz\/[^/]+\/quiz-home$/],
     ['/study', /^\/api\/study\/[^/]+$/],
     // The server clock the purchase form waits for (app/purchase-route-data.ts).
     ['/subscription/purchase', /^\/api\/functions\/getServerTime$/],

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { adminContentRoutes } from './modules/content/admin-routes.ts';
-import { adminMessagesRoutes } from './modules/inbox/admin-routes.ts';
 import { adminSeasonsRoutes } from './modules/leaderboard/admin-routes.ts';
+import { adminMessagesRoutes } from './modules/messages/admin-routes.ts';
 import { adminFairPlayRoutes } from './modules/progress/admin-routes.ts';
 import { adminPaymentsRoutes } from './modules/subscriptions/admin-routes.ts';
 import { permissionDenied } from './platform/errors/app-error.ts';

@@ -15,11 +15,11 @@ import { loadSession, SESSION_COOKIE } from './modules/auth/session-plugin.ts';
 import { sessionEndReason } from './modules/auth/sessions.repository.ts';
 import { reviewerRoutes } from './modules/content/routes.ts';
 import { inAppFormRoutes } from './modules/in-app-form/routes.ts';
-import { messageRoutes } from './modules/inbox/routes.ts';
 import { leaderboardRoutes } from './modules/leaderboard/routes.ts';
+import { messageRoutes } from './modules/messages/routes.ts';
 import { progressRoutes } from './modules/progress/routes.ts';
 import { analyticsRoutes } from './modules/quiz/analytics-routes.ts';
-import { learningRoutes } from './modules/quiz/routes.ts';
+import { quizRoutes } from './modules/quiz/routes.ts';
 import { studyRoutes } from './modules/study/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { subscriptionTopic } from './modules/subscriptions/subscriptions.service.ts';
@@ -68,6 +68,11 @@ export interface BuildOptions {
 }
 
 /** Composes the whole product: infrastructure plugins, then the API, then the web app. */
+/** `/api/learning/…` (the quiz API's old prefix) as `/api/quiz/…`; any other URL unchanged. */
+export function quizPathOf(url: string): string {
+  return url.startsWith('/api/learning/') ? `/api/quiz/${url.slice('/api/learning/'.length)}` : url;
+}
+
 export async function buildApp(
   config: AppConfig,
   options: BuildOptions = {},
@@ -86,6 +91,9 @@ export async function buildApp(
     requestTimeout: 75_000,
     // Our own 503 while closing (platform/plugins/closing.ts), with a request id and Retry-After.
     return503OnClosing: false,
+    // The quiz API was /api/learning until issue 22 named it after its module; a phone's outbox may
+    // still hold writes to the old path, so it is read as the new one.
+    rewriteUrl: (request) => quizPathOf(request.url ?? '/'),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -191,7 +199,7 @@ export async function buildApp(
         await authed.register(uploadRoutes);
         await authed.register(functionRoutes);
         await authed.register(liveRoutes, { viewerOf: requireSession });
-        await authed.register(learningRoutes, { prefix: '/learning' });
+        await authed.register(quizRoutes, { prefix: '/quiz' });
         await authed.register(studyRoutes, { prefix: '/study' });
         await authed.register(progressRoutes, { prefix: '/progress' });
         await authed.register(leaderboardRoutes, { prefix: '/leaderboard' });

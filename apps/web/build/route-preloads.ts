@@ -20,7 +20,7 @@ const REVIEWERS = '/api/reviewers';
 /** lib/get-progress-summary.ts: the tasks and the account screens. */
 const SUMMARY = '/api/progress/summary';
 /** features/quiz/api/attempts.ts `attemptQueryOptions`, the attempt in the URL's `?attempt=`. */
-const ATTEMPT = '/api/learning/:reviewer/attempts/:attempt';
+const ATTEMPT = '/api/quiz/:reviewer/attempts/:attempt';
 
 /**
  * `:name` in a path matches any one segment (as in app/router.tsx); in a URL it is that segment,

@@ -11,8 +11,8 @@ import {
   adminCursorSchema,
   decodeAdminCursor,
   encodeAdminCursor,
-  inboxQuerySchema,
-  inboxUpdateBodySchema,
+  messagesQuerySchema,
+  messageUpdateBodySchema,
   reviewActionBodySchema,
   reviewQueueQuerySchema,
 } from './contract/admin.ts';
@@ -172,19 +172,19 @@ describe('admin contract', () => {
   });
 
   it('the inbox hides the archive unless asked', () => {
-    expect(inboxQuerySchema.parse({})).toEqual({
+    expect(messagesQuerySchema.parse({})).toEqual({
       type: 'all',
       status: 'all',
       archived: false,
       limit: 25,
     });
-    expect(inboxQuerySchema.parse({ archived: 'true' }).archived).toBe(true);
+    expect(messagesQuerySchema.parse({ archived: 'true' }).archived).toBe(true);
   });
 
   it('an inbox update changes something', () => {
-    expect(inboxUpdateBodySchema.safeParse({}).success).toBe(false);
-    expect(inboxUpdateBodySchema.safeParse({ status: 'read' }).success).toBe(true);
-    expect(inboxUpdateBodySchema.safeParse({ isArchive: true }).success).toBe(true);
+    expect(messageUpdateBodySchema.safeParse({}).success).toBe(false);
+    expect(messageUpdateBodySchema.safeParse({ status: 'read' }).success).toBe(true);
+    expect(messageUpdateBodySchema.safeParse({ isArchive: true }).success).toBe(true);
   });
 
   it('cursors round-trip', () => {

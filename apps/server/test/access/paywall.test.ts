@@ -18,7 +18,7 @@ import { ENGINES } from '../helpers/test-database.ts';
 import { keyOf, REVIEWER, SUBJECT_A, seedBank } from '../learning/fixtures.ts';
 import { type StudyFixture, seedStudyContent } from '../study/study-fixtures.ts';
 
-const quiz = `/api/learning/${REVIEWER}`;
+const quiz = `/api/quiz/${REVIEWER}`;
 const study = '/api/study/let-elem';
 const DAY = 24 * 60 * 60_000;
 
@@ -346,7 +346,7 @@ describe.each(ENGINES)('the paywall on %s', (engine) => {
 
   it('without the grant the refusal says so, whatever the subscription', async () => {
     await setSubscription('approved');
-    const res = await call('GET', '/api/learning/cse-pro/quiz-home');
+    const res = await call('GET', '/api/quiz/cse-pro/quiz-home');
     expect(res.statusCode).toBe(403);
     expect(res.json().error.reason).toBe('noReviewer');
   });

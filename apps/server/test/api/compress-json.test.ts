@@ -13,7 +13,7 @@ import { ENGINES } from '../helpers/test-database.ts';
 
 // A full LET Elementary mock, as students get it: the bundled bank.
 const REVIEWER = 'let-elem';
-const base = `/api/learning/${REVIEWER}`;
+const base = `/api/quiz/${REVIEWER}`;
 
 describe.each(ENGINES)('large JSON answers on %s (issue 10)', (engine) => {
   let t: TestApp;

@@ -27,7 +27,7 @@ function fakeBuild(): string {
     { path: '/quiz', data: ['/api/auth/claims', '/api/me', '/api/reviewers'] },
     {
       path: '/quiz/:reviewer/mock',
-      data: ['/api/me', '/api/learning/:reviewer/attempts/:attempt'],
+      data: ['/api/me', '/api/quiz/:reviewer/attempts/:attempt'],
     },
   ];
   writeFileSync(path.join(dir, '.vite/route-preloads.json'), JSON.stringify({ routes }));
@@ -78,7 +78,7 @@ describe.each(ENGINES)('the web app’s HTML on %s (issue 10: announced data)', 
   it("a URL's `:name` is the path's segment, else the query's parameter, and only a plain one", async () => {
     const id = crypto.randomUUID();
     const mock = await page(`/quiz/let-elem/mock?attempt=${id}`, { cookie });
-    expect(mock.body).toContain(fetchHint(`/api/learning/let-elem/attempts/${id}`));
+    expect(mock.body).toContain(fetchHint(`/api/quiz/let-elem/attempts/${id}`));
     // Without the attempt, or with one the app would have to encode, that URL is left out.
     for (const query of ['', '?attempt=', '?attempt=a%22b', '?attempt=..%2Fme']) {
       const res = await page(`/quiz/let-elem/mock${query}`, { cookie });

@@ -114,7 +114,7 @@ describe.each(ENGINES)('the user document and claims caches on %s', (engine) => 
 
   it('a finished lite quiz: the gems it earned are read back at once', async () => {
     const user = await createOnboardedStudent(t, { reviewer: REVIEWER });
-    const base = `/api/learning/${REVIEWER}`;
+    const base = `/api/quiz/${REVIEWER}`;
     const start = await callApi(t, user.cookie, 'POST', `${base}/lite`, { subjectId: SUBJECT_A });
     const state = attemptStateSchema.parse(start.json());
     for (const item of state.items.slice(0, 3)) {

@@ -119,7 +119,7 @@ describe.each(ENGINES)('offered tracks, shared subjects and the draw on %s', (en
     const ok = await applyRevAccess(t, cookie, { reviewer: 'let-sec', major: 'off.math' });
     expect(ok.statusCode).toBe(200);
     const home = quizHomeSchema.parse(
-      (await call(cookie, 'GET', '/api/learning/let-sec/quiz-home')).json(),
+      (await call(cookie, 'GET', '/api/quiz/let-sec/quiz-home')).json(),
     );
     expect(home.major?.current).toBe('off.math');
     // The shared subject first (the reviewer's order), then the track's own.
@@ -149,7 +149,7 @@ describe.each(ENGINES)('offered tracks, shared subjects and the draw on %s', (en
       major: { subjectId: 'off.math', name: 'Specialization: Mathematics' },
     });
     const mock = attemptStateSchema.parse(
-      (await call(cookie, 'POST', '/api/learning/let-sec/mock')).json(),
+      (await call(cookie, 'POST', '/api/quiz/let-sec/mock')).json(),
     );
     const spec = mock.items.filter((i) => i.partId === 'spec').map((i) => i.questionId);
     expect(spec).toHaveLength(4);
@@ -167,7 +167,7 @@ describe.each(ENGINES)('offered tracks, shared subjects and the draw on %s', (en
       .update(reviewerAccess)
       .set({ majorSubjectId: null })
       .where(eq(reviewerAccess.userId, userId));
-    const res = await call(cookie, 'POST', '/api/learning/let-sec/mock');
+    const res = await call(cookie, 'POST', '/api/quiz/let-sec/mock');
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe(
       'Choose your major first: the mock draws its Specialization from it.',
@@ -180,7 +180,7 @@ describe.each(ENGINES)('offered tracks, shared subjects and the draw on %s', (en
   it('a shared subject is studied and practised under both tracks; a foreign one is not', async () => {
     const { cookie } = await signedInUser(t);
     await applyRevAccess(t, cookie, { reviewer: 'let-sec', major: 'off.eng' });
-    const lite = await call(cookie, 'POST', '/api/learning/let-sec/lite', { subjectId: 'off.gen' });
+    const lite = await call(cookie, 'POST', '/api/quiz/let-sec/lite', { subjectId: 'off.gen' });
     expect(lite.statusCode).toBe(201);
     const study = (await call(cookie, 'GET', '/api/study/let-sec')).json();
     expect(study.subjects.map((s: { id: string }) => s.id)).toEqual([
@@ -190,7 +190,7 @@ describe.each(ENGINES)('offered tracks, shared subjects and the draw on %s', (en
     ]);
     // LET Elementary does not see LET Secondary's majors.
     const elem = await createOnboardedStudent(t, { reviewer: 'let-elem' });
-    const foreign = await call(elem.cookie, 'POST', '/api/learning/let-elem/lite', {
+    const foreign = await call(elem.cookie, 'POST', '/api/quiz/let-elem/lite', {
       subjectId: 'off.eng',
     });
     expect(foreign.statusCode).toBe(404);
@@ -200,13 +200,13 @@ describe.each(ENGINES)('offered tracks, shared subjects and the draw on %s', (en
     const { cookie } = await createOnboardedStudent(t, { reviewer: 'let-elem' });
     const sit = async () => {
       const start = attemptStateSchema.parse(
-        (await call(cookie, 'POST', '/api/learning/let-elem/mock')).json(),
+        (await call(cookie, 'POST', '/api/quiz/let-elem/mock')).json(),
       );
       const ids = start.items.map((i) => i.questionId);
       const submit = await call(
         cookie,
         'POST',
-        `/api/learning/let-elem/attempts/${start.attemptId}/submit`,
+        `/api/quiz/let-elem/attempts/${start.attemptId}/submit`,
       );
       expect(submit.statusCode).toBe(200);
       return ids;

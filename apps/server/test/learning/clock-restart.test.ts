@@ -6,7 +6,7 @@ import { restartTestApp, startTestApp, type TestApp } from '../helpers/test-app.
 import { ENGINES } from '../helpers/test-database.ts';
 import { REVIEWER, seedBank } from './fixtures.ts';
 
-const base = `/api/learning/${REVIEWER}`;
+const base = `/api/quiz/${REVIEWER}`;
 
 describe.each(ENGINES)("the mock's clock across a server restart on %s", (engine) => {
   let t: TestApp;

@@ -34,7 +34,7 @@ import { captureStatements } from './statement-plans.ts';
  * under the attempt's lock (`saveAnswerLocked`).
  */
 
-const base = `/api/learning/${REVIEWER}`;
+const base = `/api/quiz/${REVIEWER}`;
 
 /** A small deterministic generator (mulberry32): the same script on every run and engine. */
 function random(seed: number) {

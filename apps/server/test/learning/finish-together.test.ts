@@ -6,7 +6,7 @@ import { callApi, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { keyOf, REVIEWER, seedBank } from './fixtures.ts';
 
-const base = `/api/learning/${REVIEWER}`;
+const base = `/api/quiz/${REVIEWER}`;
 
 /**
  * Issue 21 finding 4: two quizzes of one student finishing together deadlocked on PostgreSQL (each

@@ -24,7 +24,7 @@ import { ENGINES } from '../helpers/test-database.ts';
  * Education from LET Elementary's items, Specialization from the student's major — taken in three
  * sittings and rated 20 / 40 / 40 % with no part below 50 % (docs/exam-coverage.md, PRC).
  */
-const base = '/api/learning/let-sec';
+const base = '/api/quiz/let-sec';
 describe.each(ENGINES)("LET Secondary's three-part mock on %s", (engine) => {
   let t: TestApp;
   const clock = new ManualClock();

@@ -18,7 +18,7 @@ import { type ApiMethod, callApi, startTestApp, type TestApp } from '../helpers/
 import { ENGINES } from '../helpers/test-database.ts';
 import { keyOf, REVIEWER, rationaleOf, SUBJECT_A, SUBJECT_B, seedBank } from './fixtures.ts';
 
-const base = `/api/learning/${REVIEWER}`;
+const base = `/api/quiz/${REVIEWER}`;
 const upload = `${base}/lite/offline-attempts`;
 
 /** Quizzes built so far: each is taken in a window of its own (issue 21: never two at once). */
@@ -262,6 +262,18 @@ describe.each(ENGINES)('lite quizzes offline on %s', (engine) => {
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 201]);
     expect(await attemptsOf(userId)).toHaveLength(2);
     expect((await progressOf(userId)).gems).toEqual({ emerald: 4 });
+  });
+
+  it('a quiz queued on a phone under the old /api/learning path still lands (issue 22)', async () => {
+    const { cookie, userId } = await createOnboardedStudent(t, { reviewer: REVIEWER });
+    const body = offlineBody([{ questionId: 'tst-a-1', choiceIndex: keyOf('tst-a-1') }]);
+    const old = await call(cookie, 'POST', `/api/learning/${REVIEWER}/lite/offline-attempts`, body);
+    expect(old.statusCode).toBe(201);
+    expect(await attemptsOf(userId)).toHaveLength(1);
+    // The same entry sent again under the new path is the same quiz.
+    const again = await call(cookie, 'POST', upload, body);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().attemptId).toBe(old.json().attemptId);
   });
 
   it('ignores any score the device sends', async () => {

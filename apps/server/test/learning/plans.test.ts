@@ -36,7 +36,7 @@ describe.each(ENGINES)('exam-night statements on %s', (engine) => {
     const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
       t.app.inject({
         method,
-        url: `/api/learning/${REVIEWER}${url}`,
+        url: `/api/quiz/${REVIEWER}${url}`,
         headers: { origin: t.origin, cookie: student.cookie },
         ...(payload === undefined ? {} : { payload }),
       });

@@ -14,7 +14,7 @@ import { type ApiMethod, callApi, startTestApp, type TestApp } from '../helpers/
 import { ENGINES } from '../helpers/test-database.ts';
 import { keyOf, MOCK_MINUTES, REVIEWER, rationaleOf, SUBJECT_A, seedBank } from './fixtures.ts';
 
-const base = `/api/learning/${REVIEWER}`;
+const base = `/api/quiz/${REVIEWER}`;
 
 describe.each(ENGINES)('quizzes on %s', (engine) => {
   let t: TestApp;

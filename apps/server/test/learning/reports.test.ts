@@ -8,7 +8,7 @@ import { callApi, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { REVIEWER, SUBJECT_A, SUBJECT_B, seedBank } from './fixtures.ts';
 
-const base = `/api/learning/${REVIEWER}`;
+const base = `/api/quiz/${REVIEWER}`;
 
 /**
  * Issue 21 finding 2: one student could empty every mock by reporting all its items. A report now

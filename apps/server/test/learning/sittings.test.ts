@@ -30,7 +30,7 @@ import { captureStatements } from './statement-plans.ts';
  * clock, the break between them the student's. The server's ManualClock drives time: no sleeps.
  */
 
-const base = `/api/learning/${REVIEWER}`;
+const base = `/api/quiz/${REVIEWER}`;
 const PART_A_MS = 24 * MINUTE;
 const PART_B_MS = 10 * MINUTE;
 

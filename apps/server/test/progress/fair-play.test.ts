@@ -15,7 +15,7 @@ import { callApi, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { keyOf, REVIEWER, SUBJECT_A, seedBank } from '../learning/fixtures.ts';
 
-const upload = `/api/learning/${REVIEWER}/lite/offline-attempts`;
+const upload = `/api/quiz/${REVIEWER}/lite/offline-attempts`;
 const ITEMS = Array.from({ length: 10 }, (_, i) => `tst-a-${i}`);
 
 /**
@@ -67,14 +67,14 @@ describe.each(ENGINES)('a leaderboard earned by studying on %s', (engine) => {
     expect((await send(student, perfect(now - 500_000, now - 400_000))).statusCode).toBe(201);
     // During a quiz taken online, finished on the server.
     const online = (
-      await callApi(t, student.cookie, 'POST', `/api/learning/${REVIEWER}/lite`, {})
+      await callApi(t, student.cookie, 'POST', `/api/quiz/${REVIEWER}/lite`, {})
     ).json();
     clock.advance(120_000);
     await callApi(
       t,
       student.cookie,
       'POST',
-      `/api/learning/${REVIEWER}/attempts/${online.attemptId}/submit`,
+      `/api/quiz/${REVIEWER}/attempts/${online.attemptId}/submit`,
     );
     const overOnline = await send(student, perfect(now + 30_000, now + 100_000));
     expect(overOnline.json().error.message).toBe(FAIR_PLAY_MESSAGES.overlaps);

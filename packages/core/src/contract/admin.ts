@@ -189,10 +189,10 @@ export type RecentAuditResponse = z.infer<typeof recentAuditResponseSchema>;
 // Messages: the inbox (SPEC §3 user_messages)
 // ---------------------------------------------------------------------------------------------
 
-export const inboxMessageTypeSchema = z.enum(['feedbacks', 'suggestions', 'issues']);
-export const inboxMessageStatusSchema = z.enum(['unread', 'read']);
+export const messageTypeFilterSchema = z.enum(['feedbacks', 'suggestions', 'issues']);
+export const messageStatusSchema = z.enum(['unread', 'read']);
 
-export const inboxQuerySchema = z
+export const messagesQuerySchema = z
   .object({
     type: z.enum(INBOX_TYPE_FILTERS).default('all'),
     status: z.enum(INBOX_STATUS_FILTERS).default('all'),
@@ -205,11 +205,11 @@ export const inboxQuerySchema = z
     cursor: adminCursorSchema.optional(),
   })
   .strict();
-export type InboxQuery = z.input<typeof inboxQuerySchema>;
+export type MessagesQuery = z.input<typeof messagesQuerySchema>;
 
-export const inboxMessageSchema = z.object({
+export const staffMessageSchema = z.object({
   id: z.uuid(),
-  messageType: inboxMessageTypeSchema,
+  messageType: messageTypeFilterSchema,
   message: z.string(),
   /** As stored (SPEC §3: url or null). */
   attachment: z.string().nullable(),
@@ -218,14 +218,14 @@ export const inboxMessageSchema = z.object({
   messageFromUserId: z.uuid(),
   messageFromUserEmail: z.string(),
   submittedDate: isoDateSchema,
-  status: inboxMessageStatusSchema,
+  status: messageStatusSchema,
   isArchive: z.boolean(),
 });
-export type InboxMessage = z.infer<typeof inboxMessageSchema>;
+export type StaffMessage = z.infer<typeof staffMessageSchema>;
 
 const typeCountsSchema = z.object({ unread: z.number().int(), total: z.number().int() });
 
-export const inboxCountsSchema = z.object({
+export const messageCountsSchema = z.object({
   /** Within the archive scope asked for (inbox or archive), regardless of the other filters. */
   all: typeCountsSchema,
   feedbacks: typeCountsSchema,
@@ -234,22 +234,22 @@ export const inboxCountsSchema = z.object({
   /** Messages in the archive. */
   archived: z.number().int(),
 });
-export type InboxCounts = z.infer<typeof inboxCountsSchema>;
+export type MessageCounts = z.infer<typeof messageCountsSchema>;
 
-export const inboxResponseSchema = z.object({
-  items: z.array(inboxMessageSchema),
-  counts: inboxCountsSchema,
+export const messagesPageSchema = z.object({
+  items: z.array(staffMessageSchema),
+  counts: messageCountsSchema,
   nextCursor: z.string().nullable(),
 });
-export type InboxResponse = z.infer<typeof inboxResponseSchema>;
+export type MessagesPage = z.infer<typeof messagesPageSchema>;
 
-export const inboxUpdateBodySchema = z
+export const messageUpdateBodySchema = z
   .object({
-    status: inboxMessageStatusSchema.optional(),
+    status: messageStatusSchema.optional(),
     isArchive: z.boolean().optional(),
   })
   .strict()
   .refine((b) => b.status !== undefined || b.isArchive !== undefined, {
     message: ADMIN_MESSAGES.NOTHING_TO_CHANGE,
   });
-export type InboxUpdateBody = z.input<typeof inboxUpdateBodySchema>;
+export type MessageUpdateBody = z.input<typeof messageUpdateBodySchema>;

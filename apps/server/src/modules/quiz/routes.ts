@@ -36,7 +36,7 @@ import { reportItem } from './reports.ts';
 import { saveAnswer } from './save-answer.ts';
 
 /**
- * Quizzes under /api/learning/:reviewer (issue 4: quiz home, lite quiz, mock exam). Every route
+ * Quizzes under /api/quiz/:reviewer (issue 4: quiz home, lite quiz, mock exam). Every route
  * checks the reviewer grant first (403 otherwise), so the content is refused as the screens are;
  * reading content and starting an attempt also need a subscription that gives access now (issue
  * 21, access/service.ts), while finishing an open mock needs only the grant.
@@ -54,7 +54,7 @@ function sendAttempt(reply: FastifyReply, state: AttemptReply, code = 200): Fast
   return reply.send(state);
 }
 
-export async function learningRoutes(app: FastifyInstance) {
+export async function quizRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
 

@@ -8,7 +8,7 @@ export interface RoutePreload {
   path: string;
   /**
    * URLs; a `:name` segment is the path's segment of that name, else the query parameter of that
-   * name (`/api/learning/:reviewer/attempts/:attempt` for `/quiz/let-elem/mock?attempt=…`).
+   * name (`/api/quiz/:reviewer/attempts/:attempt` for `/quiz/let-elem/mock?attempt=…`).
    */
   data: string[];
 }

@@ -10,7 +10,7 @@ import {
 import { readContent } from '../../lib/offline/content-store.ts';
 import { liteOfflineSource } from '../../lib/offline/lite-source.ts';
 import { enqueue } from '../../lib/offline/outbox.ts';
-import { learningPath } from './api/learning-path.ts';
+import { quizPath } from './api/quiz-path.ts';
 import {
   type OfflineLiteRecord,
   pruneOfflineLite,
@@ -237,7 +237,7 @@ export async function finishOffline(record: OfflineLiteRecord): Promise<OfflineL
     key: `lite-attempt:${id}`,
     kind: 'lite-attempt',
     method: 'POST',
-    path: `${learningPath(record.reviewer)}/lite/offline-attempts`,
+    path: `${quizPath(record.reviewer)}/lite/offline-attempts`,
     body: {
       clientAttemptId: id,
       subjectId: record.subjectId,

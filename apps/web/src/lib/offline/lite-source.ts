@@ -8,5 +8,5 @@ import type { OfflineSource } from './offline-source.ts';
 export const liteOfflineSource: OfflineSource = {
   kind: 'lite',
   label: 'Lite quiz items',
-  path: (reviewer) => `/api/learning/${encodeURIComponent(reviewer)}/offline-items`,
+  path: (reviewer) => `/api/quiz/${encodeURIComponent(reviewer)}/offline-items`,
 };

@@ -1,4 +1,4 @@
-import type { InboxMessage } from '@pasado/core';
+import type { StaffMessage } from '@pasado/core';
 import { type ReactNode, useId, useState } from 'react';
 import { Chip, type ChipTone } from '../../../components/chip.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -6,13 +6,13 @@ import { manilaDateTime } from '../../../lib/format.ts';
 import { DisclosureButton } from '../admin-parts.tsx';
 import { useUpdateMessage } from './update-message.ts';
 
-const TYPE_TONES: Record<InboxMessage['messageType'], ChipTone> = {
+const TYPE_TONES: Record<StaffMessage['messageType'], ChipTone> = {
   feedbacks: 'info',
   suggestions: 'warning',
   issues: 'danger',
 };
 
-export const TYPE_LABELS: Record<InboxMessage['messageType'], string> = {
+export const TYPE_LABELS: Record<StaffMessage['messageType'], string> = {
   feedbacks: 'Feedback',
   suggestions: 'Suggestion',
   issues: 'Issue',
@@ -26,7 +26,7 @@ export function MessageCard({
   message,
   onChanged,
 }: {
-  message: InboxMessage;
+  message: StaffMessage;
   onChanged: (text: string) => void;
 }) {
   const headingId = useId();

@@ -8,7 +8,7 @@ import {
   LoadMore,
   useFlashNotice,
 } from '../admin-parts.tsx';
-import { type InboxFilters, useInbox } from './get-inbox.ts';
+import { type MessageFilters, useMessages } from './get-messages.ts';
 import { MessageCard } from './message-card.tsx';
 
 const TYPE_FILTERS = [
@@ -20,7 +20,7 @@ const TYPE_FILTERS = [
 
 const STATUS_FILTERS = ['all', 'unread', 'read'] as const;
 
-function readFilters(params: URLSearchParams): InboxFilters {
+function readFilters(params: URLSearchParams): MessageFilters {
   const type = TYPE_FILTERS.find((t) => t.value === params.get('type'))?.value ?? 'all';
   const status = STATUS_FILTERS.find((s) => s === params.get('status')) ?? 'all';
   return { type, status, archived: params.get('archived') === 'true' };
@@ -33,11 +33,11 @@ function readFilters(params: URLSearchParams): InboxFilters {
 export function MessagesSection() {
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
-  const inbox = useInbox(filters);
+  const messages = useMessages(filters);
   const [notice, setNotice] = useFlashNotice();
   const headingId = useId();
 
-  function setFilters(next: Partial<InboxFilters>) {
+  function setFilters(next: Partial<MessageFilters>) {
     const merged = { ...filters, ...next };
     const search: Record<string, string> = {};
     if (merged.type !== 'all') search.type = merged.type;
@@ -46,12 +46,12 @@ export function MessagesSection() {
     setParams(search, { replace: true });
   }
 
-  const counts = inbox.data?.pages[0]?.counts;
-  const items = inbox.data?.pages.flatMap((page) => page.items) ?? [];
+  const counts = messages.data?.pages[0]?.counts;
+  const items = messages.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
     <section className="admin-section" aria-labelledby={headingId}>
-      <AdminSectionHead headingId={headingId} title="Messages" query={inbox} />
+      <AdminSectionHead headingId={headingId} title="Messages" query={messages} />
 
       <AdminChips
         legend="Filter by type"
@@ -70,7 +70,7 @@ export function MessagesSection() {
         <SelectField
           label="Status"
           value={filters.status}
-          onChange={(status) => setFilters({ status: status as InboxFilters['status'] })}
+          onChange={(status) => setFilters({ status: status as MessageFilters['status'] })}
           className="admin-controls__field"
           labelClassName="admin-controls__label"
           selectClassName="select admin-select"
@@ -94,7 +94,7 @@ export function MessagesSection() {
       </p>
 
       <AdminList
-        query={inbox}
+        query={messages}
         items={items}
         label={filters.archived ? 'Archived messages' : 'Messages'}
         loading="Loading messages…"
@@ -105,7 +105,7 @@ export function MessagesSection() {
         {(message) => <MessageCard message={message} onChanged={setNotice} />}
       </AdminList>
 
-      <LoadMore query={inbox} />
+      <LoadMore query={messages} />
     </section>
   );
 }

@@ -6,9 +6,9 @@ import type {
 } from '@pasado/core';
 import { queryOptions } from '@tanstack/react-query';
 import { getJson, sendJson } from '../../../lib/api.ts';
-import { learningPath } from './learning-path.ts';
+import { quizPath } from './quiz-path.ts';
 
-/** The quiz attempt operations of /api/learning/:reviewer (issue 4 "Lite quiz", "Mock exam"). */
+/** The quiz attempt operations of /api/quiz/:reviewer (issue 4 "Lite quiz", "Mock exam"). */
 
 export const attemptQueryKey = (attemptId: string) => ['quiz-attempt', attemptId] as const;
 
@@ -16,16 +16,16 @@ export const attemptQueryOptions = (reviewer: string, attemptId: string) =>
   queryOptions({
     queryKey: attemptQueryKey(attemptId),
     queryFn: ({ signal }) =>
-      getJson<AttemptState>(`${learningPath(reviewer)}/attempts/${attemptId}`, { signal }),
+      getJson<AttemptState>(`${quizPath(reviewer)}/attempts/${attemptId}`, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 
 export const startLite = (reviewer: string, input: StartLiteRequest) =>
-  sendJson<AttemptState>(`${learningPath(reviewer)}/lite`, { json: input });
+  sendJson<AttemptState>(`${quizPath(reviewer)}/lite`, { json: input });
 
 /** Starts a mock, or resumes the unfinished one with its clock still running. */
 export const startOrResumeMock = (reviewer: string) =>
-  sendJson<AttemptState>(`${learningPath(reviewer)}/mock`);
+  sendJson<AttemptState>(`${quizPath(reviewer)}/mock`);
 
 export const saveAnswer = (
   reviewer: string,
@@ -34,7 +34,7 @@ export const saveAnswer = (
   input: SaveAnswerRequest,
 ) =>
   sendJson<SaveAnswerResponse>(
-    `${learningPath(reviewer)}/attempts/${attemptId}/answers/${encodeURIComponent(questionId)}`,
+    `${quizPath(reviewer)}/attempts/${attemptId}/answers/${encodeURIComponent(questionId)}`,
     { method: 'PUT', json: input },
   );
 
@@ -51,30 +51,26 @@ export const queueAnswer = (
   key: `mock-answer:${attemptId}:${questionId}`,
   kind: 'mock-answer' as const,
   method: 'PUT' as const,
-  path: `${learningPath(reviewer)}/attempts/${attemptId}/answers/${encodeURIComponent(questionId)}`,
+  path: `${quizPath(reviewer)}/attempts/${attemptId}/answers/${encodeURIComponent(questionId)}`,
   body: input,
   meta: { attemptId, questionId },
 });
 
 export const submitAttempt = (reviewer: string, attemptId: string) =>
-  sendJson<AttemptState>(`${learningPath(reviewer)}/attempts/${attemptId}/submit`);
+  sendJson<AttemptState>(`${quizPath(reviewer)}/attempts/${attemptId}/submit`);
 
 /**
  * A mock in sittings (issue 12 item 4): "Finish Part n" (the last one submits the exam) and
  * "Start Part n", numbered from 1. Both are idempotent, so a retry is harmless.
  */
 export const finishSitting = (reviewer: string, attemptId: string, sitting: number) =>
-  sendJson<AttemptState>(
-    `${learningPath(reviewer)}/attempts/${attemptId}/sittings/${sitting}/finish`,
-  );
+  sendJson<AttemptState>(`${quizPath(reviewer)}/attempts/${attemptId}/sittings/${sitting}/finish`);
 
 export const startSitting = (reviewer: string, attemptId: string, sitting: number) =>
-  sendJson<AttemptState>(
-    `${learningPath(reviewer)}/attempts/${attemptId}/sittings/${sitting}/start`,
-  );
+  sendJson<AttemptState>(`${quizPath(reviewer)}/attempts/${attemptId}/sittings/${sitting}/start`);
 
 export const reportItem = (reviewer: string, questionId: string, reason: string) =>
   sendJson<{ status: 'open' }>(
-    `${learningPath(reviewer)}/questions/${encodeURIComponent(questionId)}/report`,
+    `${quizPath(reviewer)}/questions/${encodeURIComponent(questionId)}/report`,
     { json: { reason } },
   );

@@ -2,15 +2,15 @@ import type { QuizHome } from '@pasado/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '../../../lib/api.ts';
 import { unlessJustFetched } from '../../../lib/just-fetched.ts';
-import { learningPath } from './learning-path.ts';
+import { quizPath } from './quiz-path.ts';
 
 export const quizHomeQueryKey = ['quiz-home'] as const;
 
-/** GET /api/learning/:reviewer/quiz-home: subjects, the mock, an unfinished mock, results, weak topics. */
+/** GET /api/quiz/:reviewer/quiz-home: subjects, the mock, an unfinished mock, results, weak topics. */
 export const quizHomeQueryOptions = (reviewer: string) =>
   queryOptions({
     queryKey: [...quizHomeQueryKey, reviewer],
-    queryFn: ({ signal }) => getJson<QuizHome>(`${learningPath(reviewer)}/quiz-home`, { signal }),
+    queryFn: ({ signal }) => getJson<QuizHome>(`${quizPath(reviewer)}/quiz-home`, { signal }),
     // The unfinished mock's time left must be fresh whenever the home shows it.
     staleTime: 0,
   });

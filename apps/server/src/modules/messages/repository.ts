@@ -1,10 +1,10 @@
-import type { InboxMessage } from '@pasado/core';
+import type { StaffMessage } from '@pasado/core';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { userMessages } from '../../platform/db/schema.ts';
 
-type MessageType = InboxMessage['messageType'];
-type MessageStatus = InboxMessage['status'];
+type MessageType = StaffMessage['messageType'];
+type MessageStatus = StaffMessage['status'];
 
 /** A send-us-a-message message (SPEC §3 user_messages). */
 export interface UserMessage {
@@ -33,7 +33,7 @@ export async function insertMessage(
 // The cursor carries milliseconds: compared at that precision, a page never repeats its last row.
 const submittedMs = sql`date_trunc('milliseconds', ${userMessages.submittedDate})`;
 
-export interface InboxFilter {
+export interface MessageFilter {
   type: MessageType | 'all';
   status: MessageStatus | 'all';
   archived: boolean;
@@ -42,7 +42,7 @@ export interface InboxFilter {
   limit: number;
 }
 
-export async function listMessages(ex: Executor, filter: InboxFilter): Promise<UserMessage[]> {
+export async function listMessages(ex: Executor, filter: MessageFilter): Promise<UserMessage[]> {
   const conditions: SQL[] = [eq(userMessages.isArchive, filter.archived)];
   if (filter.type !== 'all') conditions.push(eq(userMessages.messageType, filter.type));
   if (filter.status !== 'all') conditions.push(eq(userMessages.status, filter.status));

@@ -1,14 +1,14 @@
 import {
-  inboxMessageSchema,
-  inboxQuerySchema,
-  inboxResponseSchema,
-  inboxUpdateBodySchema,
+  messagesPageSchema,
+  messagesQuerySchema,
+  messageUpdateBodySchema,
+  staffMessageSchema,
 } from '@pasado/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../platform/session.ts';
-import { listInbox, updateInboxMessage } from './service.ts';
+import { listStaffMessages, updateStaffMessage } from './service.ts';
 
 /**
  * Staff console: the message inbox, under /api/admin/messages (issue 5 item 5; SPEC §3
@@ -21,8 +21,8 @@ export async function adminMessagesRoutes(app: FastifyInstance) {
 
   typed.get(
     '/',
-    { schema: { querystring: inboxQuerySchema, response: { 200: inboxResponseSchema } } },
-    async (request) => listInbox(db, request.query),
+    { schema: { querystring: messagesQuerySchema, response: { 200: messagesPageSchema } } },
+    async (request) => listStaffMessages(db, request.query),
   );
 
   typed.patch(
@@ -30,13 +30,13 @@ export async function adminMessagesRoutes(app: FastifyInstance) {
     {
       schema: {
         params: z.object({ id: z.uuid() }),
-        body: inboxUpdateBodySchema,
-        response: { 200: inboxMessageSchema },
+        body: messageUpdateBodySchema,
+        response: { 200: staffMessageSchema },
       },
     },
     async (request) => {
       const session = requireSession(request);
-      return updateInboxMessage(db, session, request.params.id, request.body);
+      return updateStaffMessage(db, session, request.params.id, request.body);
     },
   );
 }

@@ -1,4 +1,4 @@
-import type { InboxCounts, InboxMessage } from '@pasado/core';
+import type { MessageCounts, StaffMessage } from '@pasado/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUpload } from '../../src/modules/uploads/repository.ts';
@@ -62,12 +62,12 @@ describe.each(ENGINES)('staff console: the message inbox on %s', (engine) => {
       payload: body as Record<string, unknown>,
     });
 
-  async function inbox(query = '') {
+  async function staffMessages(query = '') {
     const res = await get(staff.cookie, `${BASE}${query}`);
     expect(res.statusCode).toBe(200);
     return res.json() as {
-      items: InboxMessage[];
-      counts: InboxCounts;
+      items: StaffMessage[];
+      counts: MessageCounts;
       nextCursor: string | null;
     };
   }
@@ -76,7 +76,7 @@ describe.each(ENGINES)('staff console: the message inbox on %s', (engine) => {
     const ids: string[] = [];
     let cursor: string | null = null;
     do {
-      const page = await inbox(
+      const page = await staffMessages(
         `${query}${query ? '&' : '?'}limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
       );
       ids.push(...page.items.map((m) => m.id));
@@ -145,16 +145,16 @@ describe.each(ENGINES)('staff console: the message inbox on %s', (engine) => {
       expect(unread).not.toContain(issue.id);
       const readIssues = await allIds('?type=issues&status=read');
       expect(readIssues).toContain(issue.id);
-      const page = await inbox('?type=issues&status=read');
+      const page = await staffMessages('?type=issues&status=read');
       expect(page.items.every((m) => m.messageType === 'issues' && m.status === 'read')).toBe(true);
     });
 
     it('counts unread and total per type, and the archive size', async () => {
-      const before = (await inbox()).counts;
+      const before = (await staffMessages()).counts;
       await message('feedbacks');
       await message('suggestions', { status: 'read' });
       await message('feedbacks', { isArchive: true });
-      const after = (await inbox()).counts;
+      const after = (await staffMessages()).counts;
       expect(after.feedbacks).toEqual({
         unread: before.feedbacks.unread + 1,
         total: before.feedbacks.total + 1,
@@ -166,7 +166,7 @@ describe.each(ENGINES)('staff console: the message inbox on %s', (engine) => {
       expect(after.all.total).toBe(before.all.total + 2);
       expect(after.archived).toBe(before.archived + 1);
       // The counts describe the inbox whatever the list's own filter.
-      expect((await inbox('?type=issues&status=read')).counts).toEqual(after);
+      expect((await staffMessages('?type=issues&status=read')).counts).toEqual(after);
     });
 
     it('pages with a cursor: no repeats, no gaps', async () => {
@@ -175,7 +175,7 @@ describe.each(ENGINES)('staff console: the message inbox on %s', (engine) => {
       const paged: string[] = [];
       let cursor: string | null = null;
       do {
-        const page = await inbox(
+        const page = await staffMessages(
           `?type=suggestions&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
         );
         paged.push(...page.items.map((m) => m.id));
@@ -205,7 +205,7 @@ describe.each(ENGINES)('staff console: the message inbox on %s', (engine) => {
       });
       const withImage = await message('issues', { attachment: `/api/files/${objectPath}` });
       const unsafe = await message('issues', { attachment: 'javascript:alert(1)' });
-      const items = (await inbox('?type=issues&limit=100')).items;
+      const items = (await staffMessages('?type=issues&limit=100')).items;
       const item = items.find((m) => m.id === withImage.id);
       expect(item?.attachmentUrl).toBe(`/api/files/${objectPath}`);
       expect(items.find((m) => m.id === unsafe.id)?.attachmentUrl).toBeNull();

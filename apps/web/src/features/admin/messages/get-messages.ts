@@ -1,21 +1,21 @@
-import { type InboxResponse, inboxResponseSchema } from '@pasado/core';
+import { type MessagesPage, messagesPageSchema } from '@pasado/core';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { getJson, parseAnswer } from '../../../lib/api.ts';
 
-export const inboxKey = ['admin', 'messages'] as const;
+export const messagesKey = ['admin', 'messages'] as const;
 
-export interface InboxFilters {
+export interface MessageFilters {
   type: 'all' | 'feedbacks' | 'suggestions' | 'issues';
   status: 'all' | 'unread' | 'read';
   archived: boolean;
 }
 
 /** GET /api/admin/messages: one page of the inbox, newest first, with the counts. */
-export async function getInbox(
-  filters: InboxFilters,
+export async function getStaffMessages(
+  filters: MessageFilters,
   cursor: string | null,
   signal?: AbortSignal,
-): Promise<InboxResponse> {
+): Promise<MessagesPage> {
   const params = new URLSearchParams({
     type: filters.type,
     status: filters.status,
@@ -24,17 +24,18 @@ export async function getInbox(
   });
   if (cursor) params.set('cursor', cursor);
   const body = await getJson<unknown>(`/api/admin/messages?${params}`, signal ? { signal } : {});
-  return parseAnswer(inboxResponseSchema, body);
+  return parseAnswer(messagesPageSchema, body);
 }
 
-export const inboxQueryOptions = (filters: InboxFilters) =>
+export const messagesQueryOptions = (filters: MessageFilters) =>
   infiniteQueryOptions({
-    queryKey: [...inboxKey, filters],
-    queryFn: ({ pageParam, signal }) => getInbox(filters, pageParam, signal),
+    queryKey: [...messagesKey, filters],
+    queryFn: ({ pageParam, signal }) => getStaffMessages(filters, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     refetchInterval: 60_000,
     staleTime: 10_000,
   });
 
-export const useInbox = (filters: InboxFilters) => useInfiniteQuery(inboxQueryOptions(filters));
+export const useMessages = (filters: MessageFilters) =>
+  useInfiniteQuery(messagesQueryOptions(filters));

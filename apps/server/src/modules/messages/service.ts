@@ -2,12 +2,12 @@ import {
   attachmentHref,
   decodeAdminCursor,
   encodeAdminCursor,
-  type InboxCounts,
-  type InboxMessage,
-  type InboxResponse,
-  type InboxUpdateBody,
-  type inboxQuerySchema,
   MESSAGE_FORM_MESSAGES,
+  type MessageCounts,
+  type MessagesPage,
+  type MessageUpdateBody,
+  type messagesQuerySchema,
+  type StaffMessage,
   sendMessageInputSchema,
 } from '@pasado/core';
 import type { z } from 'zod';
@@ -81,10 +81,10 @@ export async function sendMessage(
  * The staff inbox (issue 5 item 5): newest first, archived hidden unless asked, one page after the
  * cursor, with the counts of the inbox or the archive being shown.
  */
-export async function listInbox(
+export async function listStaffMessages(
   db: Db,
-  query: z.output<typeof inboxQuerySchema>,
-): Promise<InboxResponse> {
+  query: z.output<typeof messagesQuerySchema>,
+): Promise<MessagesPage> {
   const { type, status, archived, limit, cursor } = query;
   const rows = await listMessages(db, {
     type,
@@ -96,8 +96,8 @@ export async function listInbox(
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    items: page.map(toInboxMessage),
-    counts: await inboxCounts(db, archived),
+    items: page.map(toStaffMessage),
+    counts: await messageCounts(db, archived),
     nextCursor: rows.length > limit && last ? encodeAdminCursor(last.submittedDate, last.id) : null,
   };
 }
@@ -106,12 +106,12 @@ export async function listInbox(
  * Marks a message read or unread and archives or unarchives it; each change that happens is
  * audited like every staff action, in the same transaction.
  */
-export async function updateInboxMessage(
+export async function updateStaffMessage(
   db: Db,
   actor: { userId: string; email: string },
   id: string,
-  update: InboxUpdateBody,
-): Promise<InboxMessage> {
+  update: MessageUpdateBody,
+): Promise<StaffMessage> {
   const { status, isArchive } = update;
   return db.transaction(async (tx) => {
     // The row lock makes two staff toggling at once leave one audited change each, in order.
@@ -134,7 +134,7 @@ export async function updateInboxMessage(
         to: isArchive,
       });
     }
-    if (changes.length === 0) return toInboxMessage(row);
+    if (changes.length === 0) return toStaffMessage(row);
     const updated = await updateMessage(tx, row.id, {
       ...(status !== undefined ? { status } : {}),
       ...(isArchive !== undefined ? { isArchive } : {}),
@@ -156,11 +156,11 @@ export async function updateInboxMessage(
         },
       });
     }
-    return toInboxMessage(updated);
+    return toStaffMessage(updated);
   });
 }
 
-function toInboxMessage(row: UserMessage): InboxMessage {
+function toStaffMessage(row: UserMessage): StaffMessage {
   return {
     id: row.id,
     messageType: row.messageType,
@@ -176,9 +176,9 @@ function toInboxMessage(row: UserMessage): InboxMessage {
 }
 
 /** Unread and total per type within the inbox or the archive, and the archive's size. */
-async function inboxCounts(db: Db, archived: boolean): Promise<InboxCounts> {
+async function messageCounts(db: Db, archived: boolean): Promise<MessageCounts> {
   const zero = () => ({ unread: 0, total: 0 });
-  const counts: InboxCounts = {
+  const counts: MessageCounts = {
     all: zero(),
     feedbacks: zero(),
     suggestions: zero(),
