@@ -3,6 +3,7 @@ import { adminContentRoutes } from './modules/content/admin-routes.ts';
 import { adminSeasonsRoutes } from './modules/leaderboard/admin-routes.ts';
 import { adminMessagesRoutes } from './modules/messages/admin-routes.ts';
 import { adminFairPlayRoutes } from './modules/progress/admin-routes.ts';
+import { adminItemAnalysisRoutes } from './modules/quiz/admin-routes.ts';
 import { adminPaymentsRoutes } from './modules/subscriptions/admin-routes.ts';
 import { permissionDenied } from './platform/errors/app-error.ts';
 import { requireSession } from './platform/session.ts';
@@ -20,6 +21,7 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(adminPaymentsRoutes, { prefix: '/payments' });
   await app.register(adminMessagesRoutes, { prefix: '/messages' });
   await app.register(adminContentRoutes, { prefix: '/content' });
+  await app.register(adminItemAnalysisRoutes, { prefix: '/content' });
   await app.register(adminSeasonsRoutes, { prefix: '/seasons' });
   await app.register(adminFairPlayRoutes, { prefix: '/fair-play' });
 }

@@ -1,9 +1,9 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
+import { scheduleOrphanSweep } from './jobs/schedule-orphan-sweep.ts';
 import { scheduleSessionLogSweep } from './modules/auth/schedule-session-log-sweep.ts';
-import { scheduleItemAnalysis } from './modules/content/schedule-item-analysis.ts';
 import { seedBundledContent } from './modules/content/seed-bundled-content.ts';
-import { scheduleOrphanSweep } from './modules/uploads/schedule-orphan-sweep.ts';
+import { scheduleItemAnalysis } from './modules/quiz/schedule-item-analysis.ts';
 import { loadConfig } from './platform/config/app-config.ts';
 import { startUp } from './platform/start-up.ts';
 

@@ -58,7 +58,12 @@ const TABLE_EXCEPTIONS: readonly { file: string; table: string; why: string }[] 
   {
     file: 'modules/progress/repository.ts',
     table: 'users',
-    why: 'the progress columns (gemsCollection, currentLevel, challengesProgress, unclaimedDrillPoints) are fields of the users/{uid} document (docs/product.md#entities); progress is their only writer',
+    why: 'the progress columns (gemsCollection, currentLevel, challengesProgress, unclaimedDrillPoints) are fields of the users/{uid} document (docs/product.md#entities-and-fields); progress is their only writer',
+  },
+  {
+    file: 'modules/subscriptions/subscriptions.repository.ts',
+    table: 'users',
+    why: 'users.current_subscription_id points at the subscriptions module’s row; reading the pointer inside the statement keeps "the current subscription" one indexed lookup and race-free under the user lock (its writer is users’ setCurrentSubscription, called by subscriptions’ services)',
   },
 ];
 
@@ -119,6 +124,30 @@ const isReadModel = (file: string) => /(^|\.)read-model\.ts$/.test(path.basename
 const isSqlFile = (file: string) =>
   isRepository(file) || isReadModel(file) || rel(file).startsWith(`platform${path.sep}db`);
 
+/** Each table's owner by its variable and by its SQL name, from the schema file declaring it. */
+function tableOwners() {
+  const byVariable = new Map<string, string>();
+  const bySqlName = new Map<string, { variable: string; owner: string }>();
+  const schemaDir = path.join(SRC, 'platform/db/schema');
+  for (const file of ts.sys.readDirectory(schemaDir, ['.ts'])) {
+    const owner =
+      TABLE_OWNER_BY_SCHEMA_FILE[path.basename(file)] ?? `unowned:${path.basename(file)}`;
+    const text = ts.sys.readFile(file) ?? '';
+    for (const [, variable, sqlName] of text.matchAll(
+      /export const (\w+) = pgTable\(\s*'(\w+)'/g,
+    )) {
+      byVariable.set(variable ?? '', owner);
+      bySqlName.set(sqlName ?? '', { variable: variable ?? '', owner });
+    }
+  }
+  return { byVariable, bySqlName };
+}
+
+/** The source without its comments, so prose such as "read from users" is not taken for SQL. */
+function withoutComments(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+}
+
 describe('the server architecture (modules/README.md)', () => {
   it('reads the source (guards against a wrong root making the checks vacuous)', () => {
     expect(graph.size).toBeGreaterThan(100);
@@ -165,30 +194,45 @@ describe('the server architecture (modules/README.md)', () => {
   });
 
   it('a repository touches only its own module’s tables; joins across modules are read models', () => {
-    const owners = new Map<string, string>();
-    const schemaDir = path.join(SRC, 'platform/db/schema');
-    for (const file of ts.sys.readDirectory(schemaDir, ['.ts'])) {
-      const owner = TABLE_OWNER_BY_SCHEMA_FILE[path.basename(file)];
-      const text = ts.sys.readFile(file) ?? '';
-      for (const [, name] of text.matchAll(/export const (\w+) = pgTable\(/g)) {
-        owners.set(name ?? '', owner ?? `unowned:${path.basename(file)}`);
-      }
-    }
-    expect(owners.size).toBeGreaterThan(20);
+    const owners = tableOwners();
+    expect(owners.byVariable.size).toBeGreaterThan(20);
     const crossing: string[] = [];
     for (const [file] of graph) {
-      if (!isRepository(file)) continue;
+      if (!isRepository(file) || layerOf(file) === 'platform') continue;
       const layer = layerOf(file);
-      const text = ts.sys.readFile(file) ?? '';
-      const imported = text.match(/import \{([^}]*)\} from '[./]+(?:platform\/)?db\/schema\.ts'/);
-      for (const name of (imported?.[1] ?? '').split(',').map((n) => n.trim())) {
-        const owner = owners.get(name);
-        if (!owner || owner === layer || owner === 'platform') continue;
+      const code = withoutComments(ts.sys.readFile(file) ?? '');
+      const imported = code.match(/import \{([^}]*)\} from '[./]+(?:platform\/)?db\/schema\.ts'/);
+      const names = (imported?.[1] ?? '').split(',').map((n) => n.trim().replace(/^type /, ''));
+      const touched = new Map<string, string>();
+      for (const name of names) {
+        const owner = owners.byVariable.get(name);
+        if (owner) touched.set(name, owner);
+      }
+      // Tables named in raw SQL (a subquery in a template) count as much as imported ones.
+      for (const [, table] of code.matchAll(/\b(?:from|join|into|update)\s+"?([a-z_]+)"?/g)) {
+        const found = owners.bySqlName.get(table ?? '');
+        if (found) touched.set(found.variable, found.owner);
+      }
+      for (const [name, owner] of touched) {
+        if (owner === layer || owner === 'platform') continue;
         if (TABLE_EXCEPTIONS.some((e) => e.file === rel(file) && e.table === name)) continue;
         crossing.push(`${rel(file)} reads ${name} (${owner})`);
       }
     }
     expect(crossing).toEqual([]);
     expect(TABLE_EXCEPTIONS.length).toBeLessThanOrEqual(3);
+  });
+
+  it('a repository imports no other module: composing modules is a service’s job', () => {
+    const reaching: string[] = [];
+    for (const [file, { edges }] of graph) {
+      if (!isRepository(file)) continue;
+      for (const target of edges) {
+        const to = layerOf(target);
+        if (to !== layerOf(file) && to !== 'platform')
+          reaching.push(`${rel(file)} → ${rel(target)}`);
+      }
+    }
+    expect(reaching).toEqual([]);
   });
 });

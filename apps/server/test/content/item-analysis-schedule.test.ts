@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startItemAnalysisTimer } from '../../src/modules/content/schedule-item-analysis.ts';
+import { startItemAnalysisTimer } from '../../src/modules/quiz/schedule-item-analysis.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { loadConfig } from '../../src/platform/config/app-config.ts';
 import { InvalidEnvironmentError } from '../../src/platform/config/env.ts';

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findLiveSession } from '../../src/modules/auth/live-session.read-model.ts';
 import { signIn } from '../../src/modules/auth/service.ts';
-import { findLiveSession, hashToken } from '../../src/modules/auth/sessions.repository.ts';
+import { hashToken } from '../../src/modules/auth/sessions.repository.ts';
 
 const IDLE = 7 * 86_400_000;
 

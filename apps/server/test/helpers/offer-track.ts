@@ -1,7 +1,7 @@
 import { contentBundleSchema } from '@pasado/core';
+import { listSubjectsWithCounts } from '../../src/modules/content/bank.repository.ts';
 import { importContent } from '../../src/modules/content/import-content.ts';
 import { reviewerReadiness } from '../../src/modules/content/offers.ts';
-import { listSubjectsWithCounts } from '../../src/modules/quiz/bank.repository.ts';
 import type { Db } from '../../src/platform/db/client.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { rankStandings, seasonBoardKey, weekBoardKey } from '@pasado/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rankOnBoard } from '../../src/modules/leaderboard/ranking.repository.ts';
+import { rankOnBoard } from '../../src/modules/leaderboard/ranking.read-model.ts';
 import { addLeaderboardPoints } from '../../src/modules/leaderboard/scores.ts';
 import {
   leaderboardBandCounts,

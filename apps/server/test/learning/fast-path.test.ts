@@ -2,10 +2,10 @@ import { type AttemptItem, type AttemptState, attemptStateSchema } from '@pasado
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  insertAttempt,
   loadAnswerContext,
   writeAnswerIfUnchanged,
-} from '../../src/modules/quiz/attempts.repository.ts';
+} from '../../src/modules/quiz/answer-save.read-model.ts';
+import { insertAttempt } from '../../src/modules/quiz/attempts.repository.ts';
 import { saveAnswerLocked } from '../../src/modules/quiz/save-answer.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { openDatabase } from '../../src/platform/db/client.ts';

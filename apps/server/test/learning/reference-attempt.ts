@@ -9,8 +9,9 @@ import {
   type QuizResult,
   revealsAnswer,
 } from '@pasado/core';
-import { loadAttemptHeader, loadAttemptItems } from '../../src/modules/quiz/attempts.repository.ts';
-import { findBlueprint, findSubject } from '../../src/modules/quiz/bank.repository.ts';
+import { findBlueprint, findSubject } from '../../src/modules/content/bank.repository.ts';
+import { loadAttemptItems } from '../../src/modules/quiz/attempt-view.read-model.ts';
+import { loadAttemptHeader } from '../../src/modules/quiz/attempts.repository.ts';
 import type { Db } from '../../src/platform/db/client.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@pasado/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireIfOverdue } from '../../src/modules/subscriptions/subscriptions.repository.ts';
+import { expireIfOverdue } from '../../src/modules/subscriptions/status.service.ts';
 import { subscriptions } from '../../src/platform/db/schema.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';

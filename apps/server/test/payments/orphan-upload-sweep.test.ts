@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweepOrphanUploads } from '../../src/modules/uploads/orphan-sweep.ts';
+import { sweepOrphanUploads } from '../../src/jobs/sweep-orphan-uploads.ts';
 import { uploads, userMessages } from '../../src/platform/db/schema.ts';
 import type { FileStorage } from '../../src/platform/storage/file-storage.ts';
 import { HOUR } from '../helpers/durations.ts';

@@ -3,7 +3,8 @@ import type { Db } from '../../platform/db/client.ts';
 import type { LiveHub } from '../../platform/live/hub.ts';
 import { notifiedPerUserCache, type PerUserCache } from '../../platform/per-user-cache.ts';
 import { type LiveSession, requireSession } from '../../platform/session.ts';
-import { findLiveSessionByHash, hashToken } from './sessions.repository.ts';
+import { findLiveSessionByHash } from './live-session.read-model.ts';
+import { hashToken } from './sessions.repository.ts';
 
 export const SESSION_COOKIE = 'pasado_session';
 

@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, exists, gt, isNull, type SQLWrapper, sql } from 'drizzle-orm';
-import { type Executor, preparedFor } from '../../platform/db/client.ts';
-import { sessions, users } from '../../platform/db/schema.ts';
+import type { Executor } from '../../platform/db/client.ts';
+import { sessions } from '../../platform/db/schema.ts';
 import { announce, topics } from '../../platform/live/topics.ts';
-import type { LiveSession } from '../../platform/session.ts';
 
 export type RevokeReason = 'signed-out' | 'other-device' | 'rotated';
 
@@ -36,7 +35,11 @@ export async function openSession(
 }
 
 /** What makes a session live: not revoked, not expired, used since `idleSince`. */
-function isLiveSession(values: { tokenHash: SQLWrapper; now: SQLWrapper; idleSince: SQLWrapper }) {
+export function isLiveSession(values: {
+  tokenHash: SQLWrapper;
+  now: SQLWrapper;
+  idleSince: SQLWrapper;
+}) {
   return and(
     eq(sessions.tokenHash, values.tokenHash),
     isNull(sessions.revokedAt),
@@ -56,68 +59,9 @@ export function liveSessionExists(
   return exists(ex.select({ live: sql`1` }).from(sessions).where(isLiveSession(values)));
 }
 
-const liveSessionQuery = preparedFor((ex) =>
-  ex
-    .select({
-      tokenHash: sessions.tokenHash,
-      userId: sessions.userId,
-      deviceId: sessions.deviceId,
-      email: users.email,
-      role: users.role,
-      expiresAt: sessions.expiresAt,
-      lastSeenAt: sessions.lastSeenAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      isLiveSession({
-        tokenHash: sql.placeholder('tokenHash'),
-        now: sql.placeholder('now'),
-        idleSince: sql.placeholder('idleSince'),
-      }),
-    )
-    .prepare('find_live_session'),
-);
-
-/** How often a session's last use is written: an idle timeout of days needs no finer mark. */
-export const SESSION_TOUCH_INTERVAL_MS = 60 * 60 * 1000;
-
-/**
- * The live session behind a token hash — not revoked, not expired, used within `idleMs` — and
- * when it ends if left idle (what the session cache keeps). A session last marked more than an
- * hour ago is marked now.
- */
-export async function findLiveSessionByHash(
-  ex: Executor,
-  tokenHash: string,
-  now: Date,
-  idleMs: number,
-): Promise<{ session: LiveSession; expiresAt: Date } | null> {
-  const idleSince = new Date(now.getTime() - idleMs).toISOString();
-  const [row] = await liveSessionQuery(ex).execute({
-    tokenHash,
-    now: now.toISOString(),
-    idleSince,
-  });
-  if (!row) return null;
-  const { expiresAt, lastSeenAt, ...session } = row;
-  let seen = lastSeenAt;
-  if (now.getTime() - lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
-    await ex.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
-    seen = now;
-  }
-  const idleEnd = new Date(seen.getTime() + idleMs);
-  return { session, expiresAt: idleEnd < expiresAt ? idleEnd : expiresAt };
-}
-
-/** The live session behind a cookie token, with who it belongs to. */
-export async function findLiveSession(
-  ex: Executor,
-  token: string,
-  now: Date,
-  idleMs: number,
-): Promise<LiveSession | null> {
-  return (await findLiveSessionByHash(ex, hashToken(token), now, idleMs))?.session ?? null;
+/** Marks the session used now (its idle timeout counts from here). */
+export async function markSessionSeen(ex: Executor, tokenHash: string, now: Date): Promise<void> {
+  await ex.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
 }
 
 /** Why a session is no longer live, or null while it is. */

@@ -3,9 +3,6 @@ import {
   contentImportRequestSchema,
   contentImportResponseSchema,
   fixReportRequestSchema,
-  itemAnalysisRunResponseSchema,
-  itemStatsQuerySchema,
-  itemStatsResponseSchema,
   reportActionResponseSchema,
   reportedItemsResponseSchema,
   reporterDismissResponseSchema,
@@ -16,7 +13,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../platform/session.ts';
 import { importFromConsole } from './import-content-file.ts';
-import { listItemStatsPage, runItemAnalysis } from './item-analysis.ts';
 import {
   changeReportSettings,
   clearAllReportsOn,
@@ -33,8 +29,8 @@ const reporterParams = z.object({ userId: z.uuid() });
 
 /**
  * Staff console: content, under /api/admin/content (admin only, checked by the parent plugin).
- * Import a content file (dry run first), work the queue of items students reported as wrong (and
- * items analysis flagged), and read the item-analysis figures.
+ * Import a content file (dry run first) and work the queue of items students reported as wrong
+ * (and items analysis flagged); the figures themselves are the quiz module's (quiz/admin-routes.ts).
  */
 export async function adminContentRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -129,21 +125,5 @@ export async function adminContentRoutes(app: FastifyInstance) {
         request.server.clock.now(),
       );
     },
-  );
-
-  // What the scheduled job last stored: reading it never computes (issue 12 item 6).
-  typed.get(
-    '/item-stats',
-    {
-      schema: { querystring: itemStatsQuerySchema, response: { 200: itemStatsResponseSchema } },
-    },
-    async (request) => listItemStatsPage(db, request.query),
-  );
-
-  // Staff need not wait for the hour after a batch of mocks: the same job, now.
-  typed.post(
-    '/item-analysis/run',
-    { schema: { response: { 200: itemAnalysisRunResponseSchema } } },
-    async (request) => runItemAnalysis(db, request.server.clock.now()),
   );
 }

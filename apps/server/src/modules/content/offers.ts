@@ -8,7 +8,7 @@ import {
 } from '@pasado/core';
 import type { Executor } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { findBlueprint, listBank } from '../quiz/bank.repository.ts';
+import { findBlueprint, listBank } from './bank.repository.ts';
 import { findMajor, listReviewers, setMajor, subjectNames } from './reviewers.repository.ts';
 
 /**

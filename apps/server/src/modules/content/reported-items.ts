@@ -10,13 +10,13 @@ import {
 import { appendAudit } from '../../platform/audit/audit.repository.ts';
 import type { Db, Tx } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
+import { listOpenReports } from './report-queue.read-model.ts';
 import {
   countOpenHoldingReportsOn,
   findReportHoldThreshold,
   holdQuestion,
   holdQuestionsReportedBy,
   type ItemReport,
-  listOpenReports,
   listOwnOpenReportIds,
   lockQuestion,
   lockReport,

@@ -8,7 +8,7 @@ import {
   weekBoardKey,
 } from '@pasado/core';
 import type { Db } from '../../platform/db/client.ts';
-import { rankedOnBoard, rankOnBoard, topOfBoard } from './ranking.repository.ts';
+import { rankedOnBoard, rankOnBoard, topOfBoard } from './ranking.read-model.ts';
 import { findOpenSeason } from './seasons.repository.ts';
 
 /**

@@ -2,7 +2,8 @@ import type { FairPlayFlag } from '@pasado/core';
 import { appendAudit } from '../../platform/audit/audit.repository.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/errors/app-error.ts';
-import { dismissFairPlayFlag, listOpenFairPlayFlags } from './repository.ts';
+import { listOpenFairPlayFlags } from './fair-play-flags.read-model.ts';
+import { dismissFairPlayFlag } from './repository.ts';
 
 /** The staff list shows the newest flags first; a day's flag is updated in place. */
 const FLAG_LIST_LIMIT = 200;

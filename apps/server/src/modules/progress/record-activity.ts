@@ -17,12 +17,12 @@ import {
   findDailyAwards,
   findProgress,
   findStreak,
-  refreshSubjectStats,
   saveDailyAwards,
   saveStreak,
   updateProgress,
   upsertFairPlayFlag,
 } from './repository.ts';
+import { refreshSubjectStats } from './subject-stats.read-model.ts';
 
 /** What one quiz, study or drill session contributes to a student's progress (DESIGN.md "Progress"). */
 export type Activity = {

@@ -1,12 +1,10 @@
 import type { ChallengesState } from '@pasado/core';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import {
   dailyAwards,
   fairPlayFlags,
   rewardClaims,
-  topics,
-  userStats,
   userStreaks,
   users,
   userTopicStats,
@@ -129,27 +127,6 @@ export async function addTopicTallies(
     });
 }
 
-/**
- * The userStats document (SPEC §3: userStats by userId): per subject, items answered, correct,
- * accuracy in percent and seconds studied, summed from the per-topic rows in one statement.
- */
-export async function refreshSubjectStats(ex: Executor, userId: string, now: Date): Promise<void> {
-  await ex.execute(sql`
-    insert into ${userStats} (user_id, stats, updated_at)
-    select ${userId}::uuid, coalesce(jsonb_object_agg(subject_id, jsonb_build_object(
-             'answered', answered, 'correct', correct, 'secondsStudied', seconds,
-             'accuracy', case when answered = 0 then null else round(100.0 * correct / answered) end
-           )), '{}'::jsonb), ${now.toISOString()}::timestamptz
-    from (
-      select t.subject_id, sum(s.answered)::int as answered, sum(s.correct)::int as correct,
-             sum(s.seconds_studied)::int as seconds
-      from ${userTopicStats} s join ${topics} t on t.id = s.topic_id
-      where s.user_id = ${userId}::uuid
-      group by t.subject_id
-    ) per_subject
-    on conflict (user_id) do update set stats = excluded.stats, updated_at = excluded.updated_at`);
-}
-
 /** The gems a reward paid when it was claimed, or null when it never was. */
 export async function findRewardClaim(
   ex: Executor,
@@ -252,26 +229,6 @@ export async function upsertFairPlayFlag(
     });
 }
 
-/** Open fair-play flags, newest first, with the student. */
-export async function listOpenFairPlayFlags(ex: Executor, limit: number) {
-  return ex
-    .select({
-      id: fairPlayFlags.id,
-      userId: users.id,
-      email: users.email,
-      displayName: users.displayName,
-      day: fairPlayFlags.day,
-      reasons: fairPlayFlags.reasons,
-      evidence: fairPlayFlags.evidence,
-      createdAt: fairPlayFlags.createdAt,
-    })
-    .from(fairPlayFlags)
-    .innerJoin(users, eq(users.id, fairPlayFlags.userId))
-    .where(eq(fairPlayFlags.status, 'open'))
-    .orderBy(desc(fairPlayFlags.createdAt))
-    .limit(limit);
-}
-
 /** Dismisses an open flag; false when there is no open flag with that id. */
 export async function dismissFairPlayFlag(
   ex: Executor,
@@ -284,4 +241,23 @@ export async function dismissFairPlayFlag(
     .where(and(eq(fairPlayFlags.id, id), eq(fairPlayFlags.status, 'open')))
     .returning({ userId: fairPlayFlags.userId, day: fairPlayFlags.day });
   return row ?? null;
+}
+
+export async function findCurrentStreak(ex: Executor, userId: string): Promise<number | null> {
+  const [row] = await ex
+    .select({ current: userStreaks.current })
+    .from(userStreaks)
+    .where(eq(userStreaks.userId, userId));
+  return row?.current ?? null;
+}
+
+export async function findUnclaimedDrillPoints(
+  ex: Executor,
+  userId: string,
+): Promise<number | null> {
+  const [row] = await ex
+    .select({ unclaimed: users.unclaimedDrillPoints })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.unclaimed ?? null;
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../../platform/db/client.ts';
-import type { AnswerContext, AttemptClock } from './attempts.repository.ts';
-import type { QuestionRow } from './bank.repository.ts';
+import type { QuestionRow } from '../content/bank.repository.ts';
+import type { AnswerContext } from './answer-save.read-model.ts';
+import type { AttemptClock } from './attempts.repository.ts';
 
 /**
  * What a save decides on, remembered by this process (issue 10: on exam night a save is one

@@ -36,34 +36,38 @@ import {
 import type { Db, Executor, Tx } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
 import { requireSubscriptionAccess } from '../account/content-access.ts';
+import { findBlueprint, findSubject, findTopic, listBank } from '../content/bank.repository.ts';
 import { majorChoice } from '../content/offers.ts';
 import { ownReportedItems } from '../content/reported-items.ts';
 import { noReviewerAccess, requireReviewerAccess } from '../content/reviewers.ts';
 import { recordActivity } from '../progress/record-activity.ts';
 import { rememberAttempt } from './answer-memory.ts';
 import {
-  type AttemptClock,
-  type AttemptHeader,
   type AttemptResume,
   type AttemptView,
   type ItemKey,
-  insertAttempt,
-  insertMockStreak,
-  insertMockUnlessOpen,
-  loadAttemptHeader,
   loadAttemptItemRows,
   loadAttemptItems,
   loadAttemptResume,
+} from './attempt-view.read-model.ts';
+import {
+  type AttemptClock,
+  type AttemptHeader,
+  insertAttempt,
+  insertMockUnlessOpen,
+  loadAttemptHeader,
   loadOpenMockHeader,
   lockAttemptClock,
-  lockMockStreakDays,
   markSubmitted,
   type SavedAnswer,
-  updateMockStreakDays,
   updateSittings,
 } from './attempts.repository.ts';
-import { findBlueprint, findSubject, findTopic, listBank } from './bank.repository.ts';
 import { contentFragments } from './item-content-cache.ts';
+import {
+  insertMockStreak,
+  lockMockStreakDays,
+  updateMockStreakDays,
+} from './mock-streaks.repository.ts';
 import { listSeenQuestionIds } from './seen.repository.ts';
 
 /**

@@ -9,12 +9,12 @@ import {
   WEAKEST_TOPICS_MIN_ANSWERED,
 } from '@pasado/core';
 import type { Db } from '../../platform/db/client.ts';
+import { findBlueprint, listBank, listSubjectsWithCounts } from '../content/bank.repository.ts';
 import { majorChoice } from '../content/offers.ts';
 import { countAnswered, listRecentSubmitted } from './attempts.repository.ts';
 import { asKind, findOpenMock } from './attempts.ts';
-import { findBlueprint, listBank, listSubjectsWithCounts } from './bank.repository.ts';
 import { listRecentMocks } from './mock-history.repository.ts';
-import { listWeakestTopics } from './topic-stats.repository.ts';
+import { listWeakestTopics } from './topic-stats.read-model.ts';
 
 const RECENT_RESULTS = 5;
 const WEAKEST_TOPICS = 5;

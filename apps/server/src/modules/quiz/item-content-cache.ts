@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/client.ts';
-import { type ItemContent, loadItemContent } from './attempts.repository.ts';
+import { type ItemContent, loadItemContent } from './attempt-view.read-model.ts';
 
 /**
  * What an unrevealed quiz item shows of its question (topic name, stem, choices), serialised once

@@ -12,6 +12,15 @@ import {
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { requireSubscriptionAccess } from '../account/content-access.ts';
+import {
+  findSubject,
+  findTopic,
+  type KeyedQuestion,
+  listKeyedBank,
+  listSubjectsWithCounts,
+  loadQuestions,
+  loadReviewerQuestions,
+} from '../content/bank.repository.ts';
 import { lockUser } from '../users/repository.ts';
 import {
   findAttemptByClientId,
@@ -21,15 +30,6 @@ import {
   lockAttemptClock,
 } from './attempts.repository.ts';
 import { type AttemptReply, finalize, MESSAGES_QUIZ, stateOf } from './attempts.ts';
-import {
-  findSubject,
-  findTopic,
-  type KeyedQuestion,
-  listKeyedBank,
-  listSubjectsWithCounts,
-  loadQuestions,
-  loadReviewerQuestions,
-} from './bank.repository.ts';
 
 /**
  * Lite quizzes taken offline (issue 11; ADR 019): the pool of items a device keeps, and the upload

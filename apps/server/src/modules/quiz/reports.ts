@@ -7,6 +7,7 @@ import {
 } from '@pasado/core';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
+import { findReviewerQuestion } from '../content/bank.repository.ts';
 import {
   addStudentReport,
   countOpenReporters,
@@ -15,7 +16,6 @@ import {
   hasOpenReport,
   holdQuestion,
 } from '../content/reports.repository.ts';
-import { findReviewerQuestion } from './bank.repository.ts';
 import { wasServed } from './seen.repository.ts';
 
 /**

@@ -9,6 +9,7 @@ import {
 import type { Db, Executor } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
 import { requireSubscriptionAccess } from '../account/content-access.ts';
+import type { QuestionRow } from '../content/bank.repository.ts';
 import { requireReviewerAccess } from '../content/reviewers.ts';
 import {
   completeAttempt,
@@ -19,15 +20,17 @@ import {
   rememberQuestions,
 } from './answer-memory.ts';
 import {
-  type AnswerChange,
   type AnswerContext,
   loadAnswerContext,
-  loadAttemptHeader,
-  loadQuestionsAt,
-  lockAttemptClock,
-  type SavedAnswer,
   writeAnswerIfUnchanged,
   writeRecalledAnswer,
+} from './answer-save.read-model.ts';
+import { loadQuestionsAt } from './attempt-view.read-model.ts';
+import {
+  type AnswerChange,
+  loadAttemptHeader,
+  lockAttemptClock,
+  type SavedAnswer,
 } from './attempts.repository.ts';
 import {
   asKind,
@@ -38,7 +41,6 @@ import {
   settleExpired,
   timeUpMessage,
 } from './attempts.ts';
-import type { QuestionRow } from './bank.repository.ts';
 
 /**
  * Saving an answer or a flag (issue 4 "Mock exam", issue 10 "exam night"). Three ways to the same

@@ -12,8 +12,11 @@ import {
 } from '@pasado/core';
 import type { Db, Tx } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
+import { loadQuestions } from '../content/bank.repository.ts';
 import { ownReportedItems } from '../content/reported-items.ts';
+import { drawOpenQuestions } from '../content/study-material.repository.ts';
 import { recordActivity } from '../progress/record-activity.ts';
+import { findUnclaimedDrillPoints } from '../progress/repository.ts';
 import {
   type AttemptHeader,
   insertAnswer,
@@ -22,8 +25,6 @@ import {
   lockOwnAttemptHeader,
   markSubmitted,
 } from '../quiz/attempts.repository.ts';
-import { loadQuestions } from '../quiz/bank.repository.ts';
-import { drawOpenQuestions, findUnclaimedDrillPoints } from './repository.ts';
 import { topicsInScope } from './scope.ts';
 
 type StoredResult = Omit<DrillResult, 'attemptId' | 'unclaimedDrillPoints'>;

@@ -21,18 +21,16 @@ import {
 } from '@pasado/core';
 import type { Db, Executor } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/errors/app-error.ts';
+import { findReviewerCard } from '../content/study-material.repository.ts';
 import { recordStudyTime } from './activity.ts';
 import {
-  countCardsIntroducedSince,
   countDueCards,
   countUnseenCards,
-  findReviewerCard,
   listDueCards,
   listUnseenCards,
-  lockCardSchedule,
   nextCardDueAt,
-  updateCardSchedule,
-} from './repository.ts';
+} from './cards.read-model.ts';
+import { countCardsIntroducedSince, lockCardSchedule, updateCardSchedule } from './repository.ts';
 import { topicsInScope } from './scope.ts';
 
 /** Time on one card counted toward time studied at most (a phone left on the table). */

@@ -7,14 +7,10 @@ import type {
 import { noteReadRequestSchema } from '@pasado/core';
 import type { Db } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/errors/app-error.ts';
+import { findReviewerNote, listTopicCards } from '../content/study-material.repository.ts';
 import { recordStudyTime } from './activity.ts';
-import {
-  countTopicNotes,
-  findReviewerNote,
-  insertNoteRead,
-  listTopicCards,
-  listTopicNotes,
-} from './repository.ts';
+import { countTopicNotes, listTopicNotes } from './notes.read-model.ts';
+import { insertNoteRead } from './repository.ts';
 import { requireTopic } from './scope.ts';
 
 /** Reading time counted for one note at most (a tab left open overnight is not study time). */

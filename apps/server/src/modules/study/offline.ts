@@ -6,12 +6,9 @@ import type {
   StudyOfflineProgress,
 } from '@pasado/core';
 import type { Db } from '../../platform/db/client.ts';
-import {
-  listCardsOfTopics,
-  listNotesOfTopics,
-  listReadNoteIds,
-  listSchedulesOfTopics,
-} from './repository.ts';
+import { listCardsOfTopics, listNotesOfTopics } from '../content/study-material.repository.ts';
+import { listSchedulesOfTopics } from './cards.read-model.ts';
+import { listReadNoteIds } from './notes.read-model.ts';
 import { topicsInScope } from './scope.ts';
 
 /**

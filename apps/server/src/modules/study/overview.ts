@@ -8,19 +8,17 @@ import {
 } from '@pasado/core';
 import type { Db } from '../../platform/db/client.ts';
 import { listGrantedReviewers } from '../content/reviewers.repository.ts';
-import { recordActivity } from '../progress/record-activity.ts';
-import { newCardsLeftToday } from './flash.ts';
 import {
   countCardsByTopic,
-  countDueCardsByTopic,
   countNotesByTopic,
   countOpenQuestionsByTopic,
-  countReadNotesByTopic,
-  countSeenCardsByTopic,
-  findCurrentStreak,
-  studiedSince,
   type TopicCounts,
-} from './repository.ts';
+} from '../content/study-material.repository.ts';
+import { recordActivity } from '../progress/record-activity.ts';
+import { findCurrentStreak } from '../progress/repository.ts';
+import { countDueCardsByTopic, countSeenCardsByTopic, studiedSince } from './cards.read-model.ts';
+import { newCardsLeftToday } from './flash.ts';
+import { countReadNotesByTopic } from './notes.read-model.ts';
 import { topicsInScope } from './scope.ts';
 
 /** The launcher's reviewers: those the student holds the `Granted` claim for. */

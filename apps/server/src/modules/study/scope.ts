@@ -1,7 +1,7 @@
 import type { StudyScope } from '@pasado/core';
 import type { Executor } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/errors/app-error.ts';
-import { listTopicsInScope, type ScopedTopic } from './repository.ts';
+import { listTopicsInScope, type ScopedTopic } from '../content/study-material.repository.ts';
 
 /**
  * The topics a study request covers, in the reviewer's order: one topic, one subject's topics, or

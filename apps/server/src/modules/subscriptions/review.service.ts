@@ -34,7 +34,7 @@ import {
   listReviewTransactions,
   type QueueRow,
   type ReviewTransactionRow,
-} from './review.repository.ts';
+} from './review-queue.read-model.ts';
 import { changeSubscriptionStatus } from './status.service.ts';
 
 /**

@@ -9,16 +9,52 @@ import type { Caller } from '../../platform/callables/context.ts';
 import type { CallableInput } from '../../platform/callables/envelope.ts';
 import type { Db, Executor } from '../../platform/db/client.ts';
 import { AppError, permissionDenied } from '../../platform/errors/app-error.ts';
-import { findUserById, lockUser, touchUser } from '../users/repository.ts';
+import { findUserById, lockUser, setCurrentSubscription, touchUser } from '../users/repository.ts';
 import {
   dequeueSubscription,
-  expireIfOverdue,
+  expireOverdueCurrent,
   findSubscription,
+  hasOverdueCurrent,
   lockSubscription,
-  promoteNextQueued,
   type SubscriptionRow,
   setSubscriptionStatus,
+  takeNextQueued,
 } from './subscriptions.repository.ts';
+
+/**
+ * When the user has no current subscription, or it ended (expired or revoked), makes the oldest
+ * queued approved or completed subscription current (DESIGN.md "Buying"). Announces the
+ * subscription and users/{uid}. The caller holds the user lock.
+ */
+export async function promoteNextQueued(
+  tx: Executor,
+  userId: string,
+  now: Date,
+): Promise<SubscriptionRow | null> {
+  const next = await takeNextQueued(tx, userId, now);
+  if (next) await setCurrentSubscription(tx, userId, next.id);
+  return next;
+}
+
+/**
+ * Sets the user's current subscription to expired once its expiryDate has passed (SPEC §4), and in
+ * the same transaction makes the oldest queued approved or completed subscription current,
+ * repeating while the promoted one has lapsed too. Returns true when the user's access ended
+ * (nothing took the expired one's place): the client then shows the expiry alert.
+ */
+export async function expireIfOverdue(tx: Executor, userId: string, now: Date): Promise<boolean> {
+  // Cheap unlocked check first: claims are read often and rarely find anything to do.
+  if (!(await hasOverdueCurrent(tx, userId, now))) return false;
+  // Lock order user → subscription, as in every other writer, so no two writers deadlock.
+  await lockUser(tx, userId);
+  let ended = false;
+  for (let round = 0; round < 50; round += 1) {
+    if (!(await expireOverdueCurrent(tx, userId, now))) break;
+    ended = (await promoteNextQueued(tx, userId, now)) === null;
+    if (ended) break;
+  }
+  return ended;
+}
 
 export interface StatusActor {
   /** The transition tables the actor may use (core `STATUS_TRANSITIONS`). */
@@ -150,7 +186,7 @@ export async function setStatusFromCli(
 
 /**
  * Expires the user's current subscription once its expiryDate has passed, promoting a queued one
- * (subscriptions.repository.ts `expireIfOverdue`), in the caller's transaction. Returns true when
+ * (`expireIfOverdue`), in the caller's transaction. Returns true when
  * the user's access ended; users/{uid} is then announced, since its subscription status changed.
  */
 export async function expireLapsedSubscription(

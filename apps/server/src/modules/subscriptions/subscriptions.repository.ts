@@ -9,7 +9,6 @@ import type { Executor } from '../../platform/db/client.ts';
 import { subscriptions } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { announce, topics } from '../../platform/live/topics.ts';
-import { lockUser, setCurrentSubscription } from '../users/repository.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -192,44 +191,39 @@ export async function touchSubscription(ex: Executor, id: string, now: Date): Pr
   await announce(ex, topics.subscription(id), row?.version);
 }
 
-/**
- * Sets the user's current subscription to expired once its expiryDate has passed (SPEC §4: a
- * subscription past its expiryDate becomes expired; core `canTransition` 'system'), and in the same
- * transaction makes the oldest queued approved or completed subscription current (DESIGN.md
- * "Buying"), repeating while the promoted one has lapsed too. Returns true when the user's access
- * ended (nothing took the expired one's place): the client then shows the expiry alert.
- */
-export async function expireIfOverdue(ex: Executor, userId: string, now: Date): Promise<boolean> {
-  // Cheap unlocked check first: claims are read often and rarely find anything to do.
+/** Whether the user's current subscription gives access but its expiryDate has passed. */
+export async function hasOverdueCurrent(ex: Executor, userId: string, now: Date): Promise<boolean> {
   const [overdue] = await ex
     .select({ id: subscriptions.id })
     .from(subscriptions)
     .where(isOverdueCurrentOf(userId, now));
-  if (!overdue) return false;
-  // Lock order user → subscription, as in every other writer, so no two writers deadlock.
-  await lockUser(ex, userId);
-  let ended = false;
-  for (let round = 0; round < 50; round += 1) {
-    const rows = await ex
-      .update(subscriptions)
-      .set({ status: 'expired', ...changedAt(now) })
-      .where(isOverdueCurrentOf(userId, now))
-      .returning({ id: subscriptions.id, version: subscriptions.version });
-    for (const row of rows) await announce(ex, topics.subscription(row.id), row.version);
-    if (rows.length === 0) break;
-    const promoted = await promoteNextQueued(ex, userId, now);
-    ended = promoted === null;
-    if (ended) break;
-  }
-  return ended;
+  return overdue !== undefined;
 }
 
 /**
- * When the user has no current subscription, or it ended (expired or revoked), makes the oldest
- * queued approved or completed subscription current: its queuedAt is cleared and its term, computed
- * at purchase, is kept. Announces the subscription and users/{uid}. The caller holds the user lock.
+ * Sets the user's current subscription to expired when its expiryDate has passed (SPEC §4; core
+ * `canTransition` 'system'); returns whether it did. The caller holds the user lock.
  */
-export async function promoteNextQueued(
+export async function expireOverdueCurrent(
+  ex: Executor,
+  userId: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await ex
+    .update(subscriptions)
+    .set({ status: 'expired', ...changedAt(now) })
+    .where(isOverdueCurrentOf(userId, now))
+    .returning({ id: subscriptions.id, version: subscriptions.version });
+  for (const row of rows) await announce(ex, topics.subscription(row.id), row.version);
+  return rows.length > 0;
+}
+
+/**
+ * When the user has no current subscription, or it ended (expired or revoked), takes the oldest
+ * queued approved or completed subscription out of the queue: its queuedAt is cleared and its
+ * term, computed at purchase, is kept; the caller makes it current. The caller holds the user lock.
+ */
+export async function takeNextQueued(
   ex: Executor,
   userId: string,
   now: Date,
@@ -260,6 +254,5 @@ export async function promoteNextQueued(
     .returning();
   if (!row) return null;
   await announce(ex, topics.subscription(row.id), row.version);
-  await setCurrentSubscription(ex, userId, row.id);
   return row;
 }

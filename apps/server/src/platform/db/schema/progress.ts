@@ -114,3 +114,12 @@ export const fairPlayFlags = pgTable(
     index('fair_play_flags_queue_idx').on(t.status, t.createdAt),
   ],
 );
+
+/** Per subject, items answered and correct (docs/product.md#entities-and-fields: userStats). */
+export const userStats = pgTable('user_stats', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  stats: jsonb('stats').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  updatedAt: updatedAt(),
+});

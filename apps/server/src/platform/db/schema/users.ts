@@ -50,10 +50,3 @@ export const users = pgTable(
     check('users_email_lower_check', sql`email = lower(email)`),
   ],
 );
-export const userStats = pgTable('user_stats', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  stats: jsonb('stats').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
-  updatedAt: updatedAt(),
-});

@@ -1,7 +1,7 @@
-import type { Database } from '../../platform/db/client.ts';
-import type { FileStorage } from '../../platform/storage/file-storage.ts';
-import { lockUser } from '../users/repository.ts';
-import { deleteOrphanedUploads, listOrphanedUploads } from './repository.ts';
+import { lockUser } from '../modules/users/repository.ts';
+import type { Database } from '../platform/db/client.ts';
+import type { FileStorage } from '../platform/storage/file-storage.ts';
+import { deleteOrphanedUploads, listOrphanedUploads } from './orphan-uploads.read-model.ts';
 
 /** An image nothing cites is deleted once it is this old (issue 3; ADR 004). */
 export const ORPHAN_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sweepOrphanUploads } from './orphan-sweep.ts';
+import { sweepOrphanUploads } from './sweep-orphan-uploads.ts';
 
 const EVERY_MS = 60 * 60 * 1000;
 

@@ -8,8 +8,8 @@ import {
   subjects,
   topics,
 } from '../../platform/db/schema.ts';
-import { isReviewerSubject, reviewerSubjectJoin } from '../content/reviewer-subjects.repository.ts';
-import { findReviewerContent } from '../content/topics.repository.ts';
+import { isReviewerSubject, reviewerSubjectJoin } from './reviewer-subjects.repository.ts';
+import { findReviewerContent } from './topics.repository.ts';
 
 /** Read access to a reviewer's question bank and blueprint (issue 4 "Content model"). */
 

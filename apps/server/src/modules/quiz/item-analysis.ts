@@ -12,17 +12,17 @@ import {
 } from '@pasado/core';
 import type { Db } from '../../platform/db/client.ts';
 import {
-  type AttemptItemResponse,
-  listSubmittedItemResponses,
-} from '../quiz/item-responses.repository.ts';
-import {
   fileAnalysisFlags,
   listItemStats,
   listLastResolvedAnalysisFlags,
   listOpenAnalysisFlags,
   lockItemAnalysis,
   replaceItemStats,
-} from './item-analysis.repository.ts';
+} from '../content/item-analysis.repository.ts';
+import {
+  type AttemptItemResponse,
+  listSubmittedItemResponses,
+} from './item-responses.read-model.ts';
 
 /**
  * The item-analysis job (issue 12 item 6; docs/decisions/017-item-analysis.md): reads every

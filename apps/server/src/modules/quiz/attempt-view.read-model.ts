@@ -1,0 +1,280 @@
+import { type BlueprintSpec, blueprintSpecSchema } from '@pasado/core';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type Executor, preparedFor } from '../../platform/db/client.ts';
+import {
+  blueprints,
+  questions,
+  quizAnswers,
+  quizAttempts,
+  reviewerAccess,
+  subjects,
+  topics,
+} from '../../platform/db/schema.ts';
+import {
+  keyColumns,
+  loadQuestions,
+  type QuestionRow,
+  questionColumns,
+} from '../content/bank.repository.ts';
+import {
+  type AttemptClock,
+  type AttemptHeader,
+  answerColumns,
+  clockColumns,
+  currentContentVersion,
+  loadAnswers,
+  type SavedAnswer,
+} from './attempts.repository.ts';
+
+// What the quiz screen shows of an attempt: its rows joined with the content module's blueprints,
+// subjects, topics and questions (and the owner's grant), so a read model of the quiz module.
+
+/** An attempt's items with what they need from the bank and the student, keyed by question id. */
+export type AttemptItems = {
+  /** The items' questions still in the bank (a deleted question is missing). */
+  questions: Map<string, QuestionRow>;
+  /** The answers and flags saved so far. */
+  answers: Map<string, SavedAnswer>;
+};
+
+/** The header with what the quiz screen shows around the items: blueprint and subject names. */
+export type AttemptView = AttemptClock & {
+  result: AttemptHeader['result'];
+  /** The mock's blueprint when its spec is valid (as findBlueprint), else null. */
+  blueprint: { id: string; name: string; spec: BlueprintSpec } | null;
+  subjectName: string | null;
+};
+
+/** The attempt's blueprint when its spec is valid, as findBlueprint decides. */
+function validBlueprint(
+  id: string | null,
+  name: string | null,
+  spec: unknown,
+): AttemptView['blueprint'] {
+  if (!id || name === null || spec === null) return null;
+  const parsed = blueprintSpecSchema.safeParse(spec);
+  return parsed.success ? { id, name, spec: parsed.data } : null;
+}
+
+/** What a resume reads besides the view: the items in order, the answers, the content version. */
+export type AttemptResume = AttemptView & {
+  items: AttemptHeader['items'];
+  /** Per answered or flagged item: question id, choice (null: cleared), flag. */
+  answers: [questionId: string, choiceIndex: number | null, flagged: boolean][];
+  contentVersion: number;
+  /** Whether the owner holds the attempt's reviewer (the route's grant check, in the same read). */
+  ownerGranted: boolean;
+};
+
+const attemptResumeQuery = preparedFor((ex) =>
+  ex
+    .select({
+      ...clockColumns,
+      result: quizAttempts.result,
+      items: quizAttempts.items,
+      blueprintName: blueprints.name,
+      blueprintSpec: blueprints.spec,
+      subjectName: subjects.name,
+      // Text, parsed once in JavaScript: the driver would build a row object per answer.
+      answers: sql<string>`(select coalesce(json_agg(json_build_array(${quizAnswers.questionId}, ${quizAnswers.choiceIndex}, ${quizAnswers.flagged})), '[]')::text from ${quizAnswers} where ${quizAnswers.attemptId} = ${quizAttempts.id})`,
+      contentVersion: currentContentVersion,
+      ownerGranted: sql<boolean>`exists (select 1 from ${reviewerAccess} where ${reviewerAccess.userId} = ${quizAttempts.userId} and ${reviewerAccess.reviewerShorthand} = ${quizAttempts.reviewerShorthand})`,
+    })
+    .from(quizAttempts)
+    .leftJoin(
+      blueprints,
+      and(
+        eq(blueprints.id, quizAttempts.blueprintId),
+        eq(blueprints.reviewerShorthand, quizAttempts.reviewerShorthand),
+      ),
+    )
+    // The subject was checked against the reviewer's (owned or shared) when the quiz started.
+    .leftJoin(subjects, eq(subjects.id, quizAttempts.subjectId))
+    .where(eq(quizAttempts.id, sql.placeholder('attemptId')))
+    .prepare('quiz_attempt_resume'),
+);
+
+/**
+ * A resume in one statement by primary keys: the view, the items' ids in order, the answers saved,
+ * the content version and the owner's grant (issue 10). The questions themselves come from `loadItemContent`, once
+ * per content version.
+ */
+export async function loadAttemptResume(
+  ex: Executor,
+  attemptId: string,
+): Promise<AttemptResume | null> {
+  const [row] = await attemptResumeQuery(ex).execute({ attemptId });
+  if (!row) return null;
+  const { blueprintName, blueprintSpec, subjectName, answers, contentVersion, ...header } = row;
+  return {
+    ...header,
+    blueprint: validBlueprint(header.blueprintId, blueprintName, blueprintSpec),
+    subjectName,
+    answers: JSON.parse(answers) as AttemptResume['answers'],
+    contentVersion: Number(contentVersion),
+  };
+}
+
+/** What an unrevealed item shows of its question (no key, no rationale). */
+export type ItemContent = { topicName: string; stem: string; choices: string[] };
+
+const itemContentQuery = preparedFor((ex) =>
+  ex
+    .select({
+      id: questions.id,
+      topicName: topics.name,
+      stem: questions.stem,
+      choices: questions.choices,
+      contentVersion: currentContentVersion,
+    })
+    .from(questions)
+    .innerJoin(topics, eq(topics.id, questions.topicId))
+    .where(sql`${questions.id} = any(${sql.placeholder('ids')}::text[])`)
+    .prepare('quiz_item_content'),
+);
+
+/**
+ * The shown part of these questions and the content version they were read at (one statement, so
+ * the two agree). Questions not in the bank are missing from the map.
+ */
+export async function loadItemContent(
+  ex: Executor,
+  questionIds: readonly string[],
+): Promise<{ content: Map<string, ItemContent>; contentVersion: number | null }> {
+  const rows = await itemContentQuery(ex).execute({ ids: `{${questionIds.join(',')}}` });
+  return {
+    content: new Map(
+      rows.map((r) => [r.id, { topicName: r.topicName, stem: r.stem, choices: r.choices }]),
+    ),
+    contentVersion: rows[0] ? Number(rows[0].contentVersion) : null,
+  };
+}
+
+/**
+ * These questions whole (what a save decides and reveals with) and the content version they were
+ * read at, in one statement so the two agree; null when none is in the bank.
+ */
+export async function loadQuestionsAt(
+  ex: Executor,
+  questionIds: readonly string[],
+): Promise<{ questions: Map<string, QuestionRow>; contentVersion: number | null }> {
+  const rows = await ex
+    .select({
+      id: questions.id,
+      ...questionColumns,
+      ...keyColumns,
+      contentVersion: currentContentVersion,
+    })
+    .from(questions)
+    .innerJoin(topics, eq(topics.id, questions.topicId))
+    .where(inArray(questions.id, [...new Set(questionIds)]));
+  return {
+    questions: new Map(rows.map(({ contentVersion: _, ...question }) => [question.id, question])),
+    contentVersion: rows[0] ? Number(rows[0].contentVersion) : null,
+  };
+}
+
+/** One item of an attempt, in the order shown, with its question and the answer saved. */
+export type AttemptItemRow = {
+  questionId: string;
+  partId: string | null;
+  /** Null when the question has left the bank since the attempt started. */
+  question: {
+    topicId: string;
+    topicName: string;
+    stem: string;
+    choices: string[];
+    /** Loaded only when asked for (`withKeys`): a mock in progress never needs them. */
+    key: ItemKey | null;
+  } | null;
+  answer: Pick<SavedAnswer, 'choiceIndex' | 'flagged' | 'isCorrect'> | null;
+};
+export type ItemKey = Pick<QuestionRow, 'answerIndex' | 'rationale' | 'distractorNotes'>;
+
+const itemRef = sql`item.value`;
+
+function attemptItemsQuery(withKeys: boolean) {
+  return preparedFor((ex) =>
+    ex
+      .select({
+        questionId: sql<string>`${itemRef}->>'questionId'`,
+        partId: sql<string | null>`${itemRef}->>'partId'`,
+        foundId: questions.id,
+        ...questionColumns,
+        ...(withKeys ? keyColumns : {}),
+        ...answerColumns,
+      })
+      .from(quizAttempts)
+      .crossJoinLateral(
+        sql`jsonb_array_elements(${quizAttempts.items}) with ordinality as item(value, ord)`,
+      )
+      .leftJoin(questions, eq(questions.id, sql`${itemRef}->>'questionId'`))
+      .leftJoin(topics, eq(topics.id, questions.topicId))
+      .leftJoin(
+        quizAnswers,
+        and(
+          eq(quizAnswers.attemptId, quizAttempts.id),
+          eq(quizAnswers.questionId, sql`${itemRef}->>'questionId'`),
+        ),
+      )
+      .where(eq(quizAttempts.id, sql.placeholder('attemptId')))
+      .orderBy(asc(sql`item.ord`))
+      .prepare(withKeys ? 'quiz_attempt_items_keys' : 'quiz_attempt_items'),
+  );
+}
+const itemsQuery = attemptItemsQuery(false);
+const itemsWithKeysQuery = attemptItemsQuery(true);
+
+/**
+ * An attempt's items in order with their questions and answers, in one statement: the attempt's
+ * `items` unnested and joined by primary keys (issue 10: a resume reads one row per item, once).
+ */
+export async function loadAttemptItemRows(
+  ex: Executor,
+  attemptId: string,
+  options: { withKeys: boolean },
+): Promise<AttemptItemRow[]> {
+  const rows = await (options.withKeys ? itemsWithKeysQuery : itemsQuery)(ex).execute({
+    attemptId,
+  });
+  return rows.map((r) => {
+    const keyed = r as typeof r & Partial<ItemKey>;
+    return {
+      questionId: r.questionId,
+      partId: r.partId,
+      question:
+        r.foundId === null || r.topicId === null || r.topicName === null
+          ? null
+          : {
+              topicId: r.topicId,
+              topicName: r.topicName,
+              stem: r.stem ?? '',
+              choices: r.choices ?? [],
+              key:
+                options.withKeys && keyed.answerIndex != null
+                  ? {
+                      answerIndex: keyed.answerIndex,
+                      rationale: keyed.rationale ?? '',
+                      distractorNotes: keyed.distractorNotes ?? null,
+                    }
+                  : null,
+            },
+      answer:
+        r.answeredId === null
+          ? null
+          : { choiceIndex: r.choiceIndex, flagged: r.flagged ?? false, isCorrect: r.isCorrect },
+    };
+  });
+}
+
+export async function loadAttemptItems(
+  ex: Executor,
+  attempt: Pick<AttemptHeader, 'id' | 'items'>,
+): Promise<AttemptItems> {
+  const answers = await loadAnswers(ex, attempt.id);
+  const questions = await loadQuestions(
+    ex,
+    attempt.items.map((i) => i.questionId),
+  );
+  return { questions, answers };
+}
