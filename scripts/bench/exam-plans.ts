@@ -16,7 +16,7 @@ import {
   explainStatements,
   seedVolume,
   seqScansOf,
-} from '../../apps/server/test/learning/statement-plans.ts';
+} from '../../apps/server/test/quiz/statement-plans.ts';
 
 const REVIEWER = process.env.BENCH_REVIEWER ?? 'cse-pro';
 const STUDENTS = Number(process.env.BENCH_VOLUME_STUDENTS ?? 5_000);

@@ -1,6 +1,6 @@
 // Issue 5: ranking stays fast with a million students. Seeds 1,000,000 students with points on
 // this week's board into a fresh PostgreSQL database, then times the top-50 and own-rank queries
-// the API runs (apps/server/src/modules/leaderboard/ranking.repository.ts). Goal: under 10 ms
+// the API runs (apps/server/src/modules/leaderboard/ranking.read-model.ts). Goal: under 10 ms
 // each. Prints figures; judges nothing. PostgreSQL from BENCH_DATABASE_URL, else
 // TEST_DATABASE_URL, else the local server.
 import { randomBytes } from 'node:crypto';
@@ -9,7 +9,7 @@ import pg from 'pg';
 import {
   rankOnBoard,
   topOfBoard,
-} from '../../apps/server/src/modules/leaderboard/ranking.repository.ts';
+} from '../../apps/server/src/modules/leaderboard/ranking.read-model.ts';
 import { BAND_WIDTH } from '../../apps/server/src/modules/leaderboard/scores.repository.ts';
 import { addLeaderboardPoints } from '../../apps/server/src/modules/leaderboard/scores.ts';
 import { openDatabase } from '../../apps/server/src/platform/db/client.ts';

@@ -10,7 +10,7 @@ import {
   makeStaff,
   purchaseInput,
   setStatus,
-} from '../../apps/server/test/payments/payments-helpers.ts';
+} from '../../apps/server/test/subscriptions/purchase-helpers.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { type Phone, useBrowserFixture } from './helpers/fixture.ts';
 import { cookieFor, onboardedPhone, settledPath } from './helpers/session.ts';

@@ -5,7 +5,7 @@ import { users } from '../../apps/server/src/platform/db/schema.ts';
 import {
   addSyntheticClass,
   seedSyntheticItems,
-} from '../../apps/server/test/content/item-analysis-fixture.ts';
+} from '../../apps/server/test/quiz/item-analysis-fixture.ts';
 import { axeViolations } from './helpers/axe.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';

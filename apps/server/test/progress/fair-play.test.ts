@@ -13,7 +13,7 @@ import {
 import { createOnboardedStudent, createStaff, type TestUser } from '../helpers/factories.ts';
 import { callApi, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
-import { keyOf, REVIEWER, SUBJECT_A, seedBank } from '../learning/fixtures.ts';
+import { keyOf, REVIEWER, SUBJECT_A, seedBank } from '../quiz/fixtures.ts';
 
 const upload = `/api/quiz/${REVIEWER}/lite/offline-attempts`;
 const ITEMS = Array.from({ length: 10 }, (_, i) => `tst-a-${i}`);

@@ -47,7 +47,7 @@ import {
  * result, fastest first: a save decided on what this process remembers, written in one statement
  * that re-checks everything the decision stood on; a save decided on one read, written only if
  * nothing changed since; and, when that write missed, the save decided again under the attempt's
- * lock. `test/learning/fast-path.test.ts` holds them to the same results.
+ * lock. `test/quiz/fast-path.test.ts` holds them to the same results.
  */
 
 /**

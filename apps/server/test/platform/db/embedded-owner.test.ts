@@ -4,11 +4,11 @@ import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/platform/db/client.ts';
-import { EmbeddedDatabaseInUseError } from '../../src/platform/db/pglite-owner.ts';
+import { openDatabase } from '../../../src/platform/db/client.ts';
+import { EmbeddedDatabaseInUseError } from '../../../src/platform/db/pglite-owner.ts';
 
 const run = promisify(execFile);
-const SERVER_SRC = path.resolve(import.meta.dirname, '../../src');
+const SERVER_SRC = path.resolve(import.meta.dirname, '../../../src');
 const CLIENT = path.join(SERVER_SRC, 'platform/db/client.ts');
 
 /**

@@ -4,9 +4,9 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS_DIR } from '../../src/platform/paths.ts';
+import { MIGRATIONS_DIR } from '../../../src/platform/paths.ts';
 
-const CLIENT = path.resolve(import.meta.dirname, '../../src/platform/db/client.ts');
+const CLIENT = path.resolve(import.meta.dirname, '../../../src/platform/db/client.ts');
 const adminUrl = process.env.TEST_DATABASE_URL;
 
 /** One process of a deploy: opens the database (which applies the migrations) and closes it. */

@@ -7,7 +7,12 @@ import { uploads } from '../../src/platform/db/schema.ts';
 import { createStudent } from '../helpers/factories.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
-import { makeStaff, pngBytes, tempDataDir, uploadScreenshot } from './payments-helpers.ts';
+import {
+  makeStaff,
+  pngBytes,
+  tempDataDir,
+  uploadScreenshot,
+} from '../subscriptions/purchase-helpers.ts';
 
 describe.each(ENGINES)('payment screenshot uploads on %s', (engine) => {
   let t: TestApp;

@@ -2,9 +2,9 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { systemClock } from '../../src/platform/clock.ts';
-import type { Database } from '../../src/platform/db/client.ts';
-import { LiveHub, perUserTopic, writeDocument } from '../../src/platform/live/hub.ts';
+import { systemClock } from '../../../src/platform/clock.ts';
+import type { Database } from '../../../src/platform/db/client.ts';
+import { LiveHub, perUserTopic, writeDocument } from '../../../src/platform/live/hub.ts';
 
 /** A hub whose `users/{id}` documents are `docs[id]`, serialised with `{ id, name }`. */
 function hubOver(docs: Record<string, unknown>) {

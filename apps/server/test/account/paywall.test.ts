@@ -15,7 +15,7 @@ import { questions, quizAttempts, subscriptions, users } from '../../src/platfor
 import { createOnboardedStudent, type TestUser } from '../helpers/factories.ts';
 import { type ApiMethod, callApi, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
-import { keyOf, REVIEWER, SUBJECT_A, seedBank } from '../learning/fixtures.ts';
+import { keyOf, REVIEWER, SUBJECT_A, seedBank } from '../quiz/fixtures.ts';
 import { type StudyFixture, seedStudyContent } from '../study/study-fixtures.ts';
 
 const quiz = `/api/quiz/${REVIEWER}`;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openLiveStream } from '../helpers/live-stream.ts';
-import { ensureOffered } from '../helpers/offer-track.ts';
-import { callFunction, signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { ENGINES } from '../helpers/test-database.ts';
+import { openLiveStream } from '../../helpers/live-stream.ts';
+import { ensureOffered } from '../../helpers/offer-track.ts';
+import { callFunction, signedInUser, startTestApp, type TestApp } from '../../helpers/test-app.ts';
+import { ENGINES } from '../../helpers/test-database.ts';
 
 describe.each(ENGINES)('live stream on %s', (engine) => {
   let t: TestApp;
@@ -98,7 +98,7 @@ describe.each(ENGINES)('live stream on %s', (engine) => {
     const stream = await openLiveStream(t.url, cookie, [`users/${userId}`]);
     try {
       await stream.waitFor((e) => (e.data as { kind: string }).kind === 'snapshot');
-      const { touchUser } = await import('../../src/modules/users/repository.ts');
+      const { touchUser } = await import('../../../src/modules/users/repository.ts');
       await t.app.database.db
         .transaction(async (tx) => {
           await touchUser(tx, userId);

@@ -13,7 +13,7 @@ import {
   subscribe,
   tempDataDir,
   uploadScreenshot,
-} from '../payments/payments-helpers.ts';
+} from '../subscriptions/purchase-helpers.ts';
 
 /**
  * Two app instances on one PostgreSQL, as two hosts behind a load balancer (issue 9, finding 13):

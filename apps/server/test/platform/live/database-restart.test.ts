@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/platform/config/app-config.ts';
-import { type Database, openDatabase } from '../../src/platform/db/client.ts';
-import { openLiveStream } from '../helpers/live-stream.ts';
-import { ensureOffered } from '../helpers/offer-track.ts';
+import { buildApp } from '../../../src/app.ts';
+import { loadConfig } from '../../../src/platform/config/app-config.ts';
+import { type Database, openDatabase } from '../../../src/platform/db/client.ts';
+import { openLiveStream } from '../../helpers/live-stream.ts';
+import { ensureOffered } from '../../helpers/offer-track.ts';
 import {
   type OwnPostgres,
   ownPostgresAvailable,
   startOwnPostgres,
-} from '../helpers/own-postgres.ts';
-import { callFunction, freePort, signedInUser, type TestApp } from '../helpers/test-app.ts';
+} from '../../helpers/own-postgres.ts';
+import { callFunction, freePort, signedInUser, type TestApp } from '../../helpers/test-app.ts';
 
 const kind = (e: { data: unknown }) => (e.data as { kind?: string }).kind;
 

@@ -26,8 +26,8 @@ import {
 import { ensureOffered } from '../helpers/offer-track.ts';
 import { callApi, callFunction, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
-import { keyOf, REVIEWER, SUBJECT_A, seedBank } from '../learning/fixtures.ts';
-import { purchaseInput, subscribe, tempDataDir } from '../payments/payments-helpers.ts';
+import { keyOf, REVIEWER, SUBJECT_A, seedBank } from '../quiz/fixtures.ts';
+import { purchaseInput, subscribe, tempDataDir } from '../subscriptions/purchase-helpers.ts';
 
 // ADR 022: on PGlite, GET /api/me and GET /api/auth/claims are answered from per-process caches
 // that every change to what they show invalidates (the users/{uid} notice) before the writer's

@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../../src/modules/auth/service.ts';
-import { openLiveStream } from '../helpers/live-stream.ts';
-import { freePort } from '../helpers/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
+import { signIn } from '../../../src/modules/auth/service.ts';
+import { openLiveStream } from '../../helpers/live-stream.ts';
+import { freePort } from '../../helpers/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../../helpers/test-database.ts';
 
-const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+const MAIN = fileURLToPath(new URL('../../../src/main.ts', import.meta.url));
 
 interface ServerProcess {
   url: string;

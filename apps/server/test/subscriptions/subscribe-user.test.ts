@@ -20,7 +20,7 @@ import {
   subscriptionRow,
   tempDataDir,
   uploadScreenshot,
-} from './payments-helpers.ts';
+} from './purchase-helpers.ts';
 
 describe.each(ENGINES)('subscribeUser on %s', (engine) => {
   let t: TestApp;

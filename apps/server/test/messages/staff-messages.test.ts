@@ -6,7 +6,12 @@ import { auditLog, userMessages } from '../../src/platform/db/schema.ts';
 import { createStudent } from '../helpers/factories.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
-import { makeStaff, pngBytes, type TestUser, tempDataDir } from '../payments/payments-helpers.ts';
+import {
+  makeStaff,
+  pngBytes,
+  type TestUser,
+  tempDataDir,
+} from '../subscriptions/purchase-helpers.ts';
 
 const BASE = '/api/admin/messages';
 const NIL_UUID = '00000000-0000-4000-8000-000000000000';

@@ -8,7 +8,12 @@ import { runAdminCommand } from '../../src/cli/admin-commands.ts';
 import { auditLog, users } from '../../src/platform/db/schema.ts';
 import { signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
-import { purchaseInput, subscribe, subscriptionRow, tempDataDir } from './payments-helpers.ts';
+import {
+  purchaseInput,
+  subscribe,
+  subscriptionRow,
+  tempDataDir,
+} from '../subscriptions/purchase-helpers.ts';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../../../..');

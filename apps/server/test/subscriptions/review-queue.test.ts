@@ -18,7 +18,7 @@ import {
   subscriptionRow,
   type TestUser,
   uploadScreenshot,
-} from '../payments/payments-helpers.ts';
+} from './purchase-helpers.ts';
 
 const BASE = '/api/admin/payments';
 const NIL_UUID = '00000000-0000-4000-8000-000000000000';

@@ -1,9 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { systemClock } from '../../src/platform/clock.ts';
-import type { Database } from '../../src/platform/db/client.ts';
-import { HEARTBEAT_MS, LiveHub } from '../../src/platform/live/hub.ts';
+import { systemClock } from '../../../src/platform/clock.ts';
+import type { Database } from '../../../src/platform/db/client.ts';
+import { HEARTBEAT_MS, LiveHub } from '../../../src/platform/live/hub.ts';
 
 describe('live hub heartbeat', () => {
   afterEach(() => {

@@ -21,7 +21,7 @@ import {
   subscriptionRow,
   type TestUser,
   uploadScreenshot,
-} from './payments-helpers.ts';
+} from './purchase-helpers.ts';
 
 describe.each(ENGINES)('updateSubscriptionStatus and addTransaction on %s', (engine) => {
   let t: TestApp;

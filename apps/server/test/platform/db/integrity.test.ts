@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findLiveSession } from '../../src/modules/auth/live-session.read-model.ts';
-import { signIn } from '../../src/modules/auth/service.ts';
-import { hashToken } from '../../src/modules/auth/sessions.repository.ts';
+import { findLiveSession } from '../../../src/modules/auth/live-session.read-model.ts';
+import { signIn } from '../../../src/modules/auth/service.ts';
+import { hashToken } from '../../../src/modules/auth/sessions.repository.ts';
 
 const IDLE = 7 * 86_400_000;
 
-import { appendAudit } from '../../src/platform/audit/audit.repository.ts';
-import type { Database } from '../../src/platform/db/client.ts';
-import { auditLog, sessions, users } from '../../src/platform/db/schema.ts';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../helpers/test-database.ts';
+import { appendAudit } from '../../../src/platform/audit/audit.repository.ts';
+import type { Database } from '../../../src/platform/db/client.ts';
+import { auditLog, sessions, users } from '../../../src/platform/db/schema.ts';
+import { createTestDatabase, ENGINES, type TestDatabase } from '../../helpers/test-database.ts';
 
 const identity = (email: string) => ({
   issuer: 'https://issuer.test',

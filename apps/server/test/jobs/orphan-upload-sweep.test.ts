@@ -14,7 +14,7 @@ import {
   subscribe,
   tempDataDir,
   uploadScreenshot,
-} from './payments-helpers.ts';
+} from '../subscriptions/purchase-helpers.ts';
 
 // Issue 3 (and the message modal): an image uploaded but never used is deleted after 24 h.
 describe.each(ENGINES)('sweepOrphanUploads on %s', (engine) => {

@@ -14,7 +14,7 @@ import {
   subscribe,
   subscriptionRow,
   type TestUser,
-} from './payments-helpers.ts';
+} from './purchase-helpers.ts';
 
 describe.each(ENGINES)('expiry and the queue on %s', (engine) => {
   let t: TestApp;
