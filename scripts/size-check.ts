@@ -1,4 +1,4 @@
-// Prints the gzipped JavaScript each route costs and fails above DESIGN.md's budgets:
+// Prints the gzipped JavaScript each route costs and fails above docs/product.md#quality-bars's budgets:
 // the first load of /login (entry + the login route) ≤ 120 KB; every lazy route adds ≤ 50 KB.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -5,7 +5,7 @@ import { precompress } from './build/precompress.ts';
 import { routePreloads } from './build/route-preloads.ts';
 
 // The server (apps/server) serves `dist` and answers unknown non-API paths with index.html.
-// Every route is a dynamic import, so Vite emits one chunk per route (DESIGN.md quality bars:
+// Every route is a dynamic import, so Vite emits one chunk per route (docs/product.md#quality-bars quality bars:
 // /login ≤ 120 KB gzip of first-load JS, no lazy route adds more than 50 KB).
 const API_ORIGIN = 'http://localhost:8080';
 

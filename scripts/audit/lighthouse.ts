@@ -1,4 +1,4 @@
-// Lighthouse (mobile defaults, 3 runs, median) on the main screens, as DESIGN.md measures them.
+// Lighthouse (mobile defaults, 3 runs, median) on the main screens, as docs/product.md#quality-bars measures them.
 // It measures and prints; it does not judge: the exit code is non-zero only when something crashes.
 //
 // The app keeps its device id in IndexedDB and the server checks it against the session, so the

@@ -1,4 +1,4 @@
-// DESIGN.md quality bars for the live stream: one process holds 10,000 SSE clients at ≤ 25 KB
+// docs/product.md#quality-bars quality bars for the live stream: one process holds 10,000 SSE clients at ≤ 25 KB
 // each, and delivers a change to 1,000 of them within 250 ms. Prints figures; judges nothing.
 import { fork } from 'node:child_process';
 import http from 'node:http';

@@ -16,7 +16,7 @@ import { screenshot } from './helpers/chromium.ts';
 import { type Phone, useBrowserFixture } from './helpers/fixture.ts';
 import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
 
-// DESIGN.md: "Every screen works at 360 px wide, by keyboard, and with a screen reader's labels."
+// docs/product.md#quality-bars: "Every screen works at 360 px wide, by keyboard, and with a screen reader's labels."
 // axe-core's WCAG 2.1 A/AA rules (and best practices) on every main screen at 390×844, the same screen at 360 px must
 // not scroll sideways, and a keyboard walk of the main flow.
 

@@ -87,7 +87,7 @@ describe('account', () => {
     expect(await subscription.getByText('(Manila)').isVisible()).toBe(true);
     expect(await subscription.getByText('Next in line').isVisible()).toBe(true);
     expect(await subscription.getByText(new RegExp(plan.name)).first().isVisible()).toBe(true);
-    // A queued pending purchase blocks buying again (SPEC §4), and the screen says why.
+    // A queued pending purchase blocks buying again (docs/product.md#states), and the screen says why.
     expect(await subscription.getByText(PURCHASE_MESSAGES.PURCHASE_BLOCKED).isVisible()).toBe(true);
     expect(await subscription.getByRole('link', { name: /subscription/ }).count()).toBe(0);
 

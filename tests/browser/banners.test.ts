@@ -15,7 +15,7 @@ import { screenshot } from './helpers/chromium.ts';
 import { type Phone, useBrowserFixture } from './helpers/fixture.ts';
 import { cookieFor, onboardedPhone, settledPath } from './helpers/session.ts';
 
-// SPEC §2 Subscription banner; §4 "Queued subscriptions are re-fetched when a live change is seen".
+// docs/product.md#subscription-banner; #states "Queued subscriptions are re-fetched when a live change is seen".
 describe('the subscription banners', () => {
   const fx = useBrowserFixture();
   const db = () => fx.server.app.database.db;
@@ -47,7 +47,7 @@ describe('the subscription banners', () => {
     const ends = `Free trial ends ${formatManilaDate(trial?.expiryDate ?? new Date())}.`;
     await expect.poll(() => bannerText(s)).toMatch(/Save now! 23:5\d:\d\d/);
     expect(await bannerText(s)).toContain(ends);
-    // The top padding follows the banner count (SPEC §2 App shell).
+    // The top padding follows the banner count (docs/product.md#app-shell).
     expect(await s.page.locator('.app').getAttribute('data-banners')).toBe('1');
     await screenshot(s.page, 'banner-free-trial-save-now');
 
@@ -71,7 +71,7 @@ describe('the subscription banners', () => {
   it('pending → staff approve live → click closes it (completed) and it is gone', async () => {
     const s = await student('approve.banner@example.com');
     await expect.poll(() => bannerText(s)).toMatch(/Save now!/);
-    // A purchase while on the trial is queued (SPEC §4 Extension); the banner follows live.
+    // A purchase while on the trial is queued (docs/product.md#extension); the banner follows live.
     const subId = await buy(s, 99);
     await expect.poll(() => bannerText(s)).toBe('Your payment is under review.');
     await screenshot(s.page, 'banner-pending');

@@ -8,7 +8,7 @@ import {
   tamperWithDeviceStore,
 } from './helpers/session.ts';
 
-// SPEC §1 one active device per login, §8 the device alerts.
+// docs/product.md#single-device one active device per login, #errors the device alerts.
 describe('one device per login', () => {
   const fx = useBrowserFixture();
 

@@ -5,11 +5,11 @@ import { inAppFormVisits, subscriptions, users } from '../../apps/server/src/pla
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
 
-/** An Android app's WebView (`; wv)`), as the Pasado mobile app opens the form (SPEC §2). */
+/** An Android app's WebView (`; wv)`), as the Pasado mobile app opens the form (docs/product.md#screens). */
 const ANDROID_WEB_VIEW_UA =
   'Mozilla/5.0 (Linux; Android 13; SM-A145F Build/TP1A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/124.0 Mobile Safari/537.36';
 
-describe('in-app free-trial form (SPEC §2 App shell, In-app free-trial form)', () => {
+describe('in-app free-trial form (docs/product.md#app-shell, In-app free-trial form)', () => {
   const fx = useBrowserFixture();
   const webView = () => fx.phone({ userAgent: ANDROID_WEB_VIEW_UA });
 

@@ -110,7 +110,7 @@ describe('send-us-a-message modal', () => {
     await dialog.getByRole('button', { name: /^Submit Issue/ }).click();
     expect(await text.inputValue()).toBe('The timer froze on item 3 of the <b>mock</b> exam.');
 
-    // Send: slide 3, the message stored as SPEC §3 says.
+    // Send: slide 3, the message stored as docs/product.md#entities says.
     await dialog.getByRole('button', { name: 'Send' }).click();
     await expect.poll(() => dialog.getByText(MESSAGES.MESSAGE_THANKS).isVisible()).toBe(true);
     await screenshot(page, 'message-modal-slide-3');

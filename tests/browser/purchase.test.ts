@@ -52,14 +52,14 @@ function receiptPng(width = 180, height = 240): Buffer {
   ]);
 }
 
-// SPEC §2 Purchase page; §4 Free-trial discount and Purchase blocking; §5; §7 subscribeUser; §8.
+// docs/product.md#purchase-page; #free-trial-discount and Purchase blocking; #validation; #server-functions subscribeUser; #errors.
 describe('the purchase page', () => {
   const fx = useBrowserFixture();
   const db = () => fx.server.app.database.db;
 
   const student = async (email: string) => onboardedPhone(await fx.phone(), email);
 
-  /** The account's age, which opens or closes the 24 h discount window (SPEC §9). */
+  /** The account's age, which opens or closes the 24 h discount window (docs/product.md#constants). */
   const createdAgo = async (userId: string, ms: number) => {
     await db()
       .update(users)
@@ -97,7 +97,7 @@ describe('the purchase page', () => {
     await expect
       .poll(() => s.page.getByRole('heading', { name: 'Save now!' }).isVisible())
       .toBe(true);
-    // 50% off, rounded up (SPEC §9): 199 → 99, 299 → 149.
+    // 50% off, rounded up (docs/product.md#constants): 199 → 99, 299 → 149.
     expect(await prices(s.page, '1-month')).toMatch(/₱199[\s\S]*−₱100[\s\S]*₱99/);
     expect(await prices(s.page, '3-months')).toMatch(/₱299[\s\S]*−₱150[\s\S]*₱149/);
     expect(await countdown(s.page)).toMatch(/^23 5\d \d\d$/);
@@ -131,7 +131,7 @@ describe('the purchase page', () => {
       { refCode: '4012345678901', price: 299, discountAmount: 150, finalPrice: 149 },
     ]);
 
-    // Back in the app; the page is now blocked while the purchase is in progress (SPEC §4).
+    // Back in the app; the page is now blocked while the purchase is in progress (docs/product.md#states).
     await s.page.getByRole('link', { name: 'Back to Pasado' }).click();
     await settledPath(s.page, '/quiz');
     await s.page.goto('/subscription/purchase');
@@ -152,7 +152,7 @@ describe('the purchase page', () => {
 
     await s.page.getByRole('radio', { name: /1 Month/ }).check();
     await s.page.getByRole('radio', { name: /Screenshot/ }).check();
-    // SPEC §8 'Missing file for upload.'
+    // docs/product.md#errors 'Missing file for upload.'
     await s.page.getByRole('button', { name: 'Submit payment of ₱199' }).click();
     await expect.poll(() => s.page.getByText('Missing file for upload.').isVisible()).toBe(true);
 
@@ -163,7 +163,7 @@ describe('the purchase page', () => {
     await expect.poll(() => s.page.getByText('gcash receipt.png').isVisible()).toBe(true);
     await s.page.getByRole('button', { name: 'Remove' }).click();
     expect(await s.page.getByText('gcash receipt.png').count()).toBe(0);
-    // Not an image: refused on the page (SPEC §5).
+    // Not an image: refused on the page (docs/product.md#validation).
     await input.setInputFiles({
       name: 'notes.txt',
       mimeType: 'text/plain',
@@ -181,7 +181,7 @@ describe('the purchase page', () => {
       )
       .toBe(180);
     await screenshot(s.page, 'purchase-form-screenshot');
-    // SPEC §8: a failed upload aborts the purchase with 'Unable to upload screenshot.'
+    // docs/product.md#errors: a failed upload aborts the purchase with 'Unable to upload screenshot.'
     await s.page.route('**/api/uploads/payment-screenshot', (route) =>
       route.fulfill({
         status: 503,
@@ -279,11 +279,11 @@ describe('the purchase page', () => {
     await s.page.emulateMedia({ colorScheme: 'dark' });
     await screenshot(s.page, 'purchase-countdown-dark');
     await expect.poll(() => countdown(s.page), { timeout: 10_000 }).toBe('Expired');
-    // The tip timer (SPEC §2, §9): a tick every 3 s, 2 ticks, then it stops on the last tip.
+    // The tip timer (docs/product.md#screens, #constants): a tick every 3 s, 2 ticks, then it stops on the last tip.
     await s.page.waitForTimeout(3_500);
     expect(await s.page.locator('.tips__text').getAttribute('data-tick')).toBe('2');
     expect(await s.page.locator('.tips__text').textContent()).toMatch(/^Tip 3 of 3:/);
-    // SPEC §4: at zero the discounts reset to 0.
+    // docs/product.md#free-trial-discount: at zero the discounts reset to 0.
     expect(await prices(s.page, '1-month')).toBe('₱199');
     expect(await prices(s.page, '3-months')).toBe('₱299');
     await screenshot(s.page, 'purchase-expired');

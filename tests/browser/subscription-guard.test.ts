@@ -6,7 +6,7 @@ import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
 import { onboardedPhone, settledPath } from './helpers/session.ts';
 
-// SPEC §4 route guard outcomes that depend on the subscription status claim.
+// docs/product.md#route-guard route guard outcomes that depend on the subscription status claim.
 describe('the guard and the subscription status', () => {
   const fx = useBrowserFixture();
 
@@ -103,7 +103,7 @@ describe('the guard and the subscription status', () => {
   });
 
   // Issue 13 item 6: the guard's expiry makes the server expire the subscription, and the live
-  // change of SPEC §4 reloads the page. The reload raced the guard's redirect: it reloaded /quiz
+  // change of docs/product.md#status-reload reloads the page. The reload raced the guard's redirect: it reloaded /quiz
   // while the redirect was still loading, or before the guard's answer brought the alert. Each
   // case slows one side, so the race is lost every time rather than 1 run in 3.
   describe.each([

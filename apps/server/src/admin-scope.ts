@@ -8,7 +8,7 @@ import { adminPaymentsRoutes } from './modules/subscriptions/admin-routes.ts';
 import { permissionDenied } from './platform/errors/app-error.ts';
 import { requireSession } from './platform/session.ts';
 
-/** The staff console's API (DESIGN.md "Staff"): every route under /api/admin is for role admin only. */
+/** The staff console's API (docs/product.md#staff): every route under /api/admin is for role admin only. */
 export async function adminRoutes(app: FastifyInstance) {
   // onRequest, before body and query validation: a student learns nothing from a 400.
   app.addHook('onRequest', async (request) => {

@@ -184,7 +184,7 @@ export async function buildApp(
         secureCookies,
         sessionTtlMs: config.sessionTtlMs,
       });
-      // The in-app free-trial form is for people without an account (SPEC §2; ADR 005).
+      // The in-app free-trial form is for people without an account (docs/product.md#screens; ADR 005).
       await api.register(inAppFormRoutes);
       // Deny by default: everything else under /api needs a live session.
       await api.register(async (authed) => {

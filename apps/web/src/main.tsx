@@ -14,7 +14,7 @@ import './styles/base.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-// Inside a mobile app's embedded web view only the free-trial form shows (SPEC §2 App shell);
+// Inside a mobile app's embedded web view only the free-trial form shows (docs/product.md#app-shell);
 // it is its own chunk, so the normal app never downloads it.
 const InAppFormPage = lazy(() =>
   import('./features/in-app-form/in-app-form-page.tsx').then((m) => ({ default: m.InAppFormPage })),

@@ -28,7 +28,7 @@ describe('statusesForFilter', () => {
   });
 });
 
-describe('staffActionsFor: the staff moves of canTransition (SPEC §4)', () => {
+describe('staffActionsFor: the staff moves of canTransition (docs/product.md#states)', () => {
   it.each([
     ['pending', ['approve', 'requestVerification', 'suspend', 'revoke']],
     ['forVerification', ['approve', 'suspend', 'revoke']],
@@ -50,7 +50,7 @@ describe('staffActionsFor: the staff moves of canTransition (SPEC §4)', () => {
   });
 });
 
-describe('checkAmount: recorded amounts against the plan (SPEC §9)', () => {
+describe('checkAmount: recorded amounts against the plan (docs/product.md#constants)', () => {
   it.each([
     ['1-month full price', '1-month', 199, 0, 199, 199, null],
     ['1-month free-trial discount', '1-month', 199, 100, 99, 99, null],

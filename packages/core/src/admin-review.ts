@@ -6,7 +6,7 @@ import {
 } from './subscription-rules.ts';
 
 /**
- * Rules of the staff console's payment review and message inbox (DESIGN.md "Staff"; issue 3 item 6,
+ * Rules of the staff console's payment review and message inbox (docs/product.md#staff; issue 3 item 6,
  * issue 5 item 5). Each rule has its one home here; the server applies them, the web shows them.
  */
 
@@ -29,7 +29,7 @@ export function statusesForFilter(filter: ReviewFilter): readonly SubscriptionSt
   return filter === 'needsAction' ? NEEDS_ACTION_STATUSES : [filter];
 }
 
-/** The staff actions of the console and the status each one sets (SPEC §4; DESIGN.md "Buying"). */
+/** The staff actions of the console and the status each one sets (docs/product.md#states; docs/product.md#buying). */
 export const STAFF_ACTIONS = {
   approve: 'approved',
   requestVerification: 'forVerification',
@@ -78,8 +78,8 @@ export interface AmountCheck {
 }
 
 /**
- * Checks a purchase's recorded amounts against the plan catalogue (DESIGN.md "Buying": the amount is
- * checked against the plan; SPEC §9 prices and the 50% free-trial discount): the price is the
+ * Checks a purchase's recorded amounts against the plan catalogue (docs/product.md#buying: the amount is
+ * checked against the plan; docs/product.md#plans prices and the 50% free-trial discount): the price is the
  * plan's, the discount is none or the free-trial discount, and the final price is price − discount.
  */
 export function checkAmount(recorded: RecordedAmount): AmountCheck {
@@ -124,7 +124,7 @@ export interface ReviewFlag {
 }
 
 /**
- * The warnings on a queue item (DESIGN.md "Buying": a reused code or a screenshot whose content
+ * The warnings on a queue item (docs/product.md#buying: a reused code or a screenshot whose content
  * hash was seen before is flagged, and the amount is checked against the plan). The counts are of
  * other transactions citing the same code, and of other accounts that uploaded the same image (a
  * student re-uploading their own receipt after a dropped connection is not suspicious).
@@ -160,12 +160,12 @@ function plural(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
-/** Message inbox filters (SPEC §3 user_messages: messageType, status, isArchive). */
+/** Message inbox filters (docs/product.md#entities user_messages: messageType, status, isArchive). */
 export const INBOX_TYPE_FILTERS = ['all', 'feedbacks', 'suggestions', 'issues'] as const;
 export const INBOX_STATUS_FILTERS = ['all', 'unread', 'read'] as const;
 
 /**
- * Where staff open a message's attachment (SPEC §3 attachment: url or null; SPEC §7 storage path
+ * Where staff open a message's attachment (docs/product.md#entities attachment: url or null; docs/product.md#file-storage storage path
  * images/userFeedbacks/…): a storage path is served by GET /api/files/*, a same-site path or an
  * https URL is used as is, anything else (javascript:, data:, http:) is not linked.
  */

@@ -1,5 +1,5 @@
 /**
- * Mock-exam sampling (issue 4 "Mock exam"; DESIGN.md "Quiz"): which items a mock takes from the
+ * Mock-exam sampling (issue 4 "Mock exam"; docs/product.md#quiz): which items a mock takes from the
  * bank, part by part, and how long it lasts. Pure and deterministic: the server passes a random
  * seed, so the same seed over the same bank always gives the same exam (tests, and a retry of a
  * failed start, see the same items).
@@ -8,7 +8,7 @@
 import { roundToTotal } from './percent-rounding.ts';
 
 /**
- * One part of an exam's blueprint (DESIGN.md "Quiz"): drawn from subjects, with its item count,
+ * One part of an exam's blueprint (docs/product.md#quiz): drawn from subjects, with its item count,
  * minutes, weight in the rating and floor. The contract's `blueprintPartSchema` validates it.
  */
 export type BlueprintPart = {

@@ -173,7 +173,7 @@ describe('standingStreak (Manila days)', () => {
   });
 });
 
-describe('send-us-a-message input (SPEC §3, §5)', () => {
+describe('send-us-a-message input (docs/product.md#entities, #validation)', () => {
   it.each([
     [{ messageType: 'feedbacks', message: 'Hi' }, 'Hi'],
     [{ messageType: 'issues', message: '  <b>Bold</b> <script>x</script> ' }, 'Bold x'],

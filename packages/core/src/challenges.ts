@@ -1,5 +1,5 @@
 /**
- * Streak and mastery challenges (SPEC §1 "Challenge rewards exist for streak and mastery, and each
+ * Streak and mastery challenges (docs/product.md#challenges "Challenge rewards exist for streak and mastery, and each
  * reward item has a status"; issue 5 Tasks). The catalogue, titles and points are our decision
  * (docs: Tasks). An item is 'locked' until its goal is reached, then 'unclaimed' until the student
  * claims it on Tasks, then 'claimed' for good. The reward is paid as gems (under the current level)
@@ -8,11 +8,11 @@
 
 export type ChallengeKind = 'streak' | 'mastery';
 
-/** An item's status (SPEC §1); the contract's `challengeItemSchema` is built from it. */
+/** An item's status (docs/product.md#overview); the contract's `challengeItemSchema` is built from it. */
 export const CHALLENGE_STATUSES = ['locked', 'unclaimed', 'claimed'] as const;
 export type ChallengeStatus = (typeof CHALLENGE_STATUSES)[number];
 
-/** A challenge as users/{uid}.challengesProgress stores it (SPEC §3). */
+/** A challenge as users/{uid}.challengesProgress stores it (docs/product.md#entities). */
 export type ChallengeItem = {
   id: string;
   title: string;
@@ -165,7 +165,7 @@ export function evaluateChallenges(
   return result;
 }
 
-/** The stored form (SPEC §3 challengesProgress) of evaluated challenges. */
+/** The stored form (docs/product.md#entities challengesProgress) of evaluated challenges. */
 export function toChallengesState(evaluated: {
   streak: readonly ChallengeProgress[];
   mastery: readonly ChallengeProgress[];
@@ -201,7 +201,7 @@ export function sameChallengesState(a: ChallengesState, b: ChallengesState): boo
 }
 
 /**
- * The streak to show today (DESIGN.md "Progress": consecutive Manila days): the stored run while
+ * The streak to show today (docs/product.md#progress: consecutive Manila days): the stored run while
  * its last day is today or yesterday, else 0 — a missed day has broken it. Days are manilaDayKey values.
  */
 export function standingStreak(input: {

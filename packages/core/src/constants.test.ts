@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as c from './constants.ts';
 
-describe('constants (SPEC §9)', () => {
-  it('hold the values SPEC §9 gives', () => {
+describe('constants (docs/product.md#constants)', () => {
+  it('hold the values docs/product.md#constants gives', () => {
     expect(c).toMatchObject({
       PRODUCT_NAME: 'Pasado',
       TAB_NAVIGATION_DELAY_MS: 400,

@@ -3,7 +3,7 @@ import { PATHS } from './paths.ts';
 import { grantsAccess, isPastExpiry, type SubscriptionStatus } from './subscription-rules.ts';
 
 /**
- * The paywall, decided on the server (issue 21 finding 1; docs/product.md "Access"): every content
+ * The paywall, decided on the server (issue 21 finding 1; docs/product.md#paywall): every content
  * read and every new attempt needs the reviewer's grant and a subscription that gives access now
  * (the guard's statuses, until `expiryDate`). The web app's guard mirrors it; the server's refusal
  * names the reason, and the web app goes where the guard would (`contentDenialPath`).
@@ -47,7 +47,7 @@ export function subscriptionDenial(
 
 /**
  * The statuses of a queued subscription that becomes current when the current one ends (the
- * claims read promotes it: DESIGN.md "Buying"); a queued purchase still under review does not.
+ * claims read promotes it: docs/product.md#buying); a queued purchase still under review does not.
  */
 export const TAKES_OVER_WHEN_CURRENT_ENDS: readonly SubscriptionStatus[] = [
   'approved',
@@ -60,7 +60,7 @@ export const TAKES_OVER_WHEN_CURRENT_ENDS: readonly SubscriptionStatus[] = [
  * `queuedUntil`: the end of the queued subscription that takes over when the current one ends
  * (TAKES_OVER_WHEN_CURRENT_ENDS), if any. When the current one has ended on its own and that one
  * runs, there is access: the next claims read makes it current. The paywall itself never changes
- * a subscription; the guard's claims read expires it, with the spec's alert (SPEC §8).
+ * a subscription; the guard's claims read expires it, with the spec's alert (docs/product.md#errors).
  */
 export function contentDenial(input: {
   granted: boolean;

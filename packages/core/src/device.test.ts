@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_OBFUSCATION_KEY, decideDeviceCheck, deobfuscate, obfuscate } from './device.ts';
 
-describe('obfuscate / deobfuscate (SPEC §3 Local session table)', () => {
+describe('obfuscate / deobfuscate (docs/product.md#local-session-table)', () => {
   it.each([
     [''],
     ['device-3f2a9c1e-7b4d-4e1a-9c0f-2b8d6e5a1f00'],
@@ -44,7 +44,7 @@ describe('obfuscate / deobfuscate (SPEC §3 Local session table)', () => {
   });
 });
 
-describe('decideDeviceCheck (SPEC §4 Single device, §8)', () => {
+describe('decideDeviceCheck (docs/product.md#single-device, #errors)', () => {
   it.each<[string | null, string | null, 'ok' | 'invalid']>([
     ['dev-1', 'dev-1', 'ok'],
     ['dev-1', 'dev-2', 'invalid'],

@@ -8,7 +8,7 @@ declare const TextDecoder: new (
 ) => { decode(input: Uint8Array): string };
 
 /**
- * The built-in default key for values in the local session table (SPEC §3 Local session table).
+ * The built-in default key for values in the local session table (docs/product.md#local-session-table).
  * This is obfuscation against casual reading, not encryption: the key ships with the app.
  */
 export const DEFAULT_OBFUSCATION_KEY = 'pasado:sessions-table:v1';
@@ -24,7 +24,7 @@ function xor(bytes: Uint8Array, mask: Uint8Array): Uint8Array {
 }
 
 /**
- * Obfuscates a stored value (SPEC §3 Local session table): UTF-8 bytes XOR the key, then base64.
+ * Obfuscates a stored value (docs/product.md#local-session-table): UTF-8 bytes XOR the key, then base64.
  * Reversed by deobfuscate with the same key.
  */
 export function obfuscate(value: string, key: string = DEFAULT_OBFUSCATION_KEY): string {
@@ -35,9 +35,9 @@ export function obfuscate(value: string, key: string = DEFAULT_OBFUSCATION_KEY):
 }
 
 /**
- * Reverses obfuscate (SPEC §3 Local session table). Throws an Error when the value is not base64
+ * Reverses obfuscate (docs/product.md#local-session-table). Throws an Error when the value is not base64
  * or does not decode to UTF-8 with this key, so a corrupt entry is handled like a failed read
- * (SPEC §8 'Error while trying to log in. Please try again.').
+ * (docs/product.md#single-device 'Error while trying to log in. Please try again.').
  */
 export function deobfuscate(value: string, key: string = DEFAULT_OBFUSCATION_KEY): string {
   const k = keyBytes(key);
@@ -56,7 +56,7 @@ export function deobfuscate(value: string, key: string = DEFAULT_OBFUSCATION_KEY
 }
 
 /**
- * Single-device check (SPEC §4 Single device, §8): 'invalid' when the local device id is missing,
+ * Single-device check (docs/product.md#single-device, #errors): 'invalid' when the local device id is missing,
  * the server has no current device recorded, or the two differ; otherwise 'ok'.
  */
 export function decideDeviceCheck(input: {

@@ -15,14 +15,14 @@ const created = new Date('2026-11-22T15:30:00.000Z');
 const at = (ms: number) => new Date(created.getTime() + ms);
 const H = 60 * 60 * 1000;
 
-describe('discountDeadline (SPEC §9: 24 h after account creation)', () => {
+describe('discountDeadline (docs/product.md#free-trial-discount: 24 h after account creation)', () => {
   it('is created + 24 h', () => {
     expect(FREE_TRIAL_DISCOUNT_WINDOW_MS).toBe(86_400_000);
     expect(discountDeadline(created).toISOString()).toBe('2026-11-23T15:30:00.000Z');
   });
 });
 
-describe('isDiscountLive (SPEC §4 Free-trial discount)', () => {
+describe('isDiscountLive (docs/product.md#free-trial-discount)', () => {
   const trial = (status: SubscriptionStatus) => ({ isFreeTrial: true, status });
   it.each<[string, Parameters<typeof isDiscountLive>[0], boolean]>([
     [
@@ -90,7 +90,7 @@ describe('isDiscountLive (SPEC §4 Free-trial discount)', () => {
   });
 });
 
-describe('discountRemainingMs (SPEC §4)', () => {
+describe('discountRemainingMs (docs/product.md#states)', () => {
   it.each([
     [0, 24 * H],
     [24 * H - 1, 1],
@@ -102,7 +102,7 @@ describe('discountRemainingMs (SPEC §4)', () => {
   });
 });
 
-describe('formatCountdown (SPEC §4: hh mm ss and hh:mm:ss, Expired at zero)', () => {
+describe('formatCountdown (docs/product.md#free-trial-discount: hh mm ss and hh:mm:ss, Expired at zero)', () => {
   it.each<[number, 'spaced' | 'colon', string]>([
     [(23 * 3600 + 59 * 60 + 7) * 1000, 'spaced', '23 59 07'],
     [(23 * 3600 + 59 * 60 + 7) * 1000, 'colon', '23:59:07'],
@@ -125,7 +125,7 @@ describe('formatCountdown (SPEC §4: hh mm ss and hh:mm:ss, Expired at zero)', (
   });
 });
 
-describe('serverClockOffset (SPEC §7 getServerTime; DESIGN.md "Time")', () => {
+describe('serverClockOffset (docs/product.md#server-functions getServerTime; docs/product.md#time)', () => {
   it.each<[string, Parameters<typeof serverClockOffset>[0], number]>([
     ['clocks agree, instant answer', { serverTimeMs: 1000, sentAtMs: 1000, receivedAtMs: 1000 }, 0],
     [
@@ -154,7 +154,7 @@ describe('serverClockOffset (SPEC §7 getServerTime; DESIGN.md "Time")', () => {
   });
 });
 
-describe('serverTimeOf (SPEC §7 getServerTime, read without zod)', () => {
+describe('serverTimeOf (docs/product.md#server-functions getServerTime, read without zod)', () => {
   const contract = functionSchemas.getServerTime.result;
   it.each<[string, unknown]>([
     ['a server time', { serverTime: 1_795_000_000_000 }],

@@ -1,16 +1,16 @@
 import { MESSAGES } from './messages.ts';
 import { isFreeTrialCurrent, type SubscriptionStatus } from './subscription-rules.ts';
 
-/** The free-trial discount is available for 24 h after account creation (SPEC §9). */
+/** The free-trial discount is available for 24 h after account creation (docs/product.md#constants). */
 export const FREE_TRIAL_DISCOUNT_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-/** The instant the free-trial discount ends: account creation + 24 h (SPEC §4 Free-trial discount, §9). */
+/** The instant the free-trial discount ends: account creation + 24 h (docs/product.md#free-trial-discount, #constants). */
 export function discountDeadline(userCreatedAt: Date): Date {
   return new Date(userCreatedAt.getTime() + FREE_TRIAL_DISCOUNT_WINDOW_MS);
 }
 
 /**
- * Free-trial discount rule (SPEC §4 Free-trial discount): live while the subscription is a current
+ * Free-trial discount rule (docs/product.md#free-trial-discount): live while the subscription is a current
  * free trial, less than 24 h have passed since account creation (exactly 24 h is over), and there
  * are no queued subscriptions.
  */
@@ -27,7 +27,7 @@ export function isDiscountLive(input: {
   );
 }
 
-/** Milliseconds left in the free-trial discount window, never below 0 (SPEC §4 Free-trial discount). */
+/** Milliseconds left in the free-trial discount window, never below 0 (docs/product.md#free-trial-discount). */
 export function discountRemainingMs(userCreatedAt: Date, now: Date): number {
   return Math.max(discountDeadline(userCreatedAt).getTime() - now.getTime(), 0);
 }
@@ -35,7 +35,7 @@ export function discountRemainingMs(userCreatedAt: Date, now: Date): number {
 const pad2 = (n: number): string => String(n).padStart(2, '0');
 
 /**
- * Countdown text (SPEC §4 Free-trial discount): 'hh mm ss' ('spaced') or 'hh:mm:ss' ('colon'),
+ * Countdown text (docs/product.md#free-trial-discount): 'hh mm ss' ('spaced') or 'hh:mm:ss' ('colon'),
  * floored to whole seconds; hours are not wrapped into days. At zero (or NaN) it shows 'Expired'.
  */
 export function formatCountdown(ms: number, style: 'spaced' | 'colon'): string {
@@ -49,8 +49,8 @@ export function formatCountdown(ms: number, style: 'spaced' | 'colon'): string {
 }
 
 /**
- * The server clock's offset from the device clock, in ms (SPEC §7 getServerTime: "The server time
- * is fetched for the discount"; DESIGN.md "Time": the server clock is authoritative). The server's
+ * The server clock's offset from the device clock, in ms (docs/product.md#server-functions getServerTime: "The server time
+ * is fetched for the discount"; docs/product.md#time: the server clock is authoritative). The server's
  * reading is taken to be at the midpoint of the round trip; device time + offset = server time.
  */
 export function serverClockOffset(input: {
@@ -65,7 +65,7 @@ export function serverClockOffset(input: {
 }
 
 /**
- * The server clock in a getServerTime result (`{ serverTime }`, SPEC §7), or null for anything
+ * The server clock in a getServerTime result (`{ serverTime }`, docs/product.md#server-functions), or null for anything
  * else. It accepts exactly what the contract's result schema accepts, without zod: the clock is
  * read before the purchase page's first paint and under every screen's trial banner, where loading
  * and building the contract's schemas cost a long task (issue 10).

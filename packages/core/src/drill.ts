@@ -1,5 +1,5 @@
 /**
- * Drill mode (issue 4 item 6; DESIGN.md "Study": a fast timed question run earning drill points).
+ * Drill mode (issue 4 item 6; docs/product.md#study-modes: a fast timed question run earning drill points).
  * This module is the one home of the drill rules; the server grades with it and the web app shows
  * the same numbers. Points are computed on the server from its own timestamps, never sent by the
  * client.

@@ -41,7 +41,7 @@ const expire: GuardDecision = {
   alert: 'Your current subscription has expired!',
 };
 
-describe('decideRoute (SPEC §2, §4 Route guard outcomes, §6)', () => {
+describe('decideRoute (docs/product.md#screens, #route-guard, #roles)', () => {
   it.each<[string, Partial<GuardInput>, GuardDecision]>([
     // (a) public routes
     ['anonymous on /login', { pathname: '/login', route: PUBLIC, claims: null }, allow],
@@ -246,7 +246,7 @@ describe('decideRoute (SPEC §2, §4 Route guard outcomes, §6)', () => {
   });
 });
 
-describe('PATHS and MENU_TABS (SPEC §2)', () => {
+describe('PATHS and MENU_TABS (docs/product.md#screens)', () => {
   it('menu has the 5 tabs in order, each a known path', () => {
     expect(MENU_TABS.map((tab) => `${tab.label} ${tab.path}`)).toEqual([
       'Quiz /quiz',

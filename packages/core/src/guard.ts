@@ -2,7 +2,7 @@ import { PATHS } from './paths.ts';
 import { SHELL_MESSAGES } from './shell-messages.ts';
 import { grantsAccess, isPastExpiry, type SubscriptionStatus } from './subscription-rules.ts';
 
-/** The roles of SPEC §6; the contract's `roleSchema` is built from it. */
+/** The roles of docs/product.md#roles; the contract's `roleSchema` is built from it. */
 export const ROLES = ['student', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -14,7 +14,7 @@ export type GuardClaims = {
   access: Readonly<Record<string, 'Granted'>>;
 };
 
-/** What a route asks of its visitor (SPEC §2 table and requiresRevAccess; DESIGN.md "Staff"). */
+/** What a route asks of its visitor (docs/product.md#requires-rev-access; docs/product.md#staff). */
 export type RouteAccess = {
   auth: boolean;
   requiresRevAccess?: boolean;
@@ -38,7 +38,7 @@ export type GuardDecision =
 const ALLOW: GuardDecision = { kind: 'allow' };
 const redirect = (to: string): GuardDecision => ({ kind: 'redirect', to });
 
-/** The subscription status pages that users with a working subscription are sent away from (SPEC §4). */
+/** The subscription status pages that users with a working subscription are sent away from (docs/product.md#states). */
 const STATUS_PAGES: readonly string[] = [
   PATHS.suspended,
   PATHS.revoked,
@@ -47,7 +47,7 @@ const STATUS_PAGES: readonly string[] = [
 ];
 
 /**
- * Which pages each locked status may visit, and where it goes otherwise (SPEC §4 Route guard
+ * Which pages each locked status may visit, and where it goes otherwise (docs/product.md#route-guard
  * outcomes). The server's refusal of content (content-access.ts) sends the student to the same home.
  */
 export const LOCKED: Readonly<
@@ -66,7 +66,7 @@ function normalizePath(pathname: string): string {
 }
 
 /**
- * The route guard decision (SPEC §2, §4 Route guard outcomes, §6 Roles and permissions), in order:
+ * The route guard decision (docs/product.md#screens, #route-guard, #roles), in order:
  * public routes (a logged-in user on /login goes to /); no user → /login; the staff console → staff
  * only, whatever their own subscription; not onboarded → only
  * /onboarding; onboarded on /onboarding → /; a subscription past its expiryDate → expire it with the
@@ -83,9 +83,9 @@ export function decideRoute(input: GuardInput): GuardDecision {
   if (!route.auth) {
     return pathname === PATHS.login && claims !== null ? redirect(PATHS.root) : ALLOW;
   }
-  // (b) Only a signed-in user counts as authenticated (SPEC §6).
+  // (b) Only a signed-in user counts as authenticated (docs/product.md#roles).
   if (claims === null) return redirect(PATHS.login);
-  // (g) Staff console (DESIGN.md "Staff"): staff only, and never held back by their own
+  // (g) Staff console (docs/product.md#staff): staff only, and never held back by their own
   // onboarding or subscription, which staff accounts need not have.
   if (route.requiresRole === 'admin') {
     return claims.role === 'admin' ? ALLOW : redirect(PATHS.unauthorized);
@@ -96,7 +96,7 @@ export function decideRoute(input: GuardInput): GuardDecision {
   }
   // (d) Onboarded and visiting onboarding.
   if (pathname === PATHS.onboarding) return redirect(PATHS.root);
-  // (e) Expiry passed: the caller sets the status to expired and shows the alert (SPEC §8).
+  // (e) Expiry passed: the caller sets the status to expired and shows the alert (docs/product.md#errors).
   if (
     subscription !== null &&
     grantsAccess(subscription.status) &&
@@ -110,7 +110,7 @@ export function decideRoute(input: GuardInput): GuardDecision {
     return lock.allowed.includes(pathname) ? ALLOW : redirect(lock.home);
   }
   if (STATUS_PAGES.includes(pathname)) return redirect(PATHS.root);
-  // (h) Per-reviewer access (SPEC §2 requiresRevAccess).
+  // (h) Per-reviewer access (docs/product.md#requires-rev-access).
   if (route.requiresRevAccess && claims.access[route.reviewer ?? ''] !== 'Granted') {
     return redirect(PATHS.unauthorized);
   }
@@ -122,7 +122,7 @@ export function decideRoute(input: GuardInput): GuardDecision {
 export const EXPIRY_ALERT_DAYS = 7;
 
 /**
- * Whether a device that finds the claims' status `expired` should still say so with SPEC §8's
+ * Whether a device that finds the claims' status `expired` should still say so with docs/product.md#errors's
  * alert: the subscription ended, by its date, within the last `EXPIRY_ALERT_DAYS`. The claims reply
  * that expired it carries the alert too; a page that navigated before that reply arrived learns it
  * here instead. The device shows it once per subscription either way (the web app remembers).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { initials } from './initials.ts';
 
-describe('initials (SPEC §9)', () => {
+describe('initials (docs/product.md#constants)', () => {
   it.each<[string | null | undefined, string | null | undefined, string]>([
     ['Maria Clara Reyes', 'Santos', 'MCS'],
     ['Juan', 'Dela Cruz', 'JD'],

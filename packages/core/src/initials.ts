@@ -4,7 +4,7 @@ const words = (value: string | null | undefined): string[] =>
   (value ?? '').trim().split(/\s+/).filter(Boolean);
 
 /**
- * Initials (SPEC §9): the first letters of the first two words of the first value plus the first
+ * Initials (docs/product.md#constants): the first letters of the first two words of the first value plus the first
  * letter of the second value, upper-cased ('Maria Clara Reyes', 'Santos' → 'MCS'; 'Juan',
  * 'Dela Cruz' → 'JD'); '?' when nothing is left.
  */

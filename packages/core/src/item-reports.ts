@@ -1,5 +1,5 @@
 /**
- * Reports of wrong items (issue 21 finding 2; docs/product.md "Reports"): a student reports only
+ * Reports of wrong items (issue 21 finding 2; docs/product.md#reports): a student reports only
  * an item they were served; the report hides the item from that student's own draws at once, and
  * from everyone only once enough distinct students report it (a threshold staff set) or staff
  * decide; a student sends at most `REPORTS_PER_DAY` a Manila day. So one student, or one account

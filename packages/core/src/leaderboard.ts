@@ -5,7 +5,7 @@ import { manilaDayKey, manilaWeekRange } from './time.ts';
 export const LEADERBOARD_SIZE = 50;
 
 /**
- * The board of the Manila week containing `now` (SPEC §9: Sunday 00:00:00 to Saturday
+ * The board of the Manila week containing `now` (docs/product.md#time: Sunday 00:00:00 to Saturday
  * 23:59:59.999): `week:{YYYY-MM-DD of that Sunday}`.
  */
 export function weekBoardKey(now: Date): string {
@@ -14,7 +14,7 @@ export function weekBoardKey(now: Date): string {
 
 export const seasonBoardKey = (seasonId: string): string => `season:${seasonId}`;
 
-/** SPEC §7: a season counts when its status is open and its expiry is in the future. */
+/** docs/product.md#leaderboard: a season counts when its status is open and its expiry is in the future. */
 export function isSeasonOpen(season: { status: string; expiryDate: Date }, now: Date): boolean {
   return season.status === 'open' && season.expiryDate.getTime() > now.getTime();
 }
@@ -40,7 +40,7 @@ export function rankStandings<T extends Standing>(
 }
 
 /**
- * How a student appears to other students on the leaderboard (SPEC §9 initials avatar): the
+ * How a student appears to other students on the leaderboard (docs/product.md#initials initials avatar): the
  * display name shortened to first name and last initial, or "Student" with an "S" avatar when
  * there is none. Never any part of the email address (issue 9, finding 12: the local part of an
  * email is often the full name, or a handle the student never chose to show).

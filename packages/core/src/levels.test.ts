@@ -9,7 +9,7 @@ import {
   totalGems,
 } from './levels.ts';
 
-describe('levels (SPEC §1, §9; DESIGN.md "Progress")', () => {
+describe('levels (docs/product.md#overview, #constants; docs/product.md#progress)', () => {
   it('starts at emerald and ascends', () => {
     expect(DEFAULT_LEVEL).toBe('emerald');
     expect(LEVELS.map((level) => `${level.name}:${level.minGems}`)).toEqual([

@@ -1,10 +1,10 @@
-/** The level a user starts at and falls back to when currentLevel is missing (SPEC §3, §9). */
+/** The level a user starts at and falls back to when currentLevel is missing (docs/product.md#entities, #constants). */
 export const DEFAULT_LEVEL = 'emerald';
 
 export type Level = { readonly name: string; readonly minGems: number };
 
 /**
- * Levels are gem names, ascending, each reached at a total-gem threshold (SPEC §1; DESIGN.md
+ * Levels are gem names, ascending, each reached at a total-gem threshold (docs/product.md#overview; docs/product.md#system
  * "Progress"). The names after emerald and the thresholds are our decision.
  */
 export const LEVELS: readonly Level[] = [
@@ -15,26 +15,26 @@ export const LEVELS: readonly Level[] = [
   { name: 'diamond', minGems: 7500 },
 ];
 
-/** currentLevel defaults to 'emerald' when missing or blank (SPEC §3 User). */
+/** currentLevel defaults to 'emerald' when missing or blank (docs/product.md#entities). */
 export function levelOrDefault(level: string | null | undefined): string {
   return level == null || level.trim() === '' ? DEFAULT_LEVEL : level;
 }
 
-/** The highest level whose threshold `totalGems` reaches (DESIGN.md "Progress"); emerald below 500 or for NaN. */
+/** The highest level whose threshold `totalGems` reaches (docs/product.md#progress); emerald below 500 or for NaN. */
 export function levelForGems(totalGems: number): string {
   let name = DEFAULT_LEVEL;
   for (const level of LEVELS) if (totalGems >= level.minGems) name = level.name;
   return name;
 }
 
-/** The level after `level` (missing → emerald), or null at the top or for an unknown level (DESIGN.md "Progress"). */
+/** The level after `level` (missing → emerald), or null at the top or for an unknown level (docs/product.md#progress). */
 export function nextLevel(level: string | null | undefined): Level | null {
   const index = LEVELS.findIndex((entry) => entry.name === levelOrDefault(level));
   return index === -1 ? null : (LEVELS[index + 1] ?? null);
 }
 
 /**
- * Total gems across levels (SPEC §3 gemsCollection, keyed by level); values that are not finite
+ * Total gems across levels (docs/product.md#entities gemsCollection, keyed by level); values that are not finite
  * non-negative numbers count as 0.
  */
 export function totalGems(collection: Record<string, number>): number {
@@ -46,7 +46,7 @@ export function totalGems(collection: Record<string, number>): number {
 }
 
 /**
- * The level after earning gems (DESIGN.md "Progress"): the level the new total reaches, but never
+ * The level after earning gems (docs/product.md#progress): the level the new total reaches, but never
  * below the current one — levels only go up. An unknown current level is kept.
  */
 export function promoteLevel(current: string | null | undefined, total: number): string {

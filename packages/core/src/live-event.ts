@@ -1,5 +1,5 @@
 /**
- * The live stream's messages (DESIGN.md "Live stream"), read without zod. The contract's schemas
+ * The live stream's messages (docs/product.md#live-updates), read without zod. The contract's schemas
  * (contract/live.ts) are built from these constants, and the unit tests hold both readers to the
  * same verdicts: the stream is read under every signed-in screen, where loading and building the
  * contract's schemas cost a long task after the first paint (issue 10).

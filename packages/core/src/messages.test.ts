@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_TYPES, MESSAGES } from './messages.ts';
 
-// Copied from SPEC §2 and §8 by hand: a typo in either place fails here.
-describe('MESSAGES (SPEC §2, §8)', () => {
+// Copied from docs/product.md#ui-texts: a typo in either place fails here.
+describe('MESSAGES (docs/product.md#screens, #errors)', () => {
   it.each([
     ['ALL_FIELDS_REQUIRED', 'All fields are required.'],
     ['INVALID_EMAIL', 'Please enter a valid email address.'],
@@ -54,7 +54,7 @@ describe('MESSAGES (SPEC §2, §8)', () => {
     expect(MESSAGES.freeTrialEnds(date)).toBe(text);
   });
 
-  it('lists the three message types with their stored values (SPEC §2, §3)', () => {
+  it('lists the three message types with their stored values (docs/product.md#screens, #entities)', () => {
     expect(MESSAGE_TYPES).toEqual([
       { label: 'Feedback', value: 'feedbacks' },
       { label: 'Suggestion', value: 'suggestions' },

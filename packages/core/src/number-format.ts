@@ -18,7 +18,7 @@ export function groupThousands(value: number): string {
   return `${sign}${grouped}${fraction ? `.${fraction}` : ''}`;
 }
 
-/** An amount in pesos (SPEC §9 prices are whole pesos): ₱199, ₱1,299. */
+/** An amount in pesos (docs/product.md#plans prices are whole pesos): ₱199, ₱1,299. */
 export function formatPeso(amount: number): string {
   return `₱${groupThousands(amount)}`;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PATHS, showsLoadingOverlay } from './paths.ts';
 
-describe('showsLoadingOverlay (SPEC §2 App shell)', () => {
+describe('showsLoadingOverlay (docs/product.md#app-shell)', () => {
   it('skips the overlay on onboarding and the purchase page, with or without a trailing slash', () => {
     for (const path of [
       PATHS.onboarding,

@@ -1,4 +1,4 @@
-/** Every route of the app (SPEC §2 Screens and routes; /admin from DESIGN.md "Staff"). */
+/** Every route of the app (docs/product.md#screens; /admin from docs/product.md#staff). */
 export const PATHS = {
   root: '/',
   login: '/login',
@@ -22,7 +22,7 @@ export const PATHS = {
 } as const;
 export type AppPath = (typeof PATHS)[keyof typeof PATHS];
 
-/** The bottom menu's 5 tabs, in order (SPEC §2 App shell). */
+/** The bottom menu's 5 tabs, in order (docs/product.md#app-shell). */
 export const MENU_TABS = [
   { label: 'Quiz', path: '/quiz' },
   { label: 'Study', path: '/study' },
@@ -31,12 +31,12 @@ export const MENU_TABS = [
   { label: 'Account', path: '/account' },
 ] as const;
 
-/** The screens that never show the full-screen 'Loading App' overlay (SPEC §2: onboarding, purchase). */
+/** The screens that never show the full-screen 'Loading App' overlay (docs/product.md#screens: onboarding, purchase). */
 const PATHS_WITHOUT_OVERLAY: ReadonlySet<string> = new Set([PATHS.onboarding, PATHS.purchase]);
 
 /**
  * Whether a first load of `pathname` shows the 'Loading App' overlay until the session is ready
- * (SPEC §2 App shell). A trailing slash names the same screen.
+ * (docs/product.md#app-shell). A trailing slash names the same screen.
  */
 export function showsLoadingOverlay(pathname: string): boolean {
   return !PATHS_WITHOUT_OVERLAY.has(pathname.replace(/\/+$/, '') || '/');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { selectedPlanSchema } from './contract/index.ts';
 import { finalPrice, freeTrialDiscount, getPlan, PLAN_IDS, PLANS, quotePlan } from './plans.ts';
 
-describe('PLANS (SPEC §9)', () => {
+describe('PLANS (docs/product.md#constants)', () => {
   it.each([
     ['1-month', '1 Month', 199, 30],
     ['3-months', '3 Months', 299, 90],
@@ -22,7 +22,7 @@ describe('PLANS (SPEC §9)', () => {
   });
 });
 
-describe('freeTrialDiscount: 50%, rounded up (SPEC §9)', () => {
+describe('freeTrialDiscount: 50%, rounded up (docs/product.md#constants)', () => {
   it.each([
     [199, 100],
     [299, 150],
@@ -34,7 +34,7 @@ describe('freeTrialDiscount: 50%, rounded up (SPEC §9)', () => {
   });
 });
 
-describe('finalPrice: price − discount, never below 0 (SPEC §9)', () => {
+describe('finalPrice: price − discount, never below 0 (docs/product.md#constants)', () => {
   it.each([
     [199, 100, 99],
     [299, 150, 149],
@@ -46,7 +46,7 @@ describe('finalPrice: price − discount, never below 0 (SPEC §9)', () => {
   });
 });
 
-describe('quotePlan (SPEC §9, §4 Free-trial discount)', () => {
+describe('quotePlan (docs/product.md#constants, #free-trial-discount)', () => {
   it.each([
     ['1-month', true, { price: 199, discountAmount: 100, finalPrice: 99 }],
     ['3-months', true, { price: 299, discountAmount: 150, finalPrice: 149 }],

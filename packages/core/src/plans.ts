@@ -1,5 +1,5 @@
 /**
- * A purchasable plan (SPEC §3 Plans); a subscription's `selectedPlan` (the contract's
+ * A purchasable plan (docs/product.md#plans); a subscription's `selectedPlan` (the contract's
  * `selectedPlanSchema`) has the same shape.
  */
 export type Plan = {
@@ -12,12 +12,12 @@ export type Plan = {
   durationInDays: number;
 };
 
-/** Plan ids (SPEC §3 Plans). */
+/** Plan ids (docs/product.md#plans). */
 export const PLAN_IDS = ['1-month', '3-months'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
 /**
- * The plan catalogue (SPEC §9 Plans): 1 Month 199 for 30 days, 3 Months 299 for 90 days.
+ * The plan catalogue (docs/product.md#plans): 1 Month 199 for 30 days, 3 Months 299 for 90 days.
  * Prices are whole pesos; the catalogue discount is 0 (the free-trial discount is computed).
  */
 export const PLANS: readonly Plan[] = [
@@ -39,23 +39,23 @@ export const PLANS: readonly Plan[] = [
   },
 ];
 
-/** Looks a plan up by id; undefined for an unknown id (SPEC §3 Plans, §5 "A plan must be selected"). */
+/** Looks a plan up by id; undefined for an unknown id (docs/product.md#plans, #validation "A plan must be selected"). */
 export function getPlan(id: string): Plan | undefined {
   return PLANS.find((plan) => plan.id === id);
 }
 
-/** Free-trial discount: 50% of the price, rounded up (SPEC §9). 199 → 100, 299 → 150. */
+/** Free-trial discount: 50% of the price, rounded up (docs/product.md#constants). 199 → 100, 299 → 150. */
 export function freeTrialDiscount(price: number): number {
   return Math.ceil(price / 2);
 }
 
-/** Final price = price minus discount, never below 0 (SPEC §9). */
+/** Final price = price minus discount, never below 0 (docs/product.md#constants). */
 export function finalPrice(price: number, discount: number): number {
   return Math.max(0, price - discount);
 }
 
 /**
- * Price quote for a plan (SPEC §9; SPEC §4 Free-trial discount): while the discount is live the
+ * Price quote for a plan (docs/product.md#constants; docs/product.md#free-trial-discount): while the discount is live the
  * discount is the free-trial discount, otherwise 0 ("the discounts reset to 0").
  */
 export function quotePlan(

@@ -17,7 +17,7 @@ const DAY = 24 * 3600_000;
 const now = new Date('2026-03-01T00:00:00Z');
 const later = (days: number) => new Date(now.getTime() + days * DAY);
 
-describe('purchaseTerm (SPEC §4 Extension; DESIGN.md "Buying")', () => {
+describe('purchaseTerm (docs/product.md#extension; docs/product.md#buying)', () => {
   it.each([
     ['no subscription', null, null, false, 0],
     ['an expired one', { status: 'expired', expiryDate: later(-1) }, null, false, 0],
@@ -35,7 +35,7 @@ describe('purchaseTerm (SPEC §4 Extension; DESIGN.md "Buying")', () => {
   });
 });
 
-describe('statedPriceMatches (DESIGN.md "Buying": the amount is checked against the plan)', () => {
+describe('statedPriceMatches (docs/product.md#buying: the amount is checked against the plan)', () => {
   const quote = { price: 199, discountAmount: 100, finalPrice: 99 };
   it.each([
     [{ finalPrice: 99 }, true],
@@ -49,7 +49,7 @@ describe('statedPriceMatches (DESIGN.md "Buying": the amount is checked against 
   });
 });
 
-describe('payment screenshot paths (SPEC §7 File storage)', () => {
+describe('payment screenshot paths (docs/product.md#file-storage)', () => {
   it.each([
     ['receipt.png', 'receipt.png'],
     ['My GCash receipt (1).jpg', 'My_GCash_receipt_1_.jpg'],
@@ -93,7 +93,7 @@ describe('payment screenshot paths (SPEC §7 File storage)', () => {
   });
 });
 
-describe('sniffImageType (SPEC §5 image files only)', () => {
+describe('sniffImageType (docs/product.md#validation image files only)', () => {
   const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
   const bytes = (...b: number[]) => new Uint8Array([...b, 0, 0, 0, 0, 0, 0, 0, 0]);
   it.each([
@@ -125,7 +125,7 @@ describe('statusAfterNewProof (docs/decisions/004-purchases.md)', () => {
   });
 });
 
-describe('purchaseBlock (SPEC §4 Purchase blocking: what is pending)', () => {
+describe('purchaseBlock (docs/product.md#purchase-blocking what is pending)', () => {
   const cur = (status: SubscriptionStatus, isFreeTrial = false) => ({
     id: 'cur',
     status,
@@ -177,7 +177,7 @@ describe('purchaseBlock (SPEC §4 Purchase blocking: what is pending)', () => {
   });
 });
 
-describe('subscriptionBanner (SPEC §2 Subscription banner)', () => {
+describe('subscriptionBanner (docs/product.md#subscription-banner)', () => {
   const expiry = '2026-03-04T00:00:00.000Z';
   const cur = (status: SubscriptionStatus, isFreeTrial = false) => ({
     id: 'cur',

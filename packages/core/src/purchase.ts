@@ -1,11 +1,11 @@
 import { isExtension, type SubscriptionStatus } from './subscription-rules.ts';
 
 /**
- * Purchase rules shared by the purchase page and the server (SPEC §4 Extension, §5, §7; DESIGN.md
+ * Purchase rules shared by the purchase page and the server (docs/product.md#extension, #validation, #server-functions; docs/product.md#system
  * "Buying"; docs/decisions/004-purchases.md). Each rule has its one home here.
  */
 
-/** Ours: SPEC §4 and DESIGN.md "Buying" name these refusals without a text. */
+/** Ours: docs/product.md#buying name these refusals without a text. */
 /**
  * Payment proofs one subscription may carry (issue 9, finding 5: 40 were accepted). Enough for a
  * wrong screenshot, a second reference and what staff ask for; more is spam for the review queue.
@@ -27,7 +27,7 @@ export const PURCHASE_MESSAGES = {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The term of a new purchase (SPEC §4 Extension; DESIGN.md "Buying"): an extension is queued and
+ * The term of a new purchase (docs/product.md#extension; docs/product.md#buying): an extension is queued and
  * starts when the current subscription ends — or the last queued one, when the queue is not empty;
  * otherwise it starts now. The expiry is the start plus the plan's days.
  */
@@ -54,7 +54,7 @@ export function purchaseTerm(input: {
 }
 
 /**
- * Whether the amounts the client showed match the server's quote (DESIGN.md "Buying": the amount
+ * Whether the amounts the client showed match the server's quote (docs/product.md#buying: the amount
  * is checked against the plan). `finalPrice` is always compared; price and discount when sent.
  */
 export function statedPriceMatches(
@@ -68,7 +68,7 @@ export function statedPriceMatches(
   return true;
 }
 
-/** Folder of payment screenshots in file storage (SPEC §7 File storage). */
+/** Folder of payment screenshots in file storage (docs/product.md#file-storage). */
 export const PAYMENT_SCREENSHOT_FOLDER = 'images/paymentScreenshots';
 
 /**
@@ -87,7 +87,7 @@ export function sanitizeFileName(name: string): string {
 }
 
 /**
- * images/paymentScreenshots/{timestamp}_{filename} (SPEC §7 File storage): the filename is
+ * images/paymentScreenshots/{timestamp}_{filename} (docs/product.md#file-storage): the filename is
  * storedImageName's, so its extension is the one the bytes show.
  */
 export function paymentScreenshotPath(
@@ -126,7 +126,7 @@ export function storedImageName(fileName: string, type: ImageType): string {
 }
 
 /**
- * The image type its first bytes show (our decision for SPEC §5 "image files only"): PNG, JPEG,
+ * The image type its first bytes show (our decision for docs/product.md#validation "image files only"): PNG, JPEG,
  * GIF or WebP; null for anything else, including SVG, which can carry script.
  */
 export function sniffImageType(bytes: Uint8Array): ImageType | null {
@@ -165,7 +165,7 @@ const isInProgress = (status: SubscriptionStatus): status is InProgressStatus =>
   status === 'pending' || status === 'forVerification' || status === 'approved';
 
 /**
- * Why the purchase page is blocked (SPEC §4 Purchase blocking, §6), or null when it is not: the
+ * Why the purchase page is blocked (docs/product.md#purchase-blocking, #roles), or null when it is not: the
  * first queued subscription that is pending, approved or forVerification, else the current
  * non-trial one in those statuses. Blocked exactly when core `isPurchaseBlocked` says so.
  */

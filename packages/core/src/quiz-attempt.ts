@@ -10,7 +10,7 @@ import {
 } from './quiz-scoring.ts';
 
 /**
- * The rules of one quiz attempt (issue 4 "Lite quiz", "Mock exam"; DESIGN.md "Quiz"): when its time
+ * The rules of one quiz attempt (issue 4 "Lite quiz", "Mock exam"; docs/product.md#quiz): when its time
  * is up, when an answer may be written or changed, when the key is shown, what the result says and
  * how the time studied is shared out. Their one home; the server's learning module applies them to
  * the rows it reads and writes.
@@ -156,7 +156,7 @@ export type AttemptTopicActivity = {
 };
 
 /**
- * What a finished attempt adds to the topic stats (DESIGN.md "Progress"): per topic, in the order
+ * What a finished attempt adds to the topic stats (docs/product.md#progress): per topic, in the order
  * first shown, the items answered, those correct and the time studied. The time runs from the start
  * to the submission, never past the deadline, and is shared evenly (whole seconds, rounded down)
  * among the answered items; unanswered items and items whose question is gone count for nothing.

@@ -11,7 +11,7 @@ import {
   scoreMock,
 } from './quiz-scoring.ts';
 
-// LET-like: weighted average ≥ 75 and no part below 50 (DESIGN.md "Quiz").
+// LET-like: weighted average ≥ 75 and no part below 50 (docs/product.md#quiz).
 const let2: BlueprintSpec = {
   passingAverage: 75,
   sittings: 1,

@@ -1,7 +1,7 @@
 import type { BlueprintSpec } from './blueprint.ts';
 
 /**
- * Quiz scoring (issue 4 "Lite quiz", "Mock exam", "Progress"; DESIGN.md "Quiz"): the one home of
+ * Quiz scoring (issue 4 "Lite quiz", "Mock exam", "Progress"; docs/product.md#quiz): the one home of
  * the passing rule, the weighted rating and the gems a quiz earns. Web and server both call these.
  */
 
@@ -11,7 +11,7 @@ export type QuizKind = 'lite' | 'mock' | 'drill';
 export const LITE_QUIZ_SIZE = 10;
 
 /**
- * Gems per correct answer (DESIGN.md "Progress": gems come from correct answers). A mock item
+ * Gems per correct answer (docs/product.md#progress: gems come from correct answers). A mock item
  * earns twice a lite item: it is answered under time, without feedback, as part of a full sitting.
  */
 export const GEMS_PER_CORRECT: Record<QuizKind, number> = { lite: 1, mock: 2, drill: 1 };
@@ -55,7 +55,7 @@ export type MockResult = {
 };
 
 /**
- * Rates a mock under the official rule (DESIGN.md "Quiz"): the weighted average of the part
+ * Rates a mock under the official rule (docs/product.md#quiz): the weighted average of the part
  * percentages must reach `passingAverage` AND every part must reach its floor. An unanswered item
  * counts as wrong. A part with no items in this sitting (the bank was short) is left out and the
  * other parts' weights are renormalised, so a missing part neither helps nor sinks the rating.

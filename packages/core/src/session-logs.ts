@@ -1,5 +1,5 @@
 /**
- * Session logs (SPEC §7 addSessionLog, and first-party analytics) are support notes, not storage
+ * Session logs (docs/product.md#server-functions addSessionLog, and first-party analytics) are support notes, not storage
  * (issue 21 finding 5: 1 MB a call, 7 GB an hour per free account): a known shape of a few KB,
  * a per-student daily cap, and a retention period after which they are deleted
  * (docs/operations.md "Retention").

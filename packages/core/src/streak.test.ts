@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addStreakDay, extendStreak, streakRecordId } from './streak.ts';
 
-describe('streakRecordId (SPEC §3, §9: uid_month_year, month 1-based, Manila)', () => {
+describe('streakRecordId (docs/product.md#entities, #constants: uid_month_year, month 1-based, Manila)', () => {
   it.each([
     ['u1', '2026-11-25T04:00:00.000Z', 'u1_11_2026'],
     ['u1', '2026-01-15T04:00:00.000Z', 'u1_1_2026'],
@@ -13,7 +13,7 @@ describe('streakRecordId (SPEC §3, §9: uid_month_year, month 1-based, Manila)'
   });
 });
 
-describe('extendStreak (DESIGN.md "Progress": consecutive Manila days)', () => {
+describe('extendStreak (docs/product.md#progress: consecutive Manila days)', () => {
   // [case, lastDay, current, today] → [current, lastDay]
   it.each<[string, string | null, number, string, number, string]>([
     ['first day ever', null, 0, '2026-11-25', 1, '2026-11-25'],
@@ -43,7 +43,7 @@ describe('extendStreak (DESIGN.md "Progress": consecutive Manila days)', () => {
   });
 });
 
-describe('addStreakDay (SPEC §3 mockExamStreakList)', () => {
+describe('addStreakDay (docs/product.md#entities mockExamStreakList)', () => {
   it.each<[number[], number, number[] | null]>([
     [[], 5, [5]],
     [[3, 9], 5, [3, 5, 9]],

@@ -1,7 +1,7 @@
 import { manilaMonthYear } from './time.ts';
 
 /**
- * Streak record id (SPEC §3 mockExamStreakList, §9): `${uid}_${month}_${year}` for the Manila month
+ * Streak record id (docs/product.md#entities mockExamStreakList, #constants): `${uid}_${month}_${year}` for the Manila month
  * of `now`. The month is 1-based (January = 1) and not zero-padded, e.g. 'u1_11_2026'.
  */
 export function streakRecordId(uid: string, now: Date): string {
@@ -10,7 +10,7 @@ export function streakRecordId(uid: string, now: Date): string {
 }
 
 /**
- * The days of the month in a mock streak record (SPEC §3 mockExamStreakList) once `day` is marked:
+ * The days of the month in a mock streak record (docs/product.md#entities mockExamStreakList) once `day` is marked:
  * each day once, ascending; null when `day` is already there (nothing to write).
  */
 export function addStreakDay(days: readonly number[], day: number): number[] | null {
@@ -31,7 +31,7 @@ function dayNumber(key: string): number {
 }
 
 /**
- * Streak rule (DESIGN.md "Progress": consecutive Manila days with a finished quiz or study session).
+ * Streak rule (docs/product.md#progress: consecutive Manila days with a finished quiz or study session).
  * Days are manilaDayKey values. Same day → unchanged; the next day → +1; a gap (or no previous day)
  * → 1. A day before lastDay (a clock going backwards) leaves the streak unchanged.
  */

@@ -13,10 +13,10 @@ export type SubscriptionBanner =
 const BANNER_PRIORITY: readonly InProgressStatus[] = ['forVerification', 'approved', 'pending'];
 
 /**
- * The subscription banner (SPEC §2 Subscription banner; our decision where several apply): one
+ * The subscription banner (docs/product.md#subscription-banner; our decision where several apply): one
  * banner, for the most urgent of the current and queued subscriptions — forVerification ('Verify
  * payment…'), then approved ('Payment approved!…'), then pending ('Your payment is under
- * review.'); otherwise, while the current subscription is a free trial (SPEC §4) and no
+ * review.'); otherwise, while the current subscription is a free trial (docs/product.md#states) and no
  * subscription is queued, the free-trial banner. `queuedCount` is the length of the user's queue,
  * known before the queued documents load. Null: no banner. Where the free-trial banner is hidden
  * (the purchase page, while the discount is checked) is the page's concern.

@@ -17,7 +17,7 @@ import {
 
 const ALL = SUBSCRIPTION_STATUSES;
 
-describe('isActiveOrInProgress (SPEC §4) and grantsAccess (DESIGN.md "Access")', () => {
+describe('isActiveOrInProgress (docs/product.md#states) and grantsAccess (docs/product.md#access)', () => {
   it('lists pending, forVerification, approved', () => {
     expect(ACTIVE_OR_IN_PROGRESS).toEqual(['pending', 'forVerification', 'approved']);
   });
@@ -37,7 +37,7 @@ describe('isActiveOrInProgress (SPEC §4) and grantsAccess (DESIGN.md "Access")'
   });
 });
 
-describe('isFreeTrialCurrent (SPEC §4)', () => {
+describe('isFreeTrialCurrent (docs/product.md#states)', () => {
   it.each<[{ isFreeTrial: boolean; status: SubscriptionStatus } | null, boolean]>([
     [null, false],
     ...ALL.map((status): [{ isFreeTrial: boolean; status: SubscriptionStatus }, boolean] => [
@@ -53,7 +53,7 @@ describe('isFreeTrialCurrent (SPEC §4)', () => {
   });
 });
 
-describe('hasPaidBefore (SPEC §4)', () => {
+describe('hasPaidBefore (docs/product.md#states)', () => {
   it.each<[{ isFreeTrial: boolean; transactionIds: string[] } | null, boolean]>([
     [null, false],
     [{ isFreeTrial: true, transactionIds: [] }, false],
@@ -66,7 +66,7 @@ describe('hasPaidBefore (SPEC §4)', () => {
   });
 });
 
-describe('isExtension (SPEC §4 Extension)', () => {
+describe('isExtension (docs/product.md#extension)', () => {
   it.each<[{ status: SubscriptionStatus } | null, boolean]>([
     [null, false],
     ...ALL.map((status): [{ status: SubscriptionStatus }, boolean] => [
@@ -78,7 +78,7 @@ describe('isExtension (SPEC §4 Extension)', () => {
   });
 });
 
-describe('isPurchaseBlocked (SPEC §4 Purchase blocking)', () => {
+describe('isPurchaseBlocked (docs/product.md#purchase-blocking)', () => {
   type Input = Parameters<typeof isPurchaseBlocked>[0];
   it.each<[string, Input, boolean]>([
     ['nothing at all', { current: null, queued: [] }, false],
@@ -120,7 +120,7 @@ describe('isPurchaseBlocked (SPEC §4 Purchase blocking)', () => {
   });
 });
 
-describe('isPastExpiry: strictly after (SPEC §4)', () => {
+describe('isPastExpiry: strictly after (docs/product.md#states)', () => {
   const expiry = '2026-11-25T16:00:00.000Z';
   it.each<[Date | string, string, boolean]>([
     [expiry, '2026-11-25T15:59:59.999Z', false],
@@ -142,7 +142,7 @@ describe('isPastExpiry: strictly after (SPEC §4)', () => {
   });
 });
 
-describe('canTransition (SPEC §4; our decision)', () => {
+describe('canTransition (docs/product.md#states; our decision)', () => {
   const allowed: Record<TransitionActor, string[]> = {
     student: ['approved→completed'],
     staff: [

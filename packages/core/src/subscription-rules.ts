@@ -1,4 +1,4 @@
-/** SPEC §4: every status a subscription can have. The contract's `subscriptionStatusSchema` is built from it. */
+/** docs/product.md#subscription-statuses: every status a subscription can have. The contract's `subscriptionStatusSchema` is built from it. */
 export const SUBSCRIPTION_STATUSES = [
   'pending',
   'forVerification',
@@ -10,14 +10,14 @@ export const SUBSCRIPTION_STATUSES = [
 ] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-/** Statuses that are active or in progress (SPEC §4 Subscription statuses). */
+/** Statuses that are active or in progress (docs/product.md#subscription-statuses). */
 export const ACTIVE_OR_IN_PROGRESS = [
   'pending',
   'forVerification',
   'approved',
 ] as const satisfies readonly SubscriptionStatus[];
 
-/** Whether a status is active or in progress: pending, forVerification, approved (SPEC §4). */
+/** Whether a status is active or in progress: pending, forVerification, approved (docs/product.md#states). */
 export function isActiveOrInProgress(status: SubscriptionStatus | null | undefined): boolean {
   return (ACTIVE_OR_IN_PROGRESS as readonly string[]).includes(status ?? '');
 }
@@ -31,14 +31,14 @@ const ACCESS_STATUSES: readonly SubscriptionStatus[] = [
 
 /**
  * Whether a status gives access to the app until expiryDate: pending, forVerification, approved
- * and completed do; suspended, revoked and expired do not (DESIGN.md "Access"; SPEC §4 Route guard
+ * and completed do; suspended, revoked and expired do not (docs/product.md#access; docs/product.md#route-guard
  * outcomes).
  */
 export function grantsAccess(status: SubscriptionStatus | null | undefined): boolean {
   return status != null && ACCESS_STATUSES.includes(status);
 }
 
-/** A free trial is current while isFreeTrial is true and the status is neither expired nor revoked (SPEC §4). */
+/** A free trial is current while isFreeTrial is true and the status is neither expired nor revoked (docs/product.md#states). */
 export function isFreeTrialCurrent(
   sub: { isFreeTrial: boolean; status: SubscriptionStatus } | null,
 ): boolean {
@@ -47,7 +47,7 @@ export function isFreeTrialCurrent(
 }
 
 /**
- * Whether the user counts as having paid before (SPEC §4): a free-trial record counts only with more
+ * Whether the user counts as having paid before (docs/product.md#states): a free-trial record counts only with more
  * than one transaction id; a non-trial record always counts; no record does not.
  */
 export function hasPaidBefore(
@@ -58,15 +58,15 @@ export function hasPaidBefore(
 }
 
 /**
- * Extension rule (SPEC §4 Extension): a purchase is an extension when a subscription exists and is
- * neither revoked nor expired. The new term then starts when the current one ends (DESIGN.md "Buying").
+ * Extension rule (docs/product.md#extension): a purchase is an extension when a subscription exists and is
+ * neither revoked nor expired. The new term then starts when the current one ends (docs/product.md#buying).
  */
 export function isExtension(current: { status: SubscriptionStatus } | null): boolean {
   return current !== null && current.status !== 'revoked' && current.status !== 'expired';
 }
 
 /**
- * Purchase blocking (SPEC §4 Purchase blocking, §6): blocked while any queued subscription is
+ * Purchase blocking (docs/product.md#purchase-blocking, #roles): blocked while any queued subscription is
  * pending, approved or forVerification, or while the current non-trial subscription is.
  */
 export function isPurchaseBlocked(input: {
@@ -79,7 +79,7 @@ export function isPurchaseBlocked(input: {
 }
 
 /**
- * Expiry rule (SPEC §4 "The route guard sets a subscription past its expiryDate to expired"):
+ * Expiry rule (docs/product.md#route-guard "The route guard sets a subscription past its expiryDate to expired"):
  * true only when `now` is strictly after expiryDate. An unparseable date throws a RangeError rather
  * than silently granting or removing access.
  */
@@ -95,7 +95,7 @@ export function isPastExpiry(expiryDate: Date | string, now: Date): boolean {
 export type TransitionActor = 'student' | 'staff' | 'system';
 
 /**
- * Who may move a subscription from which status to which (SPEC §4; DESIGN.md "Buying").
+ * Who may move a subscription from which status to which (docs/product.md#states; docs/product.md#buying).
  * Our decision, since the spec only names the moves:
  * - student: approved → completed (closing the "Payment approved!" banner);
  * - staff: review a payment (approve, ask for proof), suspend, revoke, and lift a suspension;
@@ -126,7 +126,7 @@ export const STATUS_TRANSITIONS: Readonly<
   },
 };
 
-/** Whether `actor` may change a subscription from `from` to `to` (SPEC §4; see STATUS_TRANSITIONS). */
+/** Whether `actor` may change a subscription from `from` to `to` (docs/product.md#states; see STATUS_TRANSITIONS). */
 export function canTransition(
   from: SubscriptionStatus,
   to: SubscriptionStatus,

@@ -15,7 +15,7 @@ import {
 
 const d = (iso: string) => new Date(iso);
 
-describe('Manila time (DESIGN.md "Time": UTC+8, no DST)', () => {
+describe('Manila time (docs/product.md#time: UTC+8, no DST)', () => {
   it('offset is 8 h', () => {
     expect(MANILA_OFFSET_MS).toBe(28_800_000);
   });

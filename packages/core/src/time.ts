@@ -1,5 +1,5 @@
 /**
- * Manila time (DESIGN.md "Time"; SPEC §9): Asia/Manila is UTC+8 with no daylight saving, so a fixed
+ * Manila time (docs/product.md#time; docs/product.md#constants): Asia/Manila is UTC+8 with no daylight saving, so a fixed
  * offset is exact and keeps these rules deterministic (no Intl time zones, no host time zone).
  *
  * The formatters write what `Intl.DateTimeFormat('en-PH', { timeZone: 'Asia/Manila' })` writes,
@@ -28,20 +28,20 @@ function manilaDayNumber(d: Date): number {
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 
-/** The Manila calendar day as 'YYYY-MM-DD' (DESIGN.md "Time": days and streaks are Manila days). */
+/** The Manila calendar day as 'YYYY-MM-DD' (docs/product.md#time: days and streaks are Manila days). */
 export function manilaDayKey(d: Date): string {
   const w = manilaWallClock(d);
   return `${pad(w.getUTCFullYear(), 4)}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())}`;
 }
 
-/** The Manila month (1–12) and year of an instant (SPEC §3 mockExamStreakList; DESIGN.md "Time"). */
+/** The Manila month (1–12) and year of an instant (docs/product.md#entities mockExamStreakList; docs/product.md#time). */
 export function manilaMonthYear(d: Date): { month: number; year: number } {
   const w = manilaWallClock(d);
   return { month: w.getUTCMonth() + 1, year: w.getUTCFullYear() };
 }
 
 /**
- * The Manila week containing `now` (SPEC §9: weeks start on Sunday and run 00:00:00 to
+ * The Manila week containing `now` (docs/product.md#time: weeks start on Sunday and run 00:00:00 to
  * 23:59:59.999): Sunday 00:00:00.000 to Saturday 23:59:59.999 Manila time, as UTC instants.
  */
 export function manilaWeekRange(now: Date): { start: Date; end: Date } {
@@ -56,7 +56,7 @@ export function manilaDayStart(now: Date): Date {
   return new Date(manilaDayNumber(now) * DAY_MS - MANILA_OFFSET_MS);
 }
 
-/** A date as 'MMDDYY' in Manila time, e.g. '112526' (SPEC §9 week ranges "may be formatted as MMDDYY"). */
+/** A date as 'MMDDYY' in Manila time, e.g. '112526' (docs/product.md#constants week ranges "may be formatted as MMDDYY"). */
 export function formatMMDDYY(d: Date): string {
   const w = manilaWallClock(d);
   return `${pad(w.getUTCMonth() + 1)}${pad(w.getUTCDate())}${pad(w.getUTCFullYear() % 100)}`;
@@ -64,7 +64,7 @@ export function formatMMDDYY(d: Date): string {
 
 /**
  * Calendar days from `a` to `b` in Manila (b minus a; negative when b is the earlier day), so
- * 23:59 and 00:01 the next Manila day are 1 day apart (DESIGN.md "Time").
+ * 23:59 and 00:01 the next Manila day are 1 day apart (docs/product.md#time).
  */
 export function manilaDaysBetween(a: Date, b: Date): number {
   return manilaDayNumber(b) - manilaDayNumber(a);
@@ -72,7 +72,7 @@ export function manilaDaysBetween(a: Date, b: Date): number {
 
 /**
  * A Manila date as 'Nov 25, 2026' (English month abbreviation, day without padding), used in
- * 'Free trial ends {date}.' (SPEC §2 Subscription banner).
+ * 'Free trial ends {date}.' (docs/product.md#subscription-banner).
  */
 export function formatManilaDate(d: Date): string {
   const w = manilaWallClock(d);

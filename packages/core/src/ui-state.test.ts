@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SCREEN_LOAD, type SessionUiState, sessionUiText, settlesToReady } from './ui-state.ts';
 
-describe('SCREEN_LOAD (SPEC §4)', () => {
+describe('SCREEN_LOAD (docs/product.md#states)', () => {
   it.each([
     ['INITIALIZING', 1],
     ['READY', 2],
@@ -16,7 +16,7 @@ describe('SCREEN_LOAD (SPEC §4)', () => {
   });
 });
 
-describe('session UI state (SPEC §4)', () => {
+describe('session UI state (docs/product.md#states)', () => {
   it.each<[SessionUiState, string | null, boolean]>([
     ['initializing', null, false],
     ['waiting', 'Please wait...', false],

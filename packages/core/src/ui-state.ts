@@ -1,6 +1,6 @@
 import { MESSAGES } from './messages.ts';
 
-/** Screen-load state enumeration (SPEC §4). */
+/** Screen-load state enumeration (docs/product.md#states). */
 export const SCREEN_LOAD = {
   INITIALIZING: 1,
   READY: 2,
@@ -13,7 +13,7 @@ export const SCREEN_LOAD = {
 } as const;
 export type ScreenLoad = (typeof SCREEN_LOAD)[keyof typeof SCREEN_LOAD];
 
-/** Session UI state (SPEC §4). */
+/** Session UI state (docs/product.md#states). */
 export type SessionUiState =
   | 'initializing'
   | 'waiting'
@@ -23,7 +23,7 @@ export type SessionUiState =
   | 'error';
 
 /**
- * The text a session UI state shows (SPEC §4 Session UI state): waiting 'Please wait...',
+ * The text a session UI state shows (docs/product.md#session-ui-state): waiting 'Please wait...',
  * transitioning 'Transitioning...', success 'Completed'; the others show none.
  */
 export function sessionUiText(state: SessionUiState): string | null {
@@ -39,7 +39,7 @@ export function sessionUiText(state: SessionUiState): string | null {
   }
 }
 
-/** Success and error return to ready after SESSION_TOAST_RESET_MS (SPEC §4 Session UI state, §9). */
+/** Success and error return to ready after SESSION_TOAST_RESET_MS (docs/product.md#session-ui-state, #constants). */
 export function settlesToReady(state: SessionUiState): boolean {
   return state === 'success' || state === 'error';
 }

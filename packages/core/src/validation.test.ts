@@ -19,7 +19,7 @@ const MB = 1024 * 1024;
 const REQUIRED = 'All fields are required.';
 const BAD_EMAIL = 'Please enter a valid email address.';
 
-describe('EMAIL_PATTERN (SPEC §5)', () => {
+describe('EMAIL_PATTERN (docs/product.md#validation)', () => {
   it.each([
     ['juan@example.com', true],
     ['a@b.c', true],
@@ -38,7 +38,7 @@ describe('EMAIL_PATTERN (SPEC §5)', () => {
   });
 });
 
-describe('normalizeEmail (SPEC §5)', () => {
+describe('normalizeEmail (docs/product.md#validation)', () => {
   it.each([
     ['  Juan@Example.COM ', 'juan@example.com'],
     ['juan@example.com', 'juan@example.com'],
@@ -48,7 +48,7 @@ describe('normalizeEmail (SPEC §5)', () => {
   });
 });
 
-describe('validateInAppForm (SPEC §5, §8)', () => {
+describe('validateInAppForm (docs/product.md#validation, #errors)', () => {
   const ok = { firstName: 'Juan', lastName: 'Dela Cruz', email: 'juan@example.com' };
   it.each<[string, Record<string, string>, ReturnType<typeof validateInAppForm>]>([
     ['valid', ok, { ok: true, data: ok }],
@@ -85,7 +85,7 @@ describe('validateInAppForm (SPEC §5, §8)', () => {
   });
 });
 
-describe('reference codes (SPEC §5: exactly 13 digits)', () => {
+describe('reference codes (docs/product.md#validation: exactly 13 digits)', () => {
   it.each([
     [' 1234 5678 90123 ', '1234567890123'],
     ['1234567890123', '1234567890123'],
@@ -110,7 +110,7 @@ describe('reference codes (SPEC §5: exactly 13 digits)', () => {
   });
 });
 
-describe('validatePlanSelection (SPEC §5: a plan must be selected)', () => {
+describe('validatePlanSelection (docs/product.md#validation: a plan must be selected)', () => {
   it.each([
     ['1-month', null],
     ['3-months', null],
@@ -123,7 +123,7 @@ describe('validatePlanSelection (SPEC §5: a plan must be selected)', () => {
   });
 });
 
-describe('validatePaymentProof (SPEC §5)', () => {
+describe('validatePaymentProof (docs/product.md#validation)', () => {
   const png = { type: 'image/png', size: 200_000 };
   it.each<[string, Parameters<typeof validatePaymentProof>[0], string | null]>([
     ['valid ref code', { method: 'refCode', refCode: '1234567890123' }, null],
@@ -170,7 +170,7 @@ describe('validatePaymentProof (SPEC §5)', () => {
   });
 });
 
-describe('clampMessage and remainingMessageChars (SPEC §5: 500 characters)', () => {
+describe('clampMessage and remainingMessageChars (docs/product.md#validation: 500 characters)', () => {
   const emoji = '😀'; // two UTF-16 code units
   it.each([
     ['empty', '', 0],
@@ -189,7 +189,7 @@ describe('clampMessage and remainingMessageChars (SPEC §5: 500 characters)', ()
   });
 });
 
-describe('validateAttachment (SPEC §5: images only, 5 MB)', () => {
+describe('validateAttachment (docs/product.md#validation: images only, 5 MB)', () => {
   it.each([
     ['image/png', 1, null],
     ['image/jpeg', 5 * MB, null],
@@ -204,7 +204,7 @@ describe('validateAttachment (SPEC §5: images only, 5 MB)', () => {
   });
 });
 
-describe('requireUploadFile (SPEC §5, §8)', () => {
+describe('requireUploadFile (docs/product.md#validation, #errors)', () => {
   it.each([null, undefined])('%s throws Missing file for upload.', (file) => {
     expect(() => requireUploadFile(file)).toThrow(new Error('Missing file for upload.'));
   });
@@ -213,7 +213,7 @@ describe('requireUploadFile (SPEC §5, §8)', () => {
   });
 });
 
-describe('assertCollectionPath (SPEC §5)', () => {
+describe('assertCollectionPath (docs/product.md#validation)', () => {
   it.each(['users/u1', '/users/u1', 'users/u1/', 'users//u1'])('%j throws', (path) => {
     expect(() => assertCollectionPath(path)).toThrow(new Error('Incorrect collection path'));
   });
@@ -222,7 +222,7 @@ describe('assertCollectionPath (SPEC §5)', () => {
   });
 });
 
-describe('stripHtml (SPEC §5)', () => {
+describe('stripHtml (docs/product.md#validation)', () => {
   it.each([
     ['<p>Hello <b>po</b></p>', 'Hello po'],
     ['no tags', 'no tags'],

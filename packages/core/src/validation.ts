@@ -2,15 +2,15 @@ import { ATTACHMENT_MAX_BYTES, MESSAGE_MAX_LENGTH, REF_CODE_LENGTH } from './con
 import { MESSAGES } from './messages.ts';
 import { getPlan } from './plans.ts';
 
-/** Email pattern: text, an at sign, text, a dot and text, with no spaces (SPEC §5). */
+/** Email pattern: text, an at sign, text, a dot and text, with no spaces (docs/product.md#validation). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The email is trimmed and lower-cased before sending (SPEC §5). */
+/** The email is trimmed and lower-cased before sending (docs/product.md#validation). */
 export function normalizeEmail(s: string): string {
   return s.trim().toLowerCase();
 }
 
-/** The in-app free-trial form once valid: fields trimmed, the email lower-cased (SPEC §5). */
+/** The in-app free-trial form once valid: fields trimmed, the email lower-cased (docs/product.md#validation). */
 export type InAppForm = { firstName: string; lastName: string; email: string };
 
 /** A field's trimmed text, or null when it is missing, not text or blank. */
@@ -18,8 +18,8 @@ const filled = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 
 /**
- * Validates the in-app free-trial form (SPEC §5, §2 In-app free-trial form) and returns the one
- * message to show (SPEC §8): all three fields are required, and 'All fields are required.' wins
+ * Validates the in-app free-trial form (docs/product.md#validation, #in-app-form) and returns the one
+ * message to show (docs/product.md#errors): all three fields are required, and 'All fields are required.' wins
  * over the email message; the email must match EMAIL_PATTERN. The contract's `inAppFormSchema`
  * wraps this function.
  */
@@ -38,25 +38,25 @@ export function validateInAppForm(input: {
   return { ok: true, data: { firstName, lastName, email: normalizeEmail(email) } };
 }
 
-/** Reference codes are compared without whitespace (SPEC §5; DESIGN.md "Buying"). */
+/** Reference codes are compared without whitespace (docs/product.md#validation; docs/product.md#buying). */
 export function normalizeRefCode(s: string): string {
   return s.replace(/\s+/g, '');
 }
 
 const REF_CODE_PATTERN = new RegExp(`^\\d{${REF_CODE_LENGTH}}$`);
 
-/** A payment reference code is exactly 13 digits once whitespace is removed (SPEC §5, §9). */
+/** A payment reference code is exactly 13 digits once whitespace is removed (docs/product.md#validation, #constants). */
 export function isValidRefCode(s: string): boolean {
   return REF_CODE_PATTERN.test(normalizeRefCode(s));
 }
 
-/** "A plan must be selected" (SPEC §5): null when the id names a catalogue plan, else the message. */
+/** "A plan must be selected" (docs/product.md#validation): null when the id names a catalogue plan, else the message. */
 export function validatePlanSelection(planId: string | null | undefined): string | null {
   return planId != null && getPlan(planId) !== undefined ? null : MESSAGES.SELECT_PLAN;
 }
 
 /**
- * Payment proof (SPEC §5): with the reference-code method the code must be 13 digits; with the
+ * Payment proof (docs/product.md#validation): with the reference-code method the code must be 13 digits; with the
  * other method a screenshot must be present, and (our decision) it follows the attachment rule:
  * an image of at most 5 MB. Returns null when valid, else the message to show.
  */
@@ -73,7 +73,7 @@ export function validatePaymentProof(input: {
 }
 
 /**
- * Message text limit (SPEC §5): keeps the first 500 characters and ignores further input. Counts
+ * Message text limit (docs/product.md#validation): keeps the first 500 characters and ignores further input. Counts
  * UTF-16 code units like a textarea's maxLength, without splitting an emoji's surrogate pair.
  */
 export function clampMessage(text: string): string {
@@ -83,13 +83,13 @@ export function clampMessage(text: string): string {
   return last >= 0xd800 && last <= 0xdbff ? cut.slice(0, -1) : cut;
 }
 
-/** The remaining-characters counter under the message text area (SPEC §2 Send-us-a-message modal). */
+/** The remaining-characters counter under the message text area (docs/product.md#message-modal). */
 export function remainingMessageChars(text: string): number {
   return MESSAGE_MAX_LENGTH - clampMessage(text).length;
 }
 
 /**
- * Attachment rule (SPEC §5): image files only, at most 5 MB (exactly 5 MB passes).
+ * Attachment rule (docs/product.md#validation): image files only, at most 5 MB (exactly 5 MB passes).
  * Returns null when valid, else IMAGES_ONLY or FILE_TOO_LARGE (the type is checked first).
  */
 export function validateAttachment(file: { type: string; size: number }): string | null {
@@ -98,7 +98,7 @@ export function validateAttachment(file: { type: string; size: number }): string
   return null;
 }
 
-/** Uploading a payment screenshot requires a file (SPEC §5, §8 'Missing file for upload.'). */
+/** Uploading a payment screenshot requires a file (docs/product.md#validation, #errors 'Missing file for upload.'). */
 export function requireUploadFile<T>(file: T | null | undefined): T {
   if (file === null || file === undefined) throw new Error(MESSAGES.MISSING_UPLOAD_FILE);
   return file;
@@ -106,7 +106,7 @@ export function requireUploadFile<T>(file: T | null | undefined): T {
 
 /**
  * Document creation rejects a path with exactly two segments, a document path rather than a
- * collection (SPEC §5, §8 'Incorrect collection path'). Empty segments ('/a//b/') are ignored.
+ * collection (docs/product.md#validation, #errors 'Incorrect collection path'). Empty segments ('/a//b/') are ignored.
  */
 export function assertCollectionPath(path: string): void {
   const segments = path.split('/').filter((segment) => segment !== '');
@@ -114,7 +114,7 @@ export function assertCollectionPath(path: string): void {
 }
 
 /**
- * Text helper (SPEC §5): removes HTML tags (`<…>`) and decodes nothing else; throws a TypeError
+ * Text helper (docs/product.md#validation): removes HTML tags (`<…>`) and decodes nothing else; throws a TypeError
  * when the input is not a string.
  */
 export function stripHtml(input: unknown): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isEmbeddedWebView } from './web-view.ts';
 
-describe('isEmbeddedWebView (SPEC §2 App shell)', () => {
+describe('isEmbeddedWebView (docs/product.md#app-shell)', () => {
   it.each([
     [
       'Android WebView (wv)',

@@ -1,5 +1,5 @@
 /**
- * Is this page running inside a mobile app's embedded web view? SPEC §2 "App shell": there only
+ * Is this page running inside a mobile app's embedded web view? docs/product.md#app-shell: there only
  * the in-app free-trial form is shown. Kept free of imports and tiny: the web app's entry runs it
  * before anything else (the /login bundle budget).
  *

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 
-/** The one axe-core audit the browser tests run (DESIGN.md: a screen reader's labels, contrast). */
+/** The one axe-core audit the browser tests run (docs/product.md#quality-bars: a screen reader's labels, contrast). */
 
 const AXE_SOURCE = readFileSync(
   path.resolve(import.meta.dirname, '../../../node_modules/axe-core/axe.min.js'),

@@ -11,7 +11,7 @@ function isFunctionName(name: string): name is FunctionName {
 }
 
 /**
- * POST /api/functions/{name} (DESIGN.md "Server functions"): `{ data }` in, `{ result }` out,
+ * POST /api/functions/{name} (docs/product.md#server-functions): `{ data }` in, `{ result }` out,
  * input and result both checked against the contract.
  */
 export async function functionRoutes(app: FastifyInstance) {

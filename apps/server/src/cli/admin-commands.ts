@@ -31,7 +31,7 @@ export interface AdminDeps {
 export const EXIT = { ok: 0, refused: 1, usage: 2 } as const;
 
 /**
- * The operator commands (DESIGN.md "Staff": staff are granted from the command line). Returns the
+ * The operator commands (docs/product.md#staff: staff are granted from the command line). Returns the
  * exit code; every change is one transaction with an audit row whose actor is 'cli'.
  */
 export async function runAdminCommand(args: readonly string[], deps: AdminDeps): Promise<number> {

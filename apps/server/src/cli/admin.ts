@@ -2,7 +2,7 @@ import { ADMIN_USAGE, EXIT, runAdminCommand } from './admin-commands.ts';
 import { runWithDatabase } from './run-with-database.ts';
 
 /**
- * Operator command line (DESIGN.md "Staff"): `npm run admin -- grant-admin <email>` and friends,
+ * Operator command line (docs/product.md#staff): `npm run admin -- grant-admin <email>` and friends,
  * against the same environment and database as the server (see ADMIN_USAGE).
  */
 const args = process.argv.slice(2);

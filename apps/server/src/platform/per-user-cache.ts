@@ -31,7 +31,7 @@ const INVALIDATION_MEMORY_MS = 30_000;
 
 /**
  * Values read from the database, each belonging to one user, for the hot authenticated reads
- * (DESIGN.md quality bar): the session cache (by token hash) and, on PGlite, the users/{uid}
+ * (docs/product.md#quality-bars quality bar): the session cache (by token hash) and, on PGlite, the users/{uid}
  * document cache. An entry is served for at most `ttlMs` and never past its own expiry;
  * `forgetUser` drops a user's entries at once and refuses fills from reads begun before it.
  */

@@ -159,7 +159,7 @@ describe.each(ENGINES)('the user document and claims caches on %s', (engine) => 
   it('a purchase queued behind the trial', async () => {
     const user = await createOnboardedStudent(t);
     const before = await warm(user);
-    // Inside the trial's 24 h discount window (SPEC §9).
+    // Inside the trial's 24 h discount window (docs/product.md#constants).
     const res = await subscribe(
       t,
       user.cookie,

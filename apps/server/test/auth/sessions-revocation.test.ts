@@ -13,8 +13,8 @@ import { ENGINES } from '../helpers/test-database.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// The session cache (DESIGN.md quality bar on hot reads) must not weaken sign-out, one device
-// per login (SPEC §1) or expiry: on the process that made the change they take effect at once.
+// The session cache (docs/product.md#quality-bars quality bar on hot reads) must not weaken sign-out, one device
+// per login (docs/product.md#overview) or expiry: on the process that made the change they take effect at once.
 // The cache and the session lookup read the app's clock, so the tests move it instead of sleeping.
 describe.each(ENGINES)('session revocation with the session cache on %s', (engine) => {
   let t: TestApp;

@@ -20,7 +20,7 @@ describe.each(ENGINES)('send us a message on %s', (engine) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pasado-messages-'));
   beforeAll(async () => {
     t = await startTestApp(engine, { DATA_DIR: dataDir });
-    // A way to make the insert itself fail after validation passed (SPEC §7: the image is then deleted).
+    // A way to make the insert itself fail after validation passed (docs/product.md#file-storage: the image is then deleted).
     await t.app.database.db.execute(sql`
       create function refuse_test_message() returns trigger language plpgsql as $$
       begin
@@ -156,7 +156,7 @@ describe.each(ENGINES)('send us a message on %s', (engine) => {
     expect(await messagesOf(user.userId)).toEqual([]);
   });
 
-  it('deletes the image and fails when saving the message fails (SPEC §7, §8)', async () => {
+  it('deletes the image and fails when saving the message fails (docs/product.md#server-functions, #errors)', async () => {
     const user = await createStudent(t);
     const { path: objectPath } = (await uploadImage(user.cookie, pngBytes())).json();
     expect(await stored(objectPath)).toBe(true);

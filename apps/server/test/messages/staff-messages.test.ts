@@ -33,7 +33,7 @@ describe.each(ENGINES)('staff console: the message inbox on %s', (engine) => {
   afterAll(() => t.close());
 
   let clock = Date.parse('2026-11-01T00:00:00.000Z');
-  /** A stored message as POST /api/messages writes it (SPEC §3), each one a minute newer. */
+  /** A stored message as POST /api/messages writes it (docs/product.md#entities), each one a minute newer. */
   async function message(
     type: MessageType = 'feedbacks',
     overrides: Partial<typeof userMessages.$inferInsert> = {},

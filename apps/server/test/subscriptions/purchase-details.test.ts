@@ -4,8 +4,8 @@ import { parseEnv } from '../../src/platform/config/env.ts';
 import { signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 
-// GET /api/purchase/details: the wallet the purchase page shows (SPEC §9) and the support address
-// of the Verify Payment modal (SPEC §2), from configuration.
+// GET /api/purchase/details: the wallet the purchase page shows (docs/product.md#constants) and the support address
+// of the Verify Payment modal (docs/product.md#screens), from configuration.
 describe.each(ENGINES)('GET /api/purchase/details on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {

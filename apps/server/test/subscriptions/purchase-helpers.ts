@@ -26,7 +26,7 @@ export async function startWithStaff(engine: Engine): Promise<{ t: TestApp; staf
   return { t, staff: await createStaff(t) };
 }
 
-/** Moves the account's creation back, closing the 24 h discount window (SPEC §9). */
+/** Moves the account's creation back, closing the 24 h discount window (docs/product.md#constants). */
 export async function ageAccount(t: TestApp, userId: string, hours = 25) {
   await t.app.database.db
     .update(users)

@@ -44,9 +44,9 @@ const SignedInServices = lazy(() =>
 
 /**
  * The app's root: banner area, the route guard and the loading overlay. The guard (route-guard.ts,
- * core's decideRoute; SPEC §2, §4 Route guard outcomes, §6) has already run as the root loader
+ * core's decideRoute; docs/product.md#screens, #route-guard, #roles) has already run as the root loader
  * before this renders; here it runs again on the same inputs to follow live changes of the claims,
- * and performs its side effects: the expiry alert (SPEC §8) and the reload of SPEC §4.
+ * and performs its side effects: the expiry alert (docs/product.md#errors) and the reload of docs/product.md#states.
  */
 export function RootLayout() {
   const client = useQueryClient();
@@ -67,7 +67,7 @@ export function RootLayout() {
     enabled: subscriptionId !== null,
   });
 
-  // SPEC §8 "Offline: a user data fetch failure only logs a warning."
+  // docs/product.md#errors "Offline: a user data fetch failure only logs a warning."
   useEffect(() => {
     if (meQuery.error) console.warn('Could not load your data', meQuery.error);
   }, [meQuery.error]);
@@ -80,7 +80,7 @@ export function RootLayout() {
           subscriptionQuery.data !== undefined ||
           subscriptionQuery.isError)));
 
-  // SPEC §8: a subscription past its expiry date is expired once, with the alert; from then on
+  // docs/product.md#route-guard: a subscription past its expiry date is expired once, with the alert; from then on
   // the guard treats it as expired, so its own table sends the user to no-subscription.
   const expiredHere = useExpiredHere();
   const subscription = subscriptionQuery.data ?? null;
@@ -156,7 +156,7 @@ export function RootLayout() {
     ) : null,
   );
 
-  // SPEC §4's reload after a live change of status happens only here, in one order (issue 13 item
+  // docs/product.md#status-reload's reload after a live change of status happens only here, in one order (issue 13 item
   // 6; lib/page-reload.ts): the expiry found here has had its answer (and alert), the guard has
   // moved the page where the new status allows, and the router is idle there.
   const reloadRequested = useReloadRequested();

@@ -9,7 +9,7 @@ import { meQueryOptions } from '../lib/session/get-me.ts';
 import { subscriptionQueryOptions } from '../lib/session/get-subscription.ts';
 
 /**
- * The route guard (SPEC §2, §4 Route guard outcomes, §6): core's decideRoute on the session the
+ * The route guard (docs/product.md#screens, #route-guard, #roles): core's decideRoute on the session the
  * query cache holds. It runs twice over the same inputs, so both always agree:
  * - as the root route's loader, before a location is committed and painted (issue 13 item 3: a
  *   new student's address bar showed /quiz before /onboarding, because `/` → `/quiz` was decided
@@ -20,10 +20,10 @@ import { subscriptionQueryOptions } from '../lib/session/get-subscription.ts';
 
 export type GuardSession = { claims: Claims | null; subscription: SubscriptionDoc | null };
 
-// The subscription this page found past its expiry (SPEC §8). From then on the guard treats it as
+// The subscription this page found past its expiry (docs/product.md#errors). From then on the guard treats it as
 // expired, before the server's answer says so; kept outside React so the loader sees it too.
 // `answered` turns true once the claims refresh that expires it on the server (and brings the
-// alert) has come back: SPEC §4's reload waits for it, so the alert is never lost to the reload.
+// alert) has come back: docs/product.md#status-reload's reload waits for it, so the alert is never lost to the reload.
 export type ExpiredHere = { id: string; answered: boolean };
 let expiredHere: ExpiredHere | null = null;
 const expiredListeners = new Set<() => void>();
@@ -81,7 +81,7 @@ export function guardDecision(input: {
 
 /**
  * A cached answer, else one fetch (shared with any already in flight); `undefined` when it failed,
- * as the layout then goes on without it (SPEC §8: a user data fetch failure only logs a warning).
+ * as the layout then goes on without it (docs/product.md#errors: a user data fetch failure only logs a warning).
  */
 async function cachedOrFetched<T, K extends QueryKey>(
   client: QueryClient,

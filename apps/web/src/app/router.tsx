@@ -9,7 +9,7 @@ import { RootLayout } from './root-layout.tsx';
 import { guardLoader } from './route-guard.ts';
 
 /**
- * The route table (SPEC §2 Screens and routes). Every screen is a lazy chunk; metadata lives in
+ * The route table (docs/product.md#screens). Every screen is a lazy chunk; metadata lives in
  * `handle` and is read by the one guard (route-guard.ts), which runs as the root loader on every
  * navigation, so a location is decided before it is committed or painted, and again in
  * RootLayout. Redirect-only routes use a loader and load no code.

@@ -19,9 +19,9 @@ import { useOnline } from '../lib/use-online.ts';
 const NO_QUEUE: readonly string[] = [];
 
 /**
- * What runs while a user is signed in: the start-up device check (SPEC §8), then the live stream
+ * What runs while a user is signed in: the start-up device check (docs/product.md#errors), then the live stream
  * (the user, the current and the queued subscriptions, the devices), and the subscription banners
- * (SPEC §2), the offline outbox and its "waiting to sync" banner, and the content kept for offline study. Loaded lazily by the root layout so /login's first load carries none of it (nor zod).
+ * (docs/product.md#screens), the offline outbox and its "waiting to sync" banner, and the content kept for offline study. Loaded lazily by the root layout so /login's first load carries none of it (nor zod).
  */
 export function SignedInServices({
   uid,

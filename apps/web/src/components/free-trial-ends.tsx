@@ -1,7 +1,7 @@
 import { formatManilaDate, SHELL_MESSAGES } from '@pasado/core/rules';
 
 /**
- * 'Free trial ends {date}.' (SPEC §2 Subscription banner). The shell paints it in the banner's
+ * 'Free trial ends {date}.' (docs/product.md#subscription-banner). The shell paints it in the banner's
  * reserved slot at first paint and the banner keeps the same element when it arrives, so the text
  * is painted once, early (issue 10: the largest text of the page must not come late).
  */

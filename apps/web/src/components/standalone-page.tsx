@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-/** A screen without the bottom menu (SPEC §2): a back link above its own content. */
+/** A screen without the bottom menu (docs/product.md#screens): a back link above its own content. */
 export function StandalonePage({
   backTo,
   backLabel,

@@ -1,10 +1,10 @@
 /**
  * The one HTTP helper of the web app. The session lives in an httpOnly cookie, so every request is
  * same-origin with credentials; state-changing requests carry the browser's Origin header, which the
- * server checks (DESIGN.md "Sessions").
+ * server checks (docs/product.md#sessions).
  */
 
-/** An HTTP or callable error with the server's status and message (DESIGN.md "How the pieces talk"). */
+/** An HTTP or callable error with the server's status and message (docs/product.md#server-functions). */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   /**
@@ -98,7 +98,7 @@ export async function toApiError(response: Response): Promise<ApiError> {
 
 /**
  * GET a JSON resource. The body is trusted as `T` without a runtime parse on purpose: these calls
- * sit on the /login first load, and zod would cost the 120 KB budget (DESIGN.md quality bars); the
+ * sit on the /login first load, and zod would cost the 120 KB budget (docs/product.md#quality-bars quality bars); the
  * server serialises every response with the contract's schemas. `null` on 404 when `nullOn404`.
  */
 export async function getJson<T>(path: string, options: { signal?: AbortSignal } = {}): Promise<T> {

@@ -5,7 +5,7 @@ import { refreshClaims } from './session/get-claims.ts';
 import { meQueryKey } from './session/get-me.ts';
 
 /**
- * applyRevAccess (SPEC §7; DESIGN.md "Onboarding"): grants the reviewer, sets isOnboarded and may
+ * applyRevAccess (docs/product.md#server-functions; docs/product.md#onboarding): grants the reviewer, sets isOnboarded and may
  * start the free trial. Afterwards the claims are refreshed (forced) so the guard moves the user on.
  */
 export function useApplyRevAccess() {

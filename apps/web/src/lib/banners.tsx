@@ -18,7 +18,7 @@ import { meQueryKey } from './session/get-me.ts';
 import { subscriptionQueryKey } from './session/get-subscription.ts';
 
 /**
- * The top banner area (SPEC §2 App shell): the offline notice plus the subscription banners.
+ * The top banner area (docs/product.md#app-shell): the offline notice plus the subscription banners.
  * Any component registers a banner with useRegisterBanner; the shell renders useBanners() in order
  * and sets the page's top padding from their count.
  */
@@ -35,7 +35,7 @@ export type Banner = {
 };
 
 /**
- * The subscription banner's place in the banner area (SPEC §2 Subscription banner; drawn by
+ * The subscription banner's place in the banner area (docs/product.md#subscription-banner; drawn by
  * features/banners, which loads after the first paint). The shell reserves this slot from the
  * session it already holds at first paint, so the banner's late arrival moves nothing (issue 10:
  * CLS ≤ 0.02).
@@ -54,7 +54,7 @@ type SubscriptionFacts = { id: string; status: SubscriptionStatus };
 
 /**
  * The subscription banner this page shows (core's `subscriptionBanner`), or null: none, or the
- * free trial's on the purchase page, which shows the discount itself (SPEC §2). `queued` are the
+ * free trial's on the purchase page, which shows the discount itself (docs/product.md#screens). `queued` are the
  * documents loaded so far of the user's `queuedCount` queued subscriptions. One rule for the
  * banner (features/banners) and for the slot the shell reserves for it.
  */

@@ -9,7 +9,7 @@ import { ApiError, apiFetch, toApiError } from './api.ts';
 const loadSchemas = () => import('./function-schemas.ts').then((m) => m.functionSchemas);
 
 /**
- * The callable envelope (SPEC §7; DESIGN.md "Server functions"): POST /api/functions/{name} with
+ * The callable envelope (docs/product.md#server-functions; docs/product.md#server-functions): POST /api/functions/{name} with
  * `{ data }`, answered `{ result }` or `{ error: { status, message } }`, 70 s timeout. Resolves to
  * the unchecked `result`; a refusal or failure is an ApiError.
  */
@@ -48,7 +48,7 @@ export async function callFunction<N extends FunctionName>(
 }
 
 /**
- * getServerTime (SPEC §7): the server clock in ms, falling back to the device time on failure.
+ * getServerTime (docs/product.md#server-functions): the server clock in ms, falling back to the device time on failure.
  * The one call whose answer is not checked with the contract's schemas: the clock is read before
  * the purchase page's first paint and under every screen's trial banner, and loading and building
  * the schemas there was 23 KB and a 160 ms task at 4× CPU in front of the purchase page (issue 10).
@@ -66,7 +66,7 @@ export async function getServerTime(): Promise<number> {
   }
 }
 
-/** addSessionLog (SPEC §7): a failure is only logged (SPEC §8). */
+/** addSessionLog (docs/product.md#server-functions): a failure is only logged (docs/product.md#errors). */
 export async function addSessionLog(
   type: string,
   payload: FunctionInput<'addSessionLog'>['payload'] = {},

@@ -2,7 +2,7 @@ import { deobfuscate, LOCAL_DB_NAME, LOCAL_DB_STORE, obfuscate } from '@pasado/c
 import { createStore, del, get, set } from 'idb-keyval';
 
 /**
- * The local device id (SPEC §3 Local session table, §8; DESIGN.md "One device per login"):
+ * The local device id (docs/product.md#local-session-table, #errors; docs/product.md#single-device):
  * IndexedDB database 'pasado' version 1, store 'sessions-table', key 'deviceId', value obfuscated.
  * idb-keyval opens the database without a version, which creates it at version 1.
  */
@@ -36,7 +36,7 @@ export async function getOrCreateDeviceId(): Promise<string> {
   return created;
 }
 
-/** Forgets the device id; failures are only logged (SPEC §8 "a failed persistence clear"). */
+/** Forgets the device id; failures are only logged (docs/product.md#errors "a failed persistence clear"). */
 export async function clearDeviceId(): Promise<void> {
   try {
     await del(DEVICE_ID_KEY, sessionStore());

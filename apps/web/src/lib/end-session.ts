@@ -11,7 +11,7 @@ export function isSessionEnding(): boolean {
 }
 
 /**
- * Ends the session after a device-rule failure (SPEC §8): shows the alert once, clears the local
+ * Ends the session after a device-rule failure (docs/product.md#errors): shows the alert once, clears the local
  * device id, signs out on the server and reloads the page ('reload') or opens /login ('login').
  */
 export async function endSession(message: string, then: 'reload' | 'login'): Promise<void> {

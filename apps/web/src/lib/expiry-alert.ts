@@ -2,7 +2,7 @@ import { SHELL_MESSAGES } from '@pasado/core/rules';
 import { notify } from './notify.ts';
 
 /**
- * SPEC §8's 'Your current subscription has expired!', exactly once per subscription on this device
+ * docs/product.md#route-guard's 'Your current subscription has expired!', exactly once per subscription on this device
  * (issue 21 finding 8). Three things may bring it: the claims reply that expired the subscription,
  * the guard's own finding when that reply could not be had, and a page that finds the claims say
  * expired (core `expiryIsNews`) because the reply was lost to a navigation. Whichever comes first

@@ -11,7 +11,7 @@ export { formatPeso as peso, groupThousands as formatNumber } from '@pasado/core
 
 /**
  * How the web app writes pesos, counts and dates. Every date a student or staff member reads is
- * Manila time, whatever zone the phone is set to (DESIGN.md "Time"). Core writes them as
+ * Manila time, whatever zone the phone is set to (docs/product.md#time). Core writes them as
  * `Intl`'s en-PH formats would, without `Intl`: a page's first `Intl` formatter loads the locale and
  * time-zone data, a task of over 100 ms on a mid-range phone, and the free-trial banner's end time
  * put it on every screen (issue 10).

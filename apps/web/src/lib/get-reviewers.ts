@@ -6,7 +6,7 @@ import { useClaims } from './session/get-claims.ts';
 export const reviewersQueryKey = ['reviewers'] as const;
 
 /**
- * GET /api/reviewers: every exam track (DESIGN.md "Reviewers"), each marked `offered` when its
+ * GET /api/reviewers: every exam track (docs/product.md#reviewers), each marked `offered` when its
  * bank fills a full mock (issue 12); open to users not yet onboarded.
  */
 export async function getReviewers(signal?: AbortSignal): Promise<ReviewerOffer[]> {
@@ -26,7 +26,7 @@ export const reviewersQueryOptions = () =>
 export const useReviewers = () => useQuery(reviewersQueryOptions());
 
 /**
- * The reviewers the student holds the `Granted` claim for (SPEC §2 requiresRevAccess), for the quiz
+ * The reviewers the student holds the `Granted` claim for (docs/product.md#requires-rev-access), for the quiz
  * home and the study launcher: the reviewer list filtered by the claims, which the live stream
  * keeps current, so a reviewer granted on another device appears without a reload. A granted track
  * stays while its bank fills one full mock (`usable`: a few items held for review do not take it

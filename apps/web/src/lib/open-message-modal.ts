@@ -1,5 +1,5 @@
 /**
- * One send-us-a-message modal lives in the menu layout (SPEC §2 App shell); other screens (the
+ * One send-us-a-message modal lives in the menu layout (docs/product.md#app-shell); other screens (the
  * account's "Send us a message") open that same modal through this event instead of a second copy.
  */
 const OPEN_EVENT = 'pasado:open-message-modal';

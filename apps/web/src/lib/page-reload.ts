@@ -13,7 +13,7 @@ const subscribe = (listener: () => void) => {
 const snapshot = () => requested;
 
 /**
- * SPEC §4 "If the user's subscription changes to suspended, revoked or expired, the page reloads."
+ * docs/product.md#status-reload "If the user's subscription changes to suspended, revoked or expired, the page reloads."
  * A reload on its own raced the guard (issue 13 item 6): an expiry found by the guard expires the
  * subscription on the server, whose live change then reloaded the page it was leaving (/quiz)
  * while the redirect to /subscription/no-subscription was still loading — sometimes before the

@@ -6,13 +6,13 @@ import type { Params } from 'react-router';
  * (app/route-guard.ts, as the root loader and in app/root-layout.tsx) and the shell.
  */
 export type RouteHandle = {
-  /** SPEC §2 "Auth needed". */
+  /** docs/product.md#screens "Auth needed". */
   auth?: boolean;
-  /** Renders the bottom menu (SPEC §2 App shell). */
+  /** Renders the bottom menu (docs/product.md#app-shell). */
   menu?: boolean;
-  /** The claim named after the :reviewer param must be Granted (SPEC §2). */
+  /** The claim named after the :reviewer param must be Granted (docs/product.md#screens). */
   requiresRevAccess?: boolean;
-  /** Staff only (DESIGN.md "Staff"). */
+  /** Staff only (docs/product.md#staff). */
   requiresRole?: 'admin';
 };
 

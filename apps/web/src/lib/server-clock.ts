@@ -7,8 +7,8 @@ import { getServerTime } from './call-function.ts';
 export const serverClockQueryKey = ['server-clock'] as const;
 
 /**
- * The server clock's offset from this device's (SPEC §7 getServerTime, which falls back to the
- * device time; DESIGN.md "Time"): the discount countdown runs on server time, whatever the phone's
+ * The server clock's offset from this device's (docs/product.md#server-functions getServerTime, which falls back to the
+ * device time; docs/product.md#time): the discount countdown runs on server time, whatever the phone's
  * clock says. Fetched once per 10 minutes at most.
  */
 export const serverClockQueryOptions = () =>
@@ -27,7 +27,7 @@ export function useServerClockOffset(enabled = true) {
 }
 
 /**
- * Server time in ms, re-read every second until `runUntilMs` (SPEC §4: "a countdown then runs each
+ * Server time in ms, re-read every second until `runUntilMs` (docs/product.md#free-trial-discount: "a countdown then runs each
  * second"); null stops the clock where it is.
  */
 export function useServerNow(offsetMs: number, runUntilMs: number | null): number {

@@ -2,7 +2,7 @@ import { PATHS } from '@pasado/core/rules';
 import { REVIEWER_PARAM } from './reviewer-param.ts';
 
 /**
- * Links into Study (SPEC §2 /study and its modes): the one place their URLs are written, for the
+ * Links into Study (docs/product.md#screens /study and its modes): the one place their URLs are written, for the
  * launcher and for other screens that open a topic's study mode directly (the quiz home's weakest
  * topics, issue 13 item 5). The launcher's choices travel in the URL, so a reload or the back link
  * keeps them.

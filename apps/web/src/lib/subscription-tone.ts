@@ -2,7 +2,7 @@ import type { SubscriptionStatus } from '@pasado/core/rules';
 import type { ChipTone } from '../components/chip.tsx';
 
 /**
- * The colour of a subscription status (SPEC §4), the same for students and staff: waiting,
+ * The colour of a subscription status (docs/product.md#states), the same for students and staff: waiting,
  * good, stopped.
  */
 export const SUBSCRIPTION_STATUS_TONES: Record<SubscriptionStatus, ChipTone> = {

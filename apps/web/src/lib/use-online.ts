@@ -9,7 +9,7 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-/** navigator.onLine, kept current by the browser's online/offline events (SPEC §2 offline notice). */
+/** navigator.onLine, kept current by the browser's online/offline events (docs/product.md#app-shell offline notice). */
 export function useOnline(): boolean {
   return useSyncExternalStore(
     subscribe,

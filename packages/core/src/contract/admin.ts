@@ -12,7 +12,7 @@ import {
 import { isoDateSchema, subscriptionStatusSchema } from './common.ts';
 
 /**
- * The staff console's API under /api/admin (DESIGN.md "Staff"; issue 3 item 6, issue 5 item 5).
+ * The staff console's API under /api/admin (docs/product.md#staff; issue 3 item 6, issue 5 item 5).
  * Every route is for role admin only.
  */
 
@@ -94,7 +94,7 @@ export const reviewItemSchema = z.object({
   updatedAt: isoDateSchema,
   startsAt: isoDateSchema,
   expiryDate: isoDateSchema,
-  /** SPEC §4 Extension: bought while another subscription was running. */
+  /** docs/product.md#extension bought while another subscription was running. */
   isExtension: z.boolean(),
   /** Still waiting in the user's queue for the current subscription to end. */
   queued: z.boolean(),
@@ -186,7 +186,7 @@ export const recentAuditResponseSchema = z.object({
 export type RecentAuditResponse = z.infer<typeof recentAuditResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Messages: the inbox (SPEC §3 user_messages)
+// Messages: the inbox (docs/product.md#entities user_messages)
 // ---------------------------------------------------------------------------------------------
 
 export const messageTypeFilterSchema = z.enum(['feedbacks', 'suggestions', 'issues']);
@@ -211,7 +211,7 @@ export const staffMessageSchema = z.object({
   id: z.uuid(),
   messageType: messageTypeFilterSchema,
   message: z.string(),
-  /** As stored (SPEC §3: url or null). */
+  /** As stored (docs/product.md#entities: url or null). */
   attachment: z.string().nullable(),
   /** Where staff open it (core `attachmentHref`), or null when there is none or it is unsafe. */
   attachmentUrl: z.string().nullable(),

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { roleSchema, subscriptionStatusSchema } from './common.ts';
 
 /**
- * Token claims (SPEC §3), computed on the server from the database on every request.
- * `access` maps a reviewer shorthand to 'Granted' (SPEC §2 requiresRevAccess).
+ * Token claims (docs/product.md#entities), computed on the server from the database on every request.
+ * `access` maps a reviewer shorthand to 'Granted' (docs/product.md#requires-rev-access).
  */
 export const claimsSchema = z.object({
   uid: z.string(),
@@ -17,7 +17,7 @@ export type Claims = z.infer<typeof claimsSchema>;
 
 /**
  * GET /api/auth/claims[?force=1]. `subscriptionExpired` is true on the one call that found the
- * current subscription past its expiryDate and set it to expired (SPEC §8: the client then shows
+ * current subscription past its expiryDate and set it to expired (docs/product.md#route-guard: the client then shows
  * 'Your current subscription has expired!').
  */
 export const claimsResponseSchema = z.object({

@@ -62,7 +62,7 @@ export const noteContentSchema = z.object({
 export type NoteContent = z.infer<typeof noteContentSchema>;
 
 /**
- * An exam's blueprint (DESIGN.md "Quiz"), whose types `BlueprintPart` and `BlueprintSpec` live with
+ * An exam's blueprint (docs/product.md#quiz), whose types `BlueprintPart` and `BlueprintSpec` live with
  * the rules that read them (blueprint.ts): parts drawn from subjects, each with its item count,
  * minutes, weight in the rating and a per-part floor; the passing average; how many sittings.
  */

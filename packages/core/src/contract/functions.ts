@@ -4,7 +4,7 @@ import { inAppFormFunctionSchemas } from './in-app-form.ts';
 import { paymentFunctionSchemas } from './payments.ts';
 
 /**
- * Server functions (SPEC §7, DESIGN.md "How the pieces talk"): POST /api/functions/{name} with
+ * Server functions (docs/product.md#server-functions, docs/product.md#server-functions): POST /api/functions/{name} with
  * `{ data }`, answered with `{ result }` or `{ error: { status, message } }`.
  * Each entry is the one schema for a function's input and result; server and web both use it.
  */
@@ -80,7 +80,7 @@ export const functionSchemas = {
       .object({
         knowFrom: z.enum(KNOW_FROM_OPTIONS),
         reviewer: z.string().trim().min(1).max(32),
-        /** The major, for a track whose mock has a major part (issue 12; not in SPEC §7). */
+        /** The major, for a track whose mock has a major part (issue 12; not in docs/product.md#server-functions). */
         major: z.string().trim().min(1).max(64).optional(),
         /**
          * The name to show other students (issue 21 finding 6; core `validateDisplayName` on the

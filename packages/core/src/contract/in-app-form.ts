@@ -3,7 +3,7 @@ import { MESSAGES } from '../messages.ts';
 import { validateInAppForm } from '../validation.ts';
 
 /**
- * The in-app free-trial form as a schema (SPEC §5): `validateInAppForm` (validation.ts) decides,
+ * The in-app free-trial form as a schema (docs/product.md#validation): `validateInAppForm` (validation.ts) decides,
  * and its one message becomes the issue; the output is the trimmed, lower-cased form.
  */
 export const inAppFormSchema = z
@@ -20,13 +20,13 @@ export const inAppFormSchema = z
   });
 
 /**
- * Server functions of the in-app free-trial form (SPEC §2 "In-app free-trial form", §5, §7), each
+ * Server functions of the in-app free-trial form (docs/product.md#in-app-form, #validation, #server-functions), each
  * entry `{ input, result }` as in functions.ts. Both are callable WITHOUT a session: the form is
  * for people who have no account yet (docs/decisions/005-in-app-free-trial.md).
  *
- * The input is deliberately loose (strings, possibly empty): the rules of SPEC §5 live in
+ * The input is deliberately loose (strings, possibly empty): the rules of docs/product.md#validation live in
  * `validateInAppForm` (validation.ts), and the server answers a refusal as
- * `{ isSuccess: false, message }` so the form can show the server message (SPEC §7, §8).
+ * `{ isSuccess: false, message }` so the form can show the server message (docs/product.md#server-functions, #errors).
  */
 export const inAppFormFunctionSchemas = {
   submitInAppForm: {
@@ -50,7 +50,7 @@ export const PUBLIC_FUNCTION_NAMES = ['submitInAppForm', 'incrementInAppFormVisi
 export type PublicFunctionName = (typeof PUBLIC_FUNCTION_NAMES)[number];
 
 /**
- * The server's refusals of submitInAppForm, shown as they come (SPEC §8 "the server message").
+ * The server's refusals of submitInAppForm, shown as they come (docs/product.md#in-app-form "the server message").
  * Not in SPEC.md, which leaves the server's words open.
  */
 export const IN_APP_FORM_SERVER_MESSAGES = {

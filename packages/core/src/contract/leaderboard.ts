@@ -31,7 +31,7 @@ export const leaderboardResponseSchema = z.object({
 });
 export type LeaderboardResponse = z.infer<typeof leaderboardResponseSchema>;
 
-/** Staff: seasons (DESIGN.md "Staff"). */
+/** Staff: seasons (docs/product.md#staff). */
 export const seasonSchema = z.object({
   id: z.string(),
   name: z.string(),

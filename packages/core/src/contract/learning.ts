@@ -243,7 +243,7 @@ export const quizHomeSchema = z.object({
 export type QuizHome = z.infer<typeof quizHomeSchema>;
 export type MockHistoryEntry = QuizHome['mockHistory'][number];
 
-/** POST /api/analytics/events (SPEC §7 Analytics), stored first-party. */
+/** POST /api/analytics/events (docs/product.md#analytics), stored first-party. */
 export const analyticsEventSchema = z
   .object({
     name: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'Use lower_snake_case, up to 40 characters.'),

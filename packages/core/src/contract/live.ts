@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIVE_EVENT_KINDS, LIVE_REVOKED_REASONS, LIVE_TOPIC_PATTERN } from '../live-event.ts';
 
 /**
- * GET /api/live?topics=a,b,c (Server-Sent Events, DESIGN.md "Live stream").
+ * GET /api/live?topics=a,b,c (Server-Sent Events, docs/product.md#live-updates).
  * Topics name one document each; the server authorises every one.
  */
 export const liveTopicSchema = z.string().regex(LIVE_TOPIC_PATTERN, 'Unknown live topic');

@@ -4,14 +4,14 @@ import { MESSAGE_FORM_MESSAGES } from '../messages.ts';
 import { type ImageType, storedImageName } from '../purchase.ts';
 import { stripHtml } from '../validation.ts';
 
-/** SPEC §3 messageType (the values of core MESSAGE_TYPES). */
+/** docs/product.md#entities messageType (the values of core MESSAGE_TYPES). */
 export const messageTypeSchema = z.enum(['feedbacks', 'suggestions', 'issues'], {
   error: MESSAGE_FORM_MESSAGES.PICK_TYPE,
 });
 
 /**
- * POST /api/messages (SPEC §2 Send-us-a-message modal, §3 User message, §5): the text is
- * HTML-stripped (SPEC §5 text helper), trimmed, and must then hold 1–500 characters. `attachment`
+ * POST /api/messages (docs/product.md#message-modal, #entities User message, #validation): the text is
+ * HTML-stripped (docs/product.md#validation text helper), trimmed, and must then hold 1–500 characters. `attachment`
  * is the path returned by POST /api/messages/attachments, or null.
  */
 export const sendMessageInputSchema = z.object({
@@ -36,10 +36,10 @@ export type SendMessageResult = z.infer<typeof sendMessageResultSchema>;
 export const messageAttachmentResultSchema = z.object({ path: z.string(), url: z.string() });
 export type MessageAttachmentResult = z.infer<typeof messageAttachmentResultSchema>;
 
-/** Folder of message images in file storage (SPEC §7 File storage). */
+/** Folder of message images in file storage (docs/product.md#file-storage). */
 export const USER_FEEDBACK_FOLDER = 'images/userFeedbacks';
 
-/** images/userFeedbacks/{userId}_{timestamp}_{filename} (SPEC §7), the file name sanitised. */
+/** images/userFeedbacks/{userId}_{timestamp}_{filename} (docs/product.md#server-functions), the file name sanitised. */
 export function userFeedbackPath(
   userId: string,
   timestampMs: number,

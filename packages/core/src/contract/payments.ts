@@ -4,14 +4,14 @@ import { isPaymentScreenshotPath } from '../purchase.ts';
 import { isValidRefCode, normalizeRefCode } from '../validation.ts';
 import { isoDateSchema, subscriptionStatusSchema } from './common.ts';
 
-/** Payment reference code (SPEC §5): 13 digits once spaces are removed; the output is normalised. */
+/** Payment reference code (docs/product.md#validation): 13 digits once spaces are removed; the output is normalised. */
 export const refCodeSchema = z
   .string()
   .max(64)
   .refine(isValidRefCode, MESSAGES.INVALID_REF_CODE)
   .transform(normalizeRefCode);
 
-/** A payment screenshot the caller uploaded: its storage path (SPEC §7 File storage). */
+/** A payment screenshot the caller uploaded: its storage path (docs/product.md#file-storage). */
 export const screenshotPathSchema = z
   .string()
   .max(200)
@@ -20,9 +20,9 @@ export const screenshotPathSchema = z
 const amountSchema = z.number().int().nonnegative().max(1_000_000);
 
 /**
- * The proof of a transfer (SPEC §3 Transaction payload, §5): exactly one of refCode and
+ * The proof of a transfer (docs/product.md#payloads, #validation): exactly one of refCode and
  * paymentScreenshotUrl. Amounts are the client's statement only; the server quotes the price
- * (docs/decisions/004-purchases.md). Coupons are not offered (SPEC §8: their handlers are undefined).
+ * (docs/decisions/004-purchases.md). Coupons are not offered (docs/product.md#errors: their handlers are undefined).
  */
 const proofFields = {
   refCode: refCodeSchema.nullish(),
@@ -49,7 +49,7 @@ export const purchaseTransactionInfoSchema = z
     path: ['refCode'],
   });
 
-/** SPEC §3 Subscription info payload; only the plan id and the coach are read (the rest is computed). */
+/** docs/product.md#payloads; only the plan id and the coach are read (the rest is computed). */
 export const subscriptionInfoSchema = z
   .object({
     selectedPlan: z.looseObject({ id: z.string({ error: MESSAGES.SELECT_PLAN }).min(1).max(32) }),
@@ -76,11 +76,11 @@ export const purchaseResultSchema = z.object({
 export type PurchaseResult = z.infer<typeof purchaseResultSchema>;
 
 /**
- * Server functions of the payments issue (SPEC §7; docs/decisions/004-purchases.md):
+ * Server functions of the payments issue (docs/product.md#server-functions; docs/decisions/004-purchases.md):
  * each entry `{ input, result }` as in functions.ts.
  */
 export const paymentFunctionSchemas = {
-  /** Records the transaction and the pending subscription in one transaction (DESIGN.md "Buying"). */
+  /** Records the transaction and the pending subscription in one transaction (docs/product.md#buying). */
   subscribeUser: {
     input: z
       .object({
@@ -126,7 +126,7 @@ export const paymentFunctionSchemas = {
     }),
   },
   /**
-   * Changes a subscription's status (SPEC §4, §7; core `canTransition`). The result is the new
+   * Changes a subscription's status (docs/product.md#states, #server-functions; core `canTransition`). The result is the new
    * state, or null when the subscription already had that status (nothing written).
    */
   updateSubscriptionStatus: {
@@ -150,7 +150,7 @@ export const paymentFunctionSchemas = {
 } as const satisfies Record<string, { input: z.ZodType; result: z.ZodType }>;
 
 /**
- * GET /api/purchase/details (SPEC §9: the mobile-wallet payment number; SPEC §2 Verify Payment:
+ * GET /api/purchase/details (docs/product.md#purchase-page: the mobile-wallet payment number; docs/product.md#verify-payment
  * "email support"): where to send the money, from the server's configuration.
  */
 export const purchaseDetailsSchema = z.object({

@@ -7,11 +7,11 @@ export const challengeItemSchema = z.object({
   id: z.string(),
   title: z.string(),
   points: z.number().int().nonnegative(),
-  /** SPEC §1: unclaimed when earned and not yet claimed. */
+  /** docs/product.md#challenges: unclaimed when earned and not yet claimed. */
   status: z.enum(CHALLENGE_STATUSES),
 });
 
-/** The users/{uid} document (SPEC §3) as the web app reads it: GET /api/me and live topic users/{uid}. */
+/** The users/{uid} document (docs/product.md#entities) as the web app reads it: GET /api/me and live topic users/{uid}. */
 export const userDocSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -44,7 +44,7 @@ export const selectedPlanSchema = z.object({
 });
 export type SelectedPlan = z.infer<typeof selectedPlanSchema>;
 
-/** The subscriptions/{id} document (SPEC §3): GET /api/subscriptions/:id and live topic subscriptions/{id}. */
+/** The subscriptions/{id} document (docs/product.md#entities): GET /api/subscriptions/:id and live topic subscriptions/{id}. */
 export const subscriptionDocSchema = z.object({
   id: z.string(),
   userId: z.string(),
@@ -59,7 +59,7 @@ export const subscriptionDocSchema = z.object({
 });
 export type SubscriptionDoc = z.infer<typeof subscriptionDocSchema>;
 
-/** The login_devices/{uid} document (SPEC §3): GET /api/me/devices and live topic login_devices/{uid}. */
+/** The login_devices/{uid} document (docs/product.md#entities): GET /api/me/devices and live topic login_devices/{uid}. */
 export const loginDevicesDocSchema = z.object({
   userId: z.string(),
   currentDeviceUsed: z.string(),
@@ -74,7 +74,7 @@ export const loginDevicesDocSchema = z.object({
 });
 export type LoginDevicesDoc = z.infer<typeof loginDevicesDocSchema>;
 
-/** A reviewer is an exam track (DESIGN.md "Reviewers"): GET /api/reviewers. */
+/** A reviewer is an exam track (docs/product.md#reviewers): GET /api/reviewers. */
 export const reviewerSchema = z.object({
   shorthand: z.string(),
   abbreviation: z.string(),

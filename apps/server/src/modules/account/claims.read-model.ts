@@ -56,7 +56,7 @@ export async function getClaimsSnapshot(
   };
 }
 
-/** Claims are computed from the database on every call (DESIGN.md "Sessions"). */
+/** Claims are computed from the database on every call (docs/product.md#sessions). */
 export async function getClaims(ex: Executor, userId: string): Promise<Claims | null> {
   return (await getClaimsSnapshot(ex, userId))?.claims ?? null;
 }

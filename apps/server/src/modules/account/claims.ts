@@ -9,7 +9,7 @@ import { getClaims, getClaimsSnapshot } from './claims.read-model.ts';
 import type { ClaimsCache } from './user-caches.ts';
 
 /**
- * The caller's claims (DESIGN.md "Sessions"), read from the database, or on PGlite from the claims
+ * The caller's claims (docs/product.md#sessions), read from the database, or on PGlite from the claims
  * cache that every change to them invalidates before its transaction resolves (ADR 022); `force`
  * always reads the database. A lapsed subscription is expired first, so claims never grant access
  * that has ended.

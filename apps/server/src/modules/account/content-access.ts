@@ -14,7 +14,7 @@ import {
 } from './content-access.read-model.ts';
 
 /**
- * The paywall on the server (issue 21 finding 1; docs/product.md "Access"), from core's one rule
+ * The paywall on the server (issue 21 finding 1; docs/product.md#paywall), from core's one rule
  * (`contentDenial`): every content read and every new attempt needs the reviewer's grant and a
  * subscription that gives access now. An open mock may still be finished until its clock ends:
  * those routes check the grant only (content/reviewers.ts `requireReviewerAccess`). It only

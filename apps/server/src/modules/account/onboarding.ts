@@ -22,7 +22,7 @@ import {
 } from '../users/repository.ts';
 
 /**
- * Onboarding (SPEC §7 applyRevAccess; DESIGN.md "Onboarding"): grants the chosen reviewer, marks
+ * Onboarding (docs/product.md#server-functions applyRevAccess; docs/product.md#onboarding): grants the chosen reviewer, marks
  * the user onboarded and starts the 3-day free trial for a user who never had a subscription — all
  * in one transaction, with the user row locked so two devices onboarding at once start one trial.
  * Called again once onboarded, it is a track switch (issue 21 finding 1): the chosen reviewer

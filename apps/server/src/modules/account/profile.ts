@@ -8,7 +8,7 @@ import type { UserDocCache } from './user-caches.ts';
 import { getUserDoc } from './user-doc.read-model.ts';
 
 /**
- * GET /api/me: the caller's users/{uid} document (SPEC §3), from `cache` when it holds it (PGlite,
+ * GET /api/me: the caller's users/{uid} document (docs/product.md#entities), from `cache` when it holds it (PGlite,
  * user-caches.ts); a database read fills it unless the document changed while it ran.
  */
 export async function readUserDoc(

@@ -8,7 +8,7 @@ import { currentClaims } from './claims.ts';
 import { changeDisplayName, readUserDoc } from './profile.ts';
 import { claimsCacheOf, userDocCacheOf } from './user-caches.ts';
 
-/** The signed-in user's claims and own document (docs/product.md#entities-and-fields). */
+/** The signed-in user's claims and own document (docs/product.md#entities). */
 export async function accountRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;

@@ -29,7 +29,7 @@ const userDocQuery = preparedFor((ex) =>
     .prepare('user_doc'),
 );
 
-/** The users/{uid} document the web app reads and watches (SPEC §3). */
+/** The users/{uid} document the web app reads and watches (docs/product.md#entities). */
 export async function getUserDoc(ex: Executor, userId: string): Promise<UserDoc | null> {
   const [row] = await userDocQuery(ex).execute({ userId });
   if (!row) return null;

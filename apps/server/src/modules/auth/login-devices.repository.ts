@@ -5,7 +5,7 @@ import { loginDeviceEntries, loginDevices } from '../../platform/db/schema.ts';
 import { announce, topics } from '../../platform/live/topics.ts';
 
 /**
- * Makes `deviceId` the user's current device (SPEC §1 one active device per login). The database
+ * Makes `deviceId` the user's current device (docs/product.md#single-device one active device per login). The database
  * trigger on login_devices revokes the sessions of every other device in the same transaction.
  */
 export async function makeCurrentDevice(
@@ -51,7 +51,7 @@ export async function makeCurrentDevice(
   await announce(ex, topics.loginDevices(input.userId), row?.version);
 }
 
-/** The login_devices/{uid} document (SPEC §3). */
+/** The login_devices/{uid} document (docs/product.md#entities). */
 export async function getLoginDevicesDoc(
   ex: Executor,
   userId: string,

@@ -131,7 +131,7 @@ export async function sessionAuthRoutes(app: FastifyInstance) {
     return reply.status(204).send();
   });
 
-  // The login_devices/{uid} document (SPEC §3).
+  // The login_devices/{uid} document (docs/product.md#entities).
   typed.get(
     '/me/devices',
     { schema: { response: { 200: loginDevicesDocSchema } } },

@@ -99,7 +99,7 @@ export async function signOut(
   sessionCache.forgetUser(session.userId);
 }
 
-/** GET /api/me/devices: the login_devices/{uid} document (SPEC §3). */
+/** GET /api/me/devices: the login_devices/{uid} document (docs/product.md#entities). */
 export async function loginDevicesOf(db: Db, userId: string): Promise<LoginDevicesDoc> {
   const doc = await getLoginDevicesDoc(db, userId);
   if (!doc) throw notFound('No device record.');
@@ -110,7 +110,7 @@ export async function loginDevicesOf(db: Db, userId: string): Promise<LoginDevic
 export const loginDevicesTopic = perUserTopic(getLoginDevicesDoc, loginDevicesDocSchema);
 
 /**
- * Keeps a client-side session event for support (SPEC §7 addSessionLog; first-party analytics),
+ * Keeps a client-side session event for support (docs/product.md#server-functions addSessionLog; first-party analytics),
  * up to core's `SESSION_LOG_LIMITS.perDay` a Manila day per student (issue 21 finding 5); the
  * payload's shape and size are the contract's. Kept `retentionDays`, then swept.
  */

@@ -2,7 +2,7 @@ import { and, count, eq, gte, lt } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { sessionLogs } from '../../platform/db/schema.ts';
 
-/** Keeps one client-side session event for support (SPEC §7 addSessionLog; analytics events). */
+/** Keeps one client-side session event for support (docs/product.md#server-functions addSessionLog; analytics events). */
 export async function addSessionLog(
   ex: Executor,
   input: { userId: string; type: string; payload: Record<string, unknown>; createdAt: Date },

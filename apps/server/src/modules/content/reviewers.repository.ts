@@ -98,7 +98,7 @@ export async function subjectNames(ex: Executor, ids: string[]): Promise<Map<str
 }
 
 /**
- * The reviewers a student holds the `Granted` claim for (SPEC §2 requiresRevAccess), in the
+ * The reviewers a student holds the `Granted` claim for (docs/product.md#requires-rev-access), in the
  * reviewers' order. Call it through ./reviewers.ts (`listStudentReviewers`; one reviewer:
  * `requireReviewerAccess`).
  */

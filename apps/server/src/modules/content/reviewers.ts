@@ -4,7 +4,7 @@ import { permissionDenied } from '../../platform/errors/app-error.ts';
 import { findGrantedReviewer, listGrantedReviewers } from './reviewers.repository.ts';
 
 /**
- * A student's reviewers, the ones they hold the `Granted` claim for (SPEC §2 requiresRevAccess),
+ * A student's reviewers, the ones they hold the `Granted` claim for (docs/product.md#requires-rev-access),
  * in the reviewers' order: what the study launcher lists.
  */
 export async function listStudentReviewers(ex: Executor, userId: string): Promise<Reviewer[]> {

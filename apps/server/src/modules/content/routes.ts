@@ -10,7 +10,7 @@ import { requireSession } from '../../platform/session.ts';
 import { changeMajor, listReviewerOffers } from './offers.ts';
 import { requireReviewerAccess } from './reviewers.ts';
 
-/** The reviewers a student may choose (SPEC §3), for signed-in users, and their major. */
+/** The reviewers a student may choose (docs/product.md#entities), for signed-in users, and their major. */
 export async function reviewerRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;

@@ -12,7 +12,7 @@ const RATE_LIMITS: Record<PublicFunctionName, { max: number; timeWindow: string 
 };
 
 /**
- * The in-app free-trial form's server functions (SPEC §7), callable WITHOUT a session: the form is
+ * The in-app free-trial form's server functions (docs/product.md#server-functions), callable WITHOUT a session: the form is
  * for people who have no account yet. Registered inside the /api scope (so the Origin check
  * applies) but outside the authenticated scope; their static paths take precedence over the
  * session-bound POST /functions/:name. Same `{ data }` → `{ result }` envelope.

@@ -23,7 +23,7 @@ import { trialEmail } from './trial-email.ts';
 export const IN_APP_FORM_KNOW_FROM = 'in-app-form';
 
 /**
- * submitInAppForm (SPEC §2 "In-app free-trial form", §5, §7, §8), callable without a session.
+ * submitInAppForm (docs/product.md#in-app-form, #validation, #server-functions, #errors), callable without a session.
  * Refusals are answers, not errors: `{ isSuccess: false, message }`, which the form shows.
  *
  * 1. One transaction: the pending account (email, "First Last", knowFrom 'in-app-form'), its
@@ -92,8 +92,8 @@ export async function submitInAppForm(
 }
 
 /**
- * incrementInAppFormVisit (SPEC §7): counts one visit of the form on today's Manila date
- * (DESIGN.md "Time": days are Asia/Manila).
+ * incrementInAppFormVisit (docs/product.md#server-functions): counts one visit of the form on today's Manila date
+ * (docs/product.md#time: days are Asia/Manila).
  */
 export async function countFormVisit(db: Db, now: Date): Promise<void> {
   await incrementVisits(db, manilaDayKey(now));

@@ -3,7 +3,7 @@ import type { MailMessage } from '../../platform/mail/mailer.ts';
 
 export const TRIAL_EMAIL_SUBJECT = 'Your 3-day Pasado free trial is ready';
 
-/** Students are in the Philippines (SPEC §1): dates in their time zone. */
+/** Students are in the Philippines (docs/product.md#overview): dates in their time zone. */
 const formatTrialEnd = (date: Date) =>
   new Intl.DateTimeFormat('en-PH', {
     dateStyle: 'long',
@@ -12,7 +12,7 @@ const formatTrialEnd = (date: Date) =>
   }).format(date);
 
 /**
- * The email the in-app free-trial form sends (SPEC §2 step 2: "We've sent you a link to our
+ * The email the in-app free-trial form sends (docs/product.md#in-app-form step 2: "We've sent you a link to our
  * app"): the link to the app and the trial's end, as plain text and simple HTML.
  */
 export function trialEmail(input: {

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, lte } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { seasons } from '../../platform/db/schema.ts';
 
-/** A leaderboard season (SPEC §3 seasons). */
+/** A leaderboard season (docs/product.md#entities seasons). */
 export interface SeasonRow {
   id: string;
   name: string;
@@ -12,7 +12,7 @@ export interface SeasonRow {
   createdAt: Date;
 }
 
-/** The open season (SPEC §7: status open and expiry in the future), if any. */
+/** The open season (docs/product.md#leaderboard: status open and expiry in the future), if any. */
 export async function findOpenSeason(ex: Executor, now: Date): Promise<SeasonRow | null> {
   const [row] = await ex
     .select()

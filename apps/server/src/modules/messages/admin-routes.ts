@@ -11,7 +11,7 @@ import { requireSession } from '../../platform/session.ts';
 import { listStaffMessages, updateStaffMessage } from './service.ts';
 
 /**
- * Staff console: the message inbox, under /api/admin/messages (issue 5 item 5; SPEC §3
+ * Staff console: the message inbox, under /api/admin/messages (issue 5 item 5; docs/product.md#entities
  * user_messages, written by POST /api/messages). Newest first, archived hidden unless asked;
  * read/unread and archive/unarchive are audited like every staff action.
  */

@@ -16,7 +16,7 @@ export async function ownsMessageAttachment(
 }
 
 /**
- * Deletes a message image and its uploads row (SPEC §7: "The feedback image is deleted if saving
+ * Deletes a message image and its uploads row (docs/product.md#file-storage: "The feedback image is deleted if saving
  * the message fails"). Only the sender's own message images; anything else is left alone.
  */
 export async function discardMessageAttachment(

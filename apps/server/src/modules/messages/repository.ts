@@ -6,7 +6,7 @@ import { userMessages } from '../../platform/db/schema.ts';
 type MessageType = StaffMessage['messageType'];
 type MessageStatus = StaffMessage['status'];
 
-/** A send-us-a-message message (SPEC §3 user_messages). */
+/** A send-us-a-message message (docs/product.md#entities user_messages). */
 export interface UserMessage {
   id: string;
   messageType: MessageType;

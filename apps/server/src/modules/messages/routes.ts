@@ -23,7 +23,7 @@ const perStudent = (max: number) => ({
 });
 
 /**
- * The send-us-a-message modal (SPEC §2, §3, §5, §7): POST /api/messages/attachments takes the raw
+ * The send-us-a-message modal (docs/product.md#screens, #entities, #validation, #server-functions): POST /api/messages/attachments takes the raw
  * image (content-type image/*, header x-file-name) and stores it at
  * images/userFeedbacks/{userId}_{timestamp}_{filename}; POST /api/messages saves the message and
  * deletes that image when saving fails.

@@ -29,9 +29,9 @@ import {
 export type Sender = { userId: string; email: string };
 
 /**
- * Saves a send-us-a-message message (SPEC §2, §3 User message): HTML stripped, 1–500 characters,
+ * Saves a send-us-a-message message (docs/product.md#screens, #entities User message): HTML stripped, 1–500 characters,
  * server time, status 'unread', not archived. When anything fails — bad input, a foreign
- * attachment, the insert itself — the attached image is deleted and the call fails (SPEC §7, §8),
+ * attachment, the insert itself — the attached image is deleted and the call fails (docs/product.md#server-functions, #errors),
  * so the web app stays on slide 2 and sends the image again with the next try.
  */
 export async function sendMessage(

@@ -164,7 +164,7 @@ export async function claimChallenge(
 }
 
 /**
- * Claims every unclaimed drill point as gems (DESIGN.md "Progress"). `claimId` is the client's
+ * Claims every unclaimed drill point as gems (docs/product.md#progress). `claimId` is the client's
  * idempotency id; a second claim while nothing is left (another device got there first) answers a
  * zero payout rather than an error.
  */

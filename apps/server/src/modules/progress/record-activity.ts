@@ -24,7 +24,7 @@ import {
 } from './repository.ts';
 import { refreshSubjectStats } from './subject-stats.read-model.ts';
 
-/** What one quiz, study or drill session contributes to a student's progress (DESIGN.md "Progress"). */
+/** What one quiz, study or drill session contributes to a student's progress (docs/product.md#progress). */
 export type Activity = {
   /** Per-topic tallies: feeds userStats and "weakest topics". */
   topics: readonly { topicId: string; answered: number; correct: number; seconds: number }[];

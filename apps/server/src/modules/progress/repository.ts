@@ -10,7 +10,7 @@ import {
   userTopicStats,
 } from '../../platform/db/schema.ts';
 
-/** A student's progress as kept on the user row (DESIGN.md "Progress"). */
+/** A student's progress as kept on the user row (docs/product.md#progress). */
 export interface Progress {
   currentLevel: string | null;
   gemsCollection: Record<string, number>;

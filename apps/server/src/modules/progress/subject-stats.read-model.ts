@@ -5,7 +5,7 @@ import { topics, userStats, userTopicStats } from '../../platform/db/schema.ts';
 // Per-subject sums of the student's per-topic tallies: a topic's subject is the content module's.
 
 /**
- * The userStats document (SPEC §3: userStats by userId): per subject, items answered, correct,
+ * The userStats document (docs/product.md#entities: userStats by userId): per subject, items answered, correct,
  * accuracy in percent and seconds studied, summed from the per-topic rows in one statement.
  */
 export async function refreshSubjectStats(ex: Executor, userId: string, now: Date): Promise<void> {

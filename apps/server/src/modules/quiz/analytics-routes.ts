@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { requireSession } from '../../platform/session.ts';
 import { recordAnalyticsEvent } from './analytics.ts';
 
-/** First-party analytics under /api/analytics (SPEC §7 Analytics; see analytics.ts). */
+/** First-party analytics under /api/analytics (docs/product.md#analytics; see analytics.ts). */
 export async function analyticsRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;

@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { keepSessionLog } from '../auth/service.ts';
 
 /**
- * First-party analytics (SPEC §7 Analytics; no third-party tracker): an event is stored in
+ * First-party analytics (docs/product.md#analytics; no third-party tracker): an event is stored in
  * session_logs with the user id and the user properties (email, uid) set from the session, never
  * from the body, so nobody can log events as someone else.
  */

@@ -242,7 +242,7 @@ export function timeUpMessage(attempt: Pick<AttemptClock, 'sittings'>): string {
     : MESSAGES_QUIZ.timeUp;
 }
 
-/** SPEC §3 mockExamStreakList: the Manila days of this month with a submitted mock. */
+/** docs/product.md#entities mockExamStreakList: the Manila days of this month with a submitted mock. */
 async function markMockStreakDay(tx: Tx, userId: string, now: Date) {
   const id = streakRecordId(userId, now);
   const { month, year } = manilaMonthYear(now);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Executor, Tx } from '../../platform/db/client.ts';
 import { mockExamStreaks } from '../../platform/db/schema.ts';
 
-// SPEC §3 mockExamStreakList: one row per student and month, the days with a submitted mock.
+// docs/product.md#entities mockExamStreakList: one row per student and month, the days with a submitted mock.
 
 /** The days of the streak row, locked; null when the month has no row yet. */
 export async function lockMockStreakDays(tx: Tx, id: string): Promise<number[] | null> {

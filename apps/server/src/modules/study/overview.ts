@@ -76,7 +76,7 @@ export async function studyOverview(
 }
 
 /**
- * A flash, read or listen session ended (DESIGN.md "Progress": a finished study session counts for
+ * A flash, read or listen session ended (docs/product.md#progress: a finished study session counts for
  * the daily streak). It counts only when the student did something in this reviewer today — a
  * card reviewed or a note read — so the streak cannot be kept by calling this alone. Counting twice
  * on one day is harmless (the streak moves once per Manila day).

@@ -16,7 +16,7 @@ import { applyStaffAction, recentAudit, reviewItemDetail, reviewQueue } from './
 const idParams = z.object({ id: z.uuid() });
 
 /**
- * Staff console: payments, under /api/admin/payments (issue 3 item 6; DESIGN.md "Staff"). The
+ * Staff console: payments, under /api/admin/payments (issue 3 item 6; docs/product.md#staff). The
  * parent plugin refuses anyone but staff. Handlers parse, call review.service.ts, and answer with
  * the contract's schemas.
  */

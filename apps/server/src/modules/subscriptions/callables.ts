@@ -2,7 +2,7 @@ import type { ServerFunction } from '../../platform/callables/context.ts';
 import { addTransaction, subscribeUser } from './purchase.service.ts';
 import { updateSubscriptionStatus } from './status.service.ts';
 
-/** The subscriptions module's server functions (SPEC §7; core contract/payments.ts), by name. */
+/** The subscriptions module's server functions (docs/product.md#server-functions; core contract/payments.ts), by name. */
 export const subscriptionFunctions: {
   subscribeUser: ServerFunction<'subscribeUser'>;
   addTransaction: ServerFunction<'addTransaction'>;

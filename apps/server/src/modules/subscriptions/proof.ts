@@ -14,7 +14,7 @@ export interface Proof {
 }
 
 /**
- * Resolves a payment proof (SPEC §5; DESIGN.md "Buying"): a reference code (already normalised by
+ * Resolves a payment proof (docs/product.md#validation; docs/product.md#buying): a reference code (already normalised by
  * the contract) or the path of a screenshot the caller uploaded, whose content hash comes from the
  * upload record, never from the client. Returns the proof and the transaction that already used it.
  */
@@ -43,7 +43,7 @@ export async function resolveProof(
   };
 }
 
-/** Refuses a proof another transaction already used (DESIGN.md "Buying"). */
+/** Refuses a proof another transaction already used (docs/product.md#buying). */
 export function refuseReusedProof(proof: Proof): never {
   throw new AppError(
     'FAILED_PRECONDITION',

@@ -33,7 +33,7 @@ import {
 import { insertTransaction, listTransactionsOf } from './transactions.repository.ts';
 
 /**
- * A purchase (SPEC §7 subscribeUser; DESIGN.md "Buying"; docs/decisions/004-purchases.md): in one
+ * A purchase (docs/product.md#server-functions subscribeUser; docs/product.md#buying; docs/decisions/004-purchases.md): in one
  * transaction, with the user row locked, the price is quoted on the server, the proof checked, and
  * the transaction and the pending subscription written — current, or queued when it extends the
  * current one. A retry with the same idempotency key returns the first purchase unchanged.
@@ -132,7 +132,7 @@ export async function subscribeUser(
 }
 
 /**
- * A new payment proof for the caller's own subscription (SPEC §7 addTransaction; the Verify
+ * A new payment proof for the caller's own subscription (docs/product.md#server-functions addTransaction; the Verify
  * Payment modal; docs/decisions/004-purchases.md): allowed while it is pending or forVerification,
  * it returns a forVerification subscription to pending. The amounts are the purchase's, never the
  * client's. Re-sending the proof already attached to this subscription returns it unchanged.

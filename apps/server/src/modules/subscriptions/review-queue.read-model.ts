@@ -5,7 +5,7 @@ import { subscriptions, transactions, users } from '../../platform/db/schema.ts'
 import type { SubscriptionRow } from './subscriptions.repository.ts';
 import type { TransactionRow } from './transactions.repository.ts';
 
-// The staff console's review queue (DESIGN.md "Staff"; issue 3 item 6), with each buyer's email
+// The staff console's review queue (docs/product.md#staff; issue 3 item 6), with each buyer's email
 // and the reuse counts of their proofs' uploads: a read model over users, uploads and
 // subscriptions. Free trials are not payments and never appear. Times are compared at millisecond
 // precision, the precision of the cursor the client sends back, so a page never repeats its last

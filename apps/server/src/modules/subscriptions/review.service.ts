@@ -38,7 +38,7 @@ import {
 import { changeSubscriptionStatus } from './status.service.ts';
 
 /**
- * The staff console's payment review (DESIGN.md "Staff", "Buying"; issue 3 item 6): the queue with
+ * The staff console's payment review (docs/product.md#staff, "Buying"; issue 3 item 6): the queue with
  * its flags, one payment with its audit trail, the recent audit entries and the staff actions.
  * Rules come from core `admin-review`; status changes go through `changeSubscriptionStatus`, the
  * one path every status change takes (locks, queue, live, audit).

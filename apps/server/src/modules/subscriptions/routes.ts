@@ -11,15 +11,15 @@ export async function subscriptionRoutes(app: FastifyInstance) {
   const { db } = app.database;
   const { paymentWallet, supportEmail } = app.config;
 
-  // The subscriptions/{id} document (SPEC §3), for its owner or staff.
+  // The subscriptions/{id} document (docs/product.md#entities), for its owner or staff.
   typed.get(
     '/subscriptions/:id',
     { schema: { params: z.object({ id: z.uuid() }), response: { 200: subscriptionDocSchema } } },
     async (request) => readSubscriptionDoc(db, requireSession(request), request.params.id),
   );
 
-  // The mobile wallet to pay into and the support address (SPEC §9 "a mobile-wallet payment
-  // number"; SPEC §2 Verify Payment), from configuration.
+  // The mobile wallet to pay into and the support address (docs/product.md#constants "a mobile-wallet payment
+  // number"; docs/product.md#verify-payment), from configuration.
   typed.get(
     '/purchase/details',
     { schema: { response: { 200: purchaseDetailsSchema } } },

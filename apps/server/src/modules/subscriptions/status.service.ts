@@ -23,7 +23,7 @@ import {
 
 /**
  * When the user has no current subscription, or it ended (expired or revoked), makes the oldest
- * queued approved or completed subscription current (DESIGN.md "Buying"). Announces the
+ * queued approved or completed subscription current (docs/product.md#buying). Announces the
  * subscription and users/{uid}. The caller holds the user lock.
  */
 export async function promoteNextQueued(
@@ -37,7 +37,7 @@ export async function promoteNextQueued(
 }
 
 /**
- * Sets the user's current subscription to expired once its expiryDate has passed (SPEC §4), and in
+ * Sets the user's current subscription to expired once its expiryDate has passed (docs/product.md#states), and in
  * the same transaction makes the oldest queued approved or completed subscription current,
  * repeating while the promoted one has lapsed too. Returns true when the user's access ended
  * (nothing took the expired one's place): the client then shows the expiry alert.
@@ -72,7 +72,7 @@ export interface StatusChange {
 }
 
 /**
- * One subscription status change (SPEC §4; core `canTransition`), the one path every status change
+ * One subscription status change (docs/product.md#states; core `canTransition`), the one path every status change
  * takes: the server function, the staff console and the operator CLI. Runs in the caller's
  * transaction: the owner and then the subscription are locked (the same order as every other
  * writer), so two staff approving at once change it once — the second finds it approved already
@@ -129,7 +129,7 @@ export async function changeSubscriptionStatus(
 }
 
 /**
- * SPEC §7 updateSubscriptionStatus: a student may close their own approved banner (→ completed);
+ * docs/product.md#server-functions updateSubscriptionStatus: a student may close their own approved banner (→ completed);
  * staff may make the staff moves of core `canTransition` on any subscription, with an optional
  * reason. The result is the change, or null when the subscription already had that status.
  */
@@ -165,7 +165,7 @@ export async function updateSubscriptionStatus(
 }
 
 /**
- * The operator CLI's `set-status` (DESIGN.md "Staff"): the staff rules, audited as 'cli'. Returns
+ * The operator CLI's `set-status` (docs/product.md#staff): the staff rules, audited as 'cli'. Returns
  * the change (null when it already had that status) and the owner's email for the message.
  */
 export async function setStatusFromCli(

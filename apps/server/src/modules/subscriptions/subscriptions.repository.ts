@@ -14,7 +14,7 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The statuses that give access until expiryDate (DESIGN.md "Access"; core `grantsAccess`). */
+/** The statuses that give access until expiryDate (docs/product.md#access; core `grantsAccess`). */
 const ACCESS_STATUSES = [
   'pending',
   'forVerification',
@@ -57,8 +57,8 @@ async function insertAnnounced(
 }
 
 /**
- * Starts a free trial (DESIGN.md "Onboarding": isFreeTrial, status completed) of `days` days:
- * onboarding's and the in-app form's (SPEC §9) are both 3. The caller owns the transaction and
+ * Starts a free trial (docs/product.md#onboarding: isFreeTrial, status completed) of `days` days:
+ * onboarding's and the in-app form's (docs/product.md#constants) are both 3. The caller owns the transaction and
  * makes it the user's current subscription.
  */
 export async function createFreeTrial(
@@ -76,7 +76,7 @@ export async function createFreeTrial(
   });
 }
 
-/** A purchase: pending until staff review it (SPEC §4), current or queued as the caller says. */
+/** A purchase: pending until staff review it (docs/product.md#states), current or queued as the caller says. */
 export async function insertSubscription(
   ex: Executor,
   values: {
@@ -141,7 +141,7 @@ const subscriptionsOf = (ex: Executor, userId: string, also?: SQL) =>
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), also));
 
-/** Queued subscriptions (DESIGN.md "Buying"), oldest first. */
+/** Queued subscriptions (docs/product.md#buying), oldest first. */
 export function listQueuedSubscriptions(ex: Executor, userId: string): Promise<SubscriptionRow[]> {
   return subscriptionsOf(ex, userId, isNotNull(subscriptions.queuedAt)).orderBy(
     asc(subscriptions.queuedAt),
@@ -201,7 +201,7 @@ export async function hasOverdueCurrent(ex: Executor, userId: string, now: Date)
 }
 
 /**
- * Sets the user's current subscription to expired when its expiryDate has passed (SPEC §4; core
+ * Sets the user's current subscription to expired when its expiryDate has passed (docs/product.md#states; core
  * `canTransition` 'system'); returns whether it did. The caller holds the user lock.
  */
 export async function expireOverdueCurrent(

@@ -11,7 +11,7 @@ import {
 } from './subscriptions.repository.ts';
 import { listTransactionIdsOf } from './transactions.repository.ts';
 
-/** The subscriptions/{id} document (SPEC §3), with its transaction ids oldest first. */
+/** The subscriptions/{id} document (docs/product.md#entities), with its transaction ids oldest first. */
 async function subscriptionDoc(ex: Executor, id: string): Promise<SubscriptionDoc | null> {
   const row = await findSubscription(ex, id);
   if (!row) return null;

@@ -17,7 +17,7 @@ import { deleteUpload, findUpload, insertUpload } from './repository.ts';
 export const fileUrl = (objectPath: string) => `/api/files/${objectPath}`;
 
 /**
- * The images students upload (SPEC §7 File storage) and where each goes:
+ * The images students upload (docs/product.md#file-storage) and where each goes:
  * images/paymentScreenshots/{timestamp}_{filename} and
  * images/userFeedbacks/{userId}_{timestamp}_{filename}, the name sanitised by core.
  */
@@ -59,7 +59,7 @@ export interface StoredImage {
 }
 
 /**
- * Stores an uploaded image and records it as the uploader's (SPEC §5 "image files only", §7, §8).
+ * Stores an uploaded image and records it as the uploader's (docs/product.md#validation "image files only", #server-functions, #errors).
  * The declared type and the bytes must both say image; SVG is refused, it can carry script. The
  * size limit is the route's body limit (platform/storage/raw-image-body.ts). {timestamp} is `now`
  * in milliseconds.

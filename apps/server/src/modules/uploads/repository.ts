@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { uploads } from '../../platform/db/schema.ts';
 
-/** A file uploaded through the API, owned by its uploader (SPEC §7 File storage). */
+/** A file uploaded through the API, owned by its uploader (docs/product.md#file-storage). */
 export interface Upload {
   path: string;
   ownerUserId: string;

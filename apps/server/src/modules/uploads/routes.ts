@@ -11,7 +11,7 @@ export interface UploadRoutesOptions {
 }
 
 /**
- * Payment screenshots (SPEC §5, §7 File storage, §8): POST /api/uploads/payment-screenshot takes
+ * Payment screenshots (docs/product.md#validation, #file-storage, #errors): POST /api/uploads/payment-screenshot takes
  * the raw image (content-type image/*, header x-file-name), stores it at
  * images/paymentScreenshots/{timestamp}_{filename} and records it as the uploader's;
  * GET /api/files/* serves a stored file to its owner or staff only.

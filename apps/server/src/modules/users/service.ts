@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { findUserByEmail, setRole } from './repository.ts';
 
 /**
- * The operator CLI's grant-admin and revoke-admin (DESIGN.md "Staff": staff are granted from the
+ * The operator CLI's grant-admin and revoke-admin (docs/product.md#staff: staff are granted from the
  * command line): one transaction, audited with 'cli' as the actor.
  */
 export async function setRoleFromCli(

@@ -5,7 +5,7 @@ import { auditLog } from '../db/schema.ts';
 export type AuditRow = typeof auditLog.$inferSelect;
 
 /**
- * Appends one row to the staff audit trail (DESIGN.md "Staff": who changed what, when and why).
+ * Appends one row to the staff audit trail (docs/product.md#staff: who changed what, when and why).
  * Every module that makes a change staff must be able to trace appends here, in the change's own
  * transaction; the payments console reads it. The table refuses UPDATE and DELETE.
  */

@@ -17,7 +17,7 @@ export interface FunctionContext {
   log: FastifyBaseLogger;
 }
 
-/** A callable given context C: parsed input in, its contract's result out (SPEC §7). */
+/** A callable given context C: parsed input in, its contract's result out (docs/product.md#server-functions). */
 export type Callable<C, N extends FunctionName> = (
   ctx: C,
   input: z.output<(typeof functionSchemas)[N]['input']>,

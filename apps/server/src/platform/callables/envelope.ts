@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../errors/app-error.ts';
 import { describeZodError } from '../plugins/error-handler.ts';
 
-// A callable client sends `{"data": null}` (or no data at all) for "no payload" (SPEC §7): both
+// A callable client sends `{"data": null}` (or no data at all) for "no payload" (docs/product.md#server-functions): both
 // mean an empty payload, for every function alike.
 const bodySchema = z.object({
   data: z
@@ -15,7 +15,7 @@ const bodySchema = z.object({
 export type CallableInput<N extends FunctionName> = z.output<(typeof functionSchemas)[N]['input']>;
 
 /**
- * The server-function envelope (DESIGN.md "Server functions"), shared by the session-bound and the
+ * The server-function envelope (docs/product.md#server-functions), shared by the session-bound and the
  * public routes: `{ data }` is checked against the function's input schema, the function runs, and
  * its answer is checked against the result schema before it leaves as `{ result }`.
  */

@@ -44,7 +44,7 @@ export const envSchema = z
     /** Where students are told to write for help (subscription pages, Verify Payment). */
     SUPPORT_EMAIL: z.email().default('support@pasado.ph'),
     /**
-     * The mobile wallet students pay into by manual transfer (SPEC §1, §9: "a mobile-wallet payment
+     * The mobile wallet students pay into by manual transfer (docs/product.md#overview, #constants: "a mobile-wallet payment
      * number … for manual payment"), shown on the purchase page. The defaults are placeholders for
      * development; production must name the real number and account holder.
      */
@@ -58,7 +58,7 @@ export const envSchema = z
       )
       .optional(),
     PAYMENT_WALLET_ACCOUNT_NAME: z.string().trim().min(2).max(80).optional(),
-    /** Outgoing mail (DESIGN.md "Real parts"); unset: messages go to ${DATA_DIR}/outbox instead. */
+    /** Outgoing mail (docs/product.md#system); unset: messages go to ${DATA_DIR}/outbox instead. */
     SMTP_URL: z
       .url()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')

@@ -215,7 +215,7 @@ async function openPglite(
 }
 
 /**
- * Memoises a prepared statement per executor: the hot reads (DESIGN.md quality bar) skip building
+ * Memoises a prepared statement per executor: the hot reads (docs/product.md#quality-bars quality bar) skip building
  * the SQL on every call, and on PostgreSQL a named statement is parsed and planned once per
  * connection. Build with `sql.placeholder(...)` and run with `.execute({ ... })`.
  */

@@ -11,7 +11,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 
 /**
- * The embedded database has exactly one owner process (DESIGN.md "Real parts"): PGlite keeps no
+ * The embedded database has exactly one owner process (docs/product.md#system): PGlite keeps no
  * cross-process lock of its own, and two processes on one directory lose writes (issue 9,
  * finding 8: an admin command opened it while the server was shutting down and a user created
  * seconds earlier was gone). The owner holds `owner.lock` in the directory, naming itself; a

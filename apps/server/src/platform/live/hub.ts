@@ -6,7 +6,7 @@ import type { Clock } from '../clock.ts';
 import type { Database, Db } from '../db/client.ts';
 import { LIVE_CHANNEL, type LiveNotice } from './topics.ts';
 
-/** DESIGN.md: a heartbeat at least every 25 s keeps proxies and mobile carriers from cutting us. */
+/** docs/product.md#live-updates: a heartbeat at least every 25 s keeps proxies and mobile carriers from cutting us. */
 export const HEARTBEAT_MS = 20_000;
 
 /**
@@ -267,7 +267,7 @@ export class LiveHub {
     for (const connection of watchers) writeDocument(connection.res, event);
   }
 
-  /** Ends the streams whose session was revoked, telling the client why (SPEC §8 other device). */
+  /** Ends the streams whose session was revoked, telling the client why (docs/product.md#single-device other device). */
   private async recheckSessions(userId: string): Promise<void> {
     const connections = this.byUser.get(userId);
     if (!connections) return;

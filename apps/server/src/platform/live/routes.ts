@@ -11,7 +11,7 @@ export interface LiveViewer {
   tokenHash: string;
 }
 
-/** GET /api/live?topics=… (DESIGN.md "Live stream"): authorise every topic, snapshot, then changes. */
+/** GET /api/live?topics=… (docs/product.md#live-updates): authorise every topic, snapshot, then changes. */
 export async function liveRoutes(
   app: FastifyInstance,
   opts: { viewerOf: (request: FastifyRequest) => LiveViewer },

@@ -3,7 +3,7 @@ import { notify } from '../db/notify.ts';
 
 export const LIVE_CHANNEL = 'pasado_live';
 
-/** What travels through NOTIFY: only the topic and version, never the document (DESIGN.md). */
+/** What travels through NOTIFY: only the topic and version, never the document (docs/product.md#system). */
 export interface LiveNotice {
   topic: string;
   version: number;
@@ -18,7 +18,7 @@ export const topics = {
 } as const;
 
 /**
- * Announces a change to every server process (DESIGN.md "Live stream"); in a transaction, only
+ * Announces a change to every server process (docs/product.md#live-updates); in a transaction, only
  * once it commits.
  */
 export async function announce(ex: Executor, topic: string, version = 0): Promise<void> {

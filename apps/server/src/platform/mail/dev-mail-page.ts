@@ -16,7 +16,7 @@ export function headerOf(raw: string, name: string): string {
 }
 
 /**
- * The development mail page (DESIGN.md "Real parts", email row): GET /dev/mail lists the .eml
+ * The development mail page (docs/product.md#system, email row): GET /dev/mail lists the .eml
  * files of the outbox, newest first; GET /dev/mail/{file} shows one as text. Not registered in
  * production, where it answers 404 like any unknown path.
  */

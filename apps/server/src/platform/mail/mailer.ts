@@ -19,13 +19,13 @@ export interface Mailer {
   close(): void;
 }
 
-/** Where the outbox mailer writes and the development mail page reads (DESIGN.md "Real parts"). */
+/** Where the outbox mailer writes and the development mail page reads (docs/product.md#system). */
 export function outboxDir(dataDir: string): string {
   return path.join(dataDir, 'outbox');
 }
 
 /**
- * Email through nodemailer (DESIGN.md "Real parts"): SMTP when SMTP_URL is set, otherwise each
+ * Email through nodemailer (docs/product.md#system): SMTP when SMTP_URL is set, otherwise each
  * message is rendered to RFC 822 by nodemailer's stream transport and written as a .eml file
  * under DATA_DIR/outbox, listed on GET /dev/mail. Same composer either way, so the outbox shows
  * exactly what SMTP would carry.

@@ -33,7 +33,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, extraFormAct
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   // helmet's middleware is built once: @fastify/helmet rebuilt it (and re-parsed the CSP) on every
-  // request, about 40 µs against about 1 µs here (DESIGN.md quality bar on hot reads). On the root
+  // request, about 40 µs against about 1 µs here (docs/product.md#quality-bars quality bar on hot reads). On the root
   // instance, so every response has the headers, 404s and errors included.
   app.addHook('onRequest', (request, reply, done) =>
     applyHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
@@ -101,7 +101,7 @@ export async function registerRateLimits(app: FastifyInstance) {
 }
 
 /**
- * CSRF defence (DESIGN.md "Sessions"): a state-changing request must come from our own origin,
+ * CSRF defence (docs/product.md#sessions): a state-changing request must come from our own origin,
  * the configured public one. Browsers always send Origin on such requests; a missing one is
  * refused too. The request's own Host is not trusted (issue 21 finding 7): a DNS-rebinding page
  * sends Origin equal to http:// and the Host it made resolve here.

@@ -14,7 +14,7 @@ const SUBRESOURCE = /\.(?:js|css)(?:\.br|\.gz)?$/;
 /**
  * Serves the built web app, Brotli or gzip as the browser accepts: hashed assets cached for a
  * year, index.html never cached, and every
- * other GET that wants HTML answered with index.html so the client router decides (SPEC §2).
+ * other GET that wants HTML answered with index.html so the client router decides (docs/product.md#screens).
  * A signed-in navigation to a path the build lists gets index.html with the JSON that screen asks
  * for announced (route-preloads.ts, issue 10); signed out, the guard sends every screen but
  * /login to /login, so nothing more is announced than the page will use.

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 
 /**
- * Where uploaded files live (SPEC §7 File storage). One small interface so the local disk default
+ * Where uploaded files live (docs/product.md#file-storage). One small interface so the local disk default
  * can be swapped for an object store without touching the routes.
  */
 export interface FileStorage {

@@ -17,7 +17,7 @@ export function acceptRawBodies(app: FastifyInstance): void {
   );
 }
 
-/** Route options for an image upload: the body limit and SPEC §8's 'File too large' as a 413. */
+/** Route options for an image upload: the body limit and docs/product.md#errors's 'File too large' as a 413. */
 export const rawImageRouteOptions = {
   bodyLimit: ATTACHMENT_MAX_BYTES,
   errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {

@@ -41,7 +41,7 @@ async function startServerProcess(databaseUrl: string): Promise<ServerProcess> {
   throw new Error('server process did not start');
 }
 
-// DESIGN.md "Live stream": a change written through one server process reaches the clients of
+// docs/product.md#live-updates: a change written through one server process reaches the clients of
 // another, through PostgreSQL NOTIFY. Two real processes on one PostgreSQL database.
 describe.skipIf(!process.env.TEST_DATABASE_URL)('live fan-out across two server processes', () => {
   let testDb: TestDatabase;

@@ -10,7 +10,7 @@ describe('live hub heartbeat', () => {
     vi.useRealTimers();
   });
 
-  it('writes a comment line to every stream at least every 25 s (DESIGN.md)', async () => {
+  it('writes a comment line to every stream at least every 25 s (docs/product.md#system)', async () => {
     vi.useFakeTimers();
     expect(HEARTBEAT_MS).toBeLessThanOrEqual(25_000);
     const database = { listen: async () => async () => {} } as unknown as Database;

@@ -135,7 +135,7 @@ function SubscriptionDetails({
 
 function Profile({ me }: { me: UserDoc }) {
   const name = me.displayName?.trim() || me.email.split('@')[0] || me.email;
-  // SPEC §9 initials: the first name's first two words, then the surname's first letter.
+  // docs/product.md#initials initials: the first name's first two words, then the surname's first letter.
   const words = name.split(/\s+/);
   const surname = words.length > 1 ? (words.at(-1) ?? null) : null;
   const firstName = words.length > 1 ? words.slice(0, -1).join(' ') : name;
@@ -153,9 +153,9 @@ function Profile({ me }: { me: UserDoc }) {
 }
 
 /**
- * /account (SPEC §2; issue 5): name and email, level, gems and streak, the subscription (status,
+ * /account (docs/product.md#screens; issue 5): name and email, level, gems and streak, the subscription (status,
  * plan, expiry in Manila time, queued ones) with a link to buy or extend unless purchase is
- * blocked (SPEC §4), the payment history, the devices with the current one, "Send us a message"
+ * blocked (docs/product.md#states), the payment history, the devices with the current one, "Send us a message"
  * and sign out. Each card loads and fails on its own, so one slow call never blanks the screen.
  */
 export function AccountPage() {

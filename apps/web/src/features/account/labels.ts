@@ -1,6 +1,6 @@
 import type { SubscriptionStatus } from '@pasado/core';
 
-/** What each status (SPEC §4) means to a student. */
+/** What each status (docs/product.md#states) means to a student. */
 export const STATUS_LABELS: Record<SubscriptionStatus, string> = {
   pending: 'Payment under review',
   forVerification: 'Payment proof needed',
@@ -11,7 +11,7 @@ export const STATUS_LABELS: Record<SubscriptionStatus, string> = {
   expired: 'Expired',
 };
 
-/** A short name for a browser user-agent (SPEC §3 deviceInfo), e.g. 'Chrome on Android'. */
+/** A short name for a browser user-agent (docs/product.md#entities deviceInfo), e.g. 'Chrome on Android'. */
 export function describeDevice(userAgent: string): string {
   const os = /Android/i.test(userAgent)
     ? 'Android'

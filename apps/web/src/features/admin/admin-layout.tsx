@@ -11,7 +11,7 @@ const SECTIONS = [
 ] as const;
 
 /**
- * /admin (DESIGN.md "Staff"): staff only; one tab per section, each section its own lazy module.
+ * /admin (docs/product.md#staff): staff only; one tab per section, each section its own lazy module.
  * Staff work from phones too, so the tabs scroll sideways and the lists are cards at any width.
  */
 export function AdminLayout() {

@@ -13,7 +13,7 @@ const POINTS = [
 
 /**
  * /login: the product, its promise and the sign-in popup. Kept small on purpose: it is the first
- * page most people load, on slow mobile data (DESIGN.md quality bars: 120 KB gzip).
+ * page most people load, on slow mobile data (docs/product.md#quality-bars quality bars: 120 KB gzip).
  */
 export function LoginPage() {
   const { state, start, openedByLink } = useSignIn();

@@ -15,7 +15,7 @@ const POLL_MS = 500;
 
 /**
  * IndexedDB code loads after /login's first paint (it is needed only by the click), which keeps the
- * page's first-load JavaScript inside its budget (DESIGN.md quality bars).
+ * page's first-load JavaScript inside its budget (docs/product.md#quality-bars quality bars).
  */
 const loadDeviceId = () => import('../../lib/device-id.ts').then((m) => m.getOrCreateDeviceId());
 
@@ -42,7 +42,7 @@ function asAuthMessage(data: unknown): AuthMessage | null {
 }
 
 /**
- * The federated sign-in popup (SPEC §7 Sign-in; DESIGN.md "sign-in … in a popup window"). The
+ * The federated sign-in popup (docs/product.md#sign-in; docs/product.md#sign-in). The
  * device id is read ahead of the click so window.open runs inside the click (popup blockers). The
  * result arrives on the BroadcastChannel or by postMessage from the popup (same origin only), and
  * `popup.closed` is polled as a fallback: a closed popup triggers a claims check, since a

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@pasado/core';
 import { useCloseApprovedBanner } from './update-subscription-status.ts';
 
-/** SPEC §2: 'Payment approved! Click here to close.' Clicking marks the subscription completed. */
+/** docs/product.md#subscription-banner: 'Payment approved! Click here to close.' Clicking marks the subscription completed. */
 export function ApprovedBanner(props: { subscriptionId: string; userId: string; email: string }) {
   const close = useCloseApprovedBanner(props);
   return (

@@ -5,8 +5,8 @@ import { manilaTime } from '../../lib/format.ts';
 import { useServerNow } from '../../lib/server-clock.ts';
 
 /**
- * SPEC §2: 'Free trial ends {date}.' with a link to the purchase page reading 'Save now!' and the
- * discount countdown (hh:mm:ss, SPEC §4) while the discount is live, otherwise 'Purchase now!'.
+ * docs/product.md#subscription-banner: 'Free trial ends {date}.' with a link to the purchase page reading 'Save now!' and the
+ * discount countdown (hh:mm:ss, docs/product.md#states) while the discount is live, otherwise 'Purchase now!'.
  * The countdown runs on server time and stops at zero.
  */
 export function FreeTrialBanner({

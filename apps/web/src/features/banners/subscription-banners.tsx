@@ -16,7 +16,7 @@ import { PendingBanner, VerifyPaymentBanner } from './verify-payment-banner.tsx'
 import './banners.css';
 
 /**
- * The subscription banner (SPEC §2 Subscription banner): one banner for the current or a queued
+ * The subscription banner (docs/product.md#subscription-banner): one banner for the current or a queued
  * subscription — the rule is core `subscriptionBanner`, through lib/banners.tsx's
  * `subscriptionBannerHere` — kept current by the live stream. The free-trial one is hidden on the
  * purchase page; while the discount is being checked (the server clock is loading) the shell keeps

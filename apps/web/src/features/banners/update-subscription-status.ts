@@ -5,9 +5,9 @@ import { meQueryKey } from '../../lib/session/get-me.ts';
 import { subscriptionQueryKey } from '../../lib/session/get-subscription.ts';
 
 /**
- * Closes the 'Payment approved!' banner (SPEC §4 "The user closes an approved banner by setting
+ * Closes the 'Payment approved!' banner (docs/product.md#status-transitions "The user closes an approved banner by setting
  * completed"): updateSubscriptionStatus, then claims, user data and the subscription are refetched
- * (SPEC §7).
+ * (docs/product.md#server-functions).
  */
 export function useCloseApprovedBanner(input: {
   subscriptionId: string;

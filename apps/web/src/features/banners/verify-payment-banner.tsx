@@ -4,13 +4,13 @@ import { createPortal } from 'react-dom';
 import { Spinner } from '../../components/spinner.tsx';
 import { usePurchaseDetails } from '../../lib/purchase-details.ts';
 
-/** SPEC §2 pending: 'Your payment is under review.' */
+/** docs/product.md#subscription-banner pending: 'Your payment is under review.' */
 export function PendingBanner() {
   return <span className="banner__text">{MESSAGES.PAYMENT_UNDER_REVIEW}</span>;
 }
 
 /**
- * SPEC §2 forVerification: 'Verify payment to avoid suspension! Verify now.' opens the Verify
+ * docs/product.md#subscription-banner forVerification: 'Verify payment to avoid suspension! Verify now.' opens the Verify
  * Payment modal, which explains to email support with the payment details (reference code, mode
  * of payment, time) and a screenshot. A native modal <dialog> (portalled to <body>): focus moves
  * in and is kept there, Escape closes it, and focus returns to the banner.

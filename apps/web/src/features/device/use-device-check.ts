@@ -8,7 +8,7 @@ import { devicesQueryOptions } from '../../lib/session/get-devices.ts';
 export type DeviceCheck = { status: 'checking' } | { status: 'ok'; localDeviceId: string };
 
 /**
- * The single-device rules at start-up (SPEC §8): an unreadable local device id ends the session
+ * The single-device rules at start-up (docs/product.md#errors): an unreadable local device id ends the session
  * with the login error; a missing or different server record ends it with the invalid-device
  * error. When the server cannot be reached the check is left to the live stream, which compares
  * the same document as soon as it connects.

@@ -1,6 +1,6 @@
 import { ErrorScreen } from './error-screen.tsx';
 
-/** /error (SPEC §2). */
+/** /error (docs/product.md#screens). */
 export function ErrorPage() {
   return <ErrorScreen />;
 }

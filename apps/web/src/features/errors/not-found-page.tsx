@@ -2,7 +2,7 @@ import { CompassIcon } from '../../components/status-icons.tsx';
 import { StatusScreen } from '../../components/status-screen.tsx';
 import { GoHomeLink } from './go-home-link.tsx';
 
-/** /not-found (SPEC §2): where unknown paths land. */
+/** /not-found (docs/product.md#screens): where unknown paths land. */
 export function NotFoundPage() {
   return (
     <StatusScreen title="Page not found" icon={<CompassIcon />} actions={<GoHomeLink />}>

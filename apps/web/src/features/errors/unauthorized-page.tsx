@@ -2,7 +2,7 @@ import { LockIcon } from '../../components/status-icons.tsx';
 import { StatusScreen } from '../../components/status-screen.tsx';
 import { GoHomeLink } from './go-home-link.tsx';
 
-/** /unauthorized (SPEC §2, §6): e.g. a reviewer the user has no access to. */
+/** /unauthorized (docs/product.md#screens, #roles): e.g. a reviewer the user has no access to. */
 export function UnauthorizedPage() {
   return (
     <StatusScreen

@@ -5,7 +5,7 @@ const COLOURS = ['#0f6a6f', '#f0a23b', '#3f4fb5', '#1b7f4b', '#c42b2b'];
 const DURATION_MS = 3500;
 
 /**
- * Confetti for the success step (SPEC §2 "Confetti plays on success"): a one-shot canvas burst,
+ * Confetti for the success step (docs/product.md#in-app-form "Confetti plays on success"): a one-shot canvas burst,
  * no dependency. Nothing plays when the person prefers reduced motion. Decorative (aria-hidden).
  */
 export function Confetti() {

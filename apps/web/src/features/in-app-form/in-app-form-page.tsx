@@ -25,8 +25,8 @@ function invalidFields(message: string | null, values: Values): Set<Field> {
 }
 
 /**
- * The in-app free-trial form (SPEC §2 "In-app free-trial form", §5, §8), the only screen inside an
- * embedded web view (SPEC §2 "App shell"). Step 1 asks for the name and email; step 2 congratulates
+ * The in-app free-trial form (docs/product.md#in-app-form, #validation, #errors), the only screen inside an
+ * embedded web view (docs/product.md#app-shell). Step 1 asks for the name and email; step 2 congratulates
  * with confetti. Rules and texts come from @pasado/core.
  */
 export function InAppFormPage() {
@@ -56,7 +56,7 @@ export function InAppFormPage() {
     }
     setError(null);
     setBusy(true);
-    // validateInAppForm's output has the email trimmed and lower-cased (SPEC §5).
+    // validateInAppForm's output has the email trimmed and lower-cased (docs/product.md#validation).
     const outcome = await submitInAppForm(checked.data);
     setBusy(false);
     if (outcome.ok) setDone(true);

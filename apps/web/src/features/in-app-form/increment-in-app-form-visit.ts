@@ -3,7 +3,7 @@ import { callFunction } from '../../lib/call-function.ts';
 let counted = false;
 
 /**
- * incrementInAppFormVisit (SPEC §7): once per page load (StrictMode mounts twice in development);
+ * incrementInAppFormVisit (docs/product.md#server-functions): once per page load (StrictMode mounts twice in development);
  * a failure is only logged, the form works without it.
  */
 export async function incrementInAppFormVisit(): Promise<boolean> {

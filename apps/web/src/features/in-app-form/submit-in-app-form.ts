@@ -4,7 +4,7 @@ import { callFunction } from '../../lib/call-function.ts';
 export type SubmitOutcome = { ok: true } | { ok: false; message: string };
 
 /**
- * submitInAppForm (SPEC §7, §8): `isSuccess` false shows the server message or 'Something went
+ * submitInAppForm (docs/product.md#server-functions, #errors): `isSuccess` false shows the server message or 'Something went
  * wrong.'; a call that fails (network, timeout, refusal) shows 'Unable to submit the form…'.
  */
 export async function submitInAppForm(form: InAppForm): Promise<SubmitOutcome> {

@@ -12,7 +12,7 @@ const BOARDS: { kind: BoardKind; label: string }[] = [
   { kind: 'season', label: 'Season' },
 ];
 
-/** The colour of each level (DESIGN.md "Progress"); an unknown level is neutral. */
+/** The colour of each level (docs/product.md#progress); an unknown level is neutral. */
 const LEVEL_TONES: Partial<Record<string, ChipTone>> = {
   emerald: 'success',
   sapphire: 'info',
@@ -21,7 +21,7 @@ const LEVEL_TONES: Partial<Record<string, ChipTone>> = {
   diamond: 'sky',
 };
 
-/** /leaderboard, its empty-path child (SPEC §2): this week's and the open season's rankings. */
+/** /leaderboard, its empty-path child (docs/product.md#screens): this week's and the open season's rankings. */
 export function LeaderboardDashboardPage() {
   const [board, setBoard] = useState<BoardKind>('week');
   const query = useQuery(leaderboardQueryOptions(board));

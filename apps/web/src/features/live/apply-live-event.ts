@@ -7,7 +7,7 @@ import { devicesQueryKey } from '../../lib/session/get-devices.ts';
 import { meQueryKey } from '../../lib/session/get-me.ts';
 import { subscriptionQueryKey } from '../../lib/session/get-subscription.ts';
 
-/** SPEC §4: "If the user's subscription changes to suspended, revoked or expired, the page reloads." */
+/** docs/product.md#states: "If the user's subscription changes to suspended, revoked or expired, the page reloads." */
 const RELOAD_ON: readonly SubscriptionStatus[] = ['suspended', 'revoked', 'expired'];
 
 export type LiveContext = {
@@ -50,7 +50,7 @@ function supersedeInFlight(client: QueryClient, queryKey: readonly unknown[]): v
 
 /**
  * Puts one live document into the query cache (['me'], ['subscription', id], ['devices']) and reacts
- * to what changed: claims refresh, the SPEC §4 reload, and the single-device rule (SPEC §8). The
+ * to what changed: claims refresh, the docs/product.md#status-reload reload, and the single-device rule (docs/product.md#errors). The
  * server sends each document as its contract schema serialises it, exactly as the GET it stands in
  * for (platform/live/hub.ts), so it is trusted as `getJson` trusts that GET.
  */
@@ -92,8 +92,8 @@ export function applyLiveEvent(event: LiveMessage, ctx: LiveContext): void {
     const before = client.getQueryData<SubscriptionDoc | null>(key);
     client.setQueryData(key, after);
     supersedeInFlight(client, key);
-    // A queued subscription's change only updates its banner (SPEC §2); the reload and the claims
-    // (SPEC §4) follow the user's current subscription.
+    // A queued subscription's change only updates its banner (docs/product.md#screens); the reload and the claims
+    // (docs/product.md#states) follow the user's current subscription.
     const currentId = client.getQueryData<UserDoc>(meQueryKey)?.subscription?.id;
     const isQueued = currentId !== undefined && currentId !== id;
     if (isQueued) return;
@@ -104,7 +104,7 @@ export function applyLiveEvent(event: LiveMessage, ctx: LiveContext): void {
     ) {
       // The stream's first snapshot can arrive before the page ever read this subscription: there
       // is no "before" to compare, but claims that disagree with it are stale — refresh them and
-      // the guard locks the page (SPEC §4) without waiting for another change.
+      // the guard locks the page (docs/product.md#states) without waiting for another change.
       refreshClaimsQuietly(client);
     }
     return;
@@ -114,7 +114,7 @@ export function applyLiveEvent(event: LiveMessage, ctx: LiveContext): void {
     if (event.data === null) return;
     const doc = event.data as LoginDevicesDoc;
     client.setQueryData(devicesQueryKey, doc);
-    // SPEC §8: the current device differs from the device id recorded on the server.
+    // docs/product.md#single-device: the current device differs from the device id recorded on the server.
     if (doc.currentDeviceUsed !== ctx.localDeviceId) {
       void endSession(MESSAGES.OTHER_DEVICE_LOGOUT, 'login');
     }

@@ -33,7 +33,7 @@ export function backoffDelay(
 }
 
 /**
- * One Server-Sent Events stream of documents (DESIGN.md "Live stream"): GET /api/live?topics=…
+ * One Server-Sent Events stream of documents (docs/product.md#live-updates): GET /api/live?topics=…
  * The server sends a snapshot of every topic on each (re)connect, then changes, each document as
  * its contract schema serialises it; messages are read by core's `liveMessageOf`, without zod. On an error the
  * EventSource is closed and reopened by us with back-off (1 s doubling to 30 s, jittered, reset

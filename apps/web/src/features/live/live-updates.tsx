@@ -14,9 +14,9 @@ import { openLive } from './live-client.ts';
 export const MAX_LIVE_QUEUED = 5;
 
 /**
- * The live topics of a signed-in page (DESIGN.md "Live stream"; SPEC §7 "Live listeners: users/{uid},
+ * The live topics of a signed-in page (docs/product.md#live-updates; docs/product.md#live-updates "Live listeners: users/{uid},
  * the subscription document, a queued subscription document, and login_devices"). Of the queued
- * subscriptions the newest are watched: purchase blocking (SPEC §4) keeps the one in progress last.
+ * subscriptions the newest are watched: purchase blocking (docs/product.md#states) keeps the one in progress last.
  */
 export function liveTopics(
   uid: string,
@@ -51,7 +51,7 @@ export function LiveUpdates({
   const topicKey = liveTopics(uid, subscriptionId, queuedIds).join(',');
 
   useEffect(() => {
-    // SPEC §4's reload waits for the guard to move the page first (issue 13 item 6).
+    // docs/product.md#status-reload's reload waits for the guard to move the page first (issue 13 item 6).
     const ctx = { client, uid, localDeviceId, reload: () => reloadWhenSettled(client) };
     const connection = openLive(topicKey.split(','), {
       onEvent: (event) => applyLiveEvent(event, ctx),

@@ -21,7 +21,7 @@ function prefetchWhenIdle(): () => void {
 }
 
 /**
- * The small round button above the menu (SPEC §2 App shell). It opens the send-us-a-message
+ * The small round button above the menu (docs/product.md#app-shell). It opens the send-us-a-message
  * modal; the account screen opens the same one through `openMessageModal()`.
  */
 export function MessageButton() {

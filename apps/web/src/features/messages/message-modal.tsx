@@ -60,7 +60,7 @@ function usePreviewUrl(file: File | null): string | null {
 }
 
 /**
- * The send-us-a-message modal (SPEC §2): slide 1 picks Feedback, Suggestion or Submit Issue;
+ * The send-us-a-message modal (docs/product.md#screens): slide 1 picks Feedback, Suggestion or Submit Issue;
  * slide 2 is a 6-row text area limited to 500 characters with a remaining counter (further input
  * is ignored), an optional image with preview and remove (images only, ≤ 5 MB), Back and Send;
  * slide 3 thanks and closes. The form resets 500 ms after closing. A failed send stays on slide 2

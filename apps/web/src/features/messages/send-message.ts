@@ -19,9 +19,9 @@ async function uploadImage(file: File): Promise<string> {
 }
 
 /**
- * Sends a message (SPEC §2 Send-us-a-message modal, §7 File storage): the image first, to
+ * Sends a message (docs/product.md#message-modal, #file-storage): the image first, to
  * images/userFeedbacks/…, then the message citing it. Never throws: a failure answers `ok: false`
- * (SPEC §8 "A message send failure returns false") with a text to show on slide 2. When saving
+ * (docs/product.md#message-modal "A message send failure returns false") with a text to show on slide 2. When saving
  * fails the server has deleted the image, so the next try uploads it again.
  */
 export async function sendMessage(input: {

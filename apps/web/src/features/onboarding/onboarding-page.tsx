@@ -21,7 +21,7 @@ function errorText(error: unknown): string {
 }
 
 /**
- * /onboarding (SPEC §1 "New users complete onboarding first"; DESIGN.md "Onboarding"): pick one
+ * /onboarding (docs/product.md#onboarding "New users complete onboarding first"; docs/product.md#onboarding): pick one
  * reviewer and say how you heard about us; Continue calls applyRevAccess, then the guard moves on.
  */
 export function OnboardingPage() {

@@ -18,7 +18,7 @@ const WHAT: Record<PurchaseBlock['status'], { title: string; todo: string }> = {
 };
 
 /**
- * Why the purchase page is blocked (SPEC §4 Purchase blocking, §6): which purchase is in progress,
+ * Why the purchase page is blocked (docs/product.md#purchase-blocking, #roles): which purchase is in progress,
  * its status, and what to do next.
  */
 export function BlockedNotice({

@@ -17,7 +17,7 @@ export function spokenCountdown(digits: readonly string[]): string {
 }
 
 /**
- * The free-trial discount (SPEC §4): 'Save now!' with the countdown 'hh mm ss' while it is live,
+ * The free-trial discount (docs/product.md#states): 'Save now!' with the countdown 'hh mm ss' while it is live,
  * 'Expired' at zero. Each pair of digits is labelled hours, minutes, seconds (issue 13 item 1).
  * Screen readers get the same as one name on the timer ("23 hours 59 minutes 55 seconds left")
  * when they reach it; a timer is not a live region, so nothing is announced as it ticks.

@@ -39,8 +39,8 @@ import { UploadFailedError, uploadPaymentScreenshot } from './upload-payment-scr
 import './purchase.css';
 
 /**
- * /subscription/purchase (SPEC §2 Purchase page; §4 Free-trial discount, Purchase blocking; §5;
- * §7 subscribeUser; §8): pick a plan, pay the wallet, prove it, submit. Loaded without the
+ * /subscription/purchase (docs/product.md#purchase-page; #free-trial-discount, Purchase blocking; #validation;
+ * #server-functions subscribeUser; #errors): pick a plan, pay the wallet, prove it, submit. Loaded without the
  * full-screen overlay: the page shows its own loading state.
  */
 export function PurchasePage() {
@@ -165,7 +165,7 @@ function PurchaseForm({
   // A screenshot already uploaded is not uploaded again when the purchase call is retried.
   const uploadedRef = useRef<{ file: File; path: string } | null>(null);
 
-  // SPEC §4 Free-trial discount, on server time; the countdown stops once a purchase starts.
+  // docs/product.md#free-trial-discount, on server time; the countdown stops once a purchase starts.
   const eligible = isFreeTrialCurrent(current) && me.queuedSubscriptions.length === 0;
   const deadlineMs = discountDeadline(new Date(me.createdAt)).getTime();
   const now = useServerNow(offsetMs, eligible && !busy ? deadlineMs : null);
@@ -235,7 +235,7 @@ function PurchaseForm({
             current !== null && current.status !== 'revoked' && current.status !== 'expired',
         },
       });
-      // SPEC §7: claims, user data and the subscription are refetched after the change.
+      // docs/product.md#claims: claims, user data and the subscription are refetched after the change.
       await Promise.all([
         refreshClaims(client).catch((e: unknown) => console.warn('Claims refresh failed', e)),
         client.invalidateQueries({ queryKey: meQueryKey }),

@@ -3,8 +3,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { notify } from '../../lib/notify.ts';
 
 /**
- * The screenshot proof (SPEC §5: image files only, at most 5 MB — 'File too large. Maximum size is
- * 5 MB.' is an alert, SPEC §8), with a preview and a way to remove it.
+ * The screenshot proof (docs/product.md#validation: image files only, at most 5 MB — 'File too large. Maximum size is
+ * 5 MB.' is an alert, docs/product.md#errors), with a preview and a way to remove it.
  */
 export function ScreenshotField({
   file,

@@ -1,7 +1,7 @@
 import { MESSAGES, requireUploadFile } from '@pasado/core';
 import { apiFetch, toApiError } from '../../lib/api.ts';
 
-/** An upload failed: the purchase is aborted (SPEC §8). */
+/** An upload failed: the purchase is aborted (docs/product.md#errors). */
 export class UploadFailedError extends Error {
   override readonly name = 'UploadFailedError';
 }
@@ -9,10 +9,10 @@ export class UploadFailedError extends Error {
 const UPLOAD_TIMEOUT_MS = 90_000;
 
 /**
- * Uploads a payment screenshot (SPEC §7 File storage): POST /api/uploads/payment-screenshot with
+ * Uploads a payment screenshot (docs/product.md#file-storage): POST /api/uploads/payment-screenshot with
  * the raw image; the server stores it at images/paymentScreenshots/{timestamp}_{filename} and
  * answers its path. No file: 'Missing file for upload.' Any failure: 'Unable to upload
- * screenshot.' (SPEC §8), followed by the server's reason when it gave one (too large, not an image).
+ * screenshot.' (docs/product.md#errors), followed by the server's reason when it gave one (too large, not an image).
  */
 export async function uploadPaymentScreenshot(file: File | null): Promise<{ path: string }> {
   const image = requireUploadFile(file);

@@ -25,10 +25,10 @@ import { useCountdown } from './use-countdown.ts';
 import './quiz.css';
 
 /**
- * /quiz (SPEC §2; issue 4 "Quiz home"), with the menu: pick one of the granted reviewers and a
+ * /quiz (docs/product.md#screens; issue 4 "Quiz home"), with the menu: pick one of the granted reviewers and a
  * subject, start a lite quiz or a mock exam, resume the unfinished mock, see the mock ratings
  * over time (issue 13 item 4), the weakest topics (each one tap from a lite quiz, its flash cards
- * or its notes: issue 13 item 5) and recent results. Sends `practice_page_open` once per visit (SPEC §7 Analytics).
+ * or its notes: issue 13 item 5) and recent results. Sends `practice_page_open` once per visit (docs/product.md#analytics).
  */
 export function QuizHomePage() {
   const reviewers = useReviewerChoice();

@@ -24,7 +24,7 @@ import './quiz.css';
 type Mode = 'lite' | 'mock';
 
 /**
- * /quiz/:reviewer/lite and /quiz/:reviewer/mock (SPEC §2): one quiz screen, without the menu.
+ * /quiz/:reviewer/lite and /quiz/:reviewer/mock (docs/product.md#screens): one quiz screen, without the menu.
  * Without `?attempt=` it starts a quiz (lite: `?subject=`, `?topic=` or `?retry=`; mock: start or
  * resume the unfinished one), then puts the attempt id in the URL, so a reload resumes it — the
  * mock with its clock still running on the server.

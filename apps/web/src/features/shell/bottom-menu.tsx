@@ -17,7 +17,7 @@ export function currentTab(pathname: string): string | null {
 }
 
 /**
- * The bottom menu (SPEC §2 App shell): 5 tabs; the current one is disabled; a red dot on Tasks when
+ * The bottom menu (docs/product.md#app-shell): 5 tabs; the current one is disabled; a red dot on Tasks when
  * rewards wait to be claimed. Buttons rather than links because the spec disables the current tab
  * and navigates only after the transition delay.
  */

@@ -2,7 +2,7 @@ import { SHELL_MESSAGES, showsLoadingOverlay } from '@pasado/core/rules';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 
-/** The full-screen 'Loading App' overlay shown until the session state is ready (SPEC §2 App shell). */
+/** The full-screen 'Loading App' overlay shown until the session state is ready (docs/product.md#app-shell). */
 export function LoadingOverlay() {
   return (
     <div className="loading-overlay" role="status" aria-live="polite">
@@ -13,7 +13,7 @@ export function LoadingOverlay() {
   );
 }
 
-/** The small in-page spinner used where SPEC §2 rules out the full-screen overlay. */
+/** The small in-page spinner used where docs/product.md#app-shell rules out the full-screen overlay. */
 export function InlineLoading() {
   return (
     <div className="inline-loading" role="status">

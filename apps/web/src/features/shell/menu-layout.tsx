@@ -10,7 +10,7 @@ import './shell.css';
 const REVIEWER_TABS = new Set<string>([PATHS.quiz, PATHS.study]);
 
 /**
- * The layout of the screens with the menu (SPEC §2 App shell): app bar, content, the message button
+ * The layout of the screens with the menu (docs/product.md#app-shell): app bar, content, the message button
  * (the messages feature's, given by app/menu-route.tsx) and the bottom menu. A tab click starts
  * the transition state and navigates after 400 ms.
  */

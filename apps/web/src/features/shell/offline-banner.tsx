@@ -2,7 +2,7 @@ import { SHELL_MESSAGES } from '@pasado/core/rules';
 import { OfflineIcon } from '../../components/icons.tsx';
 import type { Banner } from '../../lib/banners.tsx';
 
-/** The offline notice (SPEC §2 App shell); first in the banner area. */
+/** The offline notice (docs/product.md#app-shell); first in the banner area. */
 export const OFFLINE_BANNER: Banner = {
   id: 'offline',
   order: 0,

@@ -1,7 +1,7 @@
 import type { Banner } from '../../lib/banners.tsx';
 
 /**
- * The top banner area (SPEC §2 App shell). Always rendered, so screen readers hear banners that
+ * The top banner area (docs/product.md#app-shell). Always rendered, so screen readers hear banners that
  * appear later; each banner has a fixed height so the page's top padding follows the count. A
  * reserved slot (lib/banners.tsx) holds the place of a banner still loading, in its tone and under
  * its key, so the banner fills the same element.

@@ -24,7 +24,7 @@ function sum(topics: StudyTopicSummary[], key: keyof Omit<StudyTopicSummary, 'id
 }
 
 /**
- * /study (SPEC §2, issue 4 item 6): the launcher, with the menu. Pick the reviewer (from the
+ * /study (docs/product.md#screens, issue 4 item 6): the launcher, with the menu. Pick the reviewer (from the
  * student's Granted claims), a subject and optionally a topic, then one of the four modes with its
  * due and progress counts. The choices live in the URL so the back link from a mode returns here.
  */

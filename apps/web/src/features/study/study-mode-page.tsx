@@ -8,7 +8,7 @@ import { useStudyScope } from './use-study-scope.ts';
 import './study.css';
 
 // Each mode is its own chunk, so a route loads only its mode (micromark only for read and listen)
-// and stays inside the 50 KB per-route budget (DESIGN.md quality bars). The launcher prefetches
+// and stays inside the 50 KB per-route budget (docs/product.md#quality-bars quality bars). The launcher prefetches
 // them while idle (prefetch-modes.ts), so going from the launcher to a mode costs no extra wait.
 const FlashMode = lazy(() => import('./flash-mode.tsx').then((m) => ({ default: m.FlashMode })));
 const ReadMode = lazy(() => import('./read-mode.tsx').then((m) => ({ default: m.ReadMode })));
@@ -16,7 +16,7 @@ const ListenMode = lazy(() => import('./listen-mode.tsx').then((m) => ({ default
 const DrillMode = lazy(() => import('./drill-mode.tsx').then((m) => ({ default: m.DrillMode })));
 
 /**
- * /study/:reviewer/{flash,read,listen,drill} (SPEC §2): study modes, without the menu. The back link
+ * /study/:reviewer/{flash,read,listen,drill} (docs/product.md#screens): study modes, without the menu. The back link
  * returns to the launcher, or to the quiz home when the mode was opened from there (`?back=quiz`).
  */
 function StudyModeFrame({ children }: { children: ReactNode }) {

@@ -53,7 +53,7 @@ function SubscriptionStatusPage({
   );
 }
 
-/** /subscription/suspended (SPEC §4: suspended users are locked here). */
+/** /subscription/suspended (docs/product.md#route-guard: suspended users are locked here). */
 export function SuspendedPage() {
   return (
     <SubscriptionStatusPage
@@ -74,7 +74,7 @@ export function SuspendedPage() {
   );
 }
 
-/** /subscription/revoked (SPEC §4: revoked users are locked here; a new purchase is the way out). */
+/** /subscription/revoked (docs/product.md#route-guard: revoked users are locked here; a new purchase is the way out). */
 export function RevokedPage() {
   return (
     <SubscriptionStatusPage title="Your subscription was revoked" tone="danger" canPurchase>
@@ -87,7 +87,7 @@ export function RevokedPage() {
   );
 }
 
-/** /subscription/no-subscription (SPEC §4: no subscription, or expired). */
+/** /subscription/no-subscription (docs/product.md#route-guard: no subscription, or expired). */
 export function NoSubscriptionPage() {
   return (
     <SubscriptionStatusPage title="You have no active subscription" tone="neutral" canPurchase>

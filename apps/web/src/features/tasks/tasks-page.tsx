@@ -90,7 +90,7 @@ function ChallengeRow({
 }
 
 /**
- * /tasks (SPEC §2, §1; issue 5): streak and mastery challenges with their status and progress,
+ * /tasks (docs/product.md#screens, #overview; issue 5): streak and mastery challenges with their status and progress,
  * drill points to claim, and Claim buttons that pay once. The menu's red dot follows the live user
  * document and goes away once nothing is left to claim.
  */

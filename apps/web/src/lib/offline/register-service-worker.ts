@@ -6,7 +6,7 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
 /**
  * Registers the service worker vite-plugin-pwa builds (/sw.js; docs/decisions/019). Loaded by
  * main.tsx after the page has loaded, as its own chunk, so /login's first load does not carry
- * workbox-window (DESIGN.md budget). A new worker installs in the background and then waits; the
+ * workbox-window (docs/product.md#quality-bars budget). A new worker installs in the background and then waits; the
  * student is told and chooses when to reload, so a running mock is never swapped out from under
  * them. Only the tab whose student pressed Reload reloads.
  */

@@ -26,7 +26,7 @@ export async function getClaims(force = false): Promise<Claims | null> {
   if (!response.ok) throw await toApiError(response);
   const body = (await response.json()) as ClaimsResponse;
   // The server expires a lapsed subscription when it reads claims; this is the one answer that
-  // says so, and the guard then finds the status 'expired' (SPEC §8). Once per subscription.
+  // says so, and the guard then finds the status 'expired' (docs/product.md#errors). Once per subscription.
   if (body.subscriptionExpired) alertExpiryOnce(body.expiredSubscriptionId);
   return body.claims;
 }
@@ -37,7 +37,7 @@ export const claimsQueryOptions = () =>
 /** The claims the guard reads; `null` when signed out. Refetched when the live stream says so. */
 export const useClaims = () => useQuery(claimsQueryOptions());
 
-/** Forces a claims refresh (SPEC §7 "a token claims refresh (optionally forced)") and caches it. */
+/** Forces a claims refresh (docs/product.md#sign-in "a token claims refresh (optionally forced)") and caches it. */
 export async function refreshClaims(client: QueryClient): Promise<Claims | null> {
   const claims = await getClaims(true);
   client.setQueryData(claimsQueryKey, claims);

@@ -15,7 +15,7 @@ export type SubscriptionDocs = {
   retry: () => void;
 };
 
-/** The user's document, the current subscription and the queued ones (SPEC §3, §4). */
+/** The user's document, the current subscription and the queued ones (docs/product.md#entities, #states). */
 export function useSubscriptionDocs(): SubscriptionDocs {
   const me = useMe();
   const currentId = me.data?.subscription?.id ?? null;

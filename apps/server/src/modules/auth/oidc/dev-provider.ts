@@ -25,7 +25,7 @@ const signInFormSchema = z.object({ email: z.string().max(1000).default('') });
 /**
  * A real OpenID Connect provider (oidc-provider) for development: authorization code + PKCE,
  * a "sign in as any email" page, consent granted automatically. Refused in production
- * (DESIGN.md "Real parts"). Register it on the root instance, before `listen`, without a prefix:
+ * (docs/product.md#system). Register it on the root instance, before `listen`, without a prefix:
  * the issuer's path is the prefix.
  */
 export async function registerDevIdentityProvider(

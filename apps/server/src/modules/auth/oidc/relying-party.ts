@@ -58,7 +58,7 @@ const SCOPE = 'openid email profile';
 
 /**
  * Sign-in with any OpenID Connect provider: authorization code flow with PKCE (S256), state and
- * nonce (DESIGN.md "Real parts"). The caller keeps the LoginRequest's secrets server-side between
+ * nonce (docs/product.md#system). The caller keeps the LoginRequest's secrets server-side between
  * startLogin and finishLogin.
  */
 export function createRelyingParty(settings: OidcSettings) {

@@ -33,11 +33,11 @@ export const loginDeviceEntries = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.deviceId] }),
-    // One active device per login (SPEC §1), held by the database, not only by code.
+    // One active device per login (docs/product.md#overview), held by the database, not only by code.
     uniqueIndex('login_device_entries_one_active').on(t.userId).where(sql`is_active`),
   ],
 );
-/** Server-side sessions (DESIGN.md "Sessions"): the cookie holds a random token; we store its hash. */
+/** Server-side sessions (docs/product.md#sessions): the cookie holds a random token; we store its hash. */
 export const sessions = pgTable(
   'sessions',
   {

@@ -2,7 +2,7 @@ import { integer, type PgColumn, text, timestamp, uuid } from 'drizzle-orm/pg-co
 
 // snake_case in SQL, camelCase in TypeScript (STYLE.md habit 5). Every document the web app watches
 // live carries a `version` that each write bumps, so a client can tell a newer snapshot from an
-// older one (DESIGN.md "Live stream").
+// older one (docs/product.md#live-updates).
 
 /** Every point in time is stored with its time zone. */
 export const timestamptz = (name: string) => timestamp(name, { withTimezone: true });

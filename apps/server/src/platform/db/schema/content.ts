@@ -28,7 +28,7 @@ export const reviewers = pgTable('reviewers', {
   name: text('name').notNull(),
   sortOrder: sortOrder(),
 });
-/** A row here is the claim `{shorthand}: 'Granted'` (SPEC §3 token claims). */
+/** A row here is the claim `{shorthand}: 'Granted'` (docs/product.md#claims). */
 export const reviewerAccess = pgTable(
   'reviewer_access',
   {
@@ -146,7 +146,7 @@ export const notes = pgTable(
   },
   (t) => [index('notes_topic_idx').on(t.topicId, t.sortOrder)],
 );
-/** An exam's blueprint as data (DESIGN.md "Quiz"); `spec` follows core's blueprint schema. */
+/** An exam's blueprint as data (docs/product.md#quiz); `spec` follows core's blueprint schema. */
 export const blueprints = pgTable('blueprints', {
   id: text('id').primaryKey(),
   reviewerShorthand: text('reviewer_shorthand')

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, integer, pgTable } from 'drizzle-orm/pg-core';
 
 /**
- * Daily visits of the in-app free-trial form (SPEC §7 incrementInAppFormVisit): one row per UTC
+ * Daily visits of the in-app free-trial form (docs/product.md#server-functions incrementInAppFormVisit): one row per UTC
  * day, incremented with an upsert so concurrent visits never lose a count.
  */
 export const inAppFormVisits = pgTable(

@@ -18,7 +18,7 @@ import { users } from './users.ts';
 // ---------------------------------------------------------------------------------------------
 // Progress (issues 4 and 5): per-topic stats feeding "weakest topics", daily streak, reward claims,
 // leaderboard scores. The users row keeps gemsCollection, currentLevel, challengesProgress and
-// unclaimedDrillPoints (SPEC §3); user_stats keeps the per-subject summary document.
+// unclaimedDrillPoints (docs/product.md#entities); user_stats keeps the per-subject summary document.
 // ---------------------------------------------------------------------------------------------
 
 export const userTopicStats = pgTable(
@@ -115,7 +115,7 @@ export const fairPlayFlags = pgTable(
   ],
 );
 
-/** Per subject, items answered and correct (docs/product.md#entities-and-fields: userStats). */
+/** Per subject, items answered and correct (docs/product.md#entities: userStats). */
 export const userStats = pgTable('user_stats', {
   userId: uuid('user_id')
     .primaryKey()

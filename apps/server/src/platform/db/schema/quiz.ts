@@ -103,7 +103,7 @@ export const quizAnswers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.attemptId, t.questionId] })],
 );
-/** Id is `{uid}_{month}_{year}` (SPEC §3, §9; core `streakRecordId`). */
+/** Id is `{uid}_{month}_{year}` (docs/product.md#entities, #constants; core `streakRecordId`). */
 export const mockExamStreaks = pgTable(
   'mock_exam_streaks',
   {

@@ -2,7 +2,7 @@ import { customType, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-c
 import { cascadeTextRef, createdAt } from './columns.ts';
 
 /**
- * Stored files when the app runs on PostgreSQL (DESIGN.md "Real parts": every app process serves
+ * Stored files when the app runs on PostgreSQL (docs/product.md#system: every app process serves
  * every file). A file is written in one transaction as 256 KB chunks and read back chunk by chunk,
  * so serving a 5 MB screenshot never holds one 5 MB row in memory at once.
  */

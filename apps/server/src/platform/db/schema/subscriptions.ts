@@ -32,7 +32,7 @@ export const subscriptions = pgTable(
     coachId: text('coach_id'),
     coachEmail: text('coach_email'),
     isExtension: boolean('is_extension').notNull().default(false),
-    /** Set while the subscription waits for the current one to end (DESIGN.md "Buying"). */
+    /** Set while the subscription waits for the current one to end (docs/product.md#buying). */
     queuedAt: timestamptz('queued_at'),
     /** A retried or double-clicked purchase carries the same key and creates one subscription. */
     idempotencyKey: text('idempotency_key'),
@@ -65,7 +65,7 @@ export const transactions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // Reference codes are unique across all transactions (DESIGN.md "Buying"); stored without spaces.
+    // Reference codes are unique across all transactions (docs/product.md#buying); stored without spaces.
     uniqueIndex('transactions_ref_code_key').on(t.refCode),
     uniqueIndex('transactions_screenshot_sha256_key').on(t.screenshotSha256),
     index('transactions_subscription_idx').on(t.subscriptionId),

@@ -4,7 +4,7 @@ import { cascadeRef, createdAt } from './columns.ts';
 import { users } from './users.ts';
 
 /**
- * Files uploaded through the API (SPEC §7 File storage), each owned by its uploader: a purchase may
+ * Files uploaded through the API (docs/product.md#file-storage), each owned by its uploader: a purchase may
  * only cite its own upload, and GET /api/files/* serves it to the owner or staff only.
  */
 export const uploads = pgTable(

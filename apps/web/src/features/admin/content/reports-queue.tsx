@@ -381,7 +381,7 @@ function HoldThreshold({ onSaved }: { onSaved(message: string): void }) {
 }
 
 /**
- * Items students reported as wrong (DESIGN.md "Quiz"): oldest first, with the key and rationale.
+ * Items students reported as wrong (docs/product.md#quiz): oldest first, with the key and rationale.
  * Clear when the item is right (it returns to mocks once no report on it is open); mark fixed,
  * optionally editing it, which closes every open report on the item and returns it to mocks.
  */

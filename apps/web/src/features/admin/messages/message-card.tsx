@@ -19,7 +19,7 @@ export const TYPE_LABELS: Record<StaffMessage['messageType'], string> = {
 };
 
 /**
- * One message (SPEC §3 user_messages): opening an unread message marks it read; staff can mark it
+ * One message (docs/product.md#entities user_messages): opening an unread message marks it read; staff can mark it
  * unread again, archive or unarchive it, and open the attachment (served to staff only).
  */
 export function MessageCard({

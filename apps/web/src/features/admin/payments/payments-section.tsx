@@ -25,7 +25,7 @@ function toFilter(value: string | null): ReviewFilter {
 }
 
 /**
- * /admin, the Payments tab (issue 3 item 6; DESIGN.md "Staff"): the review queue oldest first,
+ * /admin, the Payments tab (issue 3 item 6; docs/product.md#staff): the review queue oldest first,
  * filtered by status (kept in the URL, so a reload or a shared link keeps it), with the counts,
  * each item's actions and trail, and the recent activity of all staff.
  */

@@ -9,7 +9,7 @@ import { FairPlayFlags } from './fair-play-flags.tsx';
 import { closeSeason, openSeason, seasonsQueryOptions } from './seasons-api.ts';
 import './seasons.css';
 
-/** Staff console section: leaderboard seasons (DESIGN.md "Staff"). One season is open at a time. */
+/** Staff console section: leaderboard seasons (docs/product.md#staff). One season is open at a time. */
 export function SeasonsSection() {
   const client = useQueryClient();
   const seasons = useQuery(seasonsQueryOptions());

@@ -1,7 +1,7 @@
 import { enqueue } from '../../../lib/offline/outbox.ts';
 
 /**
- * SPEC §7 Analytics, first-party: the server stores the event with the user id and the user
+ * docs/product.md#analytics, first-party: the server stores the event with the user id and the user
  * properties (email, uid) of the session. Sent through the outbox (issue 11 deliverable 4), so an
  * event made with no signal waits on the device and goes out when the phone is back online; it
  * never blocks a screen. Its key is unique: each event is its own.
