@@ -2,7 +2,9 @@
 // reviewer and part what a mock draws from, and exits 1 on any problem, each named by its item (or
 // part) id. The rules are core's (packages/core/src/content-check.ts); this file reads and prints.
 // `--markdown` prints the README's content table and docs/exam-coverage.md's topic table instead.
-// `--drafts` also reads content/drafts/ (items being written, not yet in a bank) beside the banks.
+// `--drafts` also reads content/drafts/ (items being written, not yet in a bank) beside the banks
+// and only reports the cue figures (drafts are where the rewriting happens).
+// content/same-point-allowed.json lists the pairs of items allowed to share a tested point.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -13,9 +15,11 @@ import {
   type PartReport,
   percent,
 } from '@pasado/core';
+import { z } from 'zod';
 
 const BANK_DIR = path.resolve(import.meta.dirname, '../content/bank');
 const DRAFT_DIR = path.resolve(import.meta.dirname, '../content/drafts');
+const ALLOWED_FILE = path.resolve(import.meta.dirname, '../content/same-point-allowed.json');
 const markdown = process.argv.includes('--markdown');
 const withDrafts = process.argv.includes('--drafts');
 
@@ -45,8 +49,19 @@ for (const file of files) {
   banks.push({ reviewer: reviewer.shorthand, ...rest });
 }
 
-// Issue 24: the figures print for every part; they refuse the banks once the rewrites land.
-const report = checkContent(banks, { cues: 'report' });
+const allowedSchema = z.object({
+  pairs: z.array(
+    z.object({ ids: z.tuple([z.string(), z.string()]), reason: z.string().trim().min(1) }),
+  ),
+});
+const allowed = existsSync(ALLOWED_FILE)
+  ? allowedSchema.parse(JSON.parse(readFileSync(ALLOWED_FILE, 'utf8'))).pairs
+  : [];
+
+const report = checkContent(banks, {
+  cues: withDrafts ? 'report' : 'enforce',
+  samePointAllowed: allowed,
+});
 const problems = [...schemaProblems, ...report.problems];
 
 const subjectOfTopic = new Map(banks.flatMap((b) => b.topics.map((t) => [t.id, t.subjectId])));
@@ -126,29 +141,36 @@ function printText() {
       console.info(
         `  ${row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ')}`,
       );
+    for (const p of rows.filter((r) => r.strands))
+      console.info(`  ${partLabel(p)} strands, mock (active): ${strandFill(p, ', ')}`);
   }
   if (report.notices.length > 0) console.info('');
   for (const notice of report.notices) console.info(notice);
 }
 
+/** "English 15 (42)": what the mock takes from each strand, and its active items. */
+function strandFill(p: PartReport, separator: string): string {
+  return (p.strands ?? []).map((s) => `${s.name} ${s.items} (${s.available})`).join(separator);
+}
+
 function printMarkdown() {
   console.info(
-    '| Reviewer | Part | Questions (mock needs) | Difficulty 3 | Situational | Flash cards | Notes |',
+    '| Reviewer | Part | Questions (mock needs) | Difficulty 1 / 2 / 3 | Situational | Key longest | Pick longest | Strand fill: mock (active) | Flash cards | Notes |',
   );
-  console.info('| --- | --- | ---: | ---: | ---: | ---: | ---: |');
+  console.info('| --- | --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: |');
   for (const bank of banks) {
     const rows = report.parts.filter((p) => p.reviewer === bank.reviewer);
     for (const p of rows)
       console.info(
-        `| ${bank.reviewer} | ${partLabel(p)} | ${p.available} (${p.required}) | ${percent(p.difficulty[2], p.available)} | ${percent(p.situational, p.available)} | ${studyItems('flashCards', partSubjects(p))} | ${studyItems('notes', partSubjects(p))} |`,
+        `| ${bank.reviewer} | ${partLabel(p)} | ${p.available} (${p.required}) | ${mix(p)} (${percent(p.difficulty[2], p.available)} hard) | ${percent(p.situational, p.available)} | ${whole(p.cues.longestKey)} | ${whole(p.cues.alwaysLongest)} | ${strandFill(p, '; ') || '—'} | ${studyItems('flashCards', partSubjects(p))} | ${studyItems('notes', partSubjects(p))} |`,
       );
     if (rows.length === 0)
       for (const subject of bank.subjects) {
         const items = bank.questions.filter((q) => subjectOfTopic.get(q.topicId) === subject.id);
-        const hard = items.filter((q) => q.difficulty === 3).length;
+        const at = (level: number) => items.filter((q) => q.difficulty === level).length;
         const situational = items.filter((q) => q.situational).length;
         console.info(
-          `| ${bank.reviewer} | ${subject.name} (no mock yet) | ${items.length} | ${percent(hard, items.length)} | ${percent(situational, items.length)} | ${studyItems('flashCards', [subject.id])} | ${studyItems('notes', [subject.id])} |`,
+          `| ${bank.reviewer} | ${subject.name} (no mock yet) | ${items.length} | ${at(1)} / ${at(2)} / ${at(3)} (${percent(at(3), items.length)} hard) | ${percent(situational, items.length)} | | | — | ${studyItems('flashCards', [subject.id])} | ${studyItems('notes', [subject.id])} |`,
         );
       }
   }

@@ -3,12 +3,15 @@ import {
   type BankItem,
   type BlueprintPart,
   type BlueprintSpec,
+  type BlueprintStrand,
+  fillStrands,
   majorOptions,
   mockReadiness,
   pickLiteItems,
   planMock,
   scaledMinutes,
   seededShuffle,
+  strandQuotas,
 } from './blueprint.ts';
 
 const spec: BlueprintSpec = {
@@ -250,5 +253,177 @@ describe('planMock draws for a student (issue 12)', () => {
     expect(r.parts.find((p) => p.partId === 'spec')?.fills).toBe(false);
     expect(r.fills).toBe(false);
     expect(r.ready).toBe(false);
+  });
+});
+
+describe('strands: the official shares of a part (issue 24 item 3)', () => {
+  const items = (topic: string, n: number, subject = 'gen'): BankItem[] =>
+    Array.from({ length: n }, (_, i) => ({
+      id: `${topic}-${String(i).padStart(3, '0')}`,
+      subjectId: subject,
+      topicId: topic,
+      held: false,
+    }));
+  const topicOf = (id: string) => id.split('-')[0] ?? '';
+  const strand = (id: string, share: number, topicIds: string[]): BlueprintStrand => ({
+    id,
+    name: id,
+    share,
+    topicIds,
+  });
+  // LET General Education's six strands (10/10/10/10/30/30) over a part of 150.
+  const gened = [
+    strand('english', 0.1, ['english']),
+    strand('filipino', 0.1, ['filipino']),
+    strand('scitech', 0.1, ['science', 'sts']),
+    strand('math', 0.1, ['math']),
+    strand('civic', 0.3, ['socsci', 'self', 'ethics']),
+    strand('practical', 0.3, ['infolit', 'arts']),
+  ];
+  const spec150 = (strands: BlueprintStrand[], extra: Partial<BlueprintPart> = {}) =>
+    ({
+      passingAverage: 75,
+      sittings: 1,
+      parts: [
+        {
+          id: 'gen',
+          name: 'General Education',
+          subjectIds: ['gen'],
+          items: 150,
+          minutes: 150,
+          weight: 1,
+          floor: 0,
+          strands,
+          ...extra,
+        },
+      ],
+    }) satisfies BlueprintSpec;
+  // Topic sizes unlike the shares: a topic-proportional draw would give civic 48 and practical 30.
+  const bank = [
+    ...items('english', 40),
+    ...items('filipino', 40),
+    ...items('science', 40),
+    ...items('sts', 20),
+    ...items('math', 40),
+    ...items('socsci', 40),
+    ...items('self', 15),
+    ...items('ethics', 15),
+    ...items('infolit', 40),
+    ...items('arts', 30),
+    ...items('outside', 30),
+  ];
+  const countBy = (ids: string[], strands: BlueprintStrand[]) =>
+    strands.map((s) => ids.filter((id) => s.topicIds.includes(topicOf(id))).length);
+
+  it.each([
+    // shares, items, quotas: whole items adding up, remainders to the larger share, then the earlier
+    [[0.1, 0.1, 0.1, 0.1, 0.3, 0.3], 150, [15, 15, 15, 15, 45, 45]],
+    [[0.15, 0.3, 0.2, 0.15, 0.2], 150, [23, 45, 30, 22, 30]],
+    [[0.5, 0.5], 3, [2, 1]],
+    [[0.2, 0.3, 0.5], 7, [1, 2, 4]],
+  ])('strandQuotas(%j, %i) is %j', (shares, n, quotas) => {
+    const strands = shares.map((share, i) => strand(`s${i}`, share, [`t${i}`]));
+    expect(strandQuotas(strands, n)).toEqual(quotas);
+  });
+
+  it.each([
+    // available per strand, items → taken: a short strand gives all it has, the others make it up
+    // in proportion to their shares; the part stays full while the bank can fill it
+    ['all strands full', [40, 40, 60, 40, 70, 70], [15, 15, 15, 15, 45, 45]],
+    // 5 missing, shared 1 : 1 : 1 : 3 : 3 → 0.56 ×3, 1.67 ×2 → 1, 2, 2 by largest remainder
+    ['english short by 5', [10, 40, 60, 40, 70, 70], [10, 16, 15, 15, 47, 47]],
+    // 25 missing, shared 1 : 1 : 1 : 1 : 3 → 3.57 ×4, 10.71
+    ['civic short by 25', [40, 40, 60, 40, 20, 70], [19, 19, 18, 18, 20, 56]],
+    // english's 15 go 2 / 2 / 1 / 5 / 5, but filipino holds one more only: a second round gives
+    // that one to the largest remainder left (civic)
+    ['two rounds', [0, 16, 60, 40, 70, 70], [0, 16, 17, 16, 51, 50]],
+    ['the bank cannot fill the part', [5, 5, 5, 5, 5, 5], [5, 5, 5, 5, 5, 5]],
+    ['a strand with nothing', [0, 40, 60, 40, 70, 70], [0, 17, 17, 16, 50, 50]],
+  ])('fillStrands: %s', (_, available, taken) => {
+    const result = fillStrands(gened, available, 150);
+    expect(result).toEqual(taken);
+    expect(result.reduce((a, b) => a + b, 0)).toBe(
+      Math.min(
+        150,
+        available.reduce((a, b) => a + b, 0),
+      ),
+    );
+    result.forEach((n, i) => {
+      expect(n).toBeLessThanOrEqual(available[i] ?? 0);
+    });
+  });
+
+  it('planMock fills each strand to its share, not to its topics’ share of the pool', () => {
+    for (const seed of ['a', 'b', 'c']) {
+      const plan = planMock(spec150(gened), bank, seed);
+      const ids = plan.parts[0]?.questionIds ?? [];
+      expect(ids).toHaveLength(150);
+      expect(new Set(ids).size).toBe(150);
+      expect(countBy(ids, gened)).toEqual([15, 15, 15, 15, 45, 45]);
+      // A topic outside every strand is outside the official coverage: never drawn.
+      expect(ids.some((id) => topicOf(id) === 'outside')).toBe(false);
+      expect(plan.parts[0]?.strands).toEqual(
+        gened.map((s, i) => ({
+          strandId: s.id,
+          name: s.name,
+          requested: [15, 15, 15, 15, 45, 45][i],
+          taken: [15, 15, 15, 15, 45, 45][i],
+        })),
+      );
+    }
+    // Without strands the same bank is drawn by topic size (the behaviour strands replace).
+    const plain = planMock(spec150(gened, { strands: undefined }), bank, 'a');
+    expect(countBy(plain.parts[0]?.questionIds ?? [], gened)).not.toEqual([15, 15, 15, 15, 45, 45]);
+  });
+
+  it('keeps a strand’s topic mix and takes unseen items first within it', () => {
+    const first = planMock(spec150(gened), bank, 'one').parts[0]?.questionIds ?? [];
+    // Science 40 and STS 20 share the science-and-technology strand's 15 as 10 and 5.
+    expect(first.filter((id) => topicOf(id) === 'science')).toHaveLength(10);
+    expect(first.filter((id) => topicOf(id) === 'sts')).toHaveLength(5);
+    const second =
+      planMock(spec150(gened), bank, 'two', { seen: new Set(first) }).parts[0]?.questionIds ?? [];
+    // English holds 40: the second mock's 15 are all new.
+    const english = (ids: string[]) => ids.filter((id) => topicOf(id) === 'english');
+    expect(english(second).some((id) => english(first).includes(id))).toBe(false);
+  });
+
+  it('a short strand: the others make up its shortfall, and mockReadiness says so', () => {
+    const short = bank.filter((q) => q.topicId !== 'english' || q.id < 'english-010');
+    const plan = planMock(spec150(gened), short, 'x');
+    const ids = plan.parts[0]?.questionIds ?? [];
+    expect(ids).toHaveLength(150);
+    expect(plan.parts[0]?.minutes).toBe(150);
+    expect(countBy(ids, gened)).toEqual([10, 16, 15, 15, 47, 47]);
+    expect(plan.parts[0]?.strands?.[0]).toMatchObject({ requested: 15, taken: 10 });
+
+    const readiness = mockReadiness(spec150(gened), short);
+    const part = readiness.parts[0];
+    // The part still fills 1.5 × its items: it stays offered, and the strand shows the gap.
+    expect(part?.ready).toBe(true);
+    expect(part?.strands?.[0]).toEqual({
+      strandId: 'english',
+      name: 'english',
+      items: 15,
+      required: 23,
+      pools: [{ major: null, available: 10 }],
+      ready: false,
+      fills: false,
+    });
+    expect(part?.strands?.slice(1).every((s) => s.ready && s.fills)).toBe(true);
+    // Held items are not in a strand's pool either.
+    const held = bank.map((q) => (q.topicId === 'ethics' ? { ...q, held: true } : q));
+    expect(mockReadiness(spec150(gened), held).parts[0]?.strands?.[4]?.pools).toEqual([
+      { major: null, available: 55 },
+    ]);
+  });
+
+  it('the pool of a part with strands is its strands’ topics (and its topicIds)', () => {
+    const readiness = mockReadiness(spec150(gened), bank);
+    expect(readiness.parts[0]?.pools).toEqual([{ major: null, available: 320 }]);
+    const named = spec150([strand('a', 0.5, ['english']), strand('b', 0.5, ['math', 'arts'])], {
+      topicIds: ['english', 'math'],
+    });
+    expect(mockReadiness(named, bank).parts[0]?.pools).toEqual([{ major: null, available: 80 }]);
   });
 });

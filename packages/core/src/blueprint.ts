@@ -31,6 +31,23 @@ export type BlueprintPart = {
    * major picks the one drawn from.
    */
   major?: boolean;
+  /**
+   * The official strands of the part (issue 24 item 3: LET General Education's six areas under the
+   * PRC's 2022 Enhanced Table of Specifications): each takes its share of the part's items, so the
+   * mock follows the official weights rather than how many items each topic happens to hold. When
+   * set, only the strands' topics are drawn.
+   */
+  strands?: BlueprintStrand[];
+};
+
+/** One official strand of a part: a set of topics and the share of the part's items it takes. */
+export type BlueprintStrand = {
+  id: string;
+  name: string;
+  /** Share of the part's items, 0–1; a part's strand shares add up to 1. */
+  share: number;
+  /** The topics the strand is drawn from; a topic belongs to at most one strand of a part. */
+  topicIds: string[];
 };
 
 /** An exam's blueprint: its parts, the passing average, how many sittings (`blueprintSpecSchema`). */
@@ -70,6 +87,17 @@ export type PlannedPart = {
   questionIds: string[];
   /** Minutes granted: the blueprint's, scaled down when the bank is short (see `planMock`). */
   minutes: number;
+  /** For a part with strands: what each strand was due (its share) and what it gave. */
+  strands?: PlannedStrand[];
+};
+
+export type PlannedStrand = {
+  strandId: string;
+  name: string;
+  /** The strand's share of the part's items (`strandQuotas`). */
+  requested: number;
+  /** Items taken from it: fewer when its pool is short, more when it makes up another's shortfall. */
+  taken: number;
 };
 
 export type MockPlan = {
@@ -138,11 +166,103 @@ export function partPools(
     const subjects = new Set(part.subjectIds.filter((id) => !owned.has(id)));
     for (const id of part.subjectIds) owned.add(id);
     const drawn = new Set(partSubjects(part, major).filter((id) => subjects.has(id)));
-    const topics = part.topicIds ? new Set(part.topicIds) : null;
+    const topics = partTopics(part);
     return pool.filter(
       (q) => drawn.has(q.subjectId) && (topics === null || topics.has(q.topicId ?? q.subjectId)),
     );
   });
+}
+
+/**
+ * The topics a part may draw, or null for every topic of its subjects: its `topicIds` when it
+ * names them, narrowed to its strands' topics when it has strands (a topic in no strand is outside
+ * the official coverage).
+ */
+function partTopics(part: BlueprintPart): Set<string> | null {
+  const named = part.topicIds ? new Set(part.topicIds) : null;
+  if (!part.strands) return named;
+  return new Set(part.strands.flatMap((s) => s.topicIds).filter((t) => named?.has(t) ?? true));
+}
+
+/** The items of a part's pool that belong to a strand. */
+function strandPool(pool: readonly BankItem[], strand: BlueprintStrand): BankItem[] {
+  const topics = new Set(strand.topicIds);
+  return pool.filter((q) => topics.has(q.topicId ?? q.subjectId));
+}
+
+/** Each strand's share of `items`, in whole items that add up to `items` (largest remainder). */
+export function strandQuotas(strands: readonly BlueprintStrand[], items: number): number[] {
+  return roundToTotal(
+    strands.map((s) => s.share),
+    items,
+  );
+}
+
+/**
+ * How many items each strand gives to a part of `items` when strand i holds `available[i]`
+ * (issue 24 item 3). Each strand gives its quota (`strandQuotas`); a strand that holds fewer gives
+ * all it has, and the shortfall goes to the strands that still have items, in proportion to their
+ * shares (largest remainder again), until the part is full or every strand is spent. So a short
+ * strand never shortens the mock while the rest of the bank can fill it, and the other strands
+ * keep their relative weights. Deterministic: it depends only on the shares and the counts.
+ */
+export function fillStrands(
+  strands: readonly BlueprintStrand[],
+  available: readonly number[],
+  items: number,
+): number[] {
+  const capacity = strands.map((_, i) => Math.max(0, available[i] ?? 0));
+  const taken = strandQuotas(strands, items).map((quota, i) => Math.min(quota, capacity[i] ?? 0));
+  const target = Math.min(
+    items,
+    capacity.reduce((sum, n) => sum + n, 0),
+  );
+  let missing = target - taken.reduce((sum, n) => sum + n, 0);
+  while (missing > 0) {
+    const open = strands.flatMap((_, i) => ((taken[i] ?? 0) < (capacity[i] ?? 0) ? [i] : []));
+    // Every open strand has room and a positive share, so each round places at least one item.
+    const extra = roundToTotal(
+      open.map((i) => strands[i]?.share ?? 0),
+      missing,
+    );
+    open.forEach((i, k) => {
+      const add = Math.min(extra[k] ?? 0, (capacity[i] ?? 0) - (taken[i] ?? 0));
+      taken[i] = (taken[i] ?? 0) + add;
+      missing -= add;
+    });
+  }
+  return taken;
+}
+
+/**
+ * Draws a part with strands: each strand gives `fillStrands`'s count from its own pool, keeping
+ * its topics' mix (`drawPart`); the part is then shuffled as one.
+ */
+function drawStrands(
+  part: BlueprintPart & { strands: BlueprintStrand[] },
+  candidates: readonly BankItem[],
+  seen: ReadonlySet<string>,
+  seed: string,
+): { taken: BankItem[]; strands: PlannedStrand[] } {
+  const pools = part.strands.map((strand) => strandPool(candidates, strand));
+  const counts = fillStrands(
+    part.strands,
+    pools.map((p) => p.length),
+    part.items,
+  );
+  const quotas = strandQuotas(part.strands, part.items);
+  const taken = part.strands.flatMap((strand, i) =>
+    drawPart(pools[i] ?? [], counts[i] ?? 0, seen, `${seed}:${strand.id}`),
+  );
+  return {
+    taken: seededShuffle(taken, `${seed}:order`),
+    strands: part.strands.map((strand, i) => ({
+      strandId: strand.id,
+      name: strand.name,
+      requested: quotas[i] ?? 0,
+      taken: counts[i] ?? 0,
+    })),
+  };
 }
 
 /**
@@ -183,6 +303,9 @@ function drawPart(
  * - Held items (reported as wrong, not yet cleared by staff) are never taken.
  * - A part draws from its pool (`partPools`): its subjects, its topics when it names them, the
  *   student's major for a major part; no item appears twice.
+ * - A part with strands gives each strand its share of `items` (`fillStrands`: a short strand's
+ *   shortfall goes to the others); within a strand, or a part without strands, the topic mix is
+ *   kept and unseen items come first (`drawPart`).
  * - A part takes `items`, keeping its topic mix and preferring unseen items (`drawPart`); when the
  *   pool has fewer, it takes all it has and its minutes scale in proportion (rounded, at least 1
  *   minute when it has any item), so the pace per item stays the blueprint's. A part with no item
@@ -198,13 +321,18 @@ export function planMock(
   const pools = partPools(spec, bank, options.major);
   const seen = options.seen ?? new Set<string>();
   const parts: PlannedPart[] = spec.parts.map((part, i) => {
-    const taken = drawPart(pools[i] ?? [], part.items, seen, `${seed}:${part.id}`);
+    const pool = pools[i] ?? [];
+    const partSeed = `${seed}:${part.id}`;
+    const { taken, strands } = part.strands
+      ? drawStrands({ ...part, strands: part.strands }, pool, seen, partSeed)
+      : { taken: drawPart(pool, part.items, seen, partSeed), strands: undefined };
     return {
       partId: part.id,
       name: part.name,
       requested: part.items,
       questionIds: taken.map((q) => q.id),
       minutes: scaledMinutes(part.minutes, taken.length, part.items),
+      ...(strands ? { strands } : {}),
     };
   });
   const items = parts.flatMap((p) =>
@@ -228,6 +356,27 @@ export type PartReadiness = {
   pools: { major: string | null; available: number }[];
   ready: boolean;
   /** Every pool holds at least the part's items: one full mock can still be drawn. */
+  fills: boolean;
+  /**
+   * For a part with strands, each strand's own margin. A short strand does not make the part
+   * unready (the draw makes up its shortfall from the other strands, `fillStrands`); it means the
+   * mock departs from the official weights, which content:check refuses for the bundled banks.
+   */
+  strands?: StrandReadiness[];
+};
+
+export type StrandReadiness = {
+  strandId: string;
+  name: string;
+  /** The strand's share of the part's items (`strandQuotas`). */
+  items: number;
+  /** Active items it needs: its items × MOCK_POOL_FACTOR, rounded up. */
+  required: number;
+  /** Active items of the strand per way of drawing the part (as `PartReadiness.pools`). */
+  pools: { major: string | null; available: number }[];
+  /** Every pool holds `required`. */
+  ready: boolean;
+  /** Every pool holds `items`: a mock takes the strand's full share; otherwise others fill in. */
   fills: boolean;
 };
 
@@ -254,6 +403,26 @@ export function mockReadiness(spec: BlueprintSpec, bank: readonly BankItem[]): M
           available: poolsByWay[ways.indexOf(major)]?.[i]?.length ?? 0,
         }))
       : [{ major: null, available: poolsByWay[0]?.[i]?.length ?? 0 }];
+    const partWays = part.major ? part.subjectIds : [null];
+    const strandQuota = part.strands ? strandQuotas(part.strands, part.items) : [];
+    const strands = part.strands?.map((strand, k): StrandReadiness => {
+      const items = strandQuota[k] ?? 0;
+      const strandRequired = Math.ceil(items * MOCK_POOL_FACTOR);
+      const strandPools = partWays.map((major) => ({
+        major,
+        available: strandPool(poolsByWay[Math.max(0, ways.indexOf(major))]?.[i] ?? [], strand)
+          .length,
+      }));
+      return {
+        strandId: strand.id,
+        name: strand.name,
+        items,
+        required: strandRequired,
+        pools: strandPools,
+        ready: strandPools.every((p) => p.available >= strandRequired),
+        fills: strandPools.every((p) => p.available >= items),
+      };
+    });
     return {
       partId: part.id,
       name: part.name,
@@ -261,6 +430,7 @@ export function mockReadiness(spec: BlueprintSpec, bank: readonly BankItem[]): M
       pools,
       ready: pools.every((p) => p.available >= required),
       fills: pools.every((p) => p.available >= part.items),
+      ...(strands ? { strands } : {}),
     };
   });
   const any = parts.length > 0;

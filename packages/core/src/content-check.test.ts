@@ -5,7 +5,9 @@ import {
   type CheckQuestion,
   checkContent,
   checkQuestion,
+  contentWords,
   findDuplicateStems,
+  findSameTestedPoint,
   isFilipino,
   normaliseText,
 } from './content-check.ts';
@@ -323,5 +325,291 @@ describe('checkContent', () => {
     expect(checkContent([let_]).problems).toEqual([
       { id: 'let.profed', message: '1 of 4 items situational; needs at least half (2).' },
     ]);
+  });
+});
+
+describe('findSameTestedPoint (issue 24 item 2)', () => {
+  // Two of the audit's pairs, as they stood before the rewrites (commit 2065372).
+  const rubricShort = question('gen.q010', {
+    topicId: 'gen.t',
+    stem: 'A teacher scores an essay using separate ratings for content, organization, and grammar. She is using:',
+    choices: ['an analytic rubric', 'a holistic rubric', 'a checklist', 'an anecdotal record'],
+    answerIndex: 0,
+  });
+  const rubricCase = question('maj.q011', {
+    topicId: 'maj.t',
+    stem: 'For a performance task in which students design a monthly family budget using linear equations, Teacher Aileen wants to give separate scores for mathematical accuracy, use of equations, realism of the budget and clarity of the presentation. Which scoring tool fits this purpose?',
+    choices: ['A holistic rubric', 'A checklist', 'An analytic rubric', 'An anecdotal record'],
+    answerIndex: 2,
+  });
+  const bullyingLaw = question('gen.q228', {
+    topicId: 'gen.t2',
+    stem: 'Which law requires elementary and secondary schools to adopt policies to prevent and address bullying, including cyberbullying?',
+    choices: [
+      'Republic Act No. 10175, the Cybercrime Prevention Act of 2012',
+      'Republic Act No. 10173, the Data Privacy Act of 2012',
+      'Republic Act No. 8293, the Intellectual Property Code',
+      'Republic Act No. 10627, the Anti-Bullying Act of 2013',
+    ],
+    answerIndex: 3,
+  });
+  const bullyingLaw2 = question('prof.q010', {
+    topicId: 'prof.t',
+    stem: 'Which law requires all elementary and secondary schools to adopt policies to prevent and address bullying?',
+    choices: [
+      'RA 7610 (Special Protection of Children Act)',
+      'RA 11313 (Safe Spaces Act of 2019)',
+      'RA 10627 (Anti-Bullying Act of 2013)',
+      'RA 9262 (Anti-Violence Against Women and Their Children Act)',
+    ],
+    answerIndex: 2,
+  });
+  // Shares the key and a word or two, not the point: a hexagon's angle and a triangle's.
+  const hexagon = question('gen.q209', {
+    topicId: 'gen.t',
+    stem: 'What is the measure of each interior angle of a regular hexagon?',
+    choices: ['60°', '720°', '120°', '108°'],
+    answerIndex: 2,
+  });
+  const triangle = question('maj.q035', {
+    topicId: 'maj.t',
+    stem: 'A triangle has sides of 7 cm, 8 cm and 13 cm. What is the measure of its largest angle?',
+    choices: ['120°', '60°', '90°', '150°'],
+    answerIndex: 0,
+  });
+  const blueprint = (subjectIds: string[], major = false) => ({
+    id: 'track.mock',
+    name: 'Mock',
+    spec: {
+      passingAverage: 75,
+      sittings: 1,
+      parts: [
+        {
+          id: 'track.mock.all',
+          name: 'All',
+          subjectIds,
+          items: 1,
+          minutes: 1,
+          weight: 1,
+          floor: 0,
+          ...(major ? { major } : {}),
+        },
+      ],
+    },
+  });
+  const track = (
+    questions: CheckQuestion[],
+    blueprints: CheckBank['blueprints'],
+    subjectOf: Record<string, string> = {
+      'gen.t': 'gen',
+      'gen.t2': 'gen',
+      'prof.t': 'prof',
+      'maj.t': 'maj',
+      'maj2.t': 'maj2',
+    },
+  ): CheckBank => ({
+    reviewer: 'track',
+    subjects: [],
+    topics: Object.entries(subjectOf).map(([id, subjectId]) => ({ id, subjectId, name: id })),
+    questions,
+    flashCards: [],
+    notes: [],
+    blueprints,
+  });
+  const found = (banks: CheckBank[], allowed: Parameters<typeof findSameTestedPoint>[1] = []) =>
+    findSameTestedPoint(banks, allowed).map((p) => p.id);
+
+  it('reads content words: no frame words, no numbers, plurals folded', () => {
+    expect([...contentWords('Which of the rubrics is correct for 3 pupils?')]).toEqual([
+      'rubric',
+      'pupil',
+    ]);
+  });
+
+  it.each([
+    [
+      'the same key in other words, in one track',
+      [rubricShort, rubricCase],
+      ['gen', 'maj'],
+      ['maj.q011'],
+    ],
+    [
+      'keys sharing most of their words (RA 10627)',
+      [bullyingLaw, bullyingLaw2],
+      ['gen', 'prof'],
+      ['prof.q010'],
+    ],
+    ['the same key, few words in common', [hexagon, triangle], ['gen', 'maj'], []],
+    ['subjects no one mock draws together', [rubricShort, rubricCase], ['gen'], []],
+  ])('%s', (_, questions, subjects, ids) => {
+    expect(found([track(questions, [blueprint(subjects)])])).toEqual(ids);
+  });
+
+  it('leaves pairs within one subject to the stem check, and alternatives of a major apart', () => {
+    const sameSubject = { ...rubricCase, topicId: 'gen.t2' };
+    expect(found([track([rubricShort, sameSubject], [blueprint(['gen'])])])).toEqual([]);
+    const otherMajor = { ...rubricShort, topicId: 'maj2.t' };
+    // A student takes one major: English and Mathematics items never meet.
+    expect(found([track([otherMajor, rubricCase], [blueprint(['maj', 'maj2'], true)])])).toEqual(
+      [],
+    );
+  });
+
+  it('reports a pair once however many tracks draw both, and not at all when allowed', () => {
+    const banks = [
+      track([rubricShort, rubricCase], [blueprint(['gen', 'maj'])]),
+      track([], [{ ...blueprint(['gen', 'maj']), id: 'other.mock' }]),
+    ];
+    const problems = findSameTestedPoint(banks);
+    expect(problems).toEqual([
+      {
+        id: 'maj.q011',
+        message:
+          "Tests the same point as gen.q010 (the same key, 67 % of the content words shared), both in track.mock's mock: rewrite one to test another point.",
+      },
+    ]);
+    expect(
+      found(banks, [{ ids: ['maj.q011', 'gen.q010'], reason: 'one passage, two questions' }]),
+    ).toEqual([]);
+  });
+});
+
+describe('checkContent: strands and the allow-list (issue 24)', () => {
+  const topicItems = (topic: string, n: number, hard = n) =>
+    Array.from({ length: n }, (_, i) =>
+      question(`${topic}.q${i}`, {
+        topicId: topic,
+        stem: `Item ${i} of ${topic}: which one?`,
+        difficulty: i < hard ? 3 : 1,
+        ...keyedAt(i),
+      }),
+    );
+  const bank = (questions: CheckQuestion[]): CheckBank => ({
+    reviewer: 'let-elem',
+    subjects: [{ id: 'g', name: 'GenEd' }],
+    topics: ['g.eng', 'g.fil', 'g.arts', 'g.extra'].map((id) => ({ id, subjectId: 'g', name: id })),
+    questions,
+    flashCards: [],
+    notes: [],
+    blueprints: [
+      {
+        id: 'let',
+        name: 'LET',
+        spec: {
+          passingAverage: 75,
+          sittings: 1,
+          parts: [
+            {
+              id: 'let.gen',
+              name: 'GenEd',
+              subjectIds: ['g'],
+              items: 10,
+              minutes: 10,
+              weight: 1,
+              floor: 0,
+              strands: [
+                { id: 'eng', name: 'English', share: 0.2, topicIds: ['g.eng'] },
+                { id: 'fil', name: 'Filipino', share: 0.3, topicIds: ['g.fil', 'g.gone'] },
+                { id: 'psd', name: 'Practical', share: 0.5, topicIds: ['g.arts'] },
+              ],
+            },
+          ],
+        },
+      },
+    ],
+  });
+
+  it('holds each strand to 1.5 × its share, reports its fill, and keeps other topics out', () => {
+    const report = checkContent([
+      bank([
+        ...topicItems('g.eng', 3),
+        ...topicItems('g.fil', 5),
+        ...topicItems('g.arts', 8),
+        ...topicItems('g.extra', 9),
+      ]),
+    ]);
+    expect(report.parts[0]?.available).toBe(16);
+    expect(report.parts[0]?.strands).toEqual([
+      { strandId: 'eng', name: 'English', share: 0.2, items: 2, required: 3, available: 3 },
+      { strandId: 'fil', name: 'Filipino', share: 0.3, items: 3, required: 5, available: 5 },
+      { strandId: 'psd', name: 'Practical', share: 0.5, items: 5, required: 8, available: 8 },
+    ]);
+    expect(report.problems).toEqual([
+      { id: 'let.gen', message: 'Strand Filipino names topic g.gone, which no bank holds.' },
+    ]);
+    expect(report.topics.find((t) => t.topicId === 'g.extra')?.partId).toBeNull();
+    expect(report.topics.find((t) => t.topicId === 'g.arts')?.partId).toBe('let.gen');
+
+    const short = checkContent([
+      bank([...topicItems('g.eng', 2), ...topicItems('g.fil', 5), ...topicItems('g.arts', 9)]),
+    ]);
+    expect(short.problems).toContainEqual({
+      id: 'let.gen',
+      message: 'Strand English: 2 active items; its 2 of the mock need 3 (1.5 ×).',
+    });
+  });
+
+  it('refuses the same point twice unless allowed, and names an allowed item that is gone', () => {
+    const original = question('orig', {
+      topicId: 'g.eng',
+      stem: 'Which law protects learners from bullying in schools?',
+      choices: ['Anti-Bullying Act', 'Data Privacy Act', 'Cybercrime Act', 'Safe Spaces Act'],
+    });
+    const questions = [
+      original,
+      ...topicItems('g.eng', 2),
+      ...topicItems('g.fil', 5),
+      ...topicItems('g.arts', 8),
+    ];
+    // The same item reworded under another subject the track draws: the same key, most words.
+    const twin = question('twin', {
+      topicId: 'p.t',
+      stem: 'Under which law must schools protect their learners from bullying?',
+      choices: ['Safe Spaces Act', 'Anti-Bullying Act', 'Data Privacy Act', 'Cybercrime Act'],
+      answerIndex: 1,
+      distractorNotes: ['No.', null, 'Not it.', 'Not this.'],
+    });
+    const banks = [
+      bank(questions),
+      {
+        ...bank([twin]),
+        subjects: [{ id: 'p', name: 'ProfEd' }],
+        topics: [{ id: 'p.t', subjectId: 'p', name: 'p' }],
+        blueprints: [],
+      },
+    ];
+    const withProfEd = banks.map((b, i) =>
+      i === 0
+        ? {
+            ...b,
+            blueprints: b.blueprints.map((bp) => ({
+              ...bp,
+              spec: {
+                ...bp.spec,
+                parts: bp.spec.parts.map((p) => ({ ...p, subjectIds: ['g', 'p'] })),
+              },
+            })),
+          }
+        : b,
+    );
+    expect(checkContent(withProfEd).problems.filter((p) => p.id === 'twin')).toEqual([
+      {
+        id: 'twin',
+        message:
+          "Tests the same point as orig (the same key, 100 % of the content words shared), both in let's mock: rewrite one to test another point.",
+      },
+    ]);
+    const allowed = checkContent(withProfEd, {
+      samePointAllowed: [
+        { ids: ['orig', 'twin'], reason: 'test' },
+        { ids: ['g.eng.q1', 'gone'], reason: 'test' },
+      ],
+    });
+    expect(allowed.problems.filter((p) => p.message.startsWith('Tests the same point'))).toEqual(
+      [],
+    );
+    expect(allowed.notices).toContain(
+      'Allowed pair g.eng.q1 / gone: no item gone; drop the entry.',
+    );
   });
 });

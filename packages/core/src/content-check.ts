@@ -60,6 +60,12 @@ export const CONTENT_RULES = {
    * at least `stem`, and token-set Jaccard of the choices at least `choices`.
    */
   nearDuplicate: { stem: 0.6, choices: 0.5 },
+  /**
+   * The same point tested twice where one student meets both (see `findSameTestedPoint`): the keys
+   * share at least `key` of their content words (or read the same), and the items share at least
+   * `content` (most) of the smaller one's content words.
+   */
+  sameTestedPoint: { key: 0.6, content: 0.5 },
 } as const;
 
 /**
@@ -174,6 +180,138 @@ export function findDuplicateStems(questions: readonly CheckQuestion[]): Content
   return problems;
 }
 
+// Words that carry no tested point: English and Filipino function words and the words of an
+// item's frame ("which", "choose", "correct", "statement", "pupils"…).
+const FRAME_WORDS = new Set(
+  `a an the of and or is are was were be been being to in on at by for with from as that this these
+  those which what who whom whose when where why how it its into than then there their they them he
+  she his her him we our you your me my not no do does did can could should would may might must
+  shall will has have had if but so such each every any all some more most less least very also only
+  about after before between during under over out same other another one two three four first second
+  following best likely true correct statement answer choose select because ang ng mga sa ay si ni
+  nang na hindi ito iyon kung upang para kanyang alin piliin pangungusap salita salitang talata
+  basahin ayusin kay niya siya sila kami tayo namin natin din rin lamang lang`.split(/\s+/),
+);
+
+/**
+ * The content words of a text, for telling whether two items test the same point: words of three
+ * or more letters (numbers and symbols are left to the key's own comparison), not frame words, a
+ * plural's final s dropped ("rubrics" and "rubric" are one word).
+ */
+export function contentWords(text: string): Set<string> {
+  const words = new Set<string>();
+  for (const word of normaliseText(text).split(' ')) {
+    if (!/^\p{L}[\p{L}\p{M}]{2,}$/u.test(word) || FRAME_WORDS.has(word)) continue;
+    words.add(
+      word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word,
+    );
+  }
+  return words;
+}
+
+/** Shared words over the smaller set's size: a short item inside a long case still counts. */
+function overlapShare(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  let shared = 0;
+  for (const t of a) if (b.has(t)) shared += 1;
+  return shared / Math.min(a.size, b.size);
+}
+
+/** A key as compared across items: normalised, articles dropped ("An analytic rubric"). */
+const keyText = (key: string) =>
+  normaliseText(key)
+    .split(' ')
+    .filter((w) => w !== 'a' && w !== 'an' && w !== 'the')
+    .join(' ');
+
+/** A pair of items allowed to share a key and their words (shared-passage siblings). */
+export type SamePointAllowed = { ids: readonly [string, string]; reason: string };
+
+/**
+ * The same point tested twice where one student meets both (issue 24 item 2): two items of
+ * different subjects that one track's mock draws from (for a track with majors, per major) whose
+ * keys agree — the same text once normalised, or at least 60 % of the shorter key's content words
+ * when both keys have two or more — and which share most (≥ 50 %) of the smaller item's content
+ * words over stem and choices. A student who met one knows the other, however it is worded.
+ *
+ * Tuned on the banks before issue 24's rewrites (commit 2065372): it finds five of the audit's
+ * pairs (the anti-bullying law, the analytic rubric, the two standard-deviation items and the
+ * z-score comparison) and two it did not name (a teacher posting grades on Facebook under the Data
+ * Privacy Act in General and Professional Education; the contrapositive in General Education and
+ * the Mathematics major). It misses the audit's diagnostic-assessment pair, a short definition
+ * and a long classroom case sharing 44 % (the closest pair below the line; a lower line would
+ * take in a regular hexagon's angle and a triangle's, 40 %, keyed alike by chance). It cannot see
+ * a pair whose keys differ (two weighted-grade computations keyed 83 and 82), one in two languages
+ * (the tanaga asked in Filipino and in English), or two grammar items sharing a one-word key and
+ * little else (CSE's and LET's "Neither … nor" items): those stay the author's and the reviewer's
+ * to catch. Pairs in `allowed` (shared-passage
+ * siblings, kept on purpose) are not reported.
+ */
+export function findSameTestedPoint(
+  banks: readonly CheckBank[],
+  allowed: readonly SamePointAllowed[] = [],
+): ContentProblem[] {
+  const subjectOfTopic = new Map(banks.flatMap((b) => b.topics.map((t) => [t.id, t.subjectId])));
+  const questions = banks.flatMap((b) => b.questions);
+  const features = new Map(
+    questions.map((q) => {
+      const key = q.choices[q.answerIndex] ?? '';
+      return [
+        q.id,
+        {
+          key: keyText(key),
+          keyWords: contentWords(key),
+          words: contentWords([q.stem, ...q.choices].join(' ')),
+        },
+      ];
+    }),
+  );
+  const pairKey = (a: string, b: string) => (a < b ? `${a} ${b}` : `${b} ${a}`);
+  const allowedPairs = new Set(allowed.map((p) => pairKey(p.ids[0], p.ids[1])));
+  const { key: keyMin, content: contentMin } = CONTENT_RULES.sameTestedPoint;
+  const reported = new Set<string>();
+  const problems: ContentProblem[] = [];
+
+  for (const bank of banks) {
+    for (const blueprint of bank.blueprints) {
+      const parts = blueprint.spec.parts;
+      const majors = parts.filter((p) => p.major).flatMap((p) => p.subjectIds);
+      for (const major of majors.length === 0 ? [null] : majors) {
+        const subjects = new Set(
+          parts.flatMap((p) => (p.major ? (major ? [major] : []) : p.subjectIds)),
+        );
+        const items = questions.filter((q) => subjects.has(subjectOfTopic.get(q.topicId) ?? ''));
+        for (let i = 0; i < items.length; i += 1) {
+          const a = items[i] as CheckQuestion;
+          const fa = features.get(a.id);
+          for (let j = i + 1; j < items.length; j += 1) {
+            const b = items[j] as CheckQuestion;
+            if (subjectOfTopic.get(a.topicId) === subjectOfTopic.get(b.topicId)) continue;
+            const fb = features.get(b.id);
+            if (!fa || !fb) continue;
+            const sameKey =
+              fa.key === fb.key ||
+              (fa.keyWords.size >= 2 &&
+                fb.keyWords.size >= 2 &&
+                overlapShare(fa.keyWords, fb.keyWords) >= keyMin);
+            if (!sameKey) continue;
+            const shared = overlapShare(fa.words, fb.words);
+            if (shared < contentMin) continue;
+            const pair = pairKey(a.id, b.id);
+            if (allowedPairs.has(pair) || reported.has(pair)) continue;
+            reported.add(pair);
+            problems.push({
+              id: b.id,
+              message: `Tests the same point as ${a.id} (the same key, ${Math.round(shared * 100)} % of the content words shared), both in ${blueprint.id}'s mock: rewrite one to test another point.`,
+            });
+          }
+        }
+      }
+    }
+  }
+  return problems;
+}
+
 /** One question's own defects: its key, its choices, its rationale and distractor notes. */
 export function checkQuestion(q: CheckQuestion): ContentProblem[] {
   const problems: ContentProblem[] = [];
@@ -258,6 +396,20 @@ export type PartReport = {
   filipino: number | null;
   /** What a student scores without reading the stem (choice-cues.ts). */
   cues: CueFigures;
+  /** For a part with strands: each strand's share of the mock and its pool. */
+  strands?: StrandReport[];
+};
+
+export type StrandReport = {
+  strandId: string;
+  name: string;
+  share: number;
+  /** Items the mock takes from it (its share of the part's items). */
+  items: number;
+  /** Active items it needs: its items × MOCK_POOL_FACTOR, rounded up. */
+  required: number;
+  /** Active items in its pool. */
+  available: number;
 };
 
 /** A topic and how many active items it holds, in or out of the mock. */
@@ -281,21 +433,36 @@ export type ContentCheckReport = {
 
 const share = (count: number, total: number) => (total === 0 ? 0 : count / total);
 
+export type CheckOptions = {
+  /** `report` prints the cue figures without refusing a part (for drafts being rewritten). */
+  cues?: 'enforce' | 'report';
+  /** Pairs `findSameTestedPoint` lets through: deliberate shared-passage siblings. */
+  samePointAllowed?: readonly SamePointAllowed[];
+};
+
 /**
  * Runs every rule over all the banks together (duplicates and shared subjects cross banks):
- * item defects, duplicate stems, and per blueprint part the 1.5 × pool (`mockReadiness`), a quarter
- * at difficulty 3, and the Filipino and situational shares of `CONTENT_RULES`.
+ * item defects, duplicate stems, the same point tested twice in one track, and per blueprint part
+ * the 1.5 × pool (`mockReadiness`) — of each strand too —, a quarter at difficulty 3, the
+ * Filipino and situational shares of `CONTENT_RULES` and the cue limits (`CUE_RULES`).
  */
 export function checkContent(
   banks: readonly CheckBank[],
-  options: { cues: 'enforce' | 'report' } = { cues: 'enforce' },
+  options: CheckOptions = {},
 ): ContentCheckReport {
   const questions = banks.flatMap((b) => b.questions);
+  const allowed = options.samePointAllowed ?? [];
   const problems: ContentProblem[] = [
     ...questions.flatMap(checkQuestion),
     ...findDuplicateStems(questions),
+    ...findSameTestedPoint(banks, allowed),
   ];
   const notices: string[] = [];
+  const questionIds = new Set(questions.map((q) => q.id));
+  for (const entry of allowed)
+    for (const id of entry.ids)
+      if (!questionIds.has(id))
+        notices.push(`Allowed pair ${entry.ids.join(' / ')}: no item ${id}; drop the entry.`);
   const subjectOfTopic = new Map(banks.flatMap((b) => b.topics.map((t) => [t.id, t.subjectId])));
   const byId = new Map(questions.map((q) => [q.id, q]));
   // The files carry no hold (a report holds an item in the database): every item is active here.
@@ -326,8 +493,18 @@ export function checkContent(
           const filipinoRule = part.subjectIds.includes(CONTENT_RULES.filipino.subjectId);
           const filipino = filipinoRule ? items.filter((q) => isFilipino(q.stem)).length : null;
           const cues = choiceCues(items);
-          if (options.cues === 'enforce')
+          if (options.cues !== 'report')
             for (const message of cueProblems(cues)) problems.push({ id: where, message });
+          const strands = ready?.strands?.map(
+            (strand, k): StrandReport => ({
+              strandId: strand.strandId,
+              name: strand.name,
+              share: part.strands?.[k]?.share ?? 0,
+              items: strand.items,
+              required: strand.required,
+              available: strand.pools.find((p) => p.major === pool.major)?.available ?? 0,
+            }),
+          );
           parts.push({
             reviewer: bank.reviewer,
             blueprintId: blueprint.id,
@@ -341,7 +518,21 @@ export function checkContent(
             situational,
             filipino,
             cues,
+            ...(strands ? { strands } : {}),
           });
+          for (const strand of strands ?? [])
+            if (strand.available < strand.required)
+              problems.push({
+                id: where,
+                message: `Strand ${strand.name}: ${strand.available} active items; its ${strand.items} of the mock need ${strand.required} (${MOCK_POOL_FACTOR} ×).`,
+              });
+          for (const strand of part.strands ?? [])
+            for (const topicId of strand.topicIds)
+              if (!subjectOfTopic.has(topicId))
+                problems.push({
+                  id: where,
+                  message: `Strand ${strand.name} names topic ${topicId}, which no bank holds.`,
+                });
           if (pool.available < (ready?.required ?? 0))
             problems.push({
               id: where,
@@ -377,7 +568,7 @@ export function checkContent(
 /**
  * Every topic a reviewer's students study (its own subjects and those its blueprint shares) with
  * its active items, and the part that draws it or null when it is practice only (outside the mock:
- * not in a blueprint, or left out by a part's `topicIds`).
+ * not in a blueprint, or left out by a part's `topicIds` or strands).
  */
 function topicReports(
   bank: CheckBank,
@@ -394,7 +585,10 @@ function topicReports(
       .filter((t) => t.subjectId === subjectId)
       .map((t) => {
         const part = parts.find(
-          (p) => p.subjectIds.includes(subjectId) && (!p.topicIds || p.topicIds.includes(t.id)),
+          (p) =>
+            p.subjectIds.includes(subjectId) &&
+            (!p.topicIds || p.topicIds.includes(t.id)) &&
+            (!p.strands || p.strands.some((s) => s.topicIds.includes(t.id))),
         );
         return {
           reviewer: bank.reviewer,

@@ -66,6 +66,18 @@ export type NoteContent = z.infer<typeof noteContentSchema>;
  * the rules that read them (blueprint.ts): parts drawn from subjects, each with its item count,
  * minutes, weight in the rating and a per-part floor; the passing average; how many sittings.
  */
+/**
+ * An official strand of a part (issue 24 item 3): a name, the share of the part's items it takes
+ * and the topics it draws from.
+ */
+export const blueprintStrandSchema = z.object({
+  id,
+  name: text(200),
+  /** Share of the part's items, 0–1; a part's strand shares add up to 1. */
+  share: z.number().positive().max(1),
+  topicIds: z.array(id).min(1),
+});
+
 export const blueprintPartSchema = z.object({
   id,
   name: text(200),
@@ -80,6 +92,8 @@ export const blueprintPartSchema = z.object({
   topicIds: z.array(id).min(1).optional(),
   /** The subjects are alternatives: the student's major picks the one drawn from. */
   major: z.boolean().optional(),
+  /** The part's official strands, each with its share; only their topics are drawn. */
+  strands: z.array(blueprintStrandSchema).min(1).optional(),
 });
 
 export const blueprintSpecSchema = z
@@ -101,6 +115,25 @@ export const blueprintSpecSchema = z
   .refine((b) => b.parts.every((p) => !p.major || p.subjectIds.length >= 2), {
     message: 'A major part offers at least two subjects.',
     path: ['parts'],
+  })
+  .superRefine((b, ctx) => {
+    b.parts.forEach((part, i) => {
+      if (!part.strands) return;
+      const path = ['parts', i, 'strands'];
+      const problem = (message: string) => ctx.addIssue({ code: 'custom', path, message });
+      // Each major has its own areas: one set of strands cannot weigh them all.
+      if (part.major) problem('A major part has no strands.');
+      if (Math.abs(part.strands.reduce((sum, s) => sum + s.share, 0) - 1) >= 1e-6)
+        problem('Strand shares must add up to 1.');
+      const ids = part.strands.map((s) => s.id);
+      if (new Set(ids).size !== ids.length) problem('Two strands have the same id.');
+      const topics = part.strands.flatMap((s) => s.topicIds);
+      // A topic in two strands would count toward both shares.
+      if (new Set(topics).size !== topics.length) problem('A topic is in two strands.');
+      const named = part.topicIds;
+      if (named && topics.some((t) => !named.includes(t)))
+        problem("A strand's topics must be among the part's topicIds.");
+    });
   });
 
 export const blueprintContentSchema = z.object({
