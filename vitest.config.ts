@@ -19,6 +19,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           setupFiles: ['apps/server/test/setup/fail-on-console-error.ts'],
+          globalSetup: ['apps/server/test/setup/database-template.ts'],
         },
       },
       {
@@ -29,6 +30,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          globalSetup: ['apps/server/test/setup/database-template.ts'],
         },
       },
     ],

@@ -258,7 +258,7 @@ describe.each(ENGINES)('importContent on %s', (engine) => {
       }),
     ).catch((e: ContentImportError) => e.issues[0]?.message);
     expect(unknownReviewer).toBe(
-      'Unknown reviewer bar-exam; use one of cse-pro, let-elem, let-sec, crim, nle.',
+      'Unknown reviewer bar-exam; use one of cse-pro, cse-subpro, let-elem, let-sec, nle, crim.',
     );
   });
 

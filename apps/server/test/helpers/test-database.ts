@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../src/platform/db/client.ts';
+import './provided-context.ts';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -16,16 +19,41 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database that belongs to one test file. */
+/** The run's migrated templates (setup/database-template.ts); none outside a Vitest run. */
+function templates(): { pglite: Blob | null; postgres: string | null } {
+  try {
+    const file = inject('pgliteTemplate');
+    return {
+      pglite: file ? new Blob([readFileSync(file)]) : null,
+      postgres: inject('postgresTemplate'),
+    };
+  } catch {
+    return { pglite: null, postgres: null };
+  }
+}
+
+/**
+ * A fresh, migrated database that belongs to one test file: a copy of the run's migrated template
+ * (migrations then find nothing to do), or migrated from empty without one.
+ */
 export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
+  const template = templates();
   if (engine === 'pglite') {
-    const database = await openDatabase({ engine: 'pglite', dataDir: null });
+    const database = await openDatabase({
+      engine: 'pglite',
+      dataDir: null,
+      ...(template.pglite ? { template: template.pglite } : {}),
+    });
     return { database, url: null, drop: () => database.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `pasado_test_${randomBytes(6).toString('hex')}`;
-  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  await withAdmin(adminUrl, (client) =>
+    client.query(
+      `CREATE DATABASE ${name}${template.postgres ? ` TEMPLATE ${template.postgres}` : ''}`,
+    ),
+  );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ engine: 'postgres', url: url.toString(), poolSize: 5 });

@@ -62,14 +62,19 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 
 export type DatabaseOptions =
   | { engine: 'postgres'; url: string; poolSize?: number }
-  | { engine: 'pglite'; dataDir: string | null };
+  | {
+      engine: 'pglite';
+      dataDir: string | null;
+      /** An in-memory database started from this dump (`PGlite.dumpDataDir`) instead of empty. */
+      template?: Blob;
+    };
 
 /** Opens the database named by the options and applies the committed migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database =
     options.engine === 'postgres'
       ? openPostgres(options.url, options.poolSize)
-      : await openPglite(options.dataDir);
+      : await openPglite(options.dataDir, options.template);
   await database.migrate();
   return database;
 }
@@ -179,12 +184,13 @@ async function migrateWithLock(pool: pg.Pool, url: string): Promise<void> {
 
 async function openPglite(
   dataDir: string | null,
+  template?: Blob,
 ): Promise<Database & { migrate(): Promise<void> }> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const release = dataDir ? claimEmbeddedDatabase(dataDir) : () => {};
   let client: PGlite;
   try {
-    client = dataDir ? new PGlite(dataDir) : new PGlite();
+    client = dataDir ? new PGlite(dataDir) : new PGlite(template ? { loadDataDir: template } : {});
     await client.waitReady;
   } catch (error) {
     release();
