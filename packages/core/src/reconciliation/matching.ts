@@ -140,10 +140,15 @@ export function reconcile(input: ReconcileInput): ReconciliationReport {
   }
 
   const outcomes = new Map<string, PurchaseOutcome>();
-  const claimedLines = new Map<string, string>();
-  for (const line of lines)
-    if (line.claimedBy !== null) claimedLines.set(line.identity, line.claimedBy);
   const referenceHolder = new Map<string, string>(input.spentReferences ?? []);
+  // A line is spent when an earlier reconciliation bound it, or when its reference was spent by a
+  // purchase outside this run (approved with that typed code): either way it is that purchase's.
+  const claimedLines = new Map<string, string>();
+  for (const line of lines) {
+    const holder =
+      line.claimedBy ?? (line.reference === null ? undefined : referenceHolder.get(line.reference));
+    if (holder !== undefined) claimedLines.set(line.identity, holder);
+  }
 
   const oldestFirst = [...input.purchases].sort(
     (a, b) =>

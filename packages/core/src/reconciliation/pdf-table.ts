@@ -108,6 +108,9 @@ function columnOf(item: PdfTextItem, columns: readonly HeaderColumn[]): number {
   return best;
 }
 
+/** A table line's spacing until the statement shows its own: 14 points, a 10–11 pt font's leading. */
+const DEFAULT_PITCH = 14;
+
 const MONEY_FIELDS: readonly StatementField[] = ['credit', 'debit', 'amount', 'balance'];
 
 /**
@@ -134,12 +137,17 @@ export function rowsFromPdfText(
     const lines = visualLines(pages.get(page) ?? []);
     let inTable = false;
     let previous: string[] | null = null;
+    let previousY = 0;
+    // The spacing of the table's lines: a wrapped description sits that close below its row, a
+    // page footer much further.
+    let pitch = DEFAULT_PITCH;
     for (const line of lines) {
       const header = headerColumns(line, mapping);
       if (header) {
         columns = header;
         inTable = true;
         previous = null;
+        previousY = line.y;
         if (!headerWritten) {
           rows.push(header.map((c) => c.name));
           headerWritten = true;
@@ -158,16 +166,20 @@ export function rowsFromPdfText(
       const onlyWords = columns.every(
         (column, index) => cells[index] === '' || !MONEY_FIELDS.includes(column.field),
       );
-      if (cells[dateIndex] === '' && onlyWords && previous) {
+      const gap = previousY - line.y;
+      if (cells[dateIndex] === '' && onlyWords && previous && gap <= pitch * 1.5) {
         cells.forEach((cell, index) => {
           if (cell !== '' && previous) {
             previous[index] = previous[index] === '' ? cell : `${previous[index]} ${cell}`;
           }
         });
+        previousY = line.y;
         continue;
       }
+      if (cells[dateIndex] !== '' && previous && gap > 0) pitch = Math.min(pitch, gap);
       rows.push(cells);
       previous = cells;
+      previousY = line.y;
     }
   }
   return rows;

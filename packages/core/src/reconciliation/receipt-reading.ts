@@ -184,10 +184,21 @@ function readAmount(
     layout === 'gcash' ? /^\s*amount\b/i : /^\W{0,2}\s*[₱P£F€R]?\s*[\d,]+[.,]\d{2}\W*$/iu;
   const secondary: RegExp = layout === 'gcash' ? /total\s*amount\s*sent/i : /total\s*amount/i;
   const find = (pattern: RegExp) => {
-    for (const line of lines) {
+    for (let i = 0; i < lines.length; i += 1) {
+      const line = lines[i] as OcrLine;
       if (!pattern.test(line.text)) continue;
-      const centavos = amountOnLine(line.text);
-      if (centavos !== null && centavos > 0) return { centavos, confidence: lineConfidence(line) };
+      // The label's value is on its line, or alone on the next one ("Amount" / "320.00").
+      const next = lines[i + 1];
+      const own = amountOnLine(line.text);
+      const below =
+        next && /^\W{0,2}\s*[₱P£F€R]?\s*[\d,]+[.,]\d{2}\W*$/u.test(next.text.trim())
+          ? amountOnLine(next.text)
+          : null;
+      const centavos = own ?? below;
+      const source = own !== null ? line : next;
+      if (centavos !== null && centavos > 0 && source) {
+        return { centavos, confidence: lineConfidence(source) };
+      }
     }
     return null;
   };
@@ -281,10 +292,13 @@ export function rereadReference(
     value += chosen;
   });
   if (value.length !== spec.length || !isCharset(value, layout)) return reading;
-  // A reference only the second reading could make out is trusted less than one both agree on.
-  const base = reading.reference?.confidence ?? clamp01((lowest / 100) * 0.8);
-  return {
-    ...reading,
-    reference: { value, confidence: clamp01(agree ? Math.max(base, lowest / 100) : base * 0.8) },
-  };
+  // A reference one reading alone makes out is trusted less than one both readings agree on.
+  const first = reading.reference?.confidence;
+  const confidence =
+    first === undefined
+      ? (lowest / 100) * 0.8
+      : agree
+        ? Math.max(first, lowest / 100)
+        : first * 0.8;
+  return { ...reading, reference: { value, confidence: clamp01(confidence) } };
 }

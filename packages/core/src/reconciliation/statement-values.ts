@@ -90,8 +90,14 @@ function compileFormat(format: string): CompiledFormat | null {
       while (i < format.length && /\s/.test(format[i] ?? '')) i += 1;
       continue;
     }
-    // A comma may be followed by no space in PDF text ("Oct 11,2026"), so its space is optional.
-    pattern += ch === ',' ? ',\\s*' : escapeRegex(ch);
+    if (ch === ',') {
+      // A comma may be followed by no space in PDF text ("Oct 11,2026"), so its space is optional.
+      pattern += ',\\s*';
+      i += 1;
+      while (i < format.length && /\s/.test(format[i] ?? '')) i += 1;
+      continue;
+    }
+    pattern += escapeRegex(ch);
     i += 1;
   }
   const has = (...ts: DateToken[]) => ts.some((t) => tokens.includes(t));

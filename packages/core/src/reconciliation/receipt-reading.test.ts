@@ -1,0 +1,220 @@
+import { describe, expect, it } from 'vitest';
+import { type OcrLine, type OcrWord, readReceiptText, rereadReference } from './receipt-reading.ts';
+
+/** OCR output as Tesseract gives it: lines of words, each with a confidence and a box. */
+function ocr(text: string, confidence = 92): OcrLine[] {
+  return text
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((lineText, row) => {
+      let x = 0;
+      const words: OcrWord[] = lineText
+        .trim()
+        .split(/\s+/)
+        .map((word) => {
+          const box = { x0: x, y0: row * 40, x1: x + word.length * 18, y1: row * 40 + 30 };
+          x = box.x1 + 12;
+          return { text: word, confidence, box };
+        });
+      return { text: `${lineText}\n`, confidence, words };
+    });
+}
+
+const manila = (iso: string) => new Date(`${iso}+08:00`);
+
+describe('readReceiptText: GCash receipts', () => {
+  it.each([
+    [
+      'an Express Send receipt (published OCR fixture)',
+      'Express Send\nAN---W KY-E T.\n+63 977 732 9406\nSent via GCash\nAmount\n320.00\nTotal Amount Sent\nP320.00\nRef No. 7037516197197\nFeb 5, 2026 7:23 PM',
+      '7037516197197',
+      32000,
+      '2026-02-05T19:23',
+    ],
+    [
+      'the 4-3-6 grouping and the date on the reference line',
+      'JU*N DE** C.\n+63 942 572 1751\nSent via GCash\nAmount 100.97\nTotal Amount Sent £100.97\nRef No. 4252 928 111257 Oct 13, 2026 11:58 AM',
+      '4252928111257',
+      10097,
+      '2026-10-13T11:58',
+    ],
+    [
+      'groups merged, no space after the comma, OCR’s "RefNo."',
+      'Sent via GCash.\nAmount 299.00\nTotal Amount Sent £299.00\nRefNo. 5320 098606579 Oct 11,2026 4:12 AM',
+      '5320098606579',
+      29900,
+      '2026-10-11T04:12',
+    ],
+    [
+      'O and I read for 0 and 1',
+      'Sent via GCash\nAmount 1,299.00\nTotal Amount Sent P1,299.00\nRef No. 7O37 65I 006674\nJan 29, 2026 10:19 AM',
+      '7037651006674',
+      129900,
+      '2026-01-29T10:19',
+    ],
+  ])('%s', (_what, text, reference, centavos, local) => {
+    const { reading, reread } = readReceiptText(ocr(text));
+    expect(reading.layout).toBe('gcash');
+    expect(reading.reference?.value).toBe(reference);
+    expect(reading.amount?.centavos).toBe(centavos);
+    expect(reading.paidAt?.at).toEqual(manila(local));
+    expect(reread?.charset).toBe('0123456789');
+  });
+
+  it('a colon lost by OCR ("1158 AM") is repaired and trusted less', () => {
+    const lines = ocr(
+      'Sent via GCash\nAmount 100.00\nRef No. 4252 928 111257 Oct 13, 2026 1158 AM',
+    );
+    const { reading } = readReceiptText(lines);
+    expect(reading.paidAt?.at).toEqual(manila('2026-10-13T11:58'));
+    expect(reading.paidAt?.confidence).toBeCloseTo(0.92 * 0.8);
+  });
+
+  it('the amount received is "Amount"; a disagreeing total lowers the confidence', () => {
+    const agree = readReceiptText(ocr('GCash\nAmount 199.00\nTotal Amount Sent P199.00')).reading;
+    const disagree = readReceiptText(
+      ocr('GCash\nAmount 199.00\nTotal Amount Sent P214.00'),
+    ).reading;
+    const onlyTotal = readReceiptText(ocr('GCash\nTotal Amount Sent P214.00')).reading;
+    expect(agree.amount).toEqual({ centavos: 19900, confidence: 0.92 });
+    expect(disagree.amount).toEqual({ centavos: 19900, confidence: 0.46 });
+    expect(onlyTotal.amount?.centavos).toBe(21400);
+    expect(onlyTotal.amount?.confidence).toBeCloseTo(0.92 * 0.85);
+  });
+
+  it('without the "Ref No." label (cropped), a 13-digit run is taken, trusted less', () => {
+    const { reading, reread } = readReceiptText(
+      ocr('Sent via GCash\nAmount 199.00\n7037 651 006674 Feb 5, 2026 7:23 PM'),
+    );
+    expect(reading.reference).toEqual({ value: '7037651006674', confidence: 0.92 * 0.6 });
+    expect(reread).toBeNull();
+  });
+
+  it('a phone number is not a reference', () => {
+    const { reading } = readReceiptText(ocr('Sent via GCash\n+63 977 732 9406\nAmount 199.00'));
+    expect(reading.reference).toBeNull();
+  });
+});
+
+describe('readReceiptText: Maya receipts', () => {
+  it.each([
+    [
+      'a sent-money receipt',
+      'Sent money to\nP299.00\n+639344976331\nJUAN DELA CRUZ\nCompleted Oct 24, 2026, 08:58 am\nReference ID 2E53 A50A E8DA\nPayment method Maya Wallet\nTransaction fee Free\nTotal amount £299.00',
+      '2E53A50AE8DA',
+      29900,
+      '2026-10-24T08:58',
+    ],
+    [
+      'a received-money receipt (published OCR fixture) with OCR’s stray marks',
+      'Received money from\n₱10.00\n+639772478589\nv Completed Sep 9, 2025, 01:44 pm\n- from Jidy Thialeen\nReference ID EB8C C4C5 Cé67B\n\nmaya',
+      'EB8CC4C5C67B',
+      1000,
+      '2025-09-09T13:44',
+    ],
+    [
+      'a "Reference ID." with a dot and the headline amount missing',
+      '2:52 LTE 93%\nSent money to\n+639696794257\nMARK TAN\nCompleted Oct 23, 2026, 09:51 am\nReference ID. D387 8247 7202\nPayment method Maya Wallet\nTotal amount £299.00',
+      'D38782477202',
+      29900,
+      '2026-10-23T09:51',
+    ],
+  ])('%s', (_what, text, reference, centavos, local) => {
+    const { reading, reread } = readReceiptText(ocr(text));
+    expect(reading.layout).toBe('maya');
+    expect(reading.reference?.value).toBe(reference);
+    expect(reading.amount?.centavos).toBe(centavos);
+    expect(reading.paidAt?.at).toEqual(manila(local));
+    expect(reread?.charset).toBe('0123456789ABCDEF');
+    expect(reread?.words.map((w) => w.text)).toHaveLength(3);
+  });
+
+  it('S and O in a hex reference are read as 5 and 0 on the first pass', () => {
+    const { reading } = readReceiptText(ocr('Sent money to\nReference ID 2E53 AS0A E8DA'));
+    expect(reading.reference?.value).toBe('2E53A50AE8DA');
+  });
+});
+
+describe('readReceiptText: not a receipt', () => {
+  it('reads nothing from a meme', () => {
+    expect(readReceiptText(ocr('cats\nfunny\nmeme')).reading).toEqual({
+      layout: null,
+      reference: null,
+      amount: null,
+      paidAt: null,
+    });
+  });
+
+  it('reads nothing from an empty page', () => {
+    expect(readReceiptText([]).reading.layout).toBeNull();
+  });
+});
+
+describe('rereadReference: the second reading, restricted to the layout’s characters', () => {
+  const maya = (ref: string) =>
+    readReceiptText(ocr(`Sent money to\nReference ID ${ref}\nTotal amount P299.00`));
+
+  it('takes a well-formed second reading over the first (B0F5 → B9F5)', () => {
+    const first = maya('E1B9 D421 BOF5');
+    expect(first.reading.reference?.value).toBe('E1B9D421B0F5');
+    if (!first.reread) throw new Error('no reread');
+    const again = [
+      { text: 'E1B9', confidence: 90 },
+      { text: 'D421', confidence: 93 },
+      { text: 'B9F5', confidence: 30 },
+    ];
+    const reading = rereadReference(first.reading, first.reread, again);
+    expect(reading.reference?.value).toBe('E1B9D421B9F5');
+    // The readings disagreed: trusted less than the first reading alone.
+    expect(reading.reference?.confidence).toBeCloseTo(0.92 * 0.8);
+  });
+
+  it('keeps the first reading’s word when the second dropped a character', () => {
+    const first = maya('D368 F9B3 1285');
+    if (!first.reread) throw new Error('no reread');
+    const again = [
+      { text: 'D368', confidence: 90 },
+      { text: 'FB3', confidence: 60 },
+      { text: '1285', confidence: 90 },
+    ];
+    expect(rereadReference(first.reading, first.reread, again).reference?.value).toBe(
+      'D368F9B31285',
+    );
+  });
+
+  it('makes out a reference the first reading could not (a group of 3 read as 4)', () => {
+    const first = maya('A8CF 34E6 6326'.replace('A8CF', 'A8C'));
+    expect(first.reading.reference).toBeNull();
+    if (!first.reread) throw new Error('no reread');
+    const reading = rereadReference(first.reading, first.reread, [
+      { text: 'A8CF', confidence: 70 },
+      { text: '34E6', confidence: 90 },
+      { text: '6326', confidence: 90 },
+    ]);
+    expect(reading.reference?.value).toBe('A8CF34E66326');
+    expect(reading.reference?.confidence).toBeCloseTo(0.92 * 0.8);
+  });
+
+  it('agreeing readings keep the first reading’s confidence', () => {
+    const first = maya('2E53 A50A E8DA');
+    if (!first.reread) throw new Error('no reread');
+    const again = ['2E53', 'A50A', 'E8DA'].map((text) => ({ text, confidence: 40 }));
+    expect(rereadReference(first.reading, first.reread, again).reference).toEqual({
+      value: '2E53A50AE8DA',
+      confidence: 0.92,
+    });
+  });
+
+  it('a GCash reference read again with digits only', () => {
+    const first = readReceiptText(ocr('GCash\nRef No. 4252 928 11I257 Oct 13, 2026 11:58 AM'));
+    if (!first.reread) throw new Error('no reread');
+    const again = [
+      { text: '4252', confidence: 95 },
+      { text: '928', confidence: 95 },
+      { text: '118257', confidence: 70 },
+    ];
+    expect(rereadReference(first.reading, first.reread, again).reference?.value).toBe(
+      '4252928118257',
+    );
+  });
+});
