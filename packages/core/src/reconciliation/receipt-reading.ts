@@ -126,9 +126,12 @@ function referenceAfterLabel(
 ): ReferenceFind | null {
   const spec = RECEIPT_REFERENCES[layout];
   const label = layout === 'gcash' ? /\bR[ae3]f\.?\s*N[o0]\.?$/i : /Ref[ea3]r[ea3]nce\W*I[D0]\W*$/i;
-  for (const line of lines) {
-    const after = wordsAfterLabel(line, label);
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index] as OcrLine;
+    let after = wordsAfterLabel(line, label);
     if (!after) continue;
+    // Read as sparse text, a label and its value are two lines ("Reference ID" / "2E53 A50A E8DA").
+    if (after.length === 0) after = valueBeside(lines, index)?.words ?? [];
     const words: OcrWord[] = [];
     let value = '';
     for (const word of after) {
@@ -150,19 +153,69 @@ function referenceAfterLabel(
   return null;
 }
 
-/** Without the label (cropped or misread), a lone run of the right shape, trusted less. */
+function boxOf(line: OcrLine): OcrBox | null {
+  if (line.words.length === 0) return null;
+  return {
+    x0: Math.min(...line.words.map((w) => w.box.x0)),
+    y0: Math.min(...line.words.map((w) => w.box.y0)),
+    x1: Math.max(...line.words.map((w) => w.box.x1)),
+    y1: Math.max(...line.words.map((w) => w.box.y1)),
+  };
+}
+
+/**
+ * The value printed beside a label that the engine read as a line of its own: the line to its
+ * right sharing most of its height, else the line below it.
+ */
+function valueBeside(lines: readonly OcrLine[], index: number): OcrLine | null {
+  const label = lines[index] as OcrLine;
+  const box = boxOf(label);
+  if (!box) return lines[index + 1] ?? null;
+  let best: OcrLine | null = null;
+  let bestOverlap = 0;
+  for (const other of lines) {
+    const b = other === label ? null : boxOf(other);
+    if (!b || b.x0 < box.x1 - 4) continue;
+    const overlap = Math.min(box.y1, b.y1) - Math.max(box.y0, b.y0);
+    const height = Math.min(box.y1 - box.y0, b.y1 - b.y0);
+    if (overlap > height / 2 && overlap > bestOverlap) {
+      best = other;
+      bestOverlap = overlap;
+    }
+  }
+  return best ?? lines[index + 1] ?? null;
+}
+
+/**
+ * Without the label (cropped, or misread: "Reto" for "Ref No."), a run of up to three words that
+ * makes a reference of the layout's shape, trusted less. A phone number is not one: it starts with
+ * "+", has 12 digits where a GCash reference has 13, and is one word where Maya prints groups of 4.
+ */
 function referenceAnywhere(lines: readonly OcrLine[], layout: ReceiptLayout): ReferenceFind | null {
-  const pattern =
-    layout === 'gcash'
-      ? /(?<![\dA-Za-z])(\d{4}\s?\d{3}\s?\d{6})(?![\dA-Za-z])/
-      : /(?<![\dA-Za-z])([0-9A-F]{4}\s[0-9A-F]{4}\s[0-9A-F]{4})(?![\dA-Za-z])/;
+  const spec = RECEIPT_REFERENCES[layout];
   for (const line of lines) {
-    const match = pattern.exec(line.text);
-    if (!match) continue;
-    const value = normaliseReference(match[1] ?? '', layout === 'gcash' ? 'digits' : 'hex');
-    if (value?.length !== RECEIPT_REFERENCES[layout].length) continue;
-    // A phone number has 12 digits with its country code, a reference 13: the shape decides.
-    return { value, confidence: clamp01(lineConfidence(line) * 0.6), words: [] };
+    const words = line.words;
+    for (let start = 0; start < words.length; start += 1) {
+      let value = '';
+      for (let end = start; end < Math.min(words.length, start + 3); end += 1) {
+        const word = words[end] as OcrWord;
+        if (word.text.startsWith('+')) break;
+        const cleaned = toCharset(word.text.replace(/[^0-9A-Za-z|]/g, ''), layout);
+        if (!isCharset(cleaned, layout)) break;
+        if (spec.group !== null && cleaned.length !== spec.group) break;
+        value += cleaned;
+        if (value.length > spec.length) break;
+        if (value.length === spec.length) {
+          const run = words.slice(start, end + 1);
+          const wordConfidence = Math.min(...run.map((w) => w.confidence)) / 100;
+          return {
+            value,
+            confidence: clamp01(Math.min(wordConfidence, lineConfidence(line)) * 0.6),
+            words: run,
+          };
+        }
+      }
+    }
   }
   return null;
 }
@@ -187,8 +240,8 @@ function readAmount(
     for (let i = 0; i < lines.length; i += 1) {
       const line = lines[i] as OcrLine;
       if (!pattern.test(line.text)) continue;
-      // The label's value is on its line, or alone on the next one ("Amount" / "320.00").
-      const next = lines[i + 1];
+      // The label's value is on its line, or on a line of its own beside or below it.
+      const next = valueBeside(lines, i);
       const own = amountOnLine(line.text);
       const below =
         next && /^\W{0,2}\s*[₱P£F€R]?\s*[\d,]+[.,]\d{2}\W*$/u.test(next.text.trim())
@@ -220,7 +273,7 @@ function readAmount(
  */
 function readDate(lines: readonly OcrLine[]): { at: Date; confidence: number } | null {
   const pattern =
-    /(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2}),?\s*(\d{4}),?\s+(\d{1,2})\s*([:.;]?)\s*(\d{2})\s*([ap])\.?\s*m\b/i;
+    /(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s*(\d{1,2}),?\s*(\d{4}),?\s+(\d{1,2})\s*([:.;]?)\s*(\d{2})\s*([ap])\.?\s*m\b/i;
   for (const line of lines) {
     const m = pattern.exec(line.text);
     if (!m) continue;
@@ -242,63 +295,127 @@ function readDate(lines: readonly OcrLine[]): { at: Date; confidence: number } |
 export function readReceiptText(lines: readonly OcrLine[]): {
   reading: ReceiptReading;
   reread: ReferenceReread | null;
+  /** Where to read the date again when it was not made out: the line with a year and a time. */
+  dateBox: OcrBox | null;
 } {
   const text = lines.map((l) => l.text).join('\n');
   const layout = detectLayout(text);
   if (!layout) {
-    return { reading: { layout: null, reference: null, amount: null, paidAt: null }, reread: null };
+    return {
+      reading: { layout: null, reference: null, amount: null, paidAt: null },
+      reread: null,
+      dateBox: null,
+    };
   }
   const labelled = referenceAfterLabel(lines, layout);
   const found = labelled?.value ? labelled : (referenceAnywhere(lines, layout) ?? labelled);
+  const paidAt = readDate(lines);
   return {
     reading: {
       layout,
       reference: found?.value ? { value: found.value, confidence: found.confidence } : null,
       amount: readAmount(lines, layout),
-      paidAt: readDate(lines),
+      paidAt,
     },
     reread:
       found && found.words.length > 0
         ? { layout, charset: RECEIPT_REFERENCES[layout].charset, words: found.words }
         : null,
+    dateBox: paidAt ? null : dateBoxOf(lines, found?.words ?? []),
   };
 }
 
 /**
- * The reference after the second reading: each word read again with the layout's alphabet is taken
- * when it is well formed (of the first reading's length, or whole groups of the layout's), else the
- * first reading's word. The whole must have the layout's length; otherwise the first reading
- * stands. Confidence drops when the two readings disagree.
+ * The box of the words that should hold the date: on the line with a year and a time of day, the
+ * words after the reference (GCash prints both on one line), else the whole line.
+ */
+function dateBoxOf(lines: readonly OcrLine[], referenceWords: readonly OcrWord[]): OcrBox | null {
+  const line = lines.find(
+    (l) => /\b20\d\d\b/.test(l.text) && /\d\s*[:.;]?\s*\d{2}\s*[ap]\.?\s*m\b/i.test(l.text),
+  );
+  if (!line || line.words.length === 0) return null;
+  const lastReference = referenceWords.at(-1);
+  const after = lastReference ? line.words.indexOf(lastReference) + 1 : 0;
+  const words = line.words.slice(after > 0 ? after : 0);
+  if (words.length === 0) return null;
+  return {
+    x0: Math.min(...words.map((w) => w.box.x0)),
+    y0: Math.min(...words.map((w) => w.box.y0)),
+    x1: Math.max(...words.map((w) => w.box.x1)),
+    y1: Math.max(...words.map((w) => w.box.y1)),
+  };
+}
+
+/**
+ * The date after reading its words again as one line: taken when it reads, trusted a little less
+ * than a date the first reading made out.
+ */
+export function rereadDate(
+  reading: ReceiptReading,
+  again: { text: string; confidence: number },
+): ReceiptReading {
+  if (reading.paidAt) return reading;
+  const found = readDate([{ text: again.text, confidence: again.confidence, words: [] }]);
+  return found
+    ? { ...reading, paidAt: { at: found.at, confidence: clamp01(found.confidence * 0.9) } }
+    : reading;
+}
+
+/** The reference's words read once more, in one way (a layout mode, a margin), with its weight. */
+export interface ReferenceReading {
+  /** One text per word of `ReferenceReread.words`, in order. */
+  words: readonly string[];
+  /** Its vote; the first reading's words vote 1. */
+  weight: number;
+}
+
+/**
+ * The reference after reading its words again, restricted to the layout's alphabet, in several
+ * ways: each word is the text with the most weight among the readings that are well formed (of
+ * the layout's alphabet and, for Maya, whole groups of 4), the first reading included; on a tie
+ * the earlier reading wins. Tesseract misreads one character in one way and not in another, so a
+ * vote fixes what no single reading does. The whole must have the layout's length, else the first
+ * reading stands. Confidence is the first reading's, scaled by the share of the vote the weakest
+ * word won.
  */
 export function rereadReference(
   reading: ReceiptReading,
   reread: ReferenceReread,
-  again: readonly { text: string; confidence: number }[],
+  readings: readonly ReferenceReading[],
 ): ReceiptReading {
   const { layout } = reread;
   const spec = RECEIPT_REFERENCES[layout];
   let value = '';
-  let agree = true;
+  let weakestShare = 1;
   let lowest = 100;
   reread.words.forEach((word, index) => {
-    const first = toCharset(word.text.replace(/[^0-9A-Za-z|]/g, ''), layout);
-    const second = (again[index]?.text ?? '').replace(/\s+/g, '').toUpperCase();
-    const wellFormed =
-      isCharset(second, layout) &&
-      (second.length === first.length || (spec.group !== null && second.length % spec.group === 0));
-    const chosen = wellFormed ? second : first;
-    if (chosen !== first) agree = false;
+    const candidates = [
+      ...readings.map((r) => ({
+        text: (r.words[index] ?? '').replace(/\s+/g, '').toUpperCase(),
+        weight: r.weight,
+      })),
+      { text: toCharset(word.text.replace(/[^0-9A-Za-z|]/g, ''), layout), weight: 1 },
+    ].filter(
+      (c) => isCharset(c.text, layout) && (spec.group === null || c.text.length % spec.group === 0),
+    );
+    const tally = new Map<string, number>();
+    for (const c of candidates) tally.set(c.text, (tally.get(c.text) ?? 0) + c.weight);
+    let chosen = '';
+    let best = 0;
+    // Map keeps first-seen order, so on a tie the earlier reading's text stays chosen.
+    for (const [text, weight] of tally) {
+      if (weight > best) {
+        chosen = text;
+        best = weight;
+      }
+    }
+    const total = candidates.reduce((sum, c) => sum + c.weight, 0);
+    weakestShare = Math.min(weakestShare, total === 0 ? 0 : best / total);
     lowest = Math.min(lowest, word.confidence);
     value += chosen;
   });
   if (value.length !== spec.length || !isCharset(value, layout)) return reading;
-  // A reference one reading alone makes out is trusted less than one both readings agree on.
-  const first = reading.reference?.confidence;
-  const confidence =
-    first === undefined
-      ? (lowest / 100) * 0.8
-      : agree
-        ? Math.max(first, lowest / 100)
-        : first * 0.8;
-  return { ...reading, reference: { value, confidence: clamp01(confidence) } };
+  // A reference the first reading could not make out at all is trusted less.
+  const base = reading.reference?.confidence ?? (lowest / 100) * 0.8;
+  return { ...reading, reference: { value, confidence: clamp01(base * weakestShare) } };
 }

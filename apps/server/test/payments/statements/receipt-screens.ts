@@ -239,7 +239,10 @@ const LAST = ['DELA CRUZ', 'SANTOS', 'REYES', 'BAUTISTA', 'GARCIA', 'MENDOZA', '
 
 /** GCash masks the recipient's name, e.g. "JU*N DE** C." */
 function maskName(first: string, last: string): string {
-  const masked = first.length > 2 ? `${first.slice(0, 2)}${'*'.repeat(first.length - 3)}${first.slice(-1)}` : first;
+  const masked =
+    first.length > 2
+      ? `${first.slice(0, 2)}${'*'.repeat(first.length - 3)}${first.slice(-1)}`
+      : first;
   return `${masked} ${last.slice(0, 2)}** ${last.slice(-1)}.`;
 }
 
