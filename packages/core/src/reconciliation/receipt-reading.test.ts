@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type OcrLine, type OcrWord, readReceiptText, rereadReference } from './receipt-reading.ts';
+import {
+  type OcrLine,
+  type OcrWord,
+  readReceiptText,
+  rereadAmount,
+  rereadReference,
+} from './receipt-reading.ts';
 
 /** OCR output as Tesseract gives it: lines of words, each with a confidence and a box. */
 function ocr(text: string, confidence = 92): OcrLine[] {
@@ -61,6 +67,16 @@ describe('readReceiptText: GCash receipts', () => {
     expect(reread?.charset).toBe('0123456789');
   });
 
+  it('a label run into its value ("RefNo.5795518173672") is cut where the label ends', () => {
+    const { reading, reread } = readReceiptText(
+      ocr('Sent via GCash\nAmount 299.00\nRefNo.5795518173672 Oct 23,2026 1:53 AM'),
+    );
+    expect(reading.reference?.value).toBe('5795518173672');
+    expect(reread?.words.map((w) => w.text)).toEqual(['5795518173672']);
+    // The value's box starts where the label's 6 of 19 characters end.
+    expect(reread?.words[0]?.box.x0).toBe(Math.floor((19 * 18 * 6) / 19));
+  });
+
   it('a colon lost by OCR ("1158 AM") is repaired and trusted less', () => {
     const lines = ocr(
       'Sent via GCash\nAmount 100.00\nRef No. 4252 928 111257 Oct 13, 2026 1158 AM',
@@ -71,15 +87,30 @@ describe('readReceiptText: GCash receipts', () => {
   });
 
   it('the amount received is "Amount"; a disagreeing total lowers the confidence', () => {
-    const agree = readReceiptText(ocr('GCash\nAmount 199.00\nTotal Amount Sent P199.00')).reading;
-    const disagree = readReceiptText(
-      ocr('GCash\nAmount 199.00\nTotal Amount Sent P214.00'),
-    ).reading;
+    const agree = readReceiptText(ocr('GCash\nAmount 199.00\nTotal Amount Sent P199.00'));
+    const disagree = readReceiptText(ocr('GCash\nAmount 100.74\nTotal Amount Sent P199.74'));
     const onlyTotal = readReceiptText(ocr('GCash\nTotal Amount Sent P214.00')).reading;
-    expect(agree.amount).toEqual({ centavos: 19900, confidence: 0.92 });
-    expect(disagree.amount).toEqual({ centavos: 19900, confidence: 0.46 });
+    expect(agree.reading.amount).toEqual({ centavos: 19900, confidence: 0.92 });
+    expect(agree.amountReread).toBeNull();
+    expect(disagree.reading.amount).toEqual({ centavos: 10074, confidence: 0.46 });
+    expect(disagree.amountReread).toEqual({
+      words: [expect.objectContaining({ text: '100.74' })],
+      firstReadings: [10074, 19974],
+    });
     expect(onlyTotal.amount?.centavos).toBe(21400);
     expect(onlyTotal.amount?.confidence).toBeCloseTo(0.92 * 0.85);
+  });
+
+  it('printings that disagree are settled by reading the amount again (a 9 read as 0)', () => {
+    const first = readReceiptText(ocr('GCash\nAmount 100.74\nTotal Amount Sent P199.74'));
+    if (!first.amountReread) throw new Error('no reread');
+    const reading = rereadAmount(first.reading, first.amountReread, [
+      { words: ['199.74'], weight: 1.2 },
+      { words: ['199.74'], weight: 1 },
+      { words: ['100.74'], weight: 1 },
+    ]);
+    // 199.74 has 1 + 1.2 + 1 of the 5.2 votes.
+    expect(reading.amount).toEqual({ centavos: 19974, confidence: 0.92 * (3.2 / 5.2) });
   });
 
   it.each([

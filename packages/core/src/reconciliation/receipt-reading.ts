@@ -1,4 +1,4 @@
-import { normaliseReference, parseAmountCentavos, parseStatementDate } from './statement-values.ts';
+import { parseAmountCentavos, parseStatementDate } from './statement-values.ts';
 
 /**
  * Reading a payment screenshot's OCR text (issue 26 item 3): the reference, the amount and the date
@@ -97,8 +97,17 @@ const isCharset = (text: string, layout: ReceiptLayout) =>
   text !== '' && [...text].every((ch) => RECEIPT_REFERENCES[layout].charset.includes(ch));
 
 /** The words of a line after its label (the label matched by `label` against the joined words). */
-function wordsAfterLabel(line: OcrLine, label: RegExp): OcrWord[] | null {
+function wordsAfterLabel(line: OcrLine, label: RegExp, glued: RegExp): OcrWord[] | null {
   for (let i = 0; i < line.words.length; i += 1) {
+    // "RefNo.5795518173672": the engine ran the label into the value; cut the word where the
+    // label ends, its box in proportion to the characters.
+    const word = line.words[i] as OcrWord;
+    const cut = glued.exec(word.text);
+    if (cut?.[1] && cut[2]) {
+      const split = word.box.x0 + ((word.box.x1 - word.box.x0) * cut[1].length) / word.text.length;
+      const value: OcrWord = { ...word, text: cut[2], box: { ...word.box, x0: Math.floor(split) } };
+      return [value, ...line.words.slice(i + 1)];
+    }
     for (let j = i; j < Math.min(line.words.length, i + 3); j += 1) {
       const joined = line.words
         .slice(i, j + 1)
@@ -126,9 +135,13 @@ function referenceAfterLabel(
 ): ReferenceFind | null {
   const spec = RECEIPT_REFERENCES[layout];
   const label = layout === 'gcash' ? /\bR[ae3]f\.?\s*N[o0]\.?$/i : /Ref[ea3]r[ea3]nce\W*I[D0]\W*$/i;
+  const glued =
+    layout === 'gcash'
+      ? /^(R[ae3]f\.?N[o0]\.?)(\d.*)$/i
+      : /^(Ref[ea3]r[ea3]nce\W*I[D0]\W*)(\w.*)$/i;
   for (let index = 0; index < lines.length; index += 1) {
     const line = lines[index] as OcrLine;
-    let after = wordsAfterLabel(line, label);
+    let after = wordsAfterLabel(line, label, glued);
     if (!after) continue;
     // Read as sparse text, a label and its value are two lines ("Reference ID" / "2E53 A50A E8DA").
     if (after.length === 0) after = valueBeside(lines, index)?.words ?? [];
@@ -228,43 +241,108 @@ function amountOnLine(text: string): number | null {
   return parseAmountCentavos(`${last[1]}.${last[2]}`);
 }
 
+interface AmountFind {
+  centavos: number;
+  confidence: number;
+  /** The words the value was read from. */
+  words: OcrWord[];
+}
+
+const AMOUNT_ALONE = /^\W{0,2}\s*[₱P£F€R]?\s*[\d,]+[.,]\d{2}\W*$/iu;
+
+function findAmount(lines: readonly OcrLine[], pattern: RegExp): AmountFind | null {
+  for (let i = 0; i < lines.length; i += 1) {
+    const line = lines[i] as OcrLine;
+    if (!pattern.test(line.text)) continue;
+    // The label's value is on its line, or on a line of its own beside or below it.
+    const own = amountOnLine(line.text);
+    if (own !== null && own > 0) {
+      const words = line.words.filter((w) => /\d/.test(w.text)).slice(-1);
+      return { centavos: own, confidence: lineConfidence(line), words };
+    }
+    const next = valueBeside(lines, i);
+    if (next && AMOUNT_ALONE.test(next.text.trim())) {
+      const below = amountOnLine(next.text);
+      if (below !== null && below > 0) {
+        return { centavos: below, confidence: lineConfidence(next), words: next.words };
+      }
+    }
+  }
+  return null;
+}
+
+/** The amount, and when its two printings disagree, what to read again and the votes so far. */
 function readAmount(
   lines: readonly OcrLine[],
   layout: ReceiptLayout,
-): { centavos: number; confidence: number } | null {
+): { amount: { centavos: number; confidence: number } | null; reread: AmountReread | null } {
   // What the receiver got: GCash's "Amount" (its total adds any fee), Maya's headline amount.
-  const primary: RegExp =
-    layout === 'gcash' ? /^\s*amount\b/i : /^\W{0,2}\s*[₱P£F€R]?\s*[\d,]+[.,]\d{2}\W*$/iu;
-  const secondary: RegExp = layout === 'gcash' ? /total\s*amount\s*sent/i : /total\s*amount/i;
-  const find = (pattern: RegExp) => {
-    for (let i = 0; i < lines.length; i += 1) {
-      const line = lines[i] as OcrLine;
-      if (!pattern.test(line.text)) continue;
-      // The label's value is on its line, or on a line of its own beside or below it.
-      const next = valueBeside(lines, i);
-      const own = amountOnLine(line.text);
-      const below =
-        next && /^\W{0,2}\s*[₱P£F€R]?\s*[\d,]+[.,]\d{2}\W*$/u.test(next.text.trim())
-          ? amountOnLine(next.text)
-          : null;
-      const centavos = own ?? below;
-      const source = own !== null ? line : next;
-      if (centavos !== null && centavos > 0 && source) {
-        return { centavos, confidence: lineConfidence(source) };
-      }
-    }
-    return null;
-  };
-  const a = find(primary);
-  const b = find(secondary);
+  const a = findAmount(lines, layout === 'gcash' ? /^\s*amount\b/i : AMOUNT_ALONE);
+  const b = findAmount(lines, layout === 'gcash' ? /total\s*amount\s*sent/i : /total\s*amount/i);
   if (a && b) {
     if (a.centavos === b.centavos) {
-      return { centavos: a.centavos, confidence: Math.max(a.confidence, b.confidence) };
+      return {
+        amount: { centavos: a.centavos, confidence: Math.max(a.confidence, b.confidence) },
+        reread: null,
+      };
     }
-    return { centavos: a.centavos, confidence: clamp01(a.confidence * 0.5) };
+    return {
+      amount: { centavos: a.centavos, confidence: clamp01(a.confidence * 0.5) },
+      reread:
+        a.words.length > 0 ? { words: a.words, firstReadings: [a.centavos, b.centavos] } : null,
+    };
   }
   const one = a ?? b;
-  return one ? { centavos: one.centavos, confidence: clamp01(one.confidence * 0.85) } : null;
+  return {
+    amount: one ? { centavos: one.centavos, confidence: clamp01(one.confidence * 0.85) } : null,
+    reread: null,
+  };
+}
+
+/**
+ * The amount's words to read again when the receipt's two printings of it (GCash's "Amount" and
+ * "Total Amount Sent", Maya's headline and "Total amount") were read differently.
+ */
+export interface AmountReread {
+  /** The characters to read them with: digits, separators, and the P that ₱ reads as. */
+  words: OcrWord[];
+  /** The two amounts the first reading made out, each a vote. */
+  firstReadings: number[];
+}
+
+/** The alphabet the amount's words are read again with. */
+export const AMOUNT_CHARSET = '0123456789.,P';
+
+/**
+ * The amount after reading its words again in several ways: the amount with the most weight among
+ * those readings and the first reading's two (one vote each). A GCash-to-GCash transfer has no fee,
+ * so its two printings are one amount; a misread digit in one of them is outvoted.
+ */
+export function rereadAmount(
+  reading: ReceiptReading,
+  reread: AmountReread,
+  readings: readonly ReferenceReading[],
+): ReceiptReading {
+  const tally = new Map<number, number>();
+  for (const value of reread.firstReadings) tally.set(value, (tally.get(value) ?? 0) + 1);
+  for (const r of readings) {
+    const value = amountOnLine(r.words.join(' ').replace(/\s+/g, ''));
+    if (value !== null && value > 0) tally.set(value, (tally.get(value) ?? 0) + r.weight);
+  }
+  let chosen = reading.amount?.centavos ?? null;
+  let best = 0;
+  let total = 0;
+  for (const [value, weight] of tally) {
+    total += weight;
+    if (weight > best) {
+      chosen = value;
+      best = weight;
+    }
+  }
+  if (chosen === null) return reading;
+  const lineConfidences = reread.words.map((w) => w.confidence / 100);
+  const base = Math.min(1, ...lineConfidences);
+  return { ...reading, amount: { centavos: chosen, confidence: clamp01(base * (best / total)) } };
 }
 
 /**
@@ -297,6 +375,7 @@ export function readReceiptText(lines: readonly OcrLine[]): {
   reread: ReferenceReread | null;
   /** Where to read the date again when it was not made out: the line with a year and a time. */
   dateBox: OcrBox | null;
+  amountReread: AmountReread | null;
 } {
   const text = lines.map((l) => l.text).join('\n');
   const layout = detectLayout(text);
@@ -305,18 +384,21 @@ export function readReceiptText(lines: readonly OcrLine[]): {
       reading: { layout: null, reference: null, amount: null, paidAt: null },
       reread: null,
       dateBox: null,
+      amountReread: null,
     };
   }
   const labelled = referenceAfterLabel(lines, layout);
   const found = labelled?.value ? labelled : (referenceAnywhere(lines, layout) ?? labelled);
   const paidAt = readDate(lines);
+  const amount = readAmount(lines, layout);
   return {
     reading: {
       layout,
       reference: found?.value ? { value: found.value, confidence: found.confidence } : null,
-      amount: readAmount(lines, layout),
+      amount: amount.amount,
       paidAt,
     },
+    amountReread: amount.reread,
     reread:
       found && found.words.length > 0
         ? { layout, charset: RECEIPT_REFERENCES[layout].charset, words: found.words }
@@ -336,7 +418,7 @@ function dateBoxOf(lines: readonly OcrLine[], referenceWords: readonly OcrWord[]
   if (!line || line.words.length === 0) return null;
   const lastReference = referenceWords.at(-1);
   const after = lastReference ? line.words.indexOf(lastReference) + 1 : 0;
-  const words = line.words.slice(after > 0 ? after : 0);
+  const words = line.words.slice(after);
   if (words.length === 0) return null;
   return {
     x0: Math.min(...words.map((w) => w.box.x0)),

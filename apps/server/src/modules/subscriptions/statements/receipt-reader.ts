@@ -1,12 +1,15 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
+  AMOUNT_CHARSET,
   imageSize,
   type OcrBox,
   type OcrLine,
+  type OcrWord,
   type ReceiptReading,
   type ReferenceReading,
   readReceiptText,
+  rereadAmount,
   rereadDate,
   rereadReference,
   SCREENSHOT_MESSAGES,
@@ -98,20 +101,20 @@ function linesOf(blocks: unknown): OcrLine[] {
  * fix single misread characters (docs/decisions/029-payment-reconciliation.md, "Figures"). A
  * single line reads best on our receipts, so it votes a little more and breaks ties.
  */
-const REREADS: readonly { mode: PSM; weight: number }[] = [
-  { mode: PSM.SINGLE_LINE, weight: 1.2 },
-  { mode: PSM.SINGLE_WORD, weight: 1 },
-  { mode: PSM.RAW_LINE, weight: 1 },
+const REREADS: readonly { mode: PSM; margin: number; weight: number }[] = [
+  { mode: PSM.SINGLE_LINE, margin: 4, weight: 1.2 },
+  { mode: PSM.SINGLE_WORD, margin: 4, weight: 1 },
+  { mode: PSM.RAW_LINE, margin: 4, weight: 1 },
 ];
 
 /** Pixels of margin around words read again, so their first and last strokes are whole. */
 const WORD_MARGIN = 4;
 
-const around = (box: OcrBox) => ({
-  left: Math.max(0, box.x0 - WORD_MARGIN),
-  top: Math.max(0, box.y0 - WORD_MARGIN),
-  width: box.x1 - box.x0 + 2 * WORD_MARGIN,
-  height: box.y1 - box.y0 + 2 * WORD_MARGIN,
+const around = (box: OcrBox, margin = WORD_MARGIN) => ({
+  left: Math.max(0, box.x0 - margin),
+  top: Math.max(0, box.y0 - margin),
+  width: box.x1 - box.x0 + 2 * margin,
+  height: box.y1 - box.y0 + 2 * margin,
 });
 
 export async function createReceiptReader(
@@ -132,7 +135,34 @@ export async function createReceiptReader(
   let engine: Promise<OcrWorker> | null = start();
   let queue: Promise<unknown> = Promise.resolve();
 
-  /** One reading of the page in a layout mode, then the date's and reference's words again. */
+  /** Words read again in each of `REREADS`' ways, restricted to an alphabet. */
+  const readAgain = async (
+    worker: OcrWorker,
+    image: Buffer,
+    words: readonly OcrWord[],
+    charset: string,
+  ): Promise<ReferenceReading[]> => {
+    const readings: ReferenceReading[] = [];
+    for (const way of REREADS) {
+      await worker.setParameters({
+        tessedit_pageseg_mode: way.mode,
+        tessedit_char_whitelist: charset,
+      });
+      const texts: string[] = [];
+      for (const word of words) {
+        const { data } = await worker.recognize(
+          image,
+          { rectangle: around(word.box, way.margin) },
+          { text: true },
+        );
+        texts.push(data.text);
+      }
+      readings.push({ words: texts, weight: way.weight });
+    }
+    return readings;
+  };
+
+  /** One reading of the page in a layout mode, then the amount's, date's and reference's words again. */
   const readPage = async (
     worker: OcrWorker,
     image: Buffer,
@@ -147,8 +177,17 @@ export async function createReceiptReader(
       if (/read image/i.test(String(error))) refuse(SCREENSHOT_MESSAGES.UNREADABLE);
       throw error;
     }
-    const { reading: firstReading, reread, dateBox } = readReceiptText(linesOf(page.data.blocks));
+    const {
+      reading: firstReading,
+      reread,
+      dateBox,
+      amountReread,
+    } = readReceiptText(linesOf(page.data.blocks));
     let reading = firstReading;
+    if (amountReread) {
+      const readings = await readAgain(worker, image, amountReread.words, AMOUNT_CHARSET);
+      reading = rereadAmount(reading, amountReread, readings);
+    }
     if (dateBox) {
       // A date the page layout ran together ("0Oct5,") often reads as one line on its own.
       await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_LINE });
@@ -160,23 +199,7 @@ export async function createReceiptReader(
       reading = rereadDate(reading, { text: data.text, confidence: data.confidence });
     }
     if (!reread) return reading;
-    const readings: ReferenceReading[] = [];
-    for (const way of REREADS) {
-      await worker.setParameters({
-        tessedit_pageseg_mode: way.mode,
-        tessedit_char_whitelist: reread.charset,
-      });
-      const words: string[] = [];
-      for (const word of reread.words) {
-        const { data } = await worker.recognize(
-          image,
-          { rectangle: around(word.box) },
-          { text: true },
-        );
-        words.push(data.text);
-      }
-      readings.push({ words, weight: way.weight });
-    }
+    const readings = await readAgain(worker, image, reread.words, reread.charset);
     return rereadReference(reading, reread, readings);
   };
 
