@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type OcrLine,
   type OcrWord,
+  ocrLinesFromTsv,
   readReceiptText,
   rereadAmount,
   rereadReference,
@@ -250,5 +251,45 @@ describe('rereadReference: the words read again in several ways, and a vote', ()
       word('2E53', 'A50A', 'E8DAE8DA'),
     ]);
     expect(reading.reference?.value).toBe('2E53A50AE8DA');
+  });
+});
+
+describe('ocrLinesFromTsv: Tesseract’s TSV output as lines of words', () => {
+  // Levels 1–4 are page, block, paragraph and line; 5 is a word. Confidence −1 marks non-words.
+  const tsv = [
+    'level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext',
+    '1\t1\t0\t0\t0\t0\t0\t0\t1080\t2400\t-1\t',
+    '4\t1\t1\t1\t1\t0\t30\t800\t400\t40\t-1\t',
+    '5\t1\t1\t1\t1\t1\t30\t800\t90\t40\t96.5\tAmount',
+    '5\t1\t1\t1\t1\t2\t700\t802\t120\t38\t90.5\t199.00',
+    '4\t1\t1\t1\t2\t0\t30\t900\t400\t40\t-1\t',
+    '5\t1\t1\t1\t2\t1\t30\t900\t50\t40\t95\tRef',
+    '5\t1\t1\t1\t2\t2\t90\t900\t50\t40\t95\t ',
+    '5\t1\t1\t1\t2\t3\t150\t900\t60\t40\t91\tNo.',
+  ].join('\n');
+
+  it('groups the words by line, with their boxes and the line’s mean confidence', () => {
+    expect(ocrLinesFromTsv(tsv)).toEqual([
+      {
+        text: 'Amount 199.00',
+        confidence: 93.5,
+        words: [
+          { text: 'Amount', confidence: 96.5, box: { x0: 30, y0: 800, x1: 120, y1: 840 } },
+          { text: '199.00', confidence: 90.5, box: { x0: 700, y0: 802, x1: 820, y1: 840 } },
+        ],
+      },
+      {
+        text: 'Ref No.',
+        confidence: 93,
+        words: [
+          { text: 'Ref', confidence: 95, box: { x0: 30, y0: 900, x1: 80, y1: 940 } },
+          { text: 'No.', confidence: 91, box: { x0: 150, y0: 900, x1: 210, y1: 940 } },
+        ],
+      },
+    ]);
+  });
+
+  it('an empty page has no lines', () => {
+    expect(ocrLinesFromTsv('')).toEqual([]);
   });
 });

@@ -58,6 +58,43 @@ export interface ReferenceReread {
   words: OcrWord[];
 }
 
+/**
+ * The lines of Tesseract's TSV output (its columns: level, page, block, paragraph, line, word,
+ * left, top, width, height, confidence, text; level 5 is a word). The TSV is one string, cheap to
+ * hand from the engine's thread to the server's, where the engine's object tree of blocks, lines,
+ * words and symbols took tens of milliseconds of the server's own thread to receive.
+ */
+export function ocrLinesFromTsv(tsv: string): OcrLine[] {
+  const lines = new Map<string, OcrWord[]>();
+  for (const row of tsv.split('\n')) {
+    const cells = row.split('\t');
+    if (cells[0] !== '5' || cells.length < 12) continue;
+    const text = cells.slice(11).join('\t').trim();
+    if (text === '') continue;
+    const [left, top, width, height, confidence] = cells.slice(6, 11).map(Number) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
+    const key = cells.slice(1, 5).join('.');
+    const word: OcrWord = {
+      text,
+      confidence,
+      box: { x0: left, y0: top, x1: left + width, y1: top + height },
+    };
+    const list = lines.get(key);
+    if (list) list.push(word);
+    else lines.set(key, [word]);
+  }
+  return [...lines.values()].map((words) => ({
+    text: words.map((w) => w.text).join(' '),
+    confidence: words.reduce((sum, w) => sum + w.confidence, 0) / words.length,
+    words,
+  }));
+}
+
 const clamp01 = (n: number) => Math.max(0, Math.min(1, n));
 const lineConfidence = (line: OcrLine) => clamp01(line.confidence / 100);
 

@@ -4,8 +4,8 @@ import {
   AMOUNT_CHARSET,
   imageSize,
   type OcrBox,
-  type OcrLine,
   type OcrWord,
+  ocrLinesFromTsv,
   type ReceiptReading,
   type ReferenceReading,
   readReceiptText,
@@ -71,29 +71,6 @@ export function checkScreenshot(bytes: Uint8Array): void {
   if (!type) refuse(SCREENSHOT_MESSAGES.NOT_AN_IMAGE);
   const refusal = screenshotSizeRefusal(imageSize(bytes, type));
   if (refusal) refuse(refusal);
-}
-
-interface TesseractLine {
-  text: string;
-  confidence: number;
-  words: {
-    text: string;
-    confidence: number;
-    bbox: { x0: number; y0: number; x1: number; y1: number };
-  }[];
-}
-
-function linesOf(blocks: unknown): OcrLine[] {
-  const list = (blocks ?? []) as { paragraphs: { lines: TesseractLine[] }[] }[];
-  return list.flatMap((block) =>
-    block.paragraphs.flatMap((paragraph) =>
-      paragraph.lines.map((line) => ({
-        text: line.text,
-        confidence: line.confidence,
-        words: line.words.map((w) => ({ text: w.text, confidence: w.confidence, box: w.bbox })),
-      })),
-    ),
-  );
 }
 
 /**
@@ -171,7 +148,7 @@ export async function createReceiptReader(
     await worker.setParameters({ tessedit_pageseg_mode: layoutMode, tessedit_char_whitelist: '' });
     let page: Awaited<ReturnType<OcrWorker['recognize']>>;
     try {
-      page = await worker.recognize(image, {}, { text: true, blocks: true });
+      page = await worker.recognize(image, {}, { text: false, tsv: true });
     } catch (error) {
       // Leptonica could not decode the pixels behind a well-formed header.
       if (/read image/i.test(String(error))) refuse(SCREENSHOT_MESSAGES.UNREADABLE);
@@ -182,7 +159,7 @@ export async function createReceiptReader(
       reread,
       dateBox,
       amountReread,
-    } = readReceiptText(linesOf(page.data.blocks));
+    } = readReceiptText(ocrLinesFromTsv(page.data.tsv ?? ''));
     let reading = firstReading;
     if (amountReread) {
       const readings = await readAgain(worker, image, amountReread.words, AMOUNT_CHARSET);
