@@ -61,7 +61,10 @@ const purchases: PurchaseToMatch[] = [];
 const planted = new Map<string, string>();
 const spentReferences = new Map<string, string>();
 let id = 0;
-const nextId = () => `sub-${String((id += 1)).padStart(6, '0')}`;
+function nextId(): string {
+  id += 1;
+  return `sub-${String(id).padStart(6, '0')}`;
+}
 const purchaseTime = () => START + Math.floor(random() * 40 * DAY);
 
 function plantPayment(subscriptionId: string, at: number, amount: number, reference: string) {
