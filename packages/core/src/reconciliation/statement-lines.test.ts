@@ -321,12 +321,20 @@ describe('findFormulaCell: CSV injection is refused (OWASP)', () => {
     ).toEqual({ row: 2, column: 2 });
   });
 
-  it.each(['-199.00', '+50.00', '- 1,234.56', '-PHP 10', 'JUAN =', 'a@b.c', ''])(
-    '%j is not',
-    (cell) => {
-      expect(findFormulaCell([['x', cell]])).toBeNull();
-    },
-  );
+  it.each([
+    '-199.00',
+    '+50.00',
+    '- 1,234.56',
+    '-PHP 10',
+    '+63 917 123 4567',
+    '-',
+    '(199.00)',
+    'JUAN =',
+    'a@b.c',
+    '',
+  ])('%j is not', (cell) => {
+    expect(findFormulaCell([['x', cell]])).toBeNull();
+  });
 
   it('refuses the whole statement, naming the cell', () => {
     const rows = [GCASH_HEADER, ['2026-10-05 09:30 PM', "=cmd|'/C calc'!A0", '1', '', '1.00', '']];

@@ -77,9 +77,10 @@ export interface NormalisedStatement {
 
 /**
  * The first cell that a spreadsheet would run as a formula (OWASP "CSV injection": a leading =, +,
- * -, @, tab or carriage return), or null. A negative number such as "-199.00" is a number, not a
- * formula. Statements never hold formulas, so one cell is enough to refuse the file: its lines
- * would be shown to staff and could be exported again.
+ * -, @, tab or carriage return), or null. A cell led by + or - with nothing but digits, spaces and
+ * separators after it — "-199.00", "+63 917 123 4567", a lone "-" for an empty amount — calls no
+ * function and reaches no command, so it is data. Statements never hold formulas, so one cell is
+ * enough to refuse the file: its lines would be shown to staff and could be exported again.
  */
 export function findFormulaCell(
   rows: readonly (readonly string[])[],
@@ -89,7 +90,12 @@ export function findFormulaCell(
     for (let c = 0; c < row.length; c += 1) {
       const cell = row[c] ?? '';
       if (!/^[=+\-@\t\r]/.test(cell)) continue;
-      if (/^[+-]\s*(?:PHP|₱)?\s*[\d,]+(?:\.\d+)?$/u.test(cell.trim())) continue;
+      if (
+        /^[+-][\d\s,.()+-]*$/.test(cell.trim()) ||
+        /^[+-]\s*(?:PHP|₱)\s*[\d,.]+$/u.test(cell.trim())
+      ) {
+        continue;
+      }
       return { row: r + 1, column: c + 1 };
     }
   }
