@@ -11,5 +11,6 @@ export * from './live.ts';
 export * from './messages.ts';
 export * from './payments.ts';
 export * from './progress.ts';
+export * from './reconciliation.ts';
 export * from './study.ts';
 export * from './user.ts';
