@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { quizAttempts, sessionLogs, users } from '../../apps/server/src/platform/db/schema.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
-import { keptContentKeys, workerReady } from './helpers/offline.ts';
+import { keptContentKeys, queryKept, workerReady } from './helpers/offline.ts';
 import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
 import { seedSmallCrimBank } from './helpers/small-bank.ts';
 
@@ -61,7 +61,7 @@ describe('a lite quiz offline', () => {
       expect.arrayContaining([expect.stringMatching(/:lite:crim$/)]),
     );
     await workerReady(page);
-    await page.waitForTimeout(1_000); // the kept query cache is written half a second later
+    await queryKept(page, ['quiz-home', 'crim']);
     const [user] = await db.select().from(users).where(eq(users.email, email));
     const userId = user?.id ?? '';
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { quizAnswers } from '../../apps/server/src/platform/db/schema.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
-import { workerReady } from './helpers/offline.ts';
+import { keptAnswers, workerReady } from './helpers/offline.ts';
 import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
 import { seedSmallCrimBank } from './helpers/small-bank.ts';
 
@@ -41,7 +41,8 @@ describe('mock exams offline', () => {
     await page.getByText('Item 1 of 12').waitFor();
     await page.locator('.quiz__card .choice').nth(0).click();
     await page.getByText('All answers saved').waitFor();
-    await page.waitForTimeout(1_000); // the kept query cache is written half a second later
+    // What an offline reload shows: the kept attempt, with the answer.
+    await expect.poll(() => keptAnswers(page, attemptId), { timeout: 10_000 }).toBe(1);
     await workerReady(page);
 
     await context.setOffline(true);

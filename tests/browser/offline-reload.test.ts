@@ -2,17 +2,22 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { seedStudyContent } from '../../apps/server/test/study/study-fixtures.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
-import { workerReady } from './helpers/offline.ts';
+import { queryKept, workerReady } from './helpers/offline.ts';
 import { completeOnboarding, signInThroughPopup } from './helpers/session.ts';
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
 
 /** What each main screen shows once its data is there (not a spinner, not an error). */
 const SCREENS = [
-  { path: '/quiz', heading: 'Quiz', ready: 'Lite quiz' },
-  { path: '/study', heading: 'Study', ready: 'Flash cards' },
-  { path: '/tasks', heading: 'Tasks', ready: null },
-  { path: '/account', heading: 'Account', ready: 'outbox.reload@example.com' },
+  { path: '/quiz', heading: 'Quiz', ready: 'Lite quiz', kept: ['quiz-home', 'let-elem'] },
+  {
+    path: '/study',
+    heading: 'Study',
+    ready: 'Flash cards',
+    kept: ['study', 'let-elem', 'overview'],
+  },
+  { path: '/tasks', heading: 'Tasks', ready: null, kept: ['progress', 'summary'] },
+  { path: '/account', heading: 'Account', ready: 'outbox.reload@example.com', kept: ['devices'] },
 ] as const;
 
 /** Issue 11 deliverable 3: reloading a main screen offline shows the app with the last known data. */
@@ -30,8 +35,7 @@ describe('reloading offline', () => {
       await page.goto(screen.path);
       await page.getByRole('heading', { name: screen.heading, level: 1 }).waitFor();
       if (screen.ready) await page.getByText(screen.ready).first().waitFor();
-      // The snapshot is written half a second after the last answer.
-      await page.waitForTimeout(1_000);
+      await queryKept(page, screen.kept);
     }
 
     await workerReady(page);
@@ -62,7 +66,8 @@ describe('reloading offline', () => {
     await completeOnboarding(page, /LET — Elementary/);
     await page.goto('/account');
     await page.getByText('outbox.leaver@example.com').first().waitFor();
-    await page.waitForTimeout(3_000);
+    // Only a page the service worker controls loads offline after the sign-out.
+    await workerReady(page);
     await page.goto('/logout');
     await page.waitForURL('**/login', { timeout: 20_000 });
     await context.setOffline(true);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
-import { workerReady } from './helpers/offline.ts';
+import { keptAnswers, workerReady } from './helpers/offline.ts';
 import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
 import { seedSmallCrimBank } from './helpers/small-bank.ts';
 
@@ -31,13 +31,13 @@ describe('resuming a lite quiz', () => {
       await page.getByRole('button', { name: 'Next item' }).click();
     }
     await page.getByText('Item 4 of 10').waitFor();
-    await page.waitForTimeout(1_000); // the kept query cache is written half a second later
+    const attemptId = new URL(attemptUrl).searchParams.get('attempt') ?? '';
+    await expect.poll(() => keptAnswers(page, attemptId), { timeout: 10_000 }).toBe(3);
 
     // Online: quiz home offers it.
     await page.goto('/quiz');
     await page.getByRole('heading', { name: 'Unfinished lite quiz' }).waitFor();
     expect(await page.getByText('3 of 10 answered').count()).toBe(1);
-    await page.waitForTimeout(1_000);
 
     await workerReady(page);
     // Offline, after a reload: still offered, and it opens where the student left off.

@@ -63,3 +63,49 @@ export const keptContentKeys = (page: Page) =>
         };
       }),
   );
+
+/**
+ * The data of the newest query whose key starts with `keyPrefix` in the phone's kept query cache
+ * (IndexedDB 'pasado-offline', written half a second after the last answer:
+ * apps/web/src/lib/offline/offline-snapshot.ts), or null while none is kept.
+ */
+export const keptQuery = (page: Page, keyPrefix: readonly unknown[]) =>
+  page.evaluate(async (prefix) => {
+    // Opening a database that does not exist yet would create it without the app's store, and the
+    // app could then never write its own: only open it once it exists.
+    const names = (await indexedDB.databases()).map((d) => d.name);
+    if (!names.includes('pasado-offline')) return null;
+    type Kept = { queryKey: unknown[]; data: unknown; dataUpdatedAt: number };
+    const snapshot = await new Promise<{ queries: Kept[] } | undefined>((resolve) => {
+      const open = indexedDB.open('pasado-offline');
+      open.onerror = () => resolve(undefined);
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('snapshots')) return resolve(undefined);
+        const store = db.transaction('snapshots').objectStore('snapshots');
+        const uid = store.get('last-uid');
+        uid.onsuccess = () => {
+          const kept = store.get(`snapshot:${uid.result}`);
+          kept.onsuccess = () => resolve(kept.result);
+        };
+      };
+    });
+    const matching = (snapshot?.queries ?? [])
+      .filter((q) =>
+        prefix.every((part, n) => JSON.stringify(q.queryKey[n]) === JSON.stringify(part)),
+      )
+      .sort((a, b) => b.dataUpdatedAt - a.dataUpdatedAt);
+    return matching[0]?.data ?? null;
+  }, keyPrefix);
+
+/** Waits until the phone keeps a query whose key starts with `keyPrefix` (see `keptQuery`). */
+export const queryKept = (page: Page, keyPrefix: readonly unknown[]) =>
+  expect.poll(() => keptQuery(page, keyPrefix), { timeout: 10_000 }).not.toBeNull();
+
+/** How many items of the kept attempt hold an answer (null while the attempt is not kept). */
+export const keptAnswers = async (page: Page, attemptId: string) => {
+  const attempt = (await keptQuery(page, ['quiz-attempt', attemptId])) as {
+    items: { choiceIndex: number | null }[];
+  } | null;
+  return attempt ? attempt.items.filter((item) => item.choiceIndex !== null).length : null;
+};

@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { signIn } from '../../src/modules/auth/service.ts';
@@ -50,11 +53,14 @@ async function listenOn(
 ): Promise<TestApp> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  // Its own folder for files and mail, so apps of test files running side by side never see
+  // each other's outbox or uploads.
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'pasado-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: String(port),
     PUBLIC_URL: url,
-    DATA_DIR: '.test-data',
+    DATA_DIR: dataDir,
     // Lets a build other than apps/web/dist be served (parallel work building side by side).
     ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     ...env,
@@ -69,6 +75,7 @@ async function listenOn(
     async close() {
       await app.close();
       await testDb.drop();
+      if (env.DATA_DIR === undefined) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
