@@ -12,7 +12,7 @@ import {
   userTopicStats,
 } from '../../apps/server/src/platform/db/schema.ts';
 import { axeViolations } from './helpers/axe.ts';
-import { screenshot } from './helpers/chromium.ts';
+import { animationsSettled, screenshot } from './helpers/chromium.ts';
 import { type Phone, useBrowserFixture } from './helpers/fixture.ts';
 import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
 
@@ -31,13 +31,13 @@ async function settle(page: Page): Promise<void> {
       timeout: 10_000,
     })
     .toBe(0);
-  await page.waitForTimeout(250);
+  await animationsSettled(page);
 }
 
 /** Sideways scroll at the narrowest phone we support. */
 async function widthAt360(page: Page, name?: string): Promise<number> {
   await page.setViewportSize({ width: 360, height: 780 });
-  await page.waitForTimeout(100);
+  await animationsSettled(page);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   if (name && SHOTS[name]) await screenshot(page, `${SHOTS[name]}-360`);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -59,7 +59,7 @@ async function check(findings: Findings, page: Page, name: string): Promise<void
   if (shot) await screenshot(page, shot);
   // The dark tokens are a second palette: contrast is checked in both.
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.waitForTimeout(350); // the colour transitions
+  await animationsSettled(page);
   problems.push(...(await axeViolations(page)).map((p) => `dark: ${p}`));
   if (shot) await screenshot(page, `${shot}-dark`);
   await page.emulateMedia({ colorScheme: 'light' });
@@ -218,14 +218,16 @@ describe('accessibility of the main screens', () => {
         .set({ status })
         .where(eq(subscriptions.id, me.subscription.id));
       await touchUser(db(), s.userId);
-      await s.page.goto('/quiz');
+      // The live change may reload the page to the status page while this navigation runs (the
+      // navigation is then aborted): either way the guard settles on the status page.
+      await s.page.goto('/quiz').catch(() => undefined);
       await settledPath(s.page, path);
       await s.page.getByRole('heading').first().waitFor();
       await check(findings, s.page, path);
     }
     await db().update(users).set({ currentSubscriptionId: null }).where(eq(users.id, s.userId));
     await touchUser(db(), s.userId);
-    await s.page.goto('/quiz');
+    await s.page.goto('/quiz').catch(() => undefined);
     await settledPath(s.page, '/subscription/no-subscription');
     await s.page.getByRole('heading').first().waitFor();
     await check(findings, s.page, '/subscription/no-subscription');

@@ -2,7 +2,7 @@ import { IN_APP_FORM_SERVER_MESSAGES, MESSAGES, manilaDayKey } from '@pasado/cor
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { inAppFormVisits, subscriptions, users } from '../../apps/server/src/platform/db/schema.ts';
-import { screenshot } from './helpers/chromium.ts';
+import { animationsSettled, screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
 
 /** An Android app's WebView (`; wv)`), as the Pasado mobile app opens the form (docs/product.md#screens). */
@@ -87,7 +87,7 @@ describe('in-app free-trial form (docs/product.md#app-shell, In-app free-trial f
       .toBe(true);
     expect(await page.getByText(MESSAGES.CHECK_SPAM).isVisible()).toBe(true);
     expect(await page.getByTestId('confetti').count()).toBe(1);
-    await page.waitForTimeout(600);
+    await animationsSettled(page);
     await screenshot(page, 'in-app-form-step-2');
 
     const [user] = await fx.server.app.database.db

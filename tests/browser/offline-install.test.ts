@@ -151,7 +151,8 @@ describe('installable app and its updates', () => {
     await page.setViewportSize({ width: 360, height: 780 });
     await screenshot(page, 'offline-update-prompt-mock-360');
 
-    // Nothing swapped in: same page, same worker, the mock goes on.
+    // Nothing swapped in: same page, same worker, the mock goes on. (A window, not an event: what
+    // is checked is that nothing happens.)
     await page.waitForTimeout(1_000);
     expect(page.url()).toBe(mockUrl);
     const waiting = await page.evaluate(

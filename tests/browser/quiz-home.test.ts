@@ -7,7 +7,7 @@ import {
   type StudyFixture,
   seedStudyContent,
 } from '../../apps/server/test/study/study-fixtures.ts';
-import { screenshot } from './helpers/chromium.ts';
+import { animationsSettled, screenshot } from './helpers/chromium.ts';
 import { type Phone, useBrowserFixture } from './helpers/fixture.ts';
 import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
 
@@ -63,7 +63,7 @@ async function shots(page: Page, name: string) {
     await page.setViewportSize({ width, height: 844 });
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await page.waitForTimeout(350); // the colour transitions
+      await animationsSettled(page);
       await screenshot(page, `${name}-${width}${scheme === 'dark' ? '-dark' : ''}`);
     }
   }

@@ -8,7 +8,7 @@ import {
   sessionLogs,
   users,
 } from '../../apps/server/src/platform/db/schema.ts';
-import { screenshot } from './helpers/chromium.ts';
+import { animationsSettled, screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
 import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
 import { seedSmallCrimBank } from './helpers/small-bank.ts';
@@ -250,7 +250,7 @@ describe('quizzes in the browser', () => {
         await expect.poll(() => page.locator('.rationale__note').isVisible()).toBe(true);
         await screenshot(page, 'quiz-lite-rationale');
         await page.emulateMedia({ colorScheme: 'dark' });
-        await page.waitForTimeout(400); // let the colour transitions settle
+        await animationsSettled(page);
         await screenshot(page, 'quiz-lite-rationale-dark');
         await page.emulateMedia({ colorScheme: 'light' });
       }

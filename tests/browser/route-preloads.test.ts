@@ -92,7 +92,8 @@ describe("a screen's data asked for early", () => {
       release();
       await settledPath(page, screen);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
-      await page.waitForTimeout(1_000);
+      // Whatever the screen asks for once painted has been asked by the time the network rests.
+      await page.waitForLoadState('networkidle');
       expect(asked).toBe(1);
     },
   );

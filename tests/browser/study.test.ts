@@ -6,7 +6,7 @@ import {
   type StudyFixture,
   seedStudyContent,
 } from '../../apps/server/test/study/study-fixtures.ts';
-import { screenshot } from './helpers/chromium.ts';
+import { idleCallback, screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
 import { completeOnboarding, signInThroughPopup } from './helpers/session.ts';
 
@@ -60,7 +60,8 @@ describe('study modes', () => {
     await page.goto('/study');
     await poll(() => page.getByRole('heading', { name: 'Study', level: 1 }).isVisible()).toBe(true);
     // Idle time comes and goes (the prefetch used to start then); the overview is still held.
-    await page.waitForTimeout(1_500);
+    await idleCallback(page);
+    await idleCallback(page);
     expect(modeChunks).toEqual([]);
     release();
     await poll(() => page.getByRole('list', { name: 'Study modes' }).isVisible()).toBe(true);

@@ -76,3 +76,25 @@ export function recordDialogs(page: Page): string[] {
   });
   return seen;
 }
+
+/**
+ * Waits for the page's running animations and transitions (a colour scheme switch, the confetti,
+ * a resize) to finish: the next frame starts any a change just set off, then each one's
+ * `finished` settles (looping ones excepted). Screenshots and contrast checks then see the final
+ * colours.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    // A looping animation (a spinner) never finishes: only those with an end are waited for.
+    const ending = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
+/** Waits until the page's main thread is idle (what an idle-time callback of the app waits for). */
+export async function idleCallback(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null))));
+}

@@ -36,11 +36,10 @@ export async function reportItem(
   const question = await findReviewerQuestion(db, reviewer, questionId);
   if (!question) throw notFound('No such item.');
   await db.transaction(async (tx) => {
-    const [served, alreadyOpen, sentToday] = await Promise.all([
-      wasServed(tx, userId, questionId),
-      hasOpenReport(tx, userId, questionId),
-      countReportsSince(tx, userId, manilaDayStart(now)),
-    ]);
+    // One after another: a transaction is one connection, which runs one statement at a time.
+    const served = await wasServed(tx, userId, questionId);
+    const alreadyOpen = await hasOpenReport(tx, userId, questionId);
+    const sentToday = await countReportsSince(tx, userId, manilaDayStart(now));
     const refusal = reportRefusal({ served, alreadyOpen, sentToday });
     if (refusal === 'notServed')
       throw new AppError('FAILED_PRECONDITION', REPORT_MESSAGES[refusal]);
