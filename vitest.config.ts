@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner, three projects: pure rules, the server against real databases, and real Chromium.
+// One runner, four projects: pure rules, the server against real databases, the web app's screen
+// rules in a DOM emulation, and the whole app in real Chromium (its flows).
 export default defineConfig({
   test: {
     projects: [
@@ -19,6 +20,17 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           setupFiles: ['apps/server/test/setup/fail-on-console-error.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          // happy-dom rather than jsdom: it implements <dialog>'s showModal() and close(), which
+          // every modal of the app is built on (components/modal-dialog.tsx); jsdom has neither.
+          // What only a browser does (Escape, focus trapping, layout) stays in tests/browser.
+          environment: 'happy-dom',
+          setupFiles: ['apps/web/src/testing/setup.ts'],
         },
       },
       {

@@ -1,0 +1,25 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+// A console.error in a test (React's warnings included) is a failure we would otherwise scroll
+// past (STYLE.md, epic-stack); the server project does the same.
+let errors: unknown[][] = [];
+beforeEach(() => {
+  errors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    errors.push(args);
+  });
+});
+
+afterEach(() => {
+  // The project runs without vitest globals, so Testing Library cannot unmount by itself.
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  const seen = errors;
+  errors = [];
+  if (seen.length > 0) {
+    throw new Error(`console.error was called:\n${seen.map((a) => a.join(' ')).join('\n')}`);
+  }
+});
