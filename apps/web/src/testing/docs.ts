@@ -1,4 +1,9 @@
-import type { PurchaseDetails, SubscriptionDoc, UserDoc } from '@pasado/core/contract';
+import type {
+  ProgressSummary,
+  PurchaseDetails,
+  SubscriptionDoc,
+  UserDoc,
+} from '@pasado/core/contract';
 import { DAY } from './time.ts';
 
 /** Ids as the server makes them (UUIDs: the contract's schemas check them on every call). */
@@ -49,5 +54,19 @@ export function purchaseDetails(): PurchaseDetails {
   return {
     wallet: { name: 'GCash', number: '0917 000 0000', accountName: 'Pasado Review Center' },
     supportEmail: 'support@pasado.ph',
+  };
+}
+
+/** GET /api/progress/summary: a new student's progress (no gems, no streak, nothing to claim). */
+export function progressSummary(overrides: Partial<ProgressSummary> = {}): ProgressSummary {
+  return {
+    level: 'emerald',
+    gemsTotal: 0,
+    gemsByLevel: {},
+    nextLevel: { name: 'sapphire', minGems: 500 },
+    streak: { current: 0, longest: 0, lastDay: null },
+    unclaimedDrillPoints: 0,
+    challenges: { streak: [], mastery: [] },
+    ...overrides,
   };
 }
