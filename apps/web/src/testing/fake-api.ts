@@ -4,7 +4,14 @@ import { vi } from 'vitest';
 export type SentRequest = { method: string; path: string; body: unknown };
 
 /** An answer: a JSON body (status 200), a Response, or a function of the request giving either. */
-type Answer = unknown | ((request: SentRequest) => unknown | Promise<unknown>);
+export type Answer =
+  | ((request: SentRequest) => unknown)
+  | Response
+  | object
+  | string
+  | number
+  | boolean
+  | null;
 
 /** A JSON answer with another status, e.g. `reply(409, { error: { message } })`. */
 export const reply = (status: number, body: unknown): Response =>

@@ -26,7 +26,7 @@ export function claimsFor(granted: readonly string[]): {
       email: 'maria.santos@example.com',
       isOnboarded: true,
       subscriptionStatus: 'completed',
-      role: 'user',
+      role: 'student',
       access: Object.fromEntries(granted.map((g) => [g, 'Granted' as const])),
     },
     subscriptionExpired: false,

@@ -74,7 +74,6 @@ function openAccount(me: UserDoc, subscriptions: SubscriptionDoc[], routes: Rout
   return { api, ...renderScreen(<AccountPage />, { path: '/account' }) };
 }
 
-const region = (name: string) => screen.getByRole('region', { name });
 /** A card's text once its data is in (a loading card is aria-busy). */
 async function loaded(name: string): Promise<HTMLElement> {
   const card = await screen.findByRole('region', { name });

@@ -2,10 +2,14 @@ import { IN_APP_FORM_SERVER_MESSAGES, MESSAGES } from '@pasado/core';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeApi, networkDown, result, type SentRequest } from '../../testing/fake-api.ts';
+import {
+  type Answer,
+  fakeApi,
+  networkDown,
+  result,
+  type SentRequest,
+} from '../../testing/fake-api.ts';
 import { InAppFormPage } from './in-app-form-page.tsx';
-
-type Answer = Parameters<typeof fakeApi>[0][string];
 
 function openForm(submitAnswer: Answer = result({ isSuccess: true, message: '' })) {
   const api = fakeApi({

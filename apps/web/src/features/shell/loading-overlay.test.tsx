@@ -1,4 +1,4 @@
-import { SHELL_MESSAGES } from '@pasado/core';
+import { SHELL_MESSAGES } from '@pasado/core/rules';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HydrateFallback } from './loading-overlay.tsx';

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@pasado/core';
+import { MESSAGES } from '@pasado/core/rules';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { userDoc } from '../../testing/docs.ts';

@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES, type ReviewItem } from '@pasado/core';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeApi, reply } from '../../../testing/fake-api.ts';
+import { type Answer, fakeApi, reply } from '../../../testing/fake-api.ts';
 import { renderScreen } from '../../../testing/render.tsx';
 import { ActionDialog } from './action-dialog.tsx';
 
@@ -24,7 +24,7 @@ const ITEM: ReviewItem = {
 
 const ACTIONS = `POST /api/admin/payments/${ITEM.subscriptionId}/actions`;
 
-function openDialog(answer: Parameters<typeof fakeApi>[0][string]) {
+function openDialog(answer: Answer) {
   const api = fakeApi({ [ACTIONS]: answer });
   const onDone = vi.fn();
   const onClose = vi.fn();
