@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, reply } from '../../testing/fake-api.ts';
+import { type Answer, fakeApi, reply } from '../../testing/fake-api.ts';
 import { renderScreen } from '../../testing/render.tsx';
 import {
   InvalidSubscriptionPage,
@@ -15,7 +15,7 @@ const CONFIGURED = {
   supportEmail: 'help@review.example',
 };
 
-function open(page: ReactNode, details: unknown = CONFIGURED) {
+function open(page: ReactNode, details: Answer = CONFIGURED) {
   fakeApi({ 'GET /api/purchase/details': details });
   renderScreen(page);
 }
