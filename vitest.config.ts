@@ -31,6 +31,9 @@ export default defineConfig({
           // What only a browser does (Escape, focus trapping, layout) stays in tests/browser.
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/testing/setup.ts'],
+          // The project shares the two cores with the server's and the browser's: a screen that
+          // answers in 100 ms alone can take seconds beside them.
+          testTimeout: 15_000,
         },
       },
       {
