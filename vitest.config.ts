@@ -34,6 +34,7 @@ export default defineConfig({
           // The project shares the two cores with the server's and the browser's: a screen that
           // answers in 100 ms alone can take seconds beside them.
           testTimeout: 15_000,
+          expect: { poll: { timeout: 5_000 } },
         },
       },
       {

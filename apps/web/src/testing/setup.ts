@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// findBy… and waitFor give a screen 5 s, not 1: on the shared two cores a fetch answered at once
+// can still take a second to render (the same reason as the project's testTimeout).
+configure({ asyncUtilTimeout: 5_000 });
 
 // A console.error in a test (React's warnings included) is a failure we would otherwise scroll
 // past (STYLE.md, epic-stack); the server project does the same.

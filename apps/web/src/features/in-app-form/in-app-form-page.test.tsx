@@ -78,7 +78,7 @@ describe('the in-app free-trial form', () => {
     await user.click(submit());
     const busy = screen.getByRole('button', { name: MESSAGES.SUBMITTING }) as HTMLButtonElement;
     expect(busy.disabled).toBe(true);
-    await vi.waitFor(() => expect(submitted(api)).toHaveLength(1));
+    await expect.poll(() => submitted(api).length).toBe(1);
     expect(submitted(api)[0]?.body).toEqual({
       data: { firstName: 'Juan', lastName: 'Dela Cruz', email: 'juan.delacruz@example.com' },
     });

@@ -105,9 +105,9 @@ describe('the send-us-a-message modal', () => {
     await user.type(text(dialog), 'The timer froze on item 3.');
     await user.upload(fileInput(dialog), png());
     await user.click(within(dialog).getByRole('button', { name: MESSAGES.SEND }));
-    await vi.waitFor(() =>
-      expect(within(dialog).getByRole('alert').textContent).toBe(MESSAGE_FORM_MESSAGES.SEND_FAILED),
-    );
+    await expect
+      .poll(() => within(dialog).getByRole('alert').textContent)
+      .toBe(MESSAGE_FORM_MESSAGES.SEND_FAILED);
     expect(heading(dialog)).toBe('Submit Issue');
     expect(text(dialog).value).toBe('The timer froze on item 3.');
     expect(within(dialog).getByRole('img', { name: 'Preview of your attachment' })).toBeTruthy();
