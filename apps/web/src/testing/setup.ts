@@ -15,12 +15,17 @@ beforeEach(() => {
   });
 });
 
+// The project's files share a worker (isolate: false in vitest.config.ts): whatever a test changed
+// in the page is put back here, so no test sees another's screen, storage, address or fakes.
 afterEach(() => {
   // The project runs without vitest globals, so Testing Library cannot unmount by itself.
   cleanup();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  sessionStorage.clear();
+  localStorage.clear();
+  window.history.replaceState(null, '', '/');
   const seen = errors;
   errors = [];
   if (seen.length > 0) {

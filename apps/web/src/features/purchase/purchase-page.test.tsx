@@ -1,7 +1,7 @@
 import { MESSAGES } from '@pasado/core';
 import type { SubscriptionDoc, UserDoc } from '@pasado/core/contract';
 import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { IDS, purchaseDetails, subscriptionDoc, userDoc } from '../../testing/docs.ts';
 import { fakeApi, networkDown, reply, result, type SentRequest } from '../../testing/fake-api.ts';
 import { renderScreen } from '../../testing/render.tsx';
@@ -50,8 +50,6 @@ const refCode = () => screen.getByLabelText('13-digit reference code') as HTMLIn
 const formError = () => screen.getByRole('alert').textContent;
 const purchases = (api: { sentTo(key: string): SentRequest[] }) =>
   api.sentTo('POST /api/functions/subscribeUser');
-
-beforeEach(() => sessionStorage.clear());
 
 // docs/product.md "Purchase page" and "Free-trial discount".
 describe('the purchase page: prices and the free-trial discount', () => {

@@ -1,9 +1,7 @@
 import { SHELL_MESSAGES } from '@pasado/core/rules';
 import { render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HydrateFallback } from './loading-overlay.tsx';
-
-afterEach(() => window.history.replaceState(null, '', '/'));
 
 // docs/product.md "App shell": 'Loading App' until the session is known, but not on onboarding.
 describe("the first route's loading screen", () => {
