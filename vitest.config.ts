@@ -35,8 +35,8 @@ export default defineConfig({
           // answers in 100 ms alone can take seconds beside them.
           testTimeout: 15_000,
           expect: { poll: { timeout: 5_000 } },
-          // The files of a worker share its DOM and modules: about three times faster (52 s → 12–25 s on
-          // the busy two cores), and safe because each test leaves nothing behind
+          // The files of a worker share its DOM and modules: about three times faster (52 s →
+          // 12–25 s on the busy two cores), and safe because each test leaves nothing behind
           // (apps/web/src/testing/setup.ts), which a shuffled order (--sequence.shuffle) checks.
           isolate: false,
         },
