@@ -8,8 +8,9 @@ import { defineConfig } from 'vitest/config';
  */
 const WORKERS = Math.max(3, availableParallelism() + 1);
 
-// One runner, three projects: pure rules, the server against real databases, and real Chromium.
-// They share one pool of workers, so a browser file and server files run side by side.
+// One runner, four projects: pure rules, the server against real databases, the web app's screen
+// rules in a DOM emulation, and the whole app in real Chromium (its flows). They share one pool of
+// workers, so a browser file and server files run side by side.
 export default defineConfig({
   test: {
     maxWorkers: WORKERS,
@@ -35,6 +36,25 @@ export default defineConfig({
           unstubEnvs: true,
           setupFiles: ['apps/server/test/setup/fail-on-console-error.ts'],
           globalSetup: ['apps/server/test/setup/database-template.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          // happy-dom rather than jsdom: it implements <dialog>'s showModal() and close(), which
+          // every modal of the app is built on (components/modal-dialog.tsx); jsdom has neither.
+          // What only a browser does (Escape, focus trapping, layout) stays in tests/browser.
+          environment: 'happy-dom',
+          setupFiles: ['apps/web/src/testing/setup.ts'],
+          // The project shares the two cores with the server's and the browser's: a screen that
+          // answers in 100 ms alone can take seconds beside them.
+          testTimeout: 15_000,
+          expect: { poll: { timeout: 5_000 } },
+          // The files of a worker share its DOM and modules: about three times faster (52 s →
+          // 12–25 s on the busy two cores), and safe because each test leaves nothing behind
+          // (apps/web/src/testing/setup.ts), which a shuffled order (--sequence.shuffle) checks.
+          isolate: false,
         },
       },
       {

@@ -119,12 +119,9 @@ describe('the subscription banners', () => {
     await verify.click();
     const dialog = s.page.getByRole('dialog', { name: 'Verify Payment' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
-    const text = await dialog.innerText();
-    for (const needed of ['Reference code', 'Mode of payment', 'Time', 'Screenshot']) {
-      expect(text).toContain(needed);
-    }
-    const mail = dialog.getByRole('link', { name: 'Email support' });
-    expect(await mail.getAttribute('href')).toMatch(/^mailto:support@pasado\.ph\?subject=/);
+    // What it says and the email it writes are features/banners/verify-payment-banner.test.tsx;
+    // the native dialog's Escape and focus are the browser's.
+    await dialog.getByRole('link', { name: 'Email support' }).waitFor();
     await screenshot(s.page, 'banner-verify-payment-modal');
     await s.page.keyboard.press('Escape');
     await expect.poll(() => dialog.isVisible()).toBe(false);

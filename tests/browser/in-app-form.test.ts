@@ -13,7 +13,7 @@ describe('in-app free-trial form (docs/product.md#app-shell, In-app free-trial f
   const fx = useBrowserFixture();
   const webView = () => fx.phone({ userAgent: ANDROID_WEB_VIEW_UA });
 
-  it('inside a web view only the form shows; validation, busy state, then the success step', async () => {
+  it('inside a web view only the form shows; the request, then the success step', async () => {
     const { page } = await webView();
     // The server counts visits per Manila day (UTC+8): a UTC date is another day from 16:00 UTC.
     const today = manilaDayKey(new Date());
@@ -37,25 +37,12 @@ describe('in-app free-trial form (docs/product.md#app-shell, In-app free-trial f
     expect(new URL(page.url()).pathname).toBe('/quiz');
     await expect.poll(visitsToday).toBe(visitsBefore + 1);
 
+    // What the form refuses before sending, and its busy state, are
+    // features/in-app-form/in-app-form-page.test.tsx; here the real call and its records.
     const submit = page.getByRole('button', { name: 'Start my free trial' });
-    await submit.click();
-    await expect
-      .poll(() => page.getByRole('alert').textContent())
-      .toBe(MESSAGES.ALL_FIELDS_REQUIRED);
-    expect(await page.getByLabel('First name').getAttribute('aria-invalid')).toBe('true');
-
     await page.getByLabel('First name').fill('Juan');
     await page.getByLabel('Last name').fill('Dela Cruz');
-    await page.getByLabel('Email').fill('juan@example');
-    await submit.click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe(MESSAGES.INVALID_EMAIL);
-    expect(await page.getByLabel('First name').getAttribute('aria-invalid')).toBeNull();
-    expect(await page.getByLabel('Email').getAttribute('autocomplete')).toBe('email');
-    expect(await page.getByLabel('First name').getAttribute('autocomplete')).toBe('given-name');
-    await screenshot(page, 'in-app-form-validation');
-
     await page.getByLabel('Email').fill('  Juan.DelaCruz@Example.COM ');
-    expect(await page.getByRole('alert').count()).toBe(0);
     await screenshot(page, 'in-app-form-step-1');
 
     // Hold the answer to see the busy button and the request the server gets.
@@ -102,7 +89,7 @@ describe('in-app free-trial form (docs/product.md#app-shell, In-app free-trial f
     expect(trial).toMatchObject({ isFreeTrial: true, status: 'completed' });
   });
 
-  it("shows the server's message, and the spec's message when the call fails", async () => {
+  it("shows the server's message when it refuses", async () => {
     const { page } = await webView();
     await page.goto('/');
     const fill = async (email: string) => {
@@ -121,13 +108,6 @@ describe('in-app free-trial form (docs/product.md#app-shell, In-app free-trial f
     await expect
       .poll(() => page.getByRole('alert').textContent())
       .toBe(IN_APP_FORM_SERVER_MESSAGES.ACCOUNT_EXISTS);
-
-    await page.route('**/api/functions/submitInAppForm', (route) =>
-      route.abort('internetdisconnected'),
-    );
-    await fill('someone.else@example.com');
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe(MESSAGES.FORM_UNAVAILABLE);
-    expect(await page.getByRole('button', { name: 'Start my free trial' }).isEnabled()).toBe(true);
   });
 
   it('a normal browser never sees the form nor downloads its code', async () => {

@@ -1,4 +1,4 @@
-import { ATTACHMENT_MAX_BYTES, MESSAGES } from '@pasado/core';
+import { MESSAGES } from '@pasado/core';
 import { eq, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -27,8 +27,8 @@ async function drawnPng(page: Page): Promise<Buffer> {
 describe('send-us-a-message modal', () => {
   const fx = useBrowserFixture();
 
-  it('walks the slides with an image: counter, 500 limit, remove, too-large alert, a failure, send, close, reset', async () => {
-    const { page, dialogs } = await fx.phone();
+  it('sends a message with an image: a failure keeps everything, then the send is stored', async () => {
+    const { page } = await fx.phone();
     await signInThroughPopup(page, 'message.sender@example.com');
     await completeOnboarding(page);
     const me = await page.evaluate(async () => (await fetch('/api/me')).json());
@@ -38,55 +38,21 @@ describe('send-us-a-message modal', () => {
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(await dialog.getByRole('heading').textContent()).toBe('Send us a message');
-    for (const label of ['Feedback', 'Suggestion', 'Submit Issue']) {
-      expect(await dialog.getByRole('button', { name: new RegExp(`^${label}`) }).isVisible()).toBe(
-        true,
-      );
-    }
     await screenshot(page, 'message-modal-slide-1');
 
-    // Slide 2: the text area and its counter.
+    // Slide 2. The counter, the 500 limit, the image rules, Back and the reset after closing are
+    // features/messages/message-modal.test.tsx; here a real image, a real failure and a real send.
     await dialog.getByRole('button', { name: /^Submit Issue/ }).click();
     expect(await dialog.getByRole('heading').textContent()).toBe('Submit Issue');
     const text = dialog.getByLabel('Your message');
-    expect(await text.getAttribute('rows')).toBe('6');
-    expect(await dialog.getByText('500 characters left').isVisible()).toBe(true);
-    await text.fill('The timer froze on item 3.');
-    expect(await dialog.getByText('474 characters left').isVisible()).toBe(true);
-    // Further input beyond 500 is ignored, typed or pasted.
-    await text.fill('x'.repeat(620));
-    expect((await text.inputValue()).length).toBe(500);
-    expect(await dialog.getByText('0 characters left').isVisible()).toBe(true);
-    await text.press('End');
-    await text.type('more');
-    expect((await text.inputValue()).length).toBe(500);
     await text.fill('The timer froze on item 3 of the <b>mock</b> exam.');
-
-    // Too large: the spec's alert, nothing attached.
     const fileInput = dialog.locator('input[type=file]');
-    const big = Buffer.concat([await drawnPng(page), Buffer.alloc(ATTACHMENT_MAX_BYTES)]);
-    await fileInput.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: big });
-    await expect.poll(() => dialogs).toEqual([MESSAGES.FILE_TOO_LARGE]);
-    expect(await dialog.locator('img').count()).toBe(0);
-    // Not an image: refused with a message.
-    await fileInput.setInputFiles({
-      name: 'notes.txt',
-      mimeType: 'text/plain',
-      buffer: Buffer.from('hi'),
-    });
-    expect(await dialog.getByText(MESSAGES.IMAGES_ONLY).isVisible()).toBe(true);
-
-    // An image: preview, remove, attach again.
     const png = await drawnPng(page);
     await fileInput.setInputFiles({ name: 'timer bug.png', mimeType: 'image/png', buffer: png });
     const preview = dialog.getByRole('img', { name: 'Preview of your attachment' });
-    await expect.poll(() => preview.isVisible()).toBe(true);
-    await dialog.getByRole('button', { name: 'Remove image' }).click();
-    expect(await preview.count()).toBe(0);
-    await dialog
-      .locator('input[type=file]')
-      .setInputFiles({ name: 'timer bug.png', mimeType: 'image/png', buffer: png });
-    await expect.poll(() => preview.isVisible()).toBe(true);
+    await expect
+      .poll(() => preview.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBe(120);
     await screenshot(page, 'message-modal-slide-2');
 
     // Saving fails on the server: the image is deleted, the modal stays on slide 2 with the text.
@@ -104,11 +70,6 @@ describe('send-us-a-message modal', () => {
     expect(await db.select().from(uploads).where(eq(uploads.ownerUserId, me.id))).toEqual([]);
     await screenshot(page, 'message-modal-failed');
     await db.execute(sql`drop trigger refuse_all_messages on user_messages`);
-
-    // Back keeps what was typed.
-    await dialog.getByRole('button', { name: 'Back' }).click();
-    await dialog.getByRole('button', { name: /^Submit Issue/ }).click();
-    expect(await text.inputValue()).toBe('The timer froze on item 3 of the <b>mock</b> exam.');
 
     // Send: slide 3, the message stored as docs/product.md#entities says.
     await dialog.getByRole('button', { name: 'Send' }).click();
@@ -131,17 +92,7 @@ describe('send-us-a-message modal', () => {
     const [upload] = await db.select().from(uploads).where(eq(uploads.ownerUserId, me.id));
     expect(upload?.sizeBytes).toBe(png.length);
 
-    // Close, and the form is back to slide 1 after 500 ms.
     await dialog.getByRole('button', { name: 'Close' }).last().click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
-    await page.waitForTimeout(600);
-    await page.getByRole('button', { name: 'Send us a message' }).click();
-    await expect.poll(() => dialog.isVisible()).toBe(true);
-    expect(await dialog.getByRole('heading').textContent()).toBe('Send us a message');
-    await dialog.getByRole('button', { name: /^Feedback/ }).click();
-    expect(await dialog.getByLabel('Your message').inputValue()).toBe('');
-    expect(await dialog.getByText('500 characters left').isVisible()).toBe(true);
-    expect(await preview.count()).toBe(0);
-    expect(await dialog.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
   });
 });

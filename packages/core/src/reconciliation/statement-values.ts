@@ -233,7 +233,7 @@ export function parseStatementDate(
   return null;
 }
 
-/** Whole pesos as centavos: the transactions table keeps pesos (SPEC §9 prices are whole pesos). */
+/** Whole pesos as centavos: the transactions table keeps pesos (docs/product.md#plans prices are whole pesos). */
 export function centavosOfPesos(pesos: number): number {
   return Math.round(pesos * 100);
 }

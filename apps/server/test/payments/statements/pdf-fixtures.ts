@@ -6,7 +6,7 @@ import { deflateSync } from 'node:zlib';
  * places it, optionally compressed, optionally protected by a password (the standard security
  * handler, revision 3: RC4 with a 128-bit key, as PDF 1.4 and the wallets' emailed statements
  * use), optionally carrying what a statement never carries (a script, an embedded file).
- * Written to the letter of ISO 32000-1 §7.5 (file structure) and §7.6 (encryption, algorithms
+ * Written to the letter of ISO 32000-1 #server-functions.5 (file structure) and #server-functions.6 (encryption, algorithms
  * 2, 3 and 5) so the reader is tested against real PDF, not against a mock of the library.
  */
 

@@ -21,7 +21,7 @@ const PDF_TIMEOUT_MS = 20_000;
 const PDF_MAX_PAGES = 500;
 const PDF_MAX_ITEMS = 400_000;
 
-/** PDF names that mean code, launching, or files carried inside (ISO 32000-1 §12.6, §7.11.4). */
+/** PDF names that mean code, launching, or files carried inside (ISO 32000-1 #overview.6, #server-functions.11.4). */
 const ACTIVE_NAMES = new Set([
   'JavaScript',
   'JS',
@@ -39,7 +39,7 @@ function refuse(message: string, reason?: string): never {
   throw new AppError('INVALID_ARGUMENT', message, reason);
 }
 
-/** A name's text with its #xx escapes decoded (/J#61vaScript is /JavaScript, §7.3.5). */
+/** A name's text with its #xx escapes decoded (/J#61vaScript is /JavaScript, #server-functions.3.5). */
 function decodeName(raw: string): string {
   return raw.replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) =>
     String.fromCharCode(parseInt(hex, 16)),

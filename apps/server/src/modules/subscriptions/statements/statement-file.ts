@@ -38,7 +38,7 @@ function refuse(message: string, reason?: string): never {
 /**
  * The kind of statement these bytes are, or an `AppError` saying why they are none: too large,
  * an archive or spreadsheet, a binary file. A PDF is recognised by its header within the first
- * 1,024 bytes (ISO 32000-1 §7.5.2 lets a header follow a little junk).
+ * 1,024 bytes (ISO 32000-1 #server-functions.5.2 lets a header follow a little junk).
  */
 export function statementFileKind(bytes: Uint8Array): StatementFileKind {
   if (bytes.length === 0) refuse(STATEMENT_MESSAGES.EMPTY, 'empty');

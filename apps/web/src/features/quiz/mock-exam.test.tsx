@@ -1,0 +1,112 @@
+import type { AttemptSitting, AttemptState } from '@pasado/core/contract';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, networkDown, reply } from '../../testing/fake-api.ts';
+import { renderScreen } from '../../testing/render.tsx';
+import { MockExam } from './mock-exam.tsx';
+
+const ATTEMPT = '8e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b';
+const FINISHED_AT = '2026-11-25T06:30:00.000Z';
+
+/** LET Elementary's two sittings (issue 12 item 4), the first one finished. */
+function onBreak(part1: Partial<AttemptSitting> = {}): AttemptState {
+  const sittings: AttemptSitting[] = [
+    {
+      number: 1,
+      partIds: ['gen-ed'],
+      name: 'General Education',
+      items: 150,
+      answered: 3,
+      minutes: 150,
+      startedAt: '2026-11-25T04:00:00.000Z',
+      deadlineAt: FINISHED_AT,
+      submittedAt: '2026-11-25T05:10:00.000Z',
+      ...part1,
+    },
+    {
+      number: 2,
+      partIds: ['prof-ed'],
+      name: 'Professional Education',
+      items: 150,
+      answered: 0,
+      minutes: 180,
+      startedAt: null,
+      deadlineAt: null,
+      submittedAt: null,
+    },
+  ];
+  return {
+    attemptId: ATTEMPT,
+    kind: 'mock',
+    reviewer: 'let-elem',
+    title: 'Mock exam',
+    status: 'in_progress',
+    startedAt: '2026-11-25T04:00:00.000Z',
+    deadlineAt: null,
+    serverNow: '2026-11-25T05:11:00.000Z',
+    parts: null,
+    sittings,
+    items: [],
+    result: null,
+  };
+}
+
+const START = `POST /api/quiz/let-elem/attempts/${ATTEMPT}/sittings/2/start`;
+
+// docs/product.md "Mock exam" (sittings): the break between parts is the student's.
+describe('the break between the parts of a mock', () => {
+  it('says what is done, what is next, and that the next clock waits for the student', () => {
+    fakeApi({});
+    renderScreen(<MockExam state={onBreak()} />);
+    expect(
+      screen.getByRole('heading', { name: 'Part 1 of 2 — General Education — finished' }),
+    ).toBeTruthy();
+    expect(screen.getByText('You answered 3 of 150 items. Your answers are saved.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Part 2 — Professional Education' })).toBeTruthy();
+    expect(screen.getByText('150 items')).toBeTruthy();
+    expect(screen.getByText('180 minutes')).toBeTruthy();
+    expect(screen.getByText(/^Take your break: it is yours\./).textContent).toBe(
+      'Take your break: it is yours. The 180-minute clock of Part 2 starts only when you press Start Part 2.',
+    );
+    expect(screen.queryByTestId('clock')).toBeNull();
+  });
+
+  it('a part ended by its clock says its time ran out', () => {
+    fakeApi({});
+    renderScreen(<MockExam state={onBreak({ answered: 1, submittedAt: FINISHED_AT })} />);
+    expect(
+      screen.getByText('Its time ran out. You answered 1 of 150 items. Your answers are saved.'),
+    ).toBeTruthy();
+  });
+
+  it('Start Part 2 asks the server to start it', async () => {
+    const api = fakeApi({ [START]: { ...onBreak(), status: 'in_progress' } });
+    const { user } = renderScreen(<MockExam state={onBreak()} />);
+    await user.click(screen.getByRole('button', { name: 'Start Part 2' }));
+    await expect.poll(() => api.sentTo(START).length).toBe(1);
+  });
+
+  it('no connection: the clock has not started, and the button is there to try again', async () => {
+    fakeApi({ [START]: networkDown });
+    const { user } = renderScreen(<MockExam state={onBreak()} />);
+    await user.click(screen.getByRole('button', { name: 'Start Part 2' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'We could not reach the server. Check your connection and try again: the clock has not started.',
+    );
+    expect(
+      (screen.getByRole('button', { name: 'Start Part 2' }) as HTMLButtonElement).disabled,
+    ).toBe(false);
+  });
+
+  it("a refusal shows the server's words", async () => {
+    fakeApi({
+      [START]: reply(409, {
+        error: { status: 'FAILED_PRECONDITION', message: 'Part 2 has already started.' },
+      }),
+      [`GET /api/quiz/let-elem/attempts/${ATTEMPT}`]: onBreak(),
+    });
+    const { user } = renderScreen(<MockExam state={onBreak()} />);
+    await user.click(screen.getByRole('button', { name: 'Start Part 2' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Part 2 has already started.');
+  });
+});

@@ -1,0 +1,150 @@
+import type { QuizHome } from '@pasado/core/contract';
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../testing/fake-api.ts';
+import { renderScreen } from '../../testing/render.tsx';
+import { CSE_PRO, claimsFor, LET_ELEM } from '../../testing/reviewers.ts';
+import { QuizHomePage } from './quiz-home-page.tsx';
+
+const OPEN_MOCK = '6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d';
+
+/** LET Elementary's quiz home (GET /api/quiz/let-elem/quiz-home): a bank, its two-part mock. */
+function home(overrides: Partial<QuizHome> = {}): QuizHome {
+  return {
+    reviewer: { shorthand: 'let-elem', abbreviation: 'LET-Elem', name: 'LET — Elementary' },
+    subjects: [
+      { id: 'gen-ed', name: 'General Education', itemCount: 420, topics: [] },
+      { id: 'prof-ed', name: 'Professional Education', itemCount: 380, topics: [] },
+    ],
+    major: null,
+    mock: {
+      name: 'LET Elementary mock',
+      totalItems: 300,
+      totalMinutes: 330,
+      passingAverage: 75,
+      parts: [
+        { partId: 'gen-ed', name: 'General Education', items: 150, minutes: 150 },
+        { partId: 'prof-ed', name: 'Professional Education', items: 150, minutes: 180 },
+      ],
+      sittings: 2,
+    },
+    openMock: null,
+    recent: [],
+    weakestTopics: [],
+    weakestMinAnswered: 5,
+    mockHistory: [],
+    ...overrides,
+  };
+}
+
+function openQuizHome(quizHome: QuizHome, granted = ['let-elem'], reviewers = [LET_ELEM, CSE_PRO]) {
+  fakeApi({
+    'GET /api/auth/claims': claimsFor(granted),
+    'GET /api/reviewers': { reviewers },
+    'GET /api/quiz/let-elem/quiz-home': quizHome,
+  });
+  return renderScreen(<QuizHomePage />, { path: '/quiz' });
+}
+
+// Analytics and the offline pool go to IndexedDB, which the DOM emulation has not: each says so
+// with a warning and the screen goes on, as on a phone with storage turned off.
+beforeEach(() => {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+// docs/product.md "Quiz home".
+describe('the quiz home', () => {
+  it('describes a mock in sittings: its parts, each on its own clock', async () => {
+    openQuizHome(home());
+    const mock = await screen.findByRole('region', { name: 'Mock exam' });
+    expect(mock.textContent).toContain(
+      'LET Elementary mock: 300 items in 2 parts, each on its own clock; the break between is yours. Pass with 75%.',
+    );
+    expect(
+      within(mock)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['General Education150 items · 2 h 30 min', 'Professional Education150 items · 3 h']);
+    expect(within(mock).getByRole('link', { name: 'Start mock exam' }).getAttribute('href')).toBe(
+      '/quiz/let-elem/mock',
+    );
+  });
+
+  it('a mock waiting on its break: resume it, no clock running', async () => {
+    openQuizHome(
+      home({
+        openMock: {
+          attemptId: OPEN_MOCK,
+          deadlineAt: null,
+          serverNow: '2026-11-25T05:00:00.000Z',
+          answered: 3,
+          total: 300,
+        },
+      }),
+    );
+    const resume = await screen.findByRole('region', { name: 'Mock exam in progress' });
+    expect(within(resume).getByText('On a break between parts · 3 of 300 answered')).toBeTruthy();
+    expect(within(resume).queryByRole('timer')).toBeNull();
+    expect(screen.getAllByRole('link', { name: 'Resume mock exam' })).toHaveLength(2);
+  });
+
+  it('a track with majors and none chosen: the mock waits for the major', async () => {
+    openQuizHome(
+      home({ major: { current: null, options: [{ subjectId: 'off.math', name: 'Mathematics' }] } }),
+    );
+    const mock = await screen.findByRole('region', { name: 'Mock exam' });
+    expect(within(mock).getByText('Choose your major above to start the mock exam.')).toBeTruthy();
+    expect(within(mock).queryByRole('link')).toBeNull();
+  });
+
+  it('each weakest topic opens its lite quiz, flash cards or notes, which come back to the quiz', async () => {
+    openQuizHome(
+      home({
+        weakestTopics: [
+          {
+            topicId: 'gen-ed.learning',
+            topicName: 'Theories of Learning',
+            subjectId: 'prof-ed',
+            subjectName: 'Professional Education',
+            answered: 8,
+            correct: 3,
+            accuracy: 37.5,
+          },
+        ],
+      }),
+    );
+    const weak = await screen.findByRole('region', { name: 'Weakest topics' });
+    const href = (name: string) => within(weak).getByRole('link', { name }).getAttribute('href');
+    expect(href('Practise Theories of Learning')).toBe('/quiz/let-elem/lite?topic=gen-ed.learning');
+    expect(href('Flash cards for Theories of Learning')).toBe(
+      '/study/let-elem/flash?subject=prof-ed&topic=gen-ed.learning&back=quiz',
+    );
+    expect(href('Read notes on Theories of Learning')).toBe(
+      '/study/let-elem/read?subject=prof-ed&topic=gen-ed.learning&back=quiz',
+    );
+    expect(within(weak).getByText('Professional Education · 3/8 right')).toBeTruthy();
+    expect(
+      within(weak).getByRole('meter', { name: 'Theories of Learning: 38% right' }),
+    ).toBeTruthy();
+  });
+
+  it('no weak topic yet: how many answers it takes', async () => {
+    openQuizHome(home());
+    const weak = await screen.findByRole('region', { name: 'Weakest topics' });
+    expect(weak.textContent).toContain(
+      'Answer at least 5 items in a topic to see how you do in it.',
+    );
+  });
+
+  it('every held track not ready: says so and offers the ready ones instead of an empty quiz', async () => {
+    openQuizHome(home(), ['let-elem'], [{ ...LET_ELEM, offered: false, usable: false }, CSE_PRO]);
+    expect(await screen.findByRole('heading', { name: 'LET-Elem is not ready yet' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Lite quiz' })).toBeNull();
+    expect(screen.getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual([
+      expect.stringContaining('CSE-Pro'),
+    ]);
+    expect(
+      (screen.getByRole('button', { name: 'Switch track' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+});

@@ -1,0 +1,130 @@
+import type { ChallengeView, ClaimResult } from '@pasado/core/contract';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { progressSummary, userDoc } from '../../testing/docs.ts';
+import { fakeApi, reply } from '../../testing/fake-api.ts';
+import { renderScreen } from '../../testing/render.tsx';
+import { TasksPage } from './tasks-page.tsx';
+
+type Routes = Parameters<typeof fakeApi>[0];
+
+const streak = (
+  id: string,
+  title: string,
+  points: number,
+  current: number,
+  target: number,
+  status: ChallengeView['status'],
+): ChallengeView => ({
+  id,
+  title,
+  points,
+  status,
+  kind: 'streak',
+  description: `Study ${target} days in a row.`,
+  current,
+  target,
+});
+
+/** A three-day streak (streak-3 earned), 25 drill points waiting. */
+const EARNED = progressSummary({
+  streak: { current: 3, longest: 3, lastDay: '2026-11-25' },
+  unclaimedDrillPoints: 25,
+  challenges: {
+    streak: [
+      streak('streak-3', '3-day streak', 20, 3, 3, 'unclaimed'),
+      streak('streak-7', '7-day streak', 50, 3, 7, 'locked'),
+    ],
+    mastery: [],
+  },
+});
+
+const claimed = (gems: number, extra: Partial<ClaimResult> = {}): ClaimResult => ({
+  rewardKey: 'streak-3',
+  gems,
+  alreadyClaimed: false,
+  level: 'emerald',
+  leveledUp: false,
+  ...extra,
+});
+
+function openTasks(routes: Routes = {}) {
+  const api = fakeApi({
+    'GET /api/progress/summary': EARNED,
+    'GET /api/me': userDoc(),
+    ...routes,
+  });
+  return { api, ...renderScreen(<TasksPage />, { path: '/tasks' }) };
+}
+
+// docs/product.md "Tasks": challenges, drill points, claims that pay once.
+describe('the tasks screen', () => {
+  it('shows the drill points to claim, the streak, and each challenge with its progress', async () => {
+    openTasks();
+    expect((await screen.findByText('points to claim')).textContent).toBe('25 points to claim');
+    expect(document.querySelector('.streak-line')?.textContent).toBe(
+      'Current streak: 3 days · Longest: 3',
+    );
+    const section = screen.getByRole('region', { name: 'Streak challenges' });
+    expect(within(section).getByText('1 to claim')).toBeTruthy();
+    expect(within(section).getByText('3/3')).toBeTruthy();
+    expect(within(section).getByText('3/7')).toBeTruthy();
+    expect(
+      within(section).getByRole('button', { name: 'Claim 20 gems for 3-day streak' }),
+    ).toBeTruthy();
+    expect(
+      within(section).getByText('Locked, reward', { exact: false }).parentElement?.textContent,
+    ).toBe('Locked, reward +50');
+  });
+
+  it('claims a challenge and says how many gems were added', async () => {
+    const { api, user } = openTasks({ 'POST /api/progress/claims/challenge': claimed(20) });
+    await user.click(await screen.findByRole('button', { name: 'Claim 20 gems for 3-day streak' }));
+    const section = screen.getByRole('region', { name: 'Streak challenges' });
+    expect((await within(section).findByRole('status')).textContent).toBe('+20 gems added.');
+    expect(api.sentTo('POST /api/progress/claims/challenge')[0]?.body).toEqual({
+      kind: 'streak',
+      id: 'streak-3',
+    });
+  });
+
+  it('a claim that reaches a new level says so', async () => {
+    const { user } = openTasks({
+      'POST /api/progress/claims/drill-points': claimed(25, { level: 'sapphire', leveledUp: true }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Claim' }));
+    await expect
+      .poll(() => document.querySelector('.drill-card__status')?.textContent)
+      .toBe('+25 gems added. You reached Sapphire!');
+  });
+
+  it('a reward claimed elsewhere meanwhile pays nothing and says so', async () => {
+    const { user } = openTasks({
+      'POST /api/progress/claims/drill-points': claimed(0, { alreadyClaimed: true }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Claim' }));
+    await expect
+      .poll(() => document.querySelector('.drill-card__status')?.textContent)
+      .toBe('Already claimed.');
+  });
+
+  it('a failed claim asks to try again', async () => {
+    const { user } = openTasks({
+      'POST /api/progress/claims/drill-points': reply(503, { error: { message: 'Unavailable' } }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Claim' }));
+    await expect
+      .poll(() => document.querySelector('.drill-card__status')?.textContent)
+      .toBe('The reward was not claimed. Check your connection and try again.');
+  });
+
+  it('nothing to claim: says where drill points come from', async () => {
+    openTasks({ 'GET /api/progress/summary': progressSummary() });
+    const drill = await screen.findByRole('region', { name: 'Drill points' });
+    expect(drill.textContent).toContain('No drill points to claim. Earn them in Study → Drill.');
+    expect(within(drill).queryByRole('button')).toBeNull();
+    expect(within(drill).getByRole('link', { name: 'Study → Drill' }).getAttribute('href')).toBe(
+      '/study',
+    );
+  });
+});
