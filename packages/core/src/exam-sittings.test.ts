@@ -5,6 +5,7 @@ import {
   EXAM_SITTING_MESSAGES as M,
   sittingCountdown,
   sittingCountdownText,
+  sittingDatesText,
   sittingStartsOn,
 } from './exam-sittings.ts';
 
@@ -116,9 +117,22 @@ describe('sittingCountdown (Manila days to the first day)', () => {
   });
 
   it('counts across a leap day', () => {
-    expect(sittingCountdown([{ date: '2028-03-01', partIds: ['a'] }], '2028-02-28')).toEqual({
+    expect(sittingCountdown([{ date: '2028-03-01' }], '2028-02-28')).toEqual({
       kind: 'ahead',
       daysLeft: 2,
     });
+  });
+});
+
+describe('sittingDatesText', () => {
+  it.each<[string[], string]>([
+    [['2027-03-21'], 'Mar 21, 2027'],
+    [['2027-05-09', '2027-05-08'], 'May 8–9, 2027'],
+    [['2027-11-30', '2027-12-01'], 'Nov 30 and Dec 1, 2027'],
+    [['2027-06-13', '2027-06-20'], 'Jun 13 and Jun 20, 2027'],
+    [['2027-12-31', '2028-01-01'], 'Dec 31, 2027 and Jan 1, 2028'],
+    [[], ''],
+  ])('%j → %s', (dates, text) => {
+    expect(sittingDatesText(dates.map((date) => ({ date })))).toBe(text);
   });
 });

@@ -79,14 +79,14 @@ export function checkExamSitting(
 }
 
 /** The first day of a sitting (its days are sorted): the day quiz home counts down to. */
-export function sittingStartsOn(days: readonly ExamSittingDay[]): string {
+export function sittingStartsOn(days: readonly { date: string }[]): string {
   const first = days.map((d) => d.date).sort()[0];
   if (first === undefined) throw new RangeError('A sitting has at least one day');
   return first;
 }
 
 /** The last day of a sitting: until it has passed, the sitting is still upcoming. */
-export function sittingEndsOn(days: readonly ExamSittingDay[]): string {
+export function sittingEndsOn(days: readonly { date: string }[]): string {
   const last = days
     .map((d) => d.date)
     .sort()
@@ -96,7 +96,7 @@ export function sittingEndsOn(days: readonly ExamSittingDay[]): string {
 }
 
 /** Whether a sitting is still ahead or under way on `today` (its last day not yet past). */
-export function isUpcomingSitting(days: readonly ExamSittingDay[], today: string): boolean {
+export function isUpcomingSitting(days: readonly { date: string }[], today: string): boolean {
   return sittingEndsOn(days) >= today;
 }
 
@@ -109,7 +109,10 @@ export type SittingCountdown =
   | { kind: 'today' }
   | { kind: 'past' };
 
-export function sittingCountdown(days: readonly ExamSittingDay[], today: string): SittingCountdown {
+export function sittingCountdown(
+  days: readonly { date: string }[],
+  today: string,
+): SittingCountdown {
   const todayNumber = dayNumber(today);
   if (Number.isNaN(todayNumber)) throw new RangeError(`Invalid day key: ${today}`);
   const start = dayNumber(sittingStartsOn(days));
@@ -124,4 +127,45 @@ export function sittingCountdownText(countdown: SittingCountdown): string | null
   if (countdown.kind === 'past') return null;
   if (countdown.kind === 'today') return 'Exam day';
   return countdown.daysLeft === 1 ? '1 day left' : `${countdown.daysLeft} days left`;
+}
+
+const MONTH_NAMES = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+] as const;
+
+/**
+ * A sitting's dates as students read them: 'Mar 21, 2027'; consecutive days of one month as
+ * 'May 8–9, 2027'; otherwise each day, 'Nov 30 and Dec 1, 2027' (the year once when shared).
+ */
+export function sittingDatesText(days: readonly { date: string }[]): string {
+  const parts = days
+    .map((d) => d.date)
+    .sort()
+    .map((key) => {
+      const [y, m, d] = key.split('-').map(Number);
+      return { y: y ?? 0, m: MONTH_NAMES[(m ?? 1) - 1] ?? '', d: d ?? 0, n: dayNumber(key) };
+    });
+  const first = parts[0];
+  const last = parts.at(-1);
+  if (!first || !last) return '';
+  if (parts.length === 1) return `${first.m} ${first.d}, ${first.y}`;
+  const consecutive = parts.every((p, i) => i === 0 || p.n === (parts[i - 1]?.n ?? 0) + 1);
+  if (consecutive && first.m === last.m && first.y === last.y) {
+    return `${first.m} ${first.d}–${last.d}, ${first.y}`;
+  }
+  const sameYear = parts.every((p) => p.y === first.y);
+  const each = parts.map((p) => (sameYear ? `${p.m} ${p.d}` : `${p.m} ${p.d}, ${p.y}`));
+  const joined = `${each.slice(0, -1).join(', ')} and ${each.at(-1)}`;
+  return sameYear ? `${joined}, ${first.y}` : joined;
 }

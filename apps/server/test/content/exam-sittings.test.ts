@@ -170,7 +170,9 @@ describe.each(ENGINES)('exam sittings on %s', (engine) => {
     ).json() as SittingChoice;
     expect(choice.current?.startsOn).toBe('2027-03-21');
     expect(choice.options.map((s) => s.startsOn)).toEqual(['2027-03-21', '2027-09-26']);
-    const home = (await call(student.cookie, 'GET', '/api/quiz/let-elem/quiz-home')).json() as QuizHome;
+    const home = (
+      await call(student.cookie, 'GET', '/api/quiz/let-elem/quiz-home')
+    ).json() as QuizHome;
     expect(home.sitting.current?.id).toBe(march);
 
     // Skipped at onboarding: no sitting.

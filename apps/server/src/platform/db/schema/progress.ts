@@ -55,7 +55,7 @@ export const userStreaks = pgTable(
     lastFrozenDay: date('last_frozen_day', { mode: 'string' }),
     updatedAt: updatedAt(),
   },
-  (t) => [check('user_streaks_freezes_check', sql`freezes between 0 and 2`)],
+  () => [check('user_streaks_freezes_check', sql`freezes between 0 and 2`)],
 );
 /**
  * One row per streak freeze bought (issue 23 item 5): the primary key makes a retried purchase
