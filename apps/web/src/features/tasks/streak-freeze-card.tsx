@@ -83,7 +83,8 @@ export function StreakFreezeCard({ summary }: { summary: ProgressSummary }) {
           </p>
         ) : buy.isSuccess && !buy.data.alreadyBought ? (
           <p className="claim-note">Streak freeze bought.</p>
-        ) : full ? (
+        ) : null}
+        {full ? (
           <p className="muted">You hold the most you can keep.</p>
         ) : short ? (
           <p className="muted">
