@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ATTEMPT_KINDS, ATTEMPT_STATUSES } from '../quiz-attempt.ts';
 import { LITE_QUIZ_SIZE } from '../quiz-scoring.ts';
 import { isoDateSchema } from './common.ts';
+import { sittingChoiceSchema } from './exam-sittings.ts';
 
 /**
  * The quiz API under /api/learning/:reviewer (issue 4 "Quiz home", "Lite quiz", "Mock exam").
@@ -176,6 +177,8 @@ export const quizHomeSchema = z.object({
       options: z.array(z.object({ subjectId: z.string(), name: z.string() })),
     })
     .nullable(),
+  /** The student's official sitting and the upcoming ones (issue 23 item 1): kept offline. */
+  sitting: sittingChoiceSchema,
   /** Null when the reviewer has no blueprint or no item yet. */
   mock: z
     .object({

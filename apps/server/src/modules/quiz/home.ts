@@ -10,6 +10,7 @@ import {
 } from '@pasado/core';
 import type { Db } from '../../platform/db/client.ts';
 import { findBlueprint, listBank, listSubjectsWithCounts } from '../content/bank.repository.ts';
+import { sittingChoice } from '../content/exam-sittings.ts';
 import { majorChoice } from '../content/offers.ts';
 import { countAnswered, listRecentSubmitted } from './attempts.repository.ts';
 import { asKind, findOpenMock } from './attempts.ts';
@@ -29,10 +30,11 @@ export async function quizHome(
   now: Date,
 ): Promise<QuizHome> {
   const shorthand = reviewer.shorthand;
-  const [subjectList, blueprint, open] = await Promise.all([
+  const [subjectList, blueprint, open, sitting] = await Promise.all([
     listSubjectsWithCounts(db, shorthand),
     findBlueprint(db, shorthand),
     findOpenMock(db, userId, shorthand, now),
+    sittingChoice(db, userId, shorthand, now),
   ]);
 
   const major = blueprint ? await majorChoice(db, userId, shorthand, blueprint.spec) : null;
@@ -126,6 +128,7 @@ export async function quizHome(
     reviewer: { shorthand, abbreviation: reviewer.abbreviation, name: reviewer.name },
     subjects: subjectList,
     major,
+    sitting,
     mock,
     openMock,
     recent,

@@ -40,15 +40,37 @@ export const userTopicStats = pgTable(
   ],
 );
 /** Daily streak in Manila days (core `extendStreak`). */
-export const userStreaks = pgTable('user_streaks', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  current: integer('current').notNull().default(0),
-  longest: integer('longest').notNull().default(0),
-  lastDay: date('last_day', { mode: 'string' }),
-  updatedAt: updatedAt(),
-});
+export const userStreaks = pgTable(
+  'user_streaks',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    current: integer('current').notNull().default(0),
+    longest: integer('longest').notNull().default(0),
+    lastDay: date('last_day', { mode: 'string' }),
+    /** Streak freezes held (issue 23 item 5; core `STREAK_FREEZE.maxHeld`). */
+    freezes: integer('freezes').notNull().default(0),
+    /** The last missed Manila day a freeze covered (the student is told it was used). */
+    lastFrozenDay: date('last_frozen_day', { mode: 'string' }),
+    updatedAt: updatedAt(),
+  },
+  () => [check('user_streaks_freezes_check', sql`freezes between 0 and 2`)],
+);
+/**
+ * One row per streak freeze bought (issue 23 item 5): the primary key makes a retried purchase
+ * (a double tap, a lost answer) buy once.
+ */
+export const streakFreezePurchases = pgTable(
+  'streak_freeze_purchases',
+  {
+    userId: cascadeRef('user_id', () => users.id),
+    purchaseId: uuid('purchase_id').notNull(),
+    gems: integer('gems').notNull(),
+    boughtAt: timestamptz('bought_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.purchaseId] })],
+);
 /**
  * One row per reward claimed: the primary key makes a second claim of the same reward (a double
  * tap, or two devices at once) a no-op instead of a second payout.
