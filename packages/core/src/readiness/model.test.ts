@@ -67,9 +67,9 @@ describe('recordAnswer', () => {
     const up = recordAnswer(emptyStudentModel(), answer(true), medium).model;
     const down = recordAnswer(emptyStudentModel(), answer(false), medium).model;
     expect(up.parts.p1?.ability.mean).toBeGreaterThan(PRIOR_PART_MEAN);
-    expect(up.parts.p1?.topics.t1?.mean).toBeGreaterThan(0);
+    expect(up.parts.p1?.topics.t1?.mean).toBeGreaterThan(PRIOR_PART_MEAN);
     expect(down.parts.p1?.ability.mean).toBeLessThan(PRIOR_PART_MEAN);
-    expect(down.parts.p1?.topics.t1?.mean).toBeLessThan(0);
+    expect(down.parts.p1?.topics.t1?.mean).toBeLessThan(PRIOR_PART_MEAN);
   });
 
   it('each answer shrinks the uncertainty and counts once; the input is not changed', () => {
@@ -115,6 +115,20 @@ describe('recordAnswer', () => {
     expect(belief.mean).toBeLessThan(1.6);
   });
 
+  it('part and topic are separate trackers: the uncertainty of a much-answered topic gets small', () => {
+    let model = emptyStudentModel();
+    for (let i = 0; i < 1500; i += 1) {
+      model = recordAnswer(
+        model,
+        answer(i % 5 !== 0, '2026-11-20T02:00:00Z', `t${i % 2}`),
+        medium,
+      ).model;
+    }
+    // The drift per answer keeps a floor under it (about √(drift / information)), far below the prior.
+    expect(model.parts.p1?.ability.variance).toBeLessThan(0.05);
+    expect(model.parts.p1?.topics.t0?.variance).toBeLessThan(0.07);
+  });
+
   it('a topic never answered is predicted from its part, with the topic prior on top', () => {
     let model = emptyStudentModel();
     for (let i = 0; i < 30; i += 1) model = recordAnswer(model, answer(true), medium).model;
@@ -129,6 +143,7 @@ describe('recordAnswer', () => {
       mean: PRIOR_PART_MEAN,
       variance: PRIOR_PART_VARIANCE + PRIOR_TOPIC_VARIANCE,
       answers: 0,
+      at: null,
     });
   });
 

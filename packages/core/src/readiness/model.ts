@@ -8,8 +8,9 @@ import { manilaDayKey } from '../time.ts';
  *
  * The response model is 1PL (Rasch) with a guessing floor: a student of ability θ answers an item
  * of difficulty b correctly with probability c + (1 − c)·σ(θ − b), c = 1 / number of options.
- * A topic's ability is its part's ability plus the topic's own offset, so a topic the student has
- * hardly touched is predicted from the rest of the part instead of from nothing.
+ * Two levels, each its own tracker: the part's ability (every answer in the part) and each
+ * topic's (the topic's answers). A topic starts from its part's ability, so a topic the student
+ * has hardly touched is predicted from the rest of the part instead of from nothing.
  *
  * Each ability is a Gaussian belief (mean, variance). An answer updates it by one Laplace
  * (Kalman-like) step — the Elo update with a step size that shrinks as evidence accumulates and
@@ -37,7 +38,7 @@ export type PartPace = { perDay: number; dayKey: string | null; dayMean: number 
 export type PartModel = {
   ability: AbilityBelief;
   pace: PartPace;
-  /** The part's topic offsets (topic ability = part ability + offset). */
+  /** The part's topics' abilities (a topic never answered has none: its part's stands in). */
   topics: Record<string, AbilityBelief>;
 };
 
@@ -54,13 +55,14 @@ export type ItemDifficulty = { mean: number; variance: number; answers: number }
 /** Prior of a part's ability: the population's typical reviewer, with wide uncertainty. */
 export const PRIOR_PART_MEAN = 0.5;
 export const PRIOR_PART_VARIANCE = 1.2 ** 2;
-/** Prior of a topic's offset from its part: topics of one part differ, but not wildly. */
+/** How far a topic's ability may sit from its part's, a priori: topics differ, not wildly. */
 export const PRIOR_TOPIC_VARIANCE = 0.6 ** 2;
 /**
  * Ability moves as the student learns: each answer adds this much variance before it is applied,
- * so the estimate keeps tracking a growing ability instead of freezing on its long-run average.
+ * so the estimate keeps tracking a growing ability instead of freezing on its long-run average
+ * (a random walk of about 1 logit over 3,000 answers).
  */
-export const ANSWER_DRIFT_VARIANCE = 0.0015;
+export const ANSWER_DRIFT_VARIANCE = 0.0003;
 /** Each day away adds this much variance (uncertainty grows with time since practice). */
 export const DAILY_DRIFT_VARIANCE = 0.004;
 /** A mean relaxes towards the prior with this time constant (days) while the student is away. */
@@ -170,10 +172,9 @@ export type AnswerEvent = {
 };
 
 /**
- * The model after one answer: one O(1) update of the part's ability and the topic's offset (the
- * observation is on their sum; each moves in proportion to its share of the uncertainty), and
- * the item's difficulty belief after the same answer (seen from the item's side, with the
- * student's ability as known). Returns new objects; the inputs are not changed.
+ * The model after one answer: one O(1) update of the part's ability and of the topic's, and the
+ * item's difficulty belief after the same answer (seen from the item's side, with the student's
+ * topic ability as known). Returns new objects; the inputs are not changed.
  */
 export function recordAnswer(
   model: StudentModel,
@@ -187,52 +188,57 @@ export function recordAnswer(
     topics: {},
   };
   const ability = ageBelief(part.ability, now, PRIOR_PART_MEAN, PRIOR_PART_VARIANCE);
-  const offset = ageBelief(
-    part.topics[event.topicId] ?? newBelief(0, PRIOR_TOPIC_VARIANCE),
-    now,
-    0,
-    PRIOR_TOPIC_VARIANCE,
-  );
-  const vp = ability.variance + ANSWER_DRIFT_VARIANCE;
-  const vt = offset.variance + ANSWER_DRIFT_VARIANCE / 2;
-  const total = vp + vt;
+  const topic = agedTopic(part.topics[event.topicId], ability, now);
   const b = item.difficulty.mean;
-  const { score, information } = observationStep(
-    ability.mean + offset.mean - b,
-    item.guess,
-    event.correct,
-  );
-  // Posterior of the sum θ = part + offset (prior variance `total`): its mean moves by
-  // score / (1/total + I); each component takes its share of the uncertainty.
-  const shift = score / (1 / total + information);
-  const shrink = information / (1 + total * information);
-  const nextAbility: AbilityBelief = {
-    mean: ability.mean + (vp / total) * shift,
-    variance: Math.max(1e-6, vp - vp * vp * shrink),
-    answers: ability.answers + 1,
-    at: now,
-  };
-  const nextOffset: AbilityBelief = {
-    mean: offset.mean + (vt / total) * shift,
-    variance: Math.max(1e-6, vt - vt * vt * shrink),
-    answers: offset.answers + 1,
-    at: now,
-  };
+  const nextAbility = observe(ability, b, item.guess, event.correct, now);
+  const nextTopic = observe(topic, b, item.guess, event.correct, now);
   const days = part.ability.at === null ? 0 : (now - part.ability.at) / DAY_MS;
   const nextPart: PartModel = {
     ability: nextAbility,
     pace: pace(part.pace, ability.mean, nextAbility.mean, manilaDayKey(event.at), days),
-    topics: { ...part.topics, [event.topicId]: nextOffset },
+    topics: { ...part.topics, [event.topicId]: nextTopic },
   };
   return {
     model: { ...model, parts: { ...model.parts, [event.partId]: nextPart } },
-    difficulty: updateDifficulty(
-      item.difficulty,
-      ability.mean + offset.mean,
-      item.guess,
-      event.correct,
-    ),
+    difficulty: updateDifficulty(item.difficulty, topic.mean, item.guess, event.correct),
   };
+}
+
+/**
+ * One answer applied to one belief: drift for the learning since the last answer, then the
+ * Laplace step — the mean moves by score / precision, the precision gains the information.
+ */
+function observe(
+  belief: AbilityBelief,
+  b: number,
+  guess: number,
+  correct: boolean,
+  now: number,
+): AbilityBelief {
+  const prior = belief.variance + ANSWER_DRIFT_VARIANCE;
+  const { score, information } = observationStep(belief.mean - b, guess, correct);
+  const precision = 1 / prior + information;
+  return {
+    mean: belief.mean + score / precision,
+    variance: 1 / precision,
+    answers: belief.answers + 1,
+    at: now,
+  };
+}
+
+/**
+ * A topic's belief at `now`: its own, aged (relaxing towards the part's ability, never less sure
+ * than the part plus the topic prior); or, never answered, the part's ability with the topic
+ * prior's extra uncertainty (topics of one part differ, but not wildly).
+ */
+function agedTopic(
+  topic: AbilityBelief | undefined,
+  partAbility: AbilityBelief,
+  now: number,
+): AbilityBelief {
+  const cap = partAbility.variance + PRIOR_TOPIC_VARIANCE;
+  if (!topic) return { mean: partAbility.mean, variance: cap, answers: 0, at: null };
+  return ageBelief(topic, now, partAbility.mean, cap);
 }
 
 /**
@@ -261,29 +267,16 @@ export function recordFullMock(model: StudentModel): StudentModel {
 }
 
 /**
- * A topic's ability belief at `now`: part ability plus offset, both aged. A topic never answered
- * is its part's ability with the topic prior's extra uncertainty; a part never answered is the
- * prior.
+ * A topic's ability belief at `now`: its own when it has been answered (aged), else its part's
+ * with the topic prior's extra uncertainty; a part never answered is the prior.
  */
 export function topicBelief(
   model: StudentModel,
   partId: string,
   topicId: string,
   now: number,
-): { mean: number; variance: number; answers: number } {
-  const part = model.parts[partId];
-  const ability = part
-    ? ageBelief(part.ability, now, PRIOR_PART_MEAN, PRIOR_PART_VARIANCE)
-    : newBelief(PRIOR_PART_MEAN, PRIOR_PART_VARIANCE);
-  const topic = part?.topics[topicId];
-  const offset = topic
-    ? ageBelief(topic, now, 0, PRIOR_TOPIC_VARIANCE)
-    : newBelief(0, PRIOR_TOPIC_VARIANCE);
-  return {
-    mean: ability.mean + offset.mean,
-    variance: ability.variance + offset.variance,
-    answers: offset.answers,
-  };
+): AbilityBelief {
+  return agedTopic(model.parts[partId]?.topics[topicId], partBelief(model, partId, now), now);
 }
 
 /** A part's ability belief at `now` (aged), or the prior. */
