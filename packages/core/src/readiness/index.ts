@@ -4,3 +4,4 @@ export * from './for-you.ts';
 export * from './forecast.ts';
 export * from './model.ts';
 export * from './pass-probability.ts';
+export * from './plan.ts';
