@@ -206,8 +206,18 @@ export function predictPart(
   };
 }
 
+/**
+ * The grid of the gains' finite differences (rating points): coarser than the verdict's, as only
+ * the parts' order matters there, and the same grid for both sides of each difference.
+ */
+export const GAIN_GRID_POINTS = 0.1;
+
 /** P(pass) from part predictions (`passProbability` over each part's count distribution). */
-export function passChance(profile: TrackProfile, predictions: readonly PartPrediction[]): number {
+export function passChance(
+  profile: TrackProfile,
+  predictions: readonly PartPrediction[],
+  grid?: number,
+): number {
   return passProbability(
     profile.parts.map((part, i) => {
       const p = predictions[i] as PartPrediction;
@@ -219,6 +229,7 @@ export function passChance(profile: TrackProfile, predictions: readonly PartPred
       };
     }),
     profile.passingAverage,
+    grid,
   );
 }
 
@@ -231,13 +242,14 @@ export function partPassGains(
   profile: TrackProfile,
   predictions: readonly PartPrediction[],
 ): number[] {
-  const base = passChance(profile, predictions);
+  const base = passChance(profile, predictions, GAIN_GRID_POINTS);
   const gains = predictions.map((_, k) =>
     Math.max(
       0,
       passChance(
         profile,
         predictions.map((p, i) => (i === k ? { ...p, mean: Math.min(1, p.mean + 0.01) } : p)),
+        GAIN_GRID_POINTS,
       ) - base,
     ),
   );

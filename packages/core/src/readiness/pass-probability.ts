@@ -42,10 +42,13 @@ export function passProbability(
   const size = Math.ceil(100 / grid) + parts.length + 2;
   let current = new Float64Array(size);
   current[0] = 1;
+  // The occupied range [low, top] of the grid: the distribution is narrow, the grid wide.
+  let low = 0;
   let top = 0;
   for (const part of parts) {
     const next = new Float64Array(size);
     let nextTop = 0;
+    let nextLow = size;
     const share = part.weight / weightSum;
     for (let c = 0; c <= part.items; c += 1) {
       const mass = part.pmf[c] ?? 0;
@@ -53,20 +56,23 @@ export function passProbability(
       const pct = partPercentage(c, part.items);
       if (pct < part.floor) continue; // below the floor: this branch fails, its mass is dropped
       const step = Math.round((share * pct) / grid);
-      for (let k = 0; k <= top; k += 1) {
-        const m = current[k] ?? 0;
+      for (let k = low; k <= top; k += 1) {
+        const m = current[k] as number;
         if (m === 0) continue;
-        next[k + step] = (next[k + step] ?? 0) + m * mass;
+        next[k + step] = (next[k + step] as number) + m * mass;
       }
       if (top + step > nextTop) nextTop = top + step;
+      if (low + step < nextLow) nextLow = low + step;
     }
+    if (nextLow > nextTop) return 0; // every branch fails a floor
     current = next;
+    low = nextLow;
     top = nextTop;
   }
   // The rating is rounded to two decimals before the comparison: raw ≥ average − 0.005 passes.
   const threshold = Math.ceil((passingAverage - 0.005) / grid - 1e-9);
   let pass = 0;
-  for (let k = Math.max(0, threshold); k <= top; k += 1) pass += current[k] ?? 0;
+  for (let k = Math.max(low, threshold); k <= top; k += 1) pass += current[k] as number;
   return Math.min(1, Math.max(0, pass));
 }
 
