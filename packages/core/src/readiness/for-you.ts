@@ -140,50 +140,59 @@ export function selectForYou(input: ForYouInput): ForYouPick[] {
     }
   });
   const random = seededRandom(input.seed);
-  type Candidate = { item: PoolItem; key: string; base: number; review: boolean };
-  const candidates: Candidate[] = [];
+  // Candidates grouped by topic, best first. An item's worth is its topic's worth (lowered by
+  // each pick from the topic) times its own fit, so the best item of a topic stays its best, and
+  // each pick only compares the topics' next items: O(pool log pool) for a whole set.
+  type Candidate = { id: string; base: number };
+  const reviews = new Map<string, Candidate[]>();
+  const fresh = new Map<string, Candidate[]>();
   for (const item of pool) {
     if (!partIndex.has(item.partId)) continue;
     const key = `${item.partId}|${item.topicId}`;
-    const mean = topicMean.get(key) ?? topicBelief(model, item.partId, item.topicId, t).mean;
+    let mean = topicMean.get(key);
+    if (mean === undefined) {
+      mean = topicBelief(model, item.partId, item.topicId, t).mean;
+      topicMean.set(key, mean);
+    }
     const p = successChance(mean, item.difficulty, item.guess);
     const seen = history.get(item.id);
     const review = reviewDue(seen, t);
     const fit = review ? 1 : windowFit(p) * (seen ? SEEN_PENALTY : 1);
     // Within a topic, harder items teach more (1 − p); the jitter only breaks ties.
-    candidates.push({ item, key, base: fit * (1 - p) * (1 + 1e-6 * random()), review });
+    const groups = review ? reviews : fresh;
+    const list = groups.get(key);
+    const candidate = { id: item.id, base: fit * (1 - p) * (1 + 1e-6 * random()) };
+    if (list) list.push(candidate);
+    else groups.set(key, [candidate]);
+  }
+  for (const groups of [reviews, fresh]) {
+    for (const list of groups.values()) list.sort((x, y) => y.base - x.base);
   }
   const picks: ForYouPick[] = [];
-  const taken = new Set<string>();
   const used = new Map<string, number>();
-  const worthOf = (c: Candidate) =>
-    (topicWorth.get(c.key) ?? 0) * c.base * TOPIC_DIMINISHING ** (used.get(c.key) ?? 0);
-  const pick = (from: Candidate[], limit: number) => {
-    while (picks.length < count && limit > 0) {
-      let best: Candidate | null = null;
+  const pick = (groups: Map<string, Candidate[]>, limit: number, reason: ForYouPick['reason']) => {
+    const next = new Map<string, number>();
+    for (let n = 0; n < limit && picks.length < count; n += 1) {
+      let bestKey: string | null = null;
       let bestWorth = -1;
-      for (const c of from) {
-        if (taken.has(c.item.id)) continue;
-        const w = worthOf(c);
-        if (w > bestWorth) {
-          best = c;
-          bestWorth = w;
+      for (const [key, list] of groups) {
+        const candidate = list[next.get(key) ?? 0];
+        if (!candidate) continue;
+        const worth =
+          (topicWorth.get(key) ?? 0) * candidate.base * TOPIC_DIMINISHING ** (used.get(key) ?? 0);
+        if (worth > bestWorth) {
+          bestKey = key;
+          bestWorth = worth;
         }
       }
-      if (!best) return;
-      taken.add(best.item.id);
-      used.set(best.key, (used.get(best.key) ?? 0) + 1);
-      picks.push({ itemId: best.item.id, reason: best.review ? 'review' : 'practice' });
-      limit -= 1;
+      if (bestKey === null) return;
+      const index = next.get(bestKey) ?? 0;
+      picks.push({ itemId: (groups.get(bestKey) as Candidate[])[index]?.id as string, reason });
+      next.set(bestKey, index + 1);
+      used.set(bestKey, (used.get(bestKey) ?? 0) + 1);
     }
   };
-  pick(
-    candidates.filter((c) => c.review),
-    Math.floor(count * REVIEW_SHARE),
-  );
-  pick(
-    candidates.filter((c) => !c.review),
-    count,
-  );
+  pick(reviews, Math.floor(count * REVIEW_SHARE), 'review');
+  pick(fresh, count, 'practice');
   return picks;
 }

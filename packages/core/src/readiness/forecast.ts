@@ -100,12 +100,12 @@ export const MIN_PART_ANSWERS = 30;
 /** Two-sided 80 % interval: ±1.2816 standard deviations. */
 export const Z80 = 1.2815516;
 /**
- * Projection to exam day: the recent pace is assumed to fade with this time constant (days), so a
- * fast week is not extended straight for three months.
+ * Projection to exam day: the learning at the recent pace is assumed to fade with this time
+ * constant (days) — learning slows as ability grows, and a fast week is not kept up for months.
  */
-export const PACE_FADE_DAYS = 30;
-/** The pace projected is never more than this many logits a day either way. */
-export const MAX_PACE_PER_DAY = 0.05;
+export const PACE_FADE_DAYS = 45;
+/** The learning projected is never more than this many logits a day either way. */
+export const MAX_GAIN_PER_DAY = 0.05;
 
 /** One part's prediction: share correct on a fresh mock part, and its spread. */
 export type PartPrediction = {
@@ -161,9 +161,10 @@ export function predictPart(
   let mean = ability.mean;
   let variance = ability.variance;
   if (daysAhead > 0) {
+    // Learning per day at the recent pace: the trend per answer times the answers a day.
     const perDay = Math.max(
-      -MAX_PACE_PER_DAY,
-      Math.min(MAX_PACE_PER_DAY, stored?.pace.perDay ?? 0),
+      -MAX_GAIN_PER_DAY,
+      Math.min(MAX_GAIN_PER_DAY, ability.trend * (stored?.pace.answersPerDay ?? 0)),
     );
     const gain = perDay * PACE_FADE_DAYS * (1 - Math.exp(-daysAhead / PACE_FADE_DAYS));
     mean += gain;

@@ -19,10 +19,20 @@ import { manilaDayKey } from '../time.ts';
  * month counts for less than one from today.
  */
 
-/** A Gaussian belief about one ability on the logit scale, and when it was last touched. */
+/**
+ * A Gaussian belief about one ability on the logit scale and about its trend — the ability
+ * gained per answer, the student's learning — with their covariance, and when it was last
+ * touched. A level-and-trend (local linear trend) Kalman filter: a filter on the level alone lags
+ * a student who keeps learning, and under-predicts exactly the students who work hardest.
+ */
 export type AbilityBelief = {
   mean: number;
   variance: number;
+  /** Ability gained per answer (logits). */
+  trend: number;
+  trendVariance: number;
+  /** Covariance of mean and trend. */
+  covariance: number;
   /** Answers behind it. */
   answers: number;
   /** When it was last updated (ms since the epoch); null when never. */
@@ -30,10 +40,11 @@ export type AbilityBelief = {
 };
 
 /**
- * The student's pace in a part: how fast the part's ability moves, per day (logits), smoothed
- * over Manila days. Kept from the mean at the start of each Manila day the student practises.
+ * The student's pace in a part: answers a day, smoothed over the Manila days since they started
+ * (a day without practice counts as a day with none). Kept from the answers at the start of each
+ * Manila day the student practises.
  */
-export type PartPace = { perDay: number; dayKey: string | null; dayMean: number };
+export type PartPace = { answersPerDay: number; dayKey: string | null; dayStartAnswers: number };
 
 export type PartModel = {
   ability: AbilityBelief;
@@ -59,10 +70,9 @@ export const PRIOR_PART_VARIANCE = 1.2 ** 2;
 export const PRIOR_TOPIC_VARIANCE = 0.6 ** 2;
 /**
  * Ability moves as the student learns: each answer adds this much variance before it is applied,
- * so the estimate keeps tracking a growing ability instead of freezing on its long-run average
- * (a random walk of about 1 logit over 3,000 answers).
+ * on top of the trend, so the estimate follows learning that does not keep a steady pace.
  */
-export const ANSWER_DRIFT_VARIANCE = 0.0003;
+export const ANSWER_DRIFT_VARIANCE = 0.0002;
 /** Each day away adds this much variance (uncertainty grows with time since practice). */
 export const DAILY_DRIFT_VARIANCE = 0.004;
 /** A mean relaxes towards the prior with this time constant (days) while the student is away. */
@@ -73,8 +83,12 @@ export const LABEL_DIFFICULTY: Record<number, number> = { 1: -1, 2: 0, 3: 1 };
 export const LABEL_DIFFICULTY_VARIANCE = 0.5 ** 2;
 /** An item's difficulty never becomes certain: the bank's items get edited, cohorts change. */
 export const MIN_DIFFICULTY_VARIANCE = 0.02 ** 2;
-/** Smoothing of the daily pace: the share of the newest day's movement. */
-export const PACE_SMOOTHING = 0.3;
+/** Smoothing of the daily pace: the share of the newest day's answers. */
+export const PACE_SMOOTHING = 0.2;
+/** Prior of the trend (ability gained per answer): none known, a few thousandths a logit typical. */
+export const PRIOR_TREND_VARIANCE = 0.01 ** 2;
+/** The trend itself drifts a little per answer (learning slows, speeds up). */
+export const TREND_DRIFT_VARIANCE = 1e-8;
 
 const DAY_MS = 86_400_000;
 
@@ -83,6 +97,9 @@ export const emptyStudentModel = (): StudentModel => ({ version: 1, parts: {}, f
 const newBelief = (mean: number, variance: number): AbilityBelief => ({
   mean,
   variance,
+  trend: 0,
+  trendVariance: PRIOR_TREND_VARIANCE,
+  covariance: 0,
   answers: 0,
   at: null,
 });
@@ -119,6 +136,7 @@ export function ageBelief(
   if (belief.at === null || now <= belief.at) return belief;
   const days = (now - belief.at) / DAY_MS;
   const keep = Math.exp(-days / FORGETTING_DAYS);
+  // The trend is per answer: days without answers add no learning, only uncertainty.
   return {
     ...belief,
     mean: priorMean + (belief.mean - priorMean) * keep,
@@ -145,21 +163,16 @@ export function observationStep(
   return { score, information: (dp * dp) / (p * (1 - p)) };
 }
 
-function pace(
-  old: PartPace,
-  before: number,
-  after: number,
-  dayKey: string,
-  days: number,
-): PartPace {
-  if (old.dayKey === null) return { perDay: 0, dayKey, dayMean: before };
+function pace(old: PartPace, answersBefore: number, dayKey: string): PartPace {
+  if (old.dayKey === null) return { answersPerDay: 0, dayKey, dayStartAnswers: answersBefore };
   if (old.dayKey === dayKey) return old;
-  // A new Manila day: the movement since the last day's start, per day elapsed, smoothed in.
-  const moved = (after - old.dayMean) / Math.max(1, days);
+  // A new Manila day: the answers since the last day's start, per day elapsed, smoothed in.
+  const days = Math.max(1, Math.round((Date.parse(dayKey) - Date.parse(old.dayKey)) / DAY_MS));
+  const perDay = (answersBefore - old.dayStartAnswers) / days;
   return {
-    perDay: (1 - PACE_SMOOTHING) * old.perDay + PACE_SMOOTHING * moved,
+    answersPerDay: (1 - PACE_SMOOTHING) * old.answersPerDay + PACE_SMOOTHING * perDay,
     dayKey,
-    dayMean: after,
+    dayStartAnswers: answersBefore,
   };
 }
 
@@ -184,7 +197,7 @@ export function recordAnswer(
   const now = event.at.getTime();
   const part = model.parts[event.partId] ?? {
     ability: newBelief(PRIOR_PART_MEAN, PRIOR_PART_VARIANCE),
-    pace: { perDay: 0, dayKey: null, dayMean: PRIOR_PART_MEAN },
+    pace: { answersPerDay: 0, dayKey: null, dayStartAnswers: 0 },
     topics: {},
   };
   const ability = ageBelief(part.ability, now, PRIOR_PART_MEAN, PRIOR_PART_VARIANCE);
@@ -192,10 +205,9 @@ export function recordAnswer(
   const b = item.difficulty.mean;
   const nextAbility = observe(ability, b, item.guess, event.correct, now);
   const nextTopic = observe(topic, b, item.guess, event.correct, now);
-  const days = part.ability.at === null ? 0 : (now - part.ability.at) / DAY_MS;
   const nextPart: PartModel = {
     ability: nextAbility,
-    pace: pace(part.pace, ability.mean, nextAbility.mean, manilaDayKey(event.at), days),
+    pace: pace(part.pace, ability.answers, manilaDayKey(event.at)),
     topics: { ...part.topics, [event.topicId]: nextTopic },
   };
   return {
@@ -205,8 +217,11 @@ export function recordAnswer(
 }
 
 /**
- * One answer applied to one belief: drift for the learning since the last answer, then the
- * Laplace step — the mean moves by score / precision, the precision gains the information.
+ * One answer applied to one belief. First the learning since the last answer: the level moves by
+ * the trend, and both become less certain (`ANSWER_DRIFT_VARIANCE`, `TREND_DRIFT_VARIANCE`).
+ * Then the Laplace step on the level — Elo's update with a step of the level's variance over
+ * (1 + variance × information) — and the trend moves with it in proportion to their covariance,
+ * so a student who keeps beating the predictions is learnt to be learning.
  */
 function observe(
   belief: AbilityBelief,
@@ -215,12 +230,19 @@ function observe(
   correct: boolean,
   now: number,
 ): AbilityBelief {
-  const prior = belief.variance + ANSWER_DRIFT_VARIANCE;
-  const { score, information } = observationStep(belief.mean - b, guess, correct);
-  const precision = 1 / prior + information;
+  const mean = belief.mean + belief.trend;
+  const p11 =
+    belief.variance + 2 * belief.covariance + belief.trendVariance + ANSWER_DRIFT_VARIANCE;
+  const p12 = belief.covariance + belief.trendVariance;
+  const p22 = belief.trendVariance + TREND_DRIFT_VARIANCE;
+  const { score, information } = observationStep(mean - b, guess, correct);
+  const d = 1 + p11 * information;
   return {
-    mean: belief.mean + score / precision,
-    variance: 1 / precision,
+    mean: mean + (p11 * score) / d,
+    trend: belief.trend + (p12 * score) / d,
+    variance: p11 - (p11 * p11 * information) / d,
+    covariance: p12 - (p11 * p12 * information) / d,
+    trendVariance: p22 - (p12 * p12 * information) / d,
     answers: belief.answers + 1,
     at: now,
   };
@@ -237,7 +259,7 @@ function agedTopic(
   now: number,
 ): AbilityBelief {
   const cap = partAbility.variance + PRIOR_TOPIC_VARIANCE;
-  if (!topic) return { mean: partAbility.mean, variance: cap, answers: 0, at: null };
+  if (!topic) return { ...newBelief(partAbility.mean, cap) };
   return ageBelief(topic, now, partAbility.mean, cap);
 }
 
