@@ -31,6 +31,7 @@ export * from './plans.ts';
 export * from './purchase.ts';
 export * from './quiz-attempt.ts';
 export * from './quiz-scoring.ts';
+export * from './readiness/index.ts';
 export * from './reconciliation/image-header.ts';
 export * from './reconciliation/matching.ts';
 export * from './reconciliation/pdf-table.ts';
