@@ -70,7 +70,9 @@ describe('exam sittings and the streak freeze', () => {
 
     const card = page.getByRole('region', { name: 'Your exam date' });
     await card.getByText(daysLeft('2027-03-21') as string).waitFor();
-    expect(await card.locator('p.muted').textContent()).toBe('Mar 21, 2027');
+    expect(await card.locator('p.muted').textContent()).toBe(
+      'Mar 21, 2027: General Education, Professional Education',
+    );
     await atBothWidths(page, 'sittings-quiz-home');
 
     // Changed on quiz home: the new count, and the pick is stored on the student's grant.

@@ -8,8 +8,8 @@
  */
 export const STREAK_FREEZE = {
   /**
-   * Gems per freeze (ours, ADR 030): about two days of steady lite practice (a correct lite answer
-   * pays 1 gem), below the 3-day streak challenge's worth of effort, well above one quiz.
+   * Gems per freeze (ours, ADR 030): about six 10-item lite quizzes (a correct lite answer pays 1
+   * gem, a mock's 2), a few days of steady practice.
    */
   price: 50,
   maxHeld: 2,

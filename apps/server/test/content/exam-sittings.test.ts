@@ -1,5 +1,6 @@
 import {
   type AdminSittings,
+  checkExamSitting,
   contentBundleSchema,
   EXAM_SITTING_MESSAGES,
   type QuizHome,
@@ -8,7 +9,9 @@ import {
 } from '@pasado/core';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findBlueprint } from '../../src/modules/content/bank.repository.ts';
 import { importContent } from '../../src/modules/content/import-content.ts';
+import { seedBundledContentForTests } from '../../src/modules/content/seed-bundled-content.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { auditLog, examSittings, reviewerAccess } from '../../src/platform/db/schema.ts';
 import { applyRevAccess, createOnboardedStudent, createStaff } from '../helpers/factories.ts';
@@ -389,5 +392,32 @@ describe.each(ENGINES)('exam sittings on %s', (engine) => {
     expect(other.statusCode).toBe(400);
     const [after] = await db().select().from(examSittings).where(eq(examSittings.id, id));
     expect(after?.days).toEqual(march?.days);
+  });
+});
+
+/**
+ * The seeded sittings (migration 0019) name the bundled blueprints' parts: each one passes core's
+ * own check against its track's blueprint, as if staff had entered it the day before the seed.
+ */
+describe('the seeded sittings and the bundled blueprints', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('pglite', {}, { clock: new ManualClock(NOW) });
+    await seedBundledContentForTests(t.app.database.db);
+  });
+  afterAll(() => t.close());
+
+  it('every seeded sitting holds each part of its track once, on future days', async () => {
+    const db = t.app.database.db;
+    const rows = await db.select().from(examSittings);
+    expect(rows.length).toBe(10);
+    for (const row of rows) {
+      const blueprint = await findBlueprint(db, row.reviewerShorthand);
+      const parts = blueprint?.spec.parts.map((p) => p.id) ?? [];
+      expect(checkExamSitting(row.days, parts, '2026-11-26'), row.reviewerShorthand).toEqual({
+        ok: true,
+        days: row.days,
+      });
+    }
   });
 });

@@ -34,8 +34,9 @@ export function ExamDateCard({ reviewer, sitting }: { reviewer: string; sitting:
             {left}
           </p>
           <p className="muted">
-            {sittingDatesText(current.days)}
-            {current.days.length === 1 ? '' : ` · ${current.days.length} days`}
+            {current.days.length === 1
+              ? `${sittingDatesText(current.days)}: ${current.days[0]?.parts.map((p) => p.name).join(', ')}`
+              : `${sittingDatesText(current.days)}, over ${current.days.length} days:`}
           </p>
           {current.days.length > 1 ? (
             <ul className="quiz-parts">

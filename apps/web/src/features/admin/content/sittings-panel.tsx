@@ -42,6 +42,7 @@ function SittingForm({
   error,
   onSave,
   onCancel,
+  onEdit,
 }: {
   tracks: Track[];
   initial: Draft;
@@ -50,17 +51,21 @@ function SittingForm({
   error: string | null;
   onSave(draft: Draft): void;
   onCancel(): void;
+  /** Any edit: a refusal shown for the previous attempt no longer applies. */
+  onEdit(): void;
 }) {
   const [draft, setDraft] = useState<Draft>(initial);
   // A stable key per day, so removing one keeps the others' inputs in place.
   const [keys, setKeys] = useState<number[]>(() => initial.days.map((_, i) => i));
   const id = useId();
   const track = tracks.find((t) => t.shorthand === draft.reviewer);
-  const setDay = (index: number, change: Partial<Draft['days'][number]>) =>
+  const setDay = (index: number, change: Partial<Draft['days'][number]>) => {
+    onEdit();
     setDraft((d) => ({
       ...d,
       days: d.days.map((day, i) => (i === index ? { ...day, ...change } : day)),
     }));
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSave(draft);
@@ -231,6 +236,7 @@ export function SittingsPanel() {
               busy={save.isPending}
               error={save.isError ? failure(save.error) : null}
               onSave={(draft) => save.mutate({ id: null, draft })}
+              onEdit={() => save.reset()}
               onCancel={() => {
                 setOpen(null);
                 save.reset();
@@ -264,6 +270,7 @@ export function SittingsPanel() {
                       busy={save.isPending}
                       error={save.isError ? failure(save.error) : null}
                       onSave={(draft) => save.mutate({ id: s.id, draft })}
+                      onEdit={() => save.reset()}
                       onCancel={() => {
                         setOpen(null);
                         save.reset();
