@@ -12,6 +12,7 @@ export * from './live.ts';
 export * from './messages.ts';
 export * from './payments.ts';
 export * from './progress.ts';
+export * from './readiness.ts';
 export * from './reconciliation.ts';
 export * from './study.ts';
 export * from './user.ts';

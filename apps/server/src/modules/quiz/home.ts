@@ -12,6 +12,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { findBlueprint, listBank, listSubjectsWithCounts } from '../content/bank.repository.ts';
 import { sittingChoice } from '../content/exam-sittings.ts';
 import { majorChoice } from '../content/offers.ts';
+import { readinessFor } from '../progress/readiness.ts';
 import { countAnswered, listRecentSubmitted } from './attempts.repository.ts';
 import { asKind, findOpenMock } from './attempts.ts';
 import { listRecentMocks } from './mock-history.repository.ts';
@@ -124,6 +125,19 @@ export async function quizHome(
     limit: WEAKEST_TOPICS,
   });
 
+  // Only with items to predict from: a track without a mock has no exam to be ready for.
+  const readiness =
+    blueprint && mock
+      ? await readinessFor(db, {
+          userId,
+          reviewer: shorthand,
+          spec: blueprint.spec,
+          major: major?.current ?? null,
+          examDay: sitting.current?.startsOn ?? null,
+          now,
+        })
+      : null;
+
   return {
     reviewer: { shorthand, abbreviation: reviewer.abbreviation, name: reviewer.name },
     subjects: subjectList,
@@ -138,5 +152,6 @@ export async function quizHome(
     })),
     weakestMinAnswered: WEAKEST_TOPICS_MIN_ANSWERED,
     mockHistory,
+    readiness,
   };
 }

@@ -40,6 +40,7 @@ function home(overrides: Partial<QuizHome> = {}): QuizHome {
     weakestTopics: [],
     weakestMinAnswered: 5,
     mockHistory: [],
+    readiness: null,
     ...overrides,
   };
 }
