@@ -33,6 +33,7 @@ export * from './quiz-scoring.ts';
 export * from './reconciliation/image-header.ts';
 export * from './reconciliation/matching.ts';
 export * from './reconciliation/pdf-table.ts';
+export * from './reconciliation/reading-check.ts';
 export * from './reconciliation/receipt-reading.ts';
 export * from './reconciliation/statement-lines.ts';
 export * from './reconciliation/statement-mapping.ts';

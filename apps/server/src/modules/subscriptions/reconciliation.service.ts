@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   type ApproveMatchedResult,
   centavosOfPesos,
+  checkReading,
   type LineToMatch,
   MATCH_WINDOW_DAYS,
   type PurchaseOutcome,
@@ -277,19 +278,12 @@ function readingViews(
   return proofs.flatMap((p) => {
     if (!p.reading) return [];
     const r = p.reading;
-    const done = r.status === 'done';
-    const referenceAgrees =
-      !done || r.reference === null
-        ? null
-        : line?.reference
-          ? r.reference === line.reference
-          : typed.length > 0
-            ? typed.includes(r.reference)
-            : null;
-    const amountAgrees =
-      !done || r.amountCentavos === null
-        ? null
-        : r.amountCentavos === (line?.amountCentavos ?? chargedCentavos);
+    const { referenceAgrees, amountAgrees } = checkReading({
+      reading: r.status === 'done' ? r : null,
+      typedReferences: typed,
+      line,
+      chargedCentavos,
+    });
     return [
       {
         transactionId: p.transactionId,
