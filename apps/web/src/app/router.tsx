@@ -267,6 +267,20 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'reconcile',
+                lazy: page(
+                  () => import('../features/admin/reconcile/reconcile-section.tsx'),
+                  (m) => m.ReconcileSection,
+                ),
+              },
+              {
+                path: 'mappings',
+                lazy: page(
+                  () => import('../features/admin/reconcile/mappings-section.tsx'),
+                  (m) => m.MappingsSection,
+                ),
+              },
+              {
                 path: 'messages',
                 lazy: page(
                   () => import('../features/admin/messages/messages-section.tsx'),
