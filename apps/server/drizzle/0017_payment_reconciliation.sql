@@ -59,6 +59,7 @@ CREATE TABLE "statement_mappings" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "subscriptions" ADD COLUMN "approved_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "screenshot_readings" ADD CONSTRAINT "screenshot_readings_transaction_id_transactions_id_fk" FOREIGN KEY ("transaction_id") REFERENCES "public"."transactions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "statement_imports" ADD CONSTRAINT "statement_imports_mapping_id_statement_mappings_id_fk" FOREIGN KEY ("mapping_id") REFERENCES "public"."statement_mappings"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "statement_imports" ADD CONSTRAINT "statement_imports_uploaded_by_users_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -72,6 +73,19 @@ CREATE UNIQUE INDEX "statement_lines_identity_key" ON "statement_lines" USING bt
 CREATE UNIQUE INDEX "statement_lines_claimed_by_key" ON "statement_lines" USING btree ("claimed_by_subscription_id");--> statement-breakpoint
 CREATE INDEX "statement_lines_reference_idx" ON "statement_lines" USING btree ("reference");--> statement-breakpoint
 CREATE INDEX "statement_lines_occurred_idx" ON "statement_lines" USING btree ("occurred_at");--> statement-breakpoint
+CREATE INDEX "subscriptions_trial_started_idx" ON "subscriptions" USING btree ("created_at") WHERE is_free_trial;--> statement-breakpoint
+CREATE INDEX "subscriptions_approved_idx" ON "subscriptions" USING btree ("approved_at") WHERE approved_at is not null;--> statement-breakpoint
+CREATE INDEX "subscriptions_waiting_idx" ON "subscriptions" USING btree ("created_at") WHERE status in ('pending', 'forVerification') and not is_free_trial;--> statement-breakpoint
+-- Purchases approved before this column: their first approval in the audit trail.
+UPDATE "subscriptions" s SET "approved_at" = a.at
+FROM (
+  SELECT "target_id", min("created_at") AS at FROM "audit_log"
+  WHERE "target_type" = 'subscription' AND "action" = 'updateSubscriptionStatus'
+    AND "details"->>'to' = 'approved'
+  GROUP BY "target_id"
+) a
+WHERE a."target_id" = s."id"::text;
+--> statement-breakpoint
 -- The shipped mappings (core BUILTIN_STATEMENT_MAPPINGS; a test holds them equal).
 INSERT INTO "statement_mappings" ("id", "label", "source", "definition", "builtin") VALUES
 ('gcash-history', 'GCash transaction history', 'gcash', '{"id":"gcash-history","label":"GCash transaction history","source":"gcash","columns":{"date":["Date and Time","Date/Time","Date"],"reference":["Reference No.","Reference No","Reference Number","Ref No."],"description":["Description"],"debit":["Debit"],"credit":["Credit"],"balance":["Balance"]},"dateFormats":["YYYY-MM-DD hh:mm A","YYYY-MM-DD HH:mm","YYYY-MM-DD HH:mm:ss","MMM D, YYYY h:mm A","MM/DD/YYYY hh:mm A"],"referenceKind":"digits","senderPattern":"(?:Received GCash from|Transfer from|Received money from)\\s+(?<sender>.+?)(?:\\s+(?:with account ending in|to)\\s.*)?$"}'::jsonb, true),

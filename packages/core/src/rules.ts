@@ -7,6 +7,7 @@ export * from './choice-cues.ts';
 export * from './constants.ts';
 export * from './content-access.ts';
 export * from './content-check.ts';
+export * from './dashboard.ts';
 export * from './device.ts';
 export * from './discount-window.ts';
 export * from './display-name.ts';

@@ -1,6 +1,8 @@
 import {
   approveMatchedBodySchema,
   approveMatchedResultSchema,
+  dashboardQuerySchema,
+  dashboardSchema,
   reconciliationViewSchema,
   STATEMENT_MESSAGES,
   statementMappingListSchema,
@@ -12,6 +14,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { requireSession } from '../../platform/session.ts';
+import { staffDashboard } from './dashboard.service.ts';
 import {
   addStatementMapping,
   approveMatched,
@@ -83,6 +86,14 @@ export async function adminReconciliationRoutes(app: FastifyInstance) {
       });
       return reply.status(201).send(result);
     },
+  );
+
+  // The business at a glance (issue 26 item 4), in Manila weeks.
+  typed.get(
+    '/dashboard',
+    { schema: { querystring: dashboardQuerySchema, response: { 200: dashboardSchema } } },
+    async (request) =>
+      staffDashboard(db, { now: request.server.clock.now(), weeks: request.query.weeks }),
   );
 
   typed.get(

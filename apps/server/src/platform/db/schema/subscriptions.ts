@@ -37,6 +37,8 @@ export const subscriptions = pgTable(
     queuedAt: timestamptz('queued_at'),
     /** A retried or double-clicked purchase carries the same key and creates one subscription. */
     idempotencyKey: text('idempotency_key'),
+    /** When staff (or reconciliation) first approved it: the dashboard's paid week and review time. */
+    approvedAt: timestamptz('approved_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
@@ -45,6 +47,12 @@ export const subscriptions = pgTable(
     check('subscriptions_status_check', SUBSCRIPTION_STATUS_CHECK),
     index('subscriptions_user_idx').on(t.userId, t.createdAt),
     uniqueIndex('subscriptions_idempotency_key').on(t.userId, t.idempotencyKey),
+    // The staff dashboard's weekly figures (issue 26 item 4; docs/benchmarks.md).
+    index('subscriptions_trial_started_idx').on(t.createdAt).where(sql`is_free_trial`),
+    index('subscriptions_approved_idx').on(t.approvedAt).where(sql`approved_at is not null`),
+    index('subscriptions_waiting_idx')
+      .on(t.createdAt)
+      .where(sql`status in ('pending', 'forVerification') and not is_free_trial`),
   ],
 );
 export const transactions = pgTable(
