@@ -153,5 +153,18 @@ describe('reconciling a week in the staff console', () => {
     await staff.page.getByRole('heading', { name: 'BDO My Transactions (CSV)' }).waitFor();
     expect(await staff.page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
     await screenshot(staff.page, `reconcile-${name}-mappings`);
+
+    // The dashboard: this week's approval counted, the chart drawn, the table for screen readers.
+    await staff.page.getByRole('link', { name: 'Dashboard' }).click();
+    await settledPath(staff.page, '/admin/dashboard');
+    const table = staff.page.getByRole('table', { name: 'Each Manila week, newest first' });
+    await table.waitFor();
+    const thisWeek = table.getByRole('row').nth(1);
+    await expect
+      .poll(async () => (await thisWeek.getByRole('cell').allTextContents()).slice(2, 4))
+      .toEqual([name === 'desktop' ? '1' : '2', name === 'desktop' ? '₱99' : '₱198']);
+    expect(await staff.page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+    await screenshot(staff.page, `reconcile-${name}-dashboard`);
+    await staff.page.screenshot({ path: `/tmp/dashboard-${name}.png`, fullPage: true });
   });
 });

@@ -75,6 +75,7 @@ CREATE INDEX "statement_lines_reference_idx" ON "statement_lines" USING btree ("
 CREATE INDEX "statement_lines_occurred_idx" ON "statement_lines" USING btree ("occurred_at");--> statement-breakpoint
 CREATE INDEX "subscriptions_trial_started_idx" ON "subscriptions" USING btree ("created_at") WHERE is_free_trial;--> statement-breakpoint
 CREATE INDEX "subscriptions_approved_idx" ON "subscriptions" USING btree ("approved_at") WHERE approved_at is not null;--> statement-breakpoint
+CREATE INDEX "subscriptions_paid_user_idx" ON "subscriptions" USING btree ("user_id") WHERE approved_at is not null and not is_free_trial;--> statement-breakpoint
 CREATE INDEX "subscriptions_waiting_idx" ON "subscriptions" USING btree ("created_at") WHERE status in ('pending', 'forVerification') and not is_free_trial;--> statement-breakpoint
 -- Purchases approved before this column: their first approval in the audit trail.
 UPDATE "subscriptions" s SET "approved_at" = a.at

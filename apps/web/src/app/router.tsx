@@ -281,6 +281,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'dashboard',
+                lazy: page(
+                  () => import('../features/admin/dashboard/dashboard-section.tsx'),
+                  (m) => m.DashboardSection,
+                ),
+              },
+              {
                 path: 'messages',
                 lazy: page(
                   () => import('../features/admin/messages/messages-section.tsx'),

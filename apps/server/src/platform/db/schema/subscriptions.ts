@@ -50,6 +50,10 @@ export const subscriptions = pgTable(
     // The staff dashboard's weekly figures (issue 26 item 4; docs/benchmarks.md).
     index('subscriptions_trial_started_idx').on(t.createdAt).where(sql`is_free_trial`),
     index('subscriptions_approved_idx').on(t.approvedAt).where(sql`approved_at is not null`),
+    // "Has this account paid since its trial?", asked once per trial of the weeks shown.
+    index('subscriptions_paid_user_idx')
+      .on(t.userId)
+      .where(sql`approved_at is not null and not is_free_trial`),
     index('subscriptions_waiting_idx')
       .on(t.createdAt)
       .where(sql`status in ('pending', 'forVerification') and not is_free_trial`),
