@@ -73,8 +73,8 @@ CREATE UNIQUE INDEX "statement_lines_identity_key" ON "statement_lines" USING bt
 CREATE UNIQUE INDEX "statement_lines_claimed_by_key" ON "statement_lines" USING btree ("claimed_by_subscription_id");--> statement-breakpoint
 CREATE INDEX "statement_lines_reference_idx" ON "statement_lines" USING btree ("reference");--> statement-breakpoint
 CREATE INDEX "statement_lines_occurred_idx" ON "statement_lines" USING btree ("occurred_at");--> statement-breakpoint
-CREATE INDEX "subscriptions_trial_started_idx" ON "subscriptions" USING btree ("created_at") WHERE is_free_trial;--> statement-breakpoint
-CREATE INDEX "subscriptions_approved_idx" ON "subscriptions" USING btree ("approved_at") WHERE approved_at is not null;--> statement-breakpoint
+CREATE INDEX "subscriptions_trial_started_idx" ON "subscriptions" USING btree ("created_at","user_id") WHERE is_free_trial;--> statement-breakpoint
+CREATE INDEX "subscriptions_approved_idx" ON "subscriptions" USING btree ("approved_at","created_at") WHERE approved_at is not null and not is_free_trial;--> statement-breakpoint
 CREATE INDEX "subscriptions_paid_user_idx" ON "subscriptions" USING btree ("user_id") WHERE approved_at is not null and not is_free_trial;--> statement-breakpoint
 CREATE INDEX "subscriptions_waiting_idx" ON "subscriptions" USING btree ("created_at") WHERE status in ('pending', 'forVerification') and not is_free_trial;--> statement-breakpoint
 -- Purchases approved before this column: their first approval in the audit trail.

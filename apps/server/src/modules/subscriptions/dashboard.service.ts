@@ -18,11 +18,12 @@ export async function staffDashboard(
   const first = weeks[0] ?? 0;
   const from = manilaWeekStart(first);
   const to = manilaWeekStart(first + weeks.length);
-  const [trials, paid, queue] = [
-    await trialsByWeek(ex, from, to),
-    await paidByWeek(ex, from, to),
-    await reviewQueueAge(ex, input.now),
-  ];
+  // Three independent reads: on PostgreSQL they run side by side on the pool's connections.
+  const [trials, paid, queue] = await Promise.all([
+    trialsByWeek(ex, from, to),
+    paidByWeek(ex, from, to),
+    reviewQueueAge(ex, input.now),
+  ]);
   const trialOf = new Map(trials.map((r) => [r.week, r]));
   const paidOf = new Map(paid.map((r) => [r.week, r]));
   return {
