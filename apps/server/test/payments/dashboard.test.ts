@@ -33,6 +33,15 @@ describe.each(ENGINES)('the staff dashboard on %s', (engine) => {
         expiryDate: new Date(values.createdAt.getTime() + 30 * 24 * HOUR),
         createdAt: values.createdAt,
         approvedAt: values.approvedAt ?? null,
+        selectedPlan: values.trial
+          ? null
+          : {
+              id: '1-month',
+              name: '1 Month',
+              price: 199,
+              discount: 199 - (values.pesos ?? 0),
+              durationInDays: 30,
+            },
       })
       .returning();
     if (!row) throw new Error('no row');
