@@ -38,6 +38,7 @@ describe.each(ENGINES)('the staff dashboard on %s', (engine) => {
           : {
               id: '1-month',
               name: '1 Month',
+              description: '30 days',
               price: 199,
               discount: 199 - (values.pesos ?? 0),
               durationInDays: 30,

@@ -75,14 +75,15 @@ function QueueFacts({ queue }: { queue: Dashboard['queue'] }) {
 /** Revenue per week as bars, paid purchases as the figure above each; drawn, not read aloud. */
 function RevenueChart({ weeks }: { weeks: DashboardWeek[] }) {
   const max = Math.max(1, ...weeks.map((w) => w.revenuePesos));
-  const width = 600;
-  const height = 200;
-  const gap = 6;
+  // Drawn small and scaled up: on a phone the labels stay readable; every other week is named.
+  const width = 420;
+  const height = 150;
+  const gap = 5;
   const bar = (width - gap * (weeks.length - 1)) / Math.max(1, weeks.length);
   return (
     <figure className="admin-card dashboard-chart">
       <figcaption className="admin-card__title">Revenue per week</figcaption>
-      <svg viewBox={`0 0 ${width} ${height + 36}`} aria-hidden="true" focusable="false">
+      <svg viewBox={`0 0 ${width} ${height + 24}`} aria-hidden="true" focusable="false">
         {weeks.map((w, i) => {
           const h = Math.round((w.revenuePesos / max) * (height - 24));
           const x = i * (bar + gap);
@@ -96,12 +97,14 @@ function RevenueChart({ weeks }: { weeks: DashboardWeek[] }) {
                 height={Math.max(h, 1)}
                 rx={3}
               />
-              <text className="dashboard-chart__value" x={x + bar / 2} y={height - h - 6}>
+              <text className="dashboard-chart__value" x={x + bar / 2} y={height - h - 5}>
                 {w.paidSubscriptions}
               </text>
-              <text className="dashboard-chart__label" x={x + bar / 2} y={height + 20}>
-                {manilaShortDate(w.weekStart)}
-              </text>
+              {(weeks.length - 1 - i) % 2 === 0 ? (
+                <text className="dashboard-chart__label" x={x + bar / 2} y={height + 18}>
+                  {manilaShortDate(w.weekStart)}
+                </text>
+              ) : null}
             </g>
           );
         })}
