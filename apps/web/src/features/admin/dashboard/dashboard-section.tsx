@@ -83,7 +83,7 @@ function RevenueChart({ weeks }: { weeks: DashboardWeek[] }) {
   return (
     <figure className="admin-card dashboard-chart">
       <figcaption className="admin-card__title">Revenue per week</figcaption>
-      <svg viewBox={`0 0 ${width} ${height + 24}`} aria-hidden="true" focusable="false">
+      <svg viewBox={`-16 0 ${width + 32} ${height + 24}`} aria-hidden="true" focusable="false">
         {weeks.map((w, i) => {
           const h = Math.round((w.revenuePesos / max) * (height - 24));
           const x = i * (bar + gap);
