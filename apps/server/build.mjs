@@ -25,6 +25,8 @@ await build({
     main: path.join(root, 'src/main.ts'),
     'cli/admin': path.join(root, 'src/cli/admin.ts'),
     'cli/content-import': path.join(root, 'src/cli/content-import.ts'),
+    // A worker thread's script is a file of its own (pdf-statement.ts finds it beside the bundle).
+    'pdf-text.worker': path.join(root, 'src/modules/subscriptions/statements/pdf-text.worker.ts'),
   },
   outdir,
   bundle: true,

@@ -4,6 +4,7 @@ import { scheduleOrphanSweep } from './jobs/schedule-orphan-sweep.ts';
 import { scheduleSessionLogSweep } from './modules/auth/schedule-session-log-sweep.ts';
 import { seedBundledContent } from './modules/content/seed-bundled-content.ts';
 import { scheduleItemAnalysis } from './modules/quiz/schedule-item-analysis.ts';
+import { scheduleScreenshotReading } from './modules/subscriptions/schedule-screenshot-reading.ts';
 import { loadConfig } from './platform/config/app-config.ts';
 import { startUp } from './platform/start-up.ts';
 
@@ -29,6 +30,8 @@ async function main() {
   scheduleItemAnalysis(app);
   // Session logs are kept 90 days (issue 21 finding 5).
   scheduleSessionLogSweep(app);
+  // Payment screenshots read by OCR in a worker thread, queued in the database (issue 26 item 3).
+  scheduleScreenshotReading(app);
 
   // Finish in-flight requests and close the database before exiting (SIGTERM from the platform).
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {

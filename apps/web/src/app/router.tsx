@@ -274,6 +274,27 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'reconcile',
+                lazy: page(
+                  () => import('../features/admin/reconcile/reconcile-section.tsx'),
+                  (m) => m.ReconcileSection,
+                ),
+              },
+              {
+                path: 'mappings',
+                lazy: page(
+                  () => import('../features/admin/reconcile/mappings-section.tsx'),
+                  (m) => m.MappingsSection,
+                ),
+              },
+              {
+                path: 'dashboard',
+                lazy: page(
+                  () => import('../features/admin/dashboard/dashboard-section.tsx'),
+                  (m) => m.DashboardSection,
+                ),
+              },
+              {
                 path: 'messages',
                 lazy: page(
                   () => import('../features/admin/messages/messages-section.tsx'),

@@ -69,6 +69,23 @@ export const reviewTransactionSchema = z.object({
   screenshotPath: z.string().nullable(),
   /** Where the console loads it: GET /api/files/{path}, served to staff and the owner only. */
   screenshotUrl: z.string().nullable(),
+  /**
+   * What OCR read from the screenshot (issue 26 item 3), checked against the statement line when
+   * one is known, else the typed code and the price (core `checkReading`); null: no screenshot.
+   */
+  reading: z
+    .object({
+      status: z.enum(['queued', 'reading', 'done', 'failed']),
+      reference: z.string().nullable(),
+      amountCentavos: z.number().int().nullable(),
+      paidAt: isoDateSchema.nullable(),
+      referenceAgrees: z.boolean().nullable(),
+      amountAgrees: z.boolean().nullable(),
+      /** "Read from the screenshot: reference … ✓, amount … ✗" once read; null before. */
+      summary: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 
 export const reviewFlagSchema = z.object({
@@ -107,6 +124,18 @@ export const reviewItemSchema = z.object({
     problem: z.string().nullable(),
   }),
   flags: z.array(reviewFlagSchema),
+  /** The kept statement line citing this purchase's reference, typed or read (issue 26). */
+  statementLine: z
+    .object({
+      reference: z.string().nullable(),
+      amountCentavos: z.number().int(),
+      occurredAt: isoDateSchema,
+      sender: z.string().nullable(),
+      /** Bound to this purchase by an approval; else another purchase's, or nobody's yet. */
+      claimedBy: z.enum(['this', 'another', 'none']),
+    })
+    .nullable()
+    .optional(),
   /** The staff actions the transition rules allow from the current status. */
   actions: z.array(staffActionSchema),
 });

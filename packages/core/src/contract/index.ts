@@ -2,6 +2,7 @@ export * from './admin.ts';
 export * from './claims.ts';
 export * from './common.ts';
 export * from './content.ts';
+export * from './dashboard.ts';
 export * from './exam-sittings.ts';
 export * from './functions.ts';
 export * from './in-app-form.ts';

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../platform/session.ts';
+import { adminReconciliationRoutes } from './reconciliation-routes.ts';
 import { applyStaffAction, recentAudit, reviewItemDetail, reviewQueue } from './review.service.ts';
 
 const idParams = z.object({ id: z.uuid() });
@@ -23,6 +24,10 @@ const idParams = z.object({ id: z.uuid() });
 export async function adminPaymentsRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
+
+  // Statements, mappings and the reconciliation view (issue 26), in their own scope: they take raw
+  // file bodies.
+  await app.register(adminReconciliationRoutes);
 
   typed.get(
     '/',

@@ -20,6 +20,7 @@ import type { Db, Executor } from '../../platform/db/client.ts';
 import { AppError, permissionDenied } from '../../platform/errors/app-error.ts';
 import { lockUser, setCurrentSubscription, touchUser } from '../users/repository.ts';
 import { refuseReusedProof, resolveProof, rethrowReuse, uniqueViolation } from './proof.ts';
+import { queueScreenshotReading } from './reconciliation.repository.ts';
 import {
   findCurrentSubscription,
   findSubscriptionByIdempotencyKey,
@@ -102,6 +103,8 @@ export async function subscribeUser(
         ...quote,
         ...proof,
       });
+      // A screenshot is read by OCR in the background, in this transaction's queue (issue 26 item 3).
+      if (proof.paymentScreenshotUrl) await queueScreenshotReading(tx, transaction.id, now);
       if (term.queued) await touchUser(tx, userId);
       else await setCurrentSubscription(tx, userId, subscription.id);
       await appendAudit(tx, {
@@ -186,6 +189,7 @@ export async function addTransaction(
         ...amounts,
         ...proof,
       });
+      if (proof.paymentScreenshotUrl) await queueScreenshotReading(tx, transaction.id, now);
       if (next !== sub.status) await setSubscriptionStatus(tx, sub.id, next, now);
       else await touchSubscription(tx, sub.id, now);
       await touchUser(tx, caller.userId);

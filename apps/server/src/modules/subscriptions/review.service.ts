@@ -1,7 +1,9 @@
 import {
   ADMIN_MESSAGES,
   type AuditEntry,
+  centavosOfPesos,
   checkAmount,
+  checkReading,
   decodeAdminCursor,
   encodeAdminCursor,
   NEEDS_ACTION_STATUSES,
@@ -12,6 +14,7 @@ import {
   type ReviewItem,
   type ReviewItemDetail,
   type ReviewQueueResponse,
+  readingSummary,
   reviewFlags,
   STAFF_ACTIONS,
   type StaffAction,
@@ -27,6 +30,13 @@ import {
 } from '../../platform/audit/audit.repository.ts';
 import type { Db, Executor } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
+import { listReferenceHolders } from './reconciliation.read-model.ts';
+import {
+  listScreenshotReadings,
+  listStatementLinesByReference,
+  type ScreenshotReadingRow,
+  type StatementLineRow,
+} from './reconciliation.repository.ts';
 import {
   countPurchasesByStatus,
   findReviewRow,
@@ -112,6 +122,22 @@ async function toReviewItems(ex: Executor, rows: readonly QueueRow[]): Promise<R
     list.push(txn);
     bySubscription.set(txn.subscriptionId, list);
   }
+  // What OCR read from the screenshots, the statement lines citing a typed or read reference, and
+  // who else cites a read reference (issue 26 item 3: "flagged like a reused code").
+  const readings = new Map<string, ScreenshotReadingRow>(
+    (
+      await listScreenshotReadings(
+        ex,
+        txns.map((t) => t.id),
+      )
+    ).map((r) => [r.transactionId, r]),
+  );
+  const readReferences = [...readings.values()].flatMap((r) => (r.reference ? [r.reference] : []));
+  const references = [
+    ...new Set([...txns.flatMap((t) => (t.refCode ? [t.refCode] : [])), ...readReferences]),
+  ];
+  const lines = await listStatementLinesByReference(ex, references);
+  const holders = await listReferenceHolders(ex, [...new Set(readReferences)], { notOpen: false });
   return rows.map(({ sub, email }) => {
     const list = bySubscription.get(sub.id) ?? [];
     // The first transaction holds the purchase's amounts; later ones are new proofs of it.
@@ -123,8 +149,25 @@ async function toReviewItems(ex: Executor, rows: readonly QueueRow[]): Promise<R
       discountAmount: first?.discountAmount ?? 0,
       finalPrice: first?.finalPrice ?? 0,
     });
+    const ownReferences = new Set(
+      list
+        .flatMap((t) => [t.refCode, readings.get(t.id)?.reference ?? null])
+        .filter((r): r is string => r !== null),
+    );
+    const line: StatementLineRow | null =
+      lines.find((l) => l.claimedBySubscriptionId === sub.id) ??
+      lines.find((l) => l.reference !== null && ownReferences.has(l.reference)) ??
+      null;
+    const readElsewhere = new Set(
+      holders
+        .filter((h) => h.subscriptionId !== sub.id && ownReferences.has(h.reference))
+        .filter((h) => list.some((t) => readings.get(t.id)?.reference === h.reference))
+        .map((h) => h.subscriptionId),
+    ).size;
+    const typedReferences = list.flatMap((t) => (t.refCode ? [t.refCode] : []));
+    const chargedCentavos = centavosOfPesos(first?.finalPrice ?? 0);
     const flags = reviewFlags({
-      refCodeSeenElsewhere: list.reduce((n, t) => n + t.refCodeElsewhere, 0),
+      refCodeSeenElsewhere: list.reduce((n, t) => n + t.refCodeElsewhere, 0) + readElsewhere,
       screenshotSeenElsewhere: list.reduce((n, t) => Math.max(n, t.screenshotElsewhere), 0),
       amount,
     });
@@ -156,12 +199,49 @@ async function toReviewItems(ex: Executor, rows: readonly QueueRow[]): Promise<R
         refCode: t.refCode,
         screenshotPath: t.paymentScreenshotUrl,
         screenshotUrl: t.paymentScreenshotUrl ? `/api/files/${t.paymentScreenshotUrl}` : null,
+        reading: readingOf(readings.get(t.id), { typedReferences, line, chargedCentavos }),
       })),
+      statementLine: line
+        ? {
+            reference: line.reference,
+            amountCentavos: line.amountCentavos,
+            occurredAt: line.occurredAt.toISOString(),
+            sender: line.sender,
+            claimedBy:
+              line.claimedBySubscriptionId === null
+                ? 'none'
+                : line.claimedBySubscriptionId === sub.id
+                  ? 'this'
+                  : 'another',
+          }
+        : null,
       amount,
       flags,
       actions: staffActionsFor(sub.status),
     };
   });
+}
+
+/** A screenshot's reading as the review shows it, checked with core `checkReading`. */
+function readingOf(
+  row: ScreenshotReadingRow | undefined,
+  context: {
+    typedReferences: readonly string[];
+    line: StatementLineRow | null;
+    chargedCentavos: number;
+  },
+) {
+  if (!row) return null;
+  const done = row.status === 'done';
+  const check = checkReading({ reading: done ? row : null, ...context });
+  return {
+    status: row.status,
+    reference: row.reference,
+    amountCentavos: row.amountCentavos,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    ...check,
+    summary: done ? readingSummary(row, check) : null,
+  };
 }
 
 function toAuditEntry(row: AuditRow): AuditEntry {

@@ -62,7 +62,8 @@ export interface StatusActor {
   userId: string | null;
   /** Recorded in the audit log: the staff or student email, or 'cli'. */
   email: string | null;
-  via: 'function' | 'cli' | 'console';
+  /** 'reconciliation': approved because a statement line paid for it (issue 26 item 2). */
+  via: 'function' | 'cli' | 'console' | 'reconciliation';
 }
 
 export interface StatusChange {
@@ -88,6 +89,8 @@ export async function changeSubscriptionStatus(
     actor: StatusActor;
     reason?: string | undefined;
     now: Date;
+    /** More for the audit entry: the statement line a reconciliation approval relied on. */
+    details?: Record<string, unknown>;
     /** Throws to refuse; may narrow or widen the actor's roles for this row. */
     authorize?: (sub: SubscriptionRow) => readonly TransitionActor[] | undefined;
   },
@@ -123,6 +126,7 @@ export async function changeSubscriptionStatus(
       reason: input.reason ?? null,
       via: input.actor.via,
       ownerUserId: sub.userId,
+      ...input.details,
     },
   });
   return { subscriptionId: sub.id, from: sub.status, status: input.to };

@@ -163,7 +163,16 @@ export async function setSubscriptionStatus(
 ): Promise<SubscriptionRow> {
   const [row] = await ex
     .update(subscriptions)
-    .set({ status, ...changedAt(now) })
+    .set({
+      status,
+      ...changedAt(now),
+      // The first approval is kept: a later suspension and re-approval does not move it.
+      ...(status === 'approved'
+        ? {
+            approvedAt: sql`coalesce(${subscriptions.approvedAt}, ${now.toISOString()}::timestamptz)`,
+          }
+        : {}),
+    })
     .where(eq(subscriptions.id, id))
     .returning();
   if (!row) throw new AppError('NOT_FOUND', 'No such subscription.');

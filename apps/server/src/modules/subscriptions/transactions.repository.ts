@@ -103,3 +103,11 @@ export async function listPaymentHistory(
     subscriptionStatus: status,
   }));
 }
+
+export async function findTransactionById(
+  ex: Executor,
+  id: string,
+): Promise<TransactionRow | null> {
+  const [row] = await ex.select().from(transactions).where(eq(transactions.id, id));
+  return row ?? null;
+}

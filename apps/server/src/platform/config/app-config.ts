@@ -34,6 +34,8 @@ export interface AppConfig {
   webDistDir: string;
   /** Between runs of the item-analysis job; 0: never scheduled (staff can still run it). */
   itemAnalysisEveryMs: number;
+  /** AUTO_APPROVE_MATCHED: a statement upload approves what it matches by reference and amount. */
+  autoApproveMatched: boolean;
 }
 
 /** Development placeholders (env.ts requires the real values in production). */
@@ -83,6 +85,7 @@ export function toAppConfig(env: Env): AppConfig {
           },
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : WEB_DIST_DIR,
     itemAnalysisEveryMs: env.ITEM_ANALYSIS_EVERY_MINUTES * 60 * 1000,
+    autoApproveMatched: env.AUTO_APPROVE_MATCHED === 'true',
   };
 }
 

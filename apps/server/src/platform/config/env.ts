@@ -75,6 +75,11 @@ export const envSchema = z
       .min(0)
       .max(7 * 24 * 60)
       .default(60),
+    /**
+     * Approve purchases a statement matches by reference and amount as soon as it lands (issue 26
+     * item 2); off by default: staff approve them in one action.
+     */
+    AUTO_APPROVE_MATCHED: z.enum(['true', 'false']).default('false'),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];

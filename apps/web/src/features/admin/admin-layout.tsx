@@ -5,6 +5,9 @@ import './admin.css';
 
 const SECTIONS = [
   { to: '/admin', label: 'Payments', end: true },
+  { to: '/admin/reconcile', label: 'Reconcile', end: false },
+  { to: '/admin/mappings', label: 'Mappings', end: false },
+  { to: '/admin/dashboard', label: 'Dashboard', end: false },
   { to: '/admin/messages', label: 'Messages', end: false },
   { to: '/admin/content', label: 'Content', end: false },
   { to: '/admin/seasons', label: 'Seasons', end: false },

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { inflateSync } from 'node:zlib';
 import { rowsFromPdfText, STATEMENT_MESSAGES, type StatementMapping } from '@pasado/core';
@@ -115,13 +116,27 @@ export function scanPdfBytes(
   return rest ? { kind: 'active', name: rest } : null;
 }
 
+/**
+ * The worker's script: the TypeScript file beside this one (tests, tsx), or in the compiled server
+ * the entry build.mjs writes at dist/pdf-text.worker.js, this code being in dist/ or dist/chunks/.
+ */
+function workerScript(): URL {
+  const source = new URL('./pdf-text.worker.ts', import.meta.url);
+  if (existsSync(source)) return source;
+  for (const compiled of ['./pdf-text.worker.js', '../pdf-text.worker.js']) {
+    const url = new URL(compiled, import.meta.url);
+    if (existsSync(url)) return url;
+  }
+  return source;
+}
+
 /** Runs the extraction worker; resolves with its answer, or `tooComplex` once it overruns. */
 export function extractInWorker(
   input: PdfWorkerInput,
   timeoutMs: number,
 ): Promise<PdfWorkerResult> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./pdf-text.worker.ts', import.meta.url), {
+    const worker = new Worker(workerScript(), {
       workerData: input,
       // pdf.js keeps its objects on the JavaScript heap; a file that needs more is not a statement.
       resourceLimits: { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 64 },

@@ -134,6 +134,14 @@ export function ReviewCard({
                   <span>View screenshot{item.transactions.length > 1 ? ` ${index + 1}` : ''}</span>
                 </button>
               ) : null}
+              {txn.reading ? (
+                <p className="review-proof__reading">
+                  {txn.reading.summary ??
+                    (txn.reading.status === 'failed'
+                      ? 'The screenshot could not be read.'
+                      : 'The screenshot is being read…')}
+                </p>
+              ) : null}
               <p className="review-proof__time">
                 Sent <time dateTime={txn.createdAt}>{manilaDateTime(txn.createdAt)}</time>
               </p>
@@ -141,6 +149,19 @@ export function ReviewCard({
           ))}
         </ul>
       </div>
+
+      {item.statementLine ? (
+        <p className="review-statement">
+          <span className="review-proof__label">Statement</span>{' '}
+          {peso(item.statementLine.amountCentavos / 100)}
+          {item.statementLine.reference ? ` · ref ${item.statementLine.reference}` : ''} ·{' '}
+          <time dateTime={item.statementLine.occurredAt}>
+            {manilaDateTime(item.statementLine.occurredAt)}
+          </time>
+          {item.statementLine.sender ? ` · from ${item.statementLine.sender}` : ''}
+          {item.statementLine.claimedBy === 'another' ? ' · already paid another purchase' : ''}
+        </p>
+      ) : null}
 
       {item.actions.length > 0 ? (
         <div className="admin-card__actions">
