@@ -67,7 +67,11 @@ process.on('message', async (message: { type: string }) => {
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
     process.send?.({ ms, peakRss, result });
   } else if (message.type === 'touch') {
-    await database.db.transaction((tx) => touchUser(tx, userId));
+    // One transaction changing these students' documents (default: the bench student's).
+    const { userIds = [userId] } = message as unknown as { userIds?: string[] };
+    await database.db.transaction(async (tx) => {
+      for (const id of userIds) await touchUser(tx, id);
+    });
     process.send?.({ done: true });
   } else if (message.type === 'profile') {
     const { action, file } = message as unknown as { action: 'start' | 'stop'; file?: string };
