@@ -83,20 +83,55 @@ function rankBestFirst(responses: readonly ItemResponse[]): ItemResponse[] {
   );
 }
 
-function analyseOne(responses: readonly ItemResponse[]): ItemAnalysis {
+/**
+ * What the figures of one question are worked out from: counts only, so a caller that tallies in
+ * the database (the server's job, ADR 017) and {@link analyseItems} share one computation.
+ * Option counts are index-aligned with the question's options; a choice outside them counts in no
+ * option. The upper and lower groups are the {@link itemAnalysisGroupSize} best and worst ranked
+ * attempts (empty at size 0).
+ */
+export interface ItemTally {
+  questionId: string;
+  choiceCount: number;
+  answerIndex: number;
+  responses: number;
+  correct: number;
+  groupSize: number;
+  upperCorrect: number;
+  lowerCorrect: number;
+  optionCounts: number[];
+  upperOptionCounts: number[];
+  lowerOptionCounts: number[];
+}
+
+function tallyOne(responses: readonly ItemResponse[]): ItemTally {
   const first = responses[0] as ItemResponse;
   const { choiceCount, answerIndex } = first;
   const n = responses.length;
-  const correct = responses.filter(isCorrect).length;
   const ranked = rankBestFirst(responses);
   const size = itemAnalysisGroupSize(n);
   const upper = ranked.slice(0, size);
   const lower = size === 0 ? [] : ranked.slice(-size);
-  const upperCounts = optionCounts(upper, choiceCount);
+  return {
+    questionId: first.questionId,
+    choiceCount,
+    answerIndex,
+    responses: n,
+    correct: responses.filter(isCorrect).length,
+    groupSize: size,
+    upperCorrect: upper.filter(isCorrect).length,
+    lowerCorrect: lower.filter(isCorrect).length,
+    optionCounts: optionCounts(responses, choiceCount),
+    upperOptionCounts: optionCounts(upper, choiceCount),
+    lowerOptionCounts: optionCounts(lower, choiceCount),
+  };
+}
+
+/** The figures and flag of one question from its tally. */
+export function analyseItemTally(tally: ItemTally): ItemAnalysis {
+  const { answerIndex, responses: n, groupSize: size, upperOptionCounts: upperCounts } = tally;
   const enough = n >= ITEM_ANALYSIS_MIN_RESPONSES;
-  const discrimination = enough
-    ? (upper.filter(isCorrect).length - lower.filter(isCorrect).length) / size
-    : null;
+  const discrimination = enough ? (tally.upperCorrect - tally.lowerCorrect) / size : null;
   let flag: ItemFlag | null = null;
   if (enough) {
     const keyCount = upperCounts[answerIndex] ?? 0;
@@ -109,14 +144,14 @@ function analyseOne(responses: readonly ItemResponse[]): ItemAnalysis {
     }
   }
   return {
-    questionId: first.questionId,
+    questionId: tally.questionId,
     responses: n,
-    correct,
-    difficulty: correct / n,
+    correct: tally.correct,
+    difficulty: tally.correct / n,
     discrimination,
-    optionShares: shares(optionCounts(responses, choiceCount), n),
-    upperOptionShares: shares(upperCounts, upper.length),
-    lowerOptionShares: shares(optionCounts(lower, choiceCount), lower.length),
+    optionShares: shares(tally.optionCounts, n),
+    upperOptionShares: shares(upperCounts, size),
+    lowerOptionShares: shares(tally.lowerOptionCounts, size),
     flag,
   };
 }
@@ -137,7 +172,9 @@ export function analyseItems(responses: readonly ItemResponse[]): ItemAnalysis[]
     }
     if (!attempts.has(r.attemptId)) attempts.set(r.attemptId, r);
   }
-  return [...byQuestion.values()].map((attempts) => analyseOne([...attempts.values()]));
+  return [...byQuestion.values()].map((attempts) =>
+    analyseItemTally(tallyOne([...attempts.values()])),
+  );
 }
 
 const letter = (index: number) => String.fromCharCode(65 + index);

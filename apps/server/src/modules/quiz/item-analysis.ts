@@ -1,11 +1,7 @@
-import { setImmediate } from 'node:timers/promises';
 import {
-  analyseItems,
-  attemptScoreShares,
+  analyseItemTally,
   describeItemFlag,
-  type ItemAnalysis,
   type ItemAnalysisRunResponse,
-  type ItemResponse,
   type ItemStatsQuery,
   type ItemStatsResponse,
   shouldFileItemFlag,
@@ -19,14 +15,13 @@ import {
   lockItemAnalysis,
   replaceItemStats,
 } from '../content/item-analysis.repository.ts';
-import {
-  type AttemptItemResponse,
-  listSubmittedItemResponses,
-} from './item-responses.read-model.ts';
+import { keepToOneWorker, tallySubmittedItems } from './item-tallies.read-model.ts';
 
 /**
- * The item-analysis job (issue 12 item 6; docs/decisions/017-item-analysis.md): reads every
- * submitted mock's and lite quiz's items, computes the figures with core's `analyseItems`, stores
+ * The item-analysis job (issue 12 item 6; docs/decisions/017-item-analysis.md): tallies every
+ * submitted mock's and lite quiz's items in the database (issue 25 item 2: the process holds a few
+ * rows per question, never a row per response), turns the tallies into figures with core's
+ * `analyseItemTally` (what `analyseItems` does for each question), stores
  * them and files an analysis flag in the reported-items queue for each newly flagged item — all in
  * one transaction, under one lock, so the stats and the queue never disagree.
  *
@@ -37,21 +32,16 @@ import {
 export async function runItemAnalysis(db: Db, now: Date): Promise<ItemAnalysisRunResponse> {
   return db.transaction(async (tx) => {
     await lockItemAnalysis(tx);
-    const rows = await listSubmittedItemResponses(tx);
-    const items = await analyseInSlices(rows);
-    await replaceItemStats(tx, items, now);
-
+    // The job's sorts and aggregates run in the database (ADR 017): on one worker, so a multi-core
+    // database keeps cores for the requests served meanwhile.
+    await keepToOneWorker(tx);
     const open = await listOpenAnalysisFlags(tx);
     const lastResolved = await listLastResolvedAnalysisFlags(tx);
-    const keyOf = new Map(rows.map((r) => [r.questionId, r.answerIndex]));
-    // Responses each previously flagged item had when staff resolved its flag: those submitted by then.
-    const responsesAtResolution = new Map<string, number>();
-    for (const r of rows) {
-      const resolvedAt = lastResolved.get(r.questionId);
-      if (resolvedAt && r.submittedAt <= resolvedAt) {
-        responsesAtResolution.set(r.questionId, (responsesAtResolution.get(r.questionId) ?? 0) + 1);
-      }
-    }
+    const { tallies, responsesAtResolution } = await tallySubmittedItems(tx, lastResolved);
+    const items = tallies.map(analyseItemTally);
+    await replaceItemStats(tx, items, now);
+
+    const keyOf = new Map(tallies.map((t) => [t.questionId, t.answerIndex]));
     const toFile = items
       .filter((item) =>
         shouldFileItemFlag({
@@ -75,38 +65,6 @@ export async function runItemAnalysis(db: Db, now: Date): Promise<ItemAnalysisRu
       computedAt: now.toISOString(),
     };
   });
-}
-
-// Responses analysed between two yields to the event loop: requests keep being served while a
-// large history is analysed (300,000 responses take about a second of CPU).
-const SLICE = 20_000;
-
-/**
- * `analyseItems` over every response, a slice of whole questions at a time, yielding to the event
- * loop between slices; the result is the same as one call over all of them.
- */
-async function analyseInSlices(rows: readonly AttemptItemResponse[]): Promise<ItemAnalysis[]> {
-  const scores = attemptScoreShares(rows);
-  const byQuestion = new Map<string, ItemResponse[]>();
-  for (const r of rows) {
-    const response = { ...r, attemptScore: scores.get(r.attemptId) ?? 0 };
-    const list = byQuestion.get(r.questionId);
-    if (list) list.push(response);
-    else byQuestion.set(r.questionId, [response]);
-  }
-  const items: ItemAnalysis[] = [];
-  let slice: ItemResponse[] = [];
-  const flush = async () => {
-    items.push(...analyseItems(slice));
-    slice = [];
-    await setImmediate();
-  };
-  for (const responses of byQuestion.values()) {
-    for (const r of responses) slice.push(r);
-    if (slice.length >= SLICE) await flush();
-  }
-  if (slice.length > 0) await flush();
-  return items;
 }
 
 /** A page of the stored figures for the console; never computes anything (issue 12: not on page load). */

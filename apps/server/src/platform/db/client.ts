@@ -182,6 +182,15 @@ async function migrateWithLock(pool: pg.Pool, url: string): Promise<void> {
   }
 }
 
+/**
+ * PGlite's start-up settings: its own, with 32 MB of shared buffers instead of PostgreSQL's 128 MB
+ * (issue 25 item 4). The embedded engine allocates and touches them all in its WebAssembly memory
+ * at start, which never shrinks: 128 MB held the process ~120 MB higher at start and at idle for
+ * nothing, since an embedded database's hot pages fit in 32 MB and the operating system's page
+ * cache keeps the rest of its files (docs/benchmarks.md, bench:memory).
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
 async function openPglite(
   dataDir: string | null,
   template?: Blob,
@@ -190,7 +199,10 @@ async function openPglite(
   const release = dataDir ? claimEmbeddedDatabase(dataDir) : () => {};
   let client: PGlite;
   try {
-    client = dataDir ? new PGlite(dataDir) : new PGlite(template ? { loadDataDir: template } : {});
+    const options = { startParams: PGLITE_START_PARAMS };
+    client = dataDir
+      ? new PGlite(dataDir, options)
+      : new PGlite(template ? { ...options, loadDataDir: template } : options);
     await client.waitReady;
   } catch (error) {
     release();
