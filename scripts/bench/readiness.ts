@@ -675,12 +675,12 @@ const tracks = banks
   .filter((t) => !onlyTrack || t.track === onlyTrack)
   .filter((t) => {
     const offered = mockReadiness(t.spec, allItems).ready;
-    if (!offered) console.log(`${t.track}: not offered (its bank cannot fill the mock), skipped`);
+    if (!offered) console.info(`${t.track}: not offered (its bank cannot fill the mock), skipped`);
     return offered;
   });
 
 const started = performance.now();
-console.log(
+console.info(
   `readiness bench: ${STUDENTS} students per track, each run twice (For-you and random practice), ${REVIEW_DAYS}-day review, mocks on ${mockDays(dayKey(0), dayKey(REVIEW_DAYS)).join(', ')}, exam ${dayKey(REVIEW_DAYS)}`,
 );
 const lines: string[] = [];
@@ -702,28 +702,28 @@ for (const { track, spec } of tracks) {
   const coverage = mean(outcomes.map((o) => (o.covered ? 1 : 0)));
   const fy = meanDays(outcomes, 'for-you');
   const rnd = meanDays(outcomes, 'random');
-  console.log(
+  console.info(
     `\n${track}: ${outcomes.length} runs, pass rate ${fmt(f.passRate * 100, 1)} %, ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
-  console.log(
+  console.info(
     `  Brier: model ${fmt(f.brier)} | last mock ${fmt(f.lastMock)} | lite accuracy ${fmt(f.lite)} | model's exam-day projection from week 6 ${fmt(midBrier)}`,
   );
   for (const policy of ['for-you', 'random'] as const) {
     const mine = outcomes.filter((o) => o.policy === policy);
-    console.log(
+    console.info(
       `  ${policy}: bias of the final rating (predicted − exam) ${fmt(mean(mine.map((o) => o.rating - o.examRating)), 2)}, mean P ${fmt(mean(mine.map((o) => o.predicted)), 3)} vs pass rate ${fmt(mean(mine.map((o) => (o.passed ? 1 : 0))), 3)}`,
     );
   }
-  console.log(
+  console.info(
     `  MAE of the final rating: model ${fmt(f.mae, 2)} | last mock ${fmt(f.maeLastMock, 2)} | lite accuracy ${fmt(f.maeLite, 2)}; exam inside the model's 80 % interval: ${fmt(coverage * 100, 1)} %`,
   );
-  console.log(
+  console.info(
     `  days to the pass line (students starting below it; never = ${REVIEW_DAYS}): For-you ${fmt(fy.days, 1)} (${fmt(fy.reached * 100, 0)} % reach it) | random ${fmt(rnd.days, 1)} (${fmt(rnd.reached * 100, 0)} %)`,
   );
-  console.log('  calibration  decile   n     predicted  observed  diff');
+  console.info('  calibration  decile   n     predicted  observed  diff');
   for (const r of f.table) {
     if (r.n === 0) continue;
-    console.log(
+    console.info(
       `               ${String(r.decile * 10).padStart(2)}–${String(r.decile * 10 + 10).padEnd(3)} ${String(r.n).padStart(5)}  ${fmt(r.predicted, 1).padStart(8)}  ${fmt(r.observed, 1).padStart(8)}  ${fmt(r.observed - r.predicted, 1).padStart(5)}`,
     );
   }
@@ -733,10 +733,10 @@ for (const { track, spec } of tracks) {
 }
 
 if (withVariants && tracks.length > 0) {
-  console.log(
+  console.info(
     `\nSpread over simulator variants (${VARIANT_STUDENTS} students per track each; worst decile counts deciles of ≥ 30 runs):`,
   );
-  console.log(
+  console.info(
     '  variant              track        brier  last-mock  lite    mae   worst-decile  days-fy  days-rnd',
   );
   const all: Figures[] = [];
@@ -746,20 +746,20 @@ if (withVariants && tracks.length > 0) {
         simulateTrack(setupTrack(track, spec), scenario, VARIANT_STUDENTS, 'variant'),
       );
       all.push(f);
-      console.log(
+      console.info(
         `  ${scenario.name.padEnd(20)} ${track.padEnd(11)} ${fmt(f.brier)}  ${fmt(f.lastMock)}    ${fmt(f.lite)}  ${fmt(f.mae, 2)}  ${fmt(f.worstDecile, 1).padStart(8)}      ${fmt(f.daysForYou, 1).padStart(5)}    ${fmt(f.daysRandom, 1).padStart(5)}`,
       );
     }
   }
   const range = (pick: (f: Figures) => number, d = 4) =>
     `${fmt(Math.min(...all.map(pick)), d)}–${fmt(Math.max(...all.map(pick)), d)}`;
-  console.log(
+  console.info(
     `  spread: brier ${range((f) => f.brier)}, last-mock ${range((f) => f.lastMock)}, lite ${range((f) => f.lite)}, mae ${range((f) => f.mae, 2)}, worst decile ${range((f) => f.worstDecile, 1)} points, days For-you ${range((f) => f.daysForYou, 1)}, random ${range((f) => f.daysRandom, 1)}`,
   );
-  console.log(
+  console.info(
     `  model beats both baselines' Brier in ${all.filter((f) => f.brier < f.lastMock && f.brier < f.lite).length} of ${all.length}; For-you faster in ${all.filter((f) => f.daysForYou < f.daysRandom).length} of ${all.length}`,
   );
 }
 
-console.log(`\ntotal ${((performance.now() - started) / 1000).toFixed(1)} s`);
-for (const line of lines) console.log(line);
+console.info(`\ntotal ${((performance.now() - started) / 1000).toFixed(1)} s`);
+for (const line of lines) console.info(line);

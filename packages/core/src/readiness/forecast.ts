@@ -1,7 +1,7 @@
 import { type BankItem, type BlueprintSpec, partPools } from '../blueprint.ts';
 import { manilaDaysBetween } from '../time.ts';
 import {
-  ageBelief,
+  agedTopic,
   DAILY_DRIFT_VARIANCE,
   logistic,
   PRIOR_PART_VARIANCE,
@@ -183,7 +183,7 @@ export function predictPart(
   let slope = 0;
   for (const topic of part.topics) {
     const kept = stored?.topics[topic.topicId];
-    const own = kept ? ageBelief(kept, now, mean, variance + PRIOR_TOPIC_VARIANCE) : null;
+    const own = kept ? agedTopic(kept, ability, now) : null;
     const shift = own && daysAhead > 0 ? mean - ability.mean : 0;
     const topicMean = own ? own.mean + shift : mean;
     const topicVariance = own

@@ -37,6 +37,11 @@ export type AbilityBelief = {
   answers: number;
   /** When it was last updated (ms since the epoch); null when never. */
   at: number | null;
+  /**
+   * A topic's only: its part's ability when the topic was last updated. What the part has moved
+   * since (learning shown in the part's other topics, which carries over) moves the topic too.
+   */
+  anchor?: number;
 };
 
 /**
@@ -208,7 +213,7 @@ export function recordAnswer(
   const nextPart: PartModel = {
     ability: nextAbility,
     pace: pace(part.pace, ability.answers, manilaDayKey(event.at)),
-    topics: { ...part.topics, [event.topicId]: nextTopic },
+    topics: { ...part.topics, [event.topicId]: { ...nextTopic, anchor: nextAbility.mean } },
   };
   return {
     model: { ...model, parts: { ...model.parts, [event.partId]: nextPart } },
@@ -249,18 +254,20 @@ function observe(
 }
 
 /**
- * A topic's belief at `now`: its own, aged (relaxing towards the part's ability, never less sure
- * than the part plus the topic prior); or, never answered, the part's ability with the topic
- * prior's extra uncertainty (topics of one part differ, but not wildly).
+ * A topic's belief at `now` given its part's (aged): its own, moved by what the part has moved
+ * since (`anchor`) and aged (relaxing towards the part's ability, never less sure than the part
+ * plus the topic prior); or, never answered, the part's ability with the topic prior's extra
+ * uncertainty (topics of one part differ, but not wildly).
  */
-function agedTopic(
+export function agedTopic(
   topic: AbilityBelief | undefined,
   partAbility: AbilityBelief,
   now: number,
 ): AbilityBelief {
   const cap = partAbility.variance + PRIOR_TOPIC_VARIANCE;
   if (!topic) return { ...newBelief(partAbility.mean, cap) };
-  return ageBelief(topic, now, partAbility.mean, cap);
+  const moved = partAbility.mean - (topic.anchor ?? partAbility.mean);
+  return ageBelief({ ...topic, mean: topic.mean + moved }, now, partAbility.mean, cap);
 }
 
 /**
