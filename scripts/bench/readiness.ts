@@ -49,6 +49,8 @@ const VARIANT_STUDENTS = Number(process.env.BENCH_VARIANT_STUDENTS ?? 200);
 const onlyTrack = process.argv.find((a) => a.startsWith('--track='))?.split('=')[1];
 const withVariants = !process.argv.includes('--no-variants');
 const mainScenario = process.env.BENCH_SCENARIO ?? 'base';
+// The spread alone (a second process can run it beside the main figures).
+const variantsOnly = process.argv.includes('--variants-only');
 
 const DAY = 86_400_000;
 const REVIEW_DAYS = 84; // 12 weeks
@@ -691,7 +693,7 @@ console.info(
   `readiness bench: ${STUDENTS} students per track in twins (the same student practising For-you, and at random), ${REVIEW_DAYS}-day review, mocks on ${mockDays(dayKey(0), dayKey(REVIEW_DAYS)).join(', ')}, exam ${dayKey(REVIEW_DAYS)}`,
 );
 const lines: string[] = [];
-for (const { track, spec } of tracks) {
+for (const { track, spec } of variantsOnly ? [] : tracks) {
   const t0 = performance.now();
   const setup = setupTrack(track, spec);
   const outcomes = simulateTrack(

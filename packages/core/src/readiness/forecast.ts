@@ -97,6 +97,12 @@ export function trackProfile(
 
 /** Answers a part needs before its prediction is shown (ADR 028: about ±6 points by then). */
 export const MIN_PART_ANSWERS = 30;
+/**
+ * What the model cannot know from answers alone — items that discriminate more or less than it
+ * assumes, guessing that is better than blind, labels on another scale — as a standard deviation
+ * of a part's true share (ADR 028: without it the simulation's top deciles were over-confident).
+ */
+export const MODEL_MISFIT_SD = 0.02;
 /** Two-sided 80 % interval: ±1.2816 standard deviations. */
 export const Z80 = 1.2815516;
 /**
@@ -201,7 +207,7 @@ export function predictPart(
   }
   return {
     mean: p,
-    modelVariance: sharedSlope ** 2 * variance + ownVariance,
+    modelVariance: sharedSlope ** 2 * variance + ownVariance + MODEL_MISFIT_SD ** 2,
     examVariance: part.items > 0 ? bernoulli / part.items : 0,
     slope,
   };

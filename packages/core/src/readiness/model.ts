@@ -90,6 +90,12 @@ export const LABEL_DIFFICULTY_VARIANCE = 0.5 ** 2;
 export const MIN_DIFFICULTY_VARIANCE = 0.02 ** 2;
 /** Smoothing of the daily pace: the share of the newest day's answers. */
 export const PACE_SMOOTHING = 0.2;
+/**
+ * The share of its part's movement a topic takes between its own answers: learning carries over
+ * between topics of a part, but only partly (a topic left alone while the others are practised
+ * does not keep pace with them).
+ */
+export const TOPIC_CARRY = 0.5;
 /** Prior of the trend (ability gained per answer): none known, a few thousandths a logit typical. */
 export const PRIOR_TREND_VARIANCE = 0.01 ** 2;
 /** The trend itself drifts a little per answer (learning slows, speeds up). */
@@ -266,7 +272,7 @@ export function agedTopic(
 ): AbilityBelief {
   const cap = partAbility.variance + PRIOR_TOPIC_VARIANCE;
   if (!topic) return { ...newBelief(partAbility.mean, cap) };
-  const moved = partAbility.mean - (topic.anchor ?? partAbility.mean);
+  const moved = TOPIC_CARRY * (partAbility.mean - (topic.anchor ?? partAbility.mean));
   return ageBelief({ ...topic, mean: topic.mean + moved }, now, partAbility.mean, cap);
 }
 
