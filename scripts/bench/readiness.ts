@@ -438,10 +438,8 @@ function runStudent(input: {
     const gain =
       teach * scenario.growth * (learn.get(key) ?? 1) * gainShape(p, scenario.gainShape) * room;
     theta.set(key, th + gain);
-    for (const other of itemsByTopic.keys()) {
-      if (other !== key && partOfTopic.get(other) === q.partId)
-        theta.set(other, (theta.get(other) ?? 0) + gain / 10);
-    }
+    for (const other of siblings.get(key) ?? [])
+      theta.set(other, (theta.get(other) ?? 0) + gain / 10);
     const difficulty = beliefs.get(id) ?? seedDifficulty(q.label);
     const next = recordAnswer(
       model,

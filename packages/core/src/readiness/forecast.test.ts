@@ -217,8 +217,9 @@ describe('forecastReadiness: with data', () => {
 describe('surenessOf', () => {
   it.each([
     { sd: 1, s: 'high' },
-    { sd: 2.5, s: 'high' },
+    { sd: 3, s: 'high' },
     { sd: 4, s: 'medium' },
+    { sd: 6, s: 'medium' },
     { sd: 9, s: 'low' },
   ])('$sd points → $s', ({ sd, s }) => {
     expect(surenessOf(sd)).toBe(s);

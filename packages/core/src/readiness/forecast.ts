@@ -302,10 +302,13 @@ export type ReadinessForecast = {
 const round1 = (x: number) => Math.round(x * 10) / 10;
 const clampPct = (x: number) => Math.max(0, Math.min(100, x));
 
-/** Sureness from the standard deviation (points) of the whole's true rating. */
+/**
+ * Sureness from the standard deviation (points) of the whole's true rating (the misfit term
+ * alone keeps it above about 1.5 points, so "high" starts at 3).
+ */
 export function surenessOf(sdPoints: number): Sureness {
-  if (sdPoints <= 2.5) return 'high';
-  if (sdPoints <= 5) return 'medium';
+  if (sdPoints <= 3) return 'high';
+  if (sdPoints <= 6) return 'medium';
   return 'low';
 }
 
