@@ -667,7 +667,9 @@ function figures(
     maeLite: mean(outcomes.map((o) => Math.abs(o.liteRating - o.examRating))),
     daysForYou: meanDays(outcomes, 'for-you').days,
     daysRandom: meanDays(outcomes, 'random').days,
+    // 0 when no decile holds 30 runs (a small variant run): nothing to judge.
     worstDecile: Math.max(
+      0,
       ...table.filter((r) => r.n >= 30).map((r) => Math.abs(r.predicted - r.observed)),
     ),
     passRate: mean(ys.map((y) => (y ? 1 : 0))),
