@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { manilaDayKey } from '../time.ts';
 import {
   addDays,
-  buyStreakFreeze,
-  completeStreakDay,
   DAILY_ITEMS_MAX,
   DAILY_ITEMS_MIN,
   dailyTarget,
@@ -11,8 +9,6 @@ import {
   desiredRetention,
   gapPoints,
   mockDays,
-  STREAK_FREEZE_PRICE_GEMS,
-  settleStreak,
 } from './plan.ts';
 
 describe('Manila-day arithmetic', () => {
@@ -105,87 +101,4 @@ describe('desiredRetention', () => {
   ])('$days days → $r', ({ days, r }) => {
     expect(desiredRetention(days)).toBeCloseTo(r, 3);
   });
-});
-
-describe('streak freeze', () => {
-  it.each([
-    { gems: 500, freezes: 0, out: { ok: true, gems: 500 - STREAK_FREEZE_PRICE_GEMS, freezes: 1 } },
-    { gems: STREAK_FREEZE_PRICE_GEMS, freezes: 1, out: { ok: true, gems: 0, freezes: 2 } },
-    { gems: 500, freezes: 2, out: { ok: false, reason: 'max-held' } },
-    {
-      gems: STREAK_FREEZE_PRICE_GEMS - 1,
-      freezes: 0,
-      out: { ok: false, reason: 'not-enough-gems' },
-    },
-  ])('buy with $gems gems holding $freezes', ({ gems, freezes, out }) => {
-    expect(buyStreakFreeze({ gems, freezes })).toEqual(out);
-  });
-
-  it.each([
-    {
-      why: 'done yesterday: nothing to settle',
-      s: { current: 5, lastDay: '2026-11-25', freezes: 2 },
-      out: { current: 5, lastDay: '2026-11-25', freezes: 2, frozenDays: [] },
-    },
-    {
-      why: 'one missed day, one freeze: kept, not added to',
-      s: { current: 5, lastDay: '2026-11-24', freezes: 1 },
-      out: { current: 5, lastDay: '2026-11-25', freezes: 0, frozenDays: ['2026-11-25'] },
-    },
-    {
-      why: 'two missed days, two freezes',
-      s: { current: 5, lastDay: '2026-11-23', freezes: 2 },
-      out: {
-        current: 5,
-        lastDay: '2026-11-25',
-        freezes: 0,
-        frozenDays: ['2026-11-24', '2026-11-25'],
-      },
-    },
-    {
-      why: 'three missed days, two freezes: both used, the third breaks it',
-      s: { current: 5, lastDay: '2026-11-22', freezes: 2 },
-      out: { current: 0, lastDay: null, freezes: 0, frozenDays: ['2026-11-23', '2026-11-24'] },
-    },
-    {
-      why: 'a missed day without a freeze breaks it',
-      s: { current: 5, lastDay: '2026-11-24', freezes: 0 },
-      out: { current: 0, lastDay: null, freezes: 0, frozenDays: [] },
-    },
-    {
-      why: 'no streak: freezes are kept',
-      s: { current: 0, lastDay: null, freezes: 2 },
-      out: { current: 0, lastDay: null, freezes: 2, frozenDays: [] },
-    },
-    {
-      why: 'across a month and a year',
-      s: { current: 9, lastDay: '2026-12-30', freezes: 1 },
-      out: { current: 9, lastDay: '2026-12-31', freezes: 0, frozenDays: ['2026-12-31'] },
-      today: '2027-01-01',
-    },
-  ])('settle: $why', ({ s, out, today }) => {
-    expect(settleStreak(s, today ?? '2026-11-26')).toEqual(out);
-  });
-
-  it('settling twice, or later, gives the same streak (lazy settling is safe)', () => {
-    const s = { current: 5, lastDay: '2026-11-23', freezes: 2 };
-    const once = settleStreak(s, '2026-11-26');
-    expect(settleStreak(once, '2026-11-26')).toEqual({ ...once, frozenDays: [] });
-  });
-
-  it.each([
-    { s: { current: 5, lastDay: '2026-11-25', freezes: 0 }, current: 6, freezes: 0 },
-    { s: { current: 5, lastDay: '2026-11-24', freezes: 1 }, current: 6, freezes: 0 },
-    { s: { current: 5, lastDay: '2026-11-24', freezes: 0 }, current: 1, freezes: 0 },
-    { s: { current: 5, lastDay: '2026-11-26', freezes: 2 }, current: 5, freezes: 2 },
-    { s: { current: 0, lastDay: null, freezes: 1 }, current: 1, freezes: 1 },
-  ])(
-    'a day done on 2026-11-26 from $s.current (last $s.lastDay, $s.freezes held) → $current',
-    ({ s, current, freezes }) => {
-      const next = completeStreakDay(s, '2026-11-26');
-      expect(next.current).toBe(current);
-      expect(next.freezes).toBe(freezes);
-      expect(next.lastDay).toBe('2026-11-26');
-    },
-  );
 });

@@ -1,9 +1,7 @@
-import { extendStreak } from '../streak.ts';
-
 /**
  * The plan to the exam date (issue 23 item 5; ADR 028): a daily target from the days left and the
  * gap, full mocks spread across the review with the last about a week before the exam, FSRS's
- * desired retention raised as the date nears, and the streak-freeze rules. Days are Manila days
+ * desired retention raised as the date nears (the streak freeze is core `streak-freeze.ts`). Days are Manila days
  * ('YYYY-MM-DD', core `manilaDayKey`); the arithmetic is on those keys, never on host time.
  */
 
@@ -109,68 +107,4 @@ export function desiredRetention(daysLeft: number | null): number {
   if (daysLeft <= LAST_MOCK_DAYS_BEFORE) return RETENTION_NEAR;
   const t = (RETENTION_RAMP_DAYS - daysLeft) / (RETENTION_RAMP_DAYS - LAST_MOCK_DAYS_BEFORE);
   return Math.round((RETENTION_FAR + t * (RETENTION_NEAR - RETENTION_FAR)) * 1000) / 1000;
-}
-
-/** A streak freeze's price in gems (ADR 028: about ten lite sets' worth of correct answers). */
-export const STREAK_FREEZE_PRICE_GEMS = 100;
-/** A student holds at most this many streak freezes (issue 23). */
-export const STREAK_FREEZE_MAX_HELD = 2;
-
-export type FreezePurchase =
-  | { ok: true; gems: number; freezes: number }
-  | { ok: false; reason: 'max-held' | 'not-enough-gems' };
-
-/** Buying one freeze with gems: refused at the maximum held, or without the gems for it. */
-export function buyStreakFreeze(input: { gems: number; freezes: number }): FreezePurchase {
-  if (input.freezes >= STREAK_FREEZE_MAX_HELD) return { ok: false, reason: 'max-held' };
-  if (input.gems < STREAK_FREEZE_PRICE_GEMS) return { ok: false, reason: 'not-enough-gems' };
-  return { ok: true, gems: input.gems - STREAK_FREEZE_PRICE_GEMS, freezes: input.freezes + 1 };
-}
-
-/**
- * A streak with its freezes. `lastDay` is the last day the streak covers — a day done, or a day a
- * freeze kept; null when there is no streak.
- */
-export type FrozenStreak = { current: number; lastDay: string | null; freezes: number };
-
-/**
- * The streak brought up to `today` (issue 23: a freeze is used automatically on a missed Manila
- * day and keeps the streak without adding to it). Each day strictly between `lastDay` and today
- * that was missed uses one freeze, in order; the first missed day without one breaks the streak
- * (current 0, lastDay null) and the freezes left are kept for the next streak. Today is not
- * missed yet: it can still be done. Deterministic whenever it is computed, so the server may
- * settle it lazily, on the next activity or read.
- */
-export function settleStreak(
-  streak: FrozenStreak,
-  today: string,
-): FrozenStreak & { frozenDays: string[] } {
-  if (streak.lastDay === null || streak.current <= 0) return { ...streak, frozenDays: [] };
-  const missed = daysUntil(streak.lastDay, today) - 1;
-  if (missed <= 0) return { ...streak, frozenDays: [] };
-  const used = Math.min(missed, streak.freezes);
-  const frozenDays = Array.from({ length: used }, (_, i) =>
-    addDays(streak.lastDay as string, i + 1),
-  );
-  if (used < missed)
-    return { current: 0, lastDay: null, freezes: streak.freezes - used, frozenDays };
-  return {
-    current: streak.current,
-    lastDay: addDays(today, -1),
-    freezes: streak.freezes - used,
-    frozenDays,
-  };
-}
-
-/**
- * A day done: the streak settled up to today (freezes used for the days missed), then extended by
- * today (core `extendStreak`: +1 when the streak covers yesterday, 1 when it was broken).
- */
-export function completeStreakDay(
-  streak: FrozenStreak,
-  today: string,
-): FrozenStreak & { frozenDays: string[] } {
-  const settled = settleStreak(streak, today);
-  const next = extendStreak({ lastDay: settled.lastDay, current: settled.current, today });
-  return { ...settled, current: next.current, lastDay: next.lastDay };
 }

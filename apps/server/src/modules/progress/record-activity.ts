@@ -6,6 +6,7 @@ import {
   levelOrDefault,
   manilaDayKey,
   promoteLevel,
+  settleStreak,
   totalGems,
 } from '@pasado/core';
 import type { Tx } from '../../platform/db/client.ts';
@@ -93,14 +94,28 @@ export async function recordActivity(
   const row = await findStreak(tx, userId, { lock: true });
   let streak = row?.current ?? 0;
   if (activity.finished) {
-    const next = extendStreak({
-      lastDay: row?.lastDay ?? null,
-      current: row?.current ?? 0,
-      today: manilaDayKey(now),
-    });
+    const today = manilaDayKey(now);
+    // The freezes held cover the Manila days missed since the last one (issue 23 item 5), so a
+    // kept streak goes on from where it stood; then today counts.
+    const settled = settleStreak(
+      { current: row?.current ?? 0, lastDay: row?.lastDay ?? null, freezes: row?.freezes ?? 0 },
+      today,
+    );
+    const next = extendStreak({ lastDay: settled.lastDay, current: settled.current, today });
     streak = next.current;
     const longest = Math.max(row?.longest ?? 0, next.current);
-    await saveStreak(tx, userId, { current: next.current, longest, lastDay: next.lastDay }, now);
+    await saveStreak(
+      tx,
+      userId,
+      {
+        current: next.current,
+        longest,
+        lastDay: next.lastDay,
+        freezes: settled.freezes,
+        lastFrozenDay: settled.frozenDays.at(-1) ?? row?.lastFrozenDay ?? null,
+      },
+      now,
+    );
   }
 
   await addLeaderboardPoints(tx, userId, gemsAdded, now);

@@ -16,6 +16,7 @@ import { useReviewerChoice } from '../../lib/use-reviewer-choice.ts';
 import { quizHomeQueryKey, useQuizHome } from './api/get-quiz-home.ts';
 import { useSetMajor } from './api/set-major.ts';
 import { trackEvent } from './api/track-event.ts';
+import { ExamDateCard } from './exam-date-card.tsx';
 import { minutesText } from './format.ts';
 import { useKeepLitePool } from './keep-lite-pool.ts';
 import { TimerIcon } from './quiz-icons.tsx';
@@ -149,6 +150,7 @@ function HomeContent({ home }: { home: QuizHome }) {
     <>
       {home.openMock ? <ResumeCard home={home} /> : null}
       <ResumeLiteCard reviewer={shorthand} />
+      <ExamDateCard reviewer={shorthand} sitting={home.sitting} />
       {home.major ? <MajorCard reviewer={shorthand} major={home.major} /> : null}
 
       <section className="card quiz-card" aria-labelledby="lite-title">
