@@ -132,11 +132,9 @@ export function selectForYou(input: ForYouInput): ForYouPick[] {
       const belief = topicBelief(model, part.partId, topic.topicId, t);
       const e = topicExpectation(topic, belief.mean, belief.variance);
       const learn = input.learnability?.[topic.topicId] ?? 1;
-      topicWorth.set(
-        `${part.partId}|${topic.topicId}`,
-        (gains[k] ?? 0) * topic.share * e.slope * learn * (1 - e.p),
-      );
-      topicMean.set(`${part.partId}|${topic.topicId}`, belief.mean);
+      // A topic belongs to one part of a track (`partPools`), so its id is the key.
+      topicWorth.set(topic.topicId, (gains[k] ?? 0) * topic.share * e.slope * learn * (1 - e.p));
+      topicMean.set(topic.topicId, belief.mean);
     }
   });
   const random = seededRandom(input.seed);
@@ -148,7 +146,7 @@ export function selectForYou(input: ForYouInput): ForYouPick[] {
   const fresh = new Map<string, Candidate[]>();
   for (const item of pool) {
     if (!partIndex.has(item.partId)) continue;
-    const key = `${item.partId}|${item.topicId}`;
+    const key = item.topicId;
     let mean = topicMean.get(key);
     if (mean === undefined) {
       mean = topicBelief(model, item.partId, item.topicId, t).mean;

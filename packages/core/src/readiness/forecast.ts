@@ -1,7 +1,7 @@
 import { type BankItem, type BlueprintSpec, partPools } from '../blueprint.ts';
 import { manilaDaysBetween } from '../time.ts';
 import {
-  ageBelief,
+  agedTopic,
   DAILY_DRIFT_VARIANCE,
   logistic,
   PRIOR_PART_VARIANCE,
@@ -97,6 +97,12 @@ export function trackProfile(
 
 /** Answers a part needs before its prediction is shown (ADR 028: about ±6 points by then). */
 export const MIN_PART_ANSWERS = 30;
+/**
+ * What the model cannot know from answers alone — items that discriminate more or less than it
+ * assumes, guessing that is better than blind, labels on another scale — as a standard deviation
+ * of a part's true share (ADR 028: without it the simulation's top deciles were over-confident).
+ */
+export const MODEL_MISFIT_SD = 0.02;
 /** Two-sided 80 % interval: ±1.2816 standard deviations. */
 export const Z80 = 1.2815516;
 /**
@@ -183,7 +189,7 @@ export function predictPart(
   let slope = 0;
   for (const topic of part.topics) {
     const kept = stored?.topics[topic.topicId];
-    const own = kept ? ageBelief(kept, now, mean, variance + PRIOR_TOPIC_VARIANCE) : null;
+    const own = kept ? agedTopic(kept, ability, now) : null;
     const shift = own && daysAhead > 0 ? mean - ability.mean : 0;
     const topicMean = own ? own.mean + shift : mean;
     const topicVariance = own
@@ -201,7 +207,7 @@ export function predictPart(
   }
   return {
     mean: p,
-    modelVariance: sharedSlope ** 2 * variance + ownVariance,
+    modelVariance: sharedSlope ** 2 * variance + ownVariance + MODEL_MISFIT_SD ** 2,
     examVariance: part.items > 0 ? bernoulli / part.items : 0,
     slope,
   };
@@ -296,10 +302,13 @@ export type ReadinessForecast = {
 const round1 = (x: number) => Math.round(x * 10) / 10;
 const clampPct = (x: number) => Math.max(0, Math.min(100, x));
 
-/** Sureness from the standard deviation (points) of the whole's true rating. */
+/**
+ * Sureness from the standard deviation (points) of the whole's true rating (the misfit term
+ * alone keeps it above about 1.5 points, so "high" starts at 3).
+ */
 export function surenessOf(sdPoints: number): Sureness {
-  if (sdPoints <= 2.5) return 'high';
-  if (sdPoints <= 5) return 'medium';
+  if (sdPoints <= 3) return 'high';
+  if (sdPoints <= 6) return 'medium';
   return 'low';
 }
 

@@ -37,6 +37,11 @@ export type AbilityBelief = {
   answers: number;
   /** When it was last updated (ms since the epoch); null when never. */
   at: number | null;
+  /**
+   * A topic's only: its part's ability when the topic was last updated. What the part has moved
+   * since (learning shown in the part's other topics, which carries over) moves the topic too.
+   */
+  anchor?: number;
 };
 
 /**
@@ -85,6 +90,12 @@ export const LABEL_DIFFICULTY_VARIANCE = 0.5 ** 2;
 export const MIN_DIFFICULTY_VARIANCE = 0.02 ** 2;
 /** Smoothing of the daily pace: the share of the newest day's answers. */
 export const PACE_SMOOTHING = 0.2;
+/**
+ * The share of its part's movement a topic takes between its own answers: learning carries over
+ * between topics of a part, but only partly (a topic left alone while the others are practised
+ * does not keep pace with them).
+ */
+export const TOPIC_CARRY = 0.5;
 /** Prior of the trend (ability gained per answer): none known, a few thousandths a logit typical. */
 export const PRIOR_TREND_VARIANCE = 0.01 ** 2;
 /** The trend itself drifts a little per answer (learning slows, speeds up). */
@@ -208,7 +219,7 @@ export function recordAnswer(
   const nextPart: PartModel = {
     ability: nextAbility,
     pace: pace(part.pace, ability.answers, manilaDayKey(event.at)),
-    topics: { ...part.topics, [event.topicId]: nextTopic },
+    topics: { ...part.topics, [event.topicId]: { ...nextTopic, anchor: nextAbility.mean } },
   };
   return {
     model: { ...model, parts: { ...model.parts, [event.partId]: nextPart } },
@@ -249,18 +260,20 @@ function observe(
 }
 
 /**
- * A topic's belief at `now`: its own, aged (relaxing towards the part's ability, never less sure
- * than the part plus the topic prior); or, never answered, the part's ability with the topic
- * prior's extra uncertainty (topics of one part differ, but not wildly).
+ * A topic's belief at `now` given its part's (aged): its own, moved by what the part has moved
+ * since (`anchor`) and aged (relaxing towards the part's ability, never less sure than the part
+ * plus the topic prior); or, never answered, the part's ability with the topic prior's extra
+ * uncertainty (topics of one part differ, but not wildly).
  */
-function agedTopic(
+export function agedTopic(
   topic: AbilityBelief | undefined,
   partAbility: AbilityBelief,
   now: number,
 ): AbilityBelief {
   const cap = partAbility.variance + PRIOR_TOPIC_VARIANCE;
   if (!topic) return { ...newBelief(partAbility.mean, cap) };
-  return ageBelief(topic, now, partAbility.mean, cap);
+  const moved = TOPIC_CARRY * (partAbility.mean - (topic.anchor ?? partAbility.mean));
+  return ageBelief({ ...topic, mean: topic.mean + moved }, now, partAbility.mean, cap);
 }
 
 /**
