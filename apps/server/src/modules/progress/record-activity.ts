@@ -17,7 +17,7 @@ import type { Tx } from '../../platform/db/client.ts';
 import { topics } from '../../platform/live/topics.ts';
 import { addLeaderboardPoints } from '../leaderboard/scores.ts';
 import { loadActivityState, writeActivity } from './activity.read-model.ts';
-import { type DailyAwardRow, findProgress, type Streak } from './repository.ts';
+import { type DailyAwardRow, findProgress, type Progress, type Streak } from './repository.ts';
 /** What one quiz, study or drill session contributes to a student's progress (docs/product.md#progress). */
 export type Activity = {
   /** Per-topic tallies: feeds userStats and "weakest topics". */
@@ -55,12 +55,14 @@ export async function recordActivity(
   userId: string,
   activity: Activity,
   now: Date,
+  /** The user row's progress, when the caller locked it in its own statement already. */
+  locked?: Progress,
 ): Promise<ActivityOutcome> {
   // One lock order for everything a finish touches (issue 21 finding 4): the user row first, so
   // two finishes of one student queue here instead of each holding topic rows the other needs;
   // then the topic rows in key order, for any writer that reaches them without the user lock.
   // Every writer of the rows read next takes this lock first, so they hold still until commit.
-  const user = await findProgress(tx, userId, { lock: true });
+  const user = locked ?? (await findProgress(tx, userId, { lock: true }));
   if (!user) throw new Error(`recordActivity: no user ${userId}`);
   const day = manilaDayKey(now);
   const week = weekBoardKey(now);
