@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { Executor, Tx } from '../../platform/db/client.ts';
+import type { Executor } from '../../platform/db/client.ts';
 import { cardSchedules, noteReads } from '../../platform/db/schema.ts';
 
 /** The study module's own rows: the student's FSRS schedule of each card and the notes read. */
