@@ -1,4 +1,4 @@
-import type { ChallengesState } from '@pasado/core';
+import { type ChallengesState, seasonBoardKey } from '@pasado/core';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import {
@@ -30,9 +30,12 @@ export type ActivityState = {
   tallies: { topicId: string; answered: number; correct: number }[];
   /** The seasons running at `now`, by id. */
   seasonIds: string[];
-  /** The student's scores on this week's board and on season boards. */
+  /** The student's scores on this week's board and the running seasons' boards. */
   scores: { board: string; points: number; reachedAt: Date }[];
 };
+
+/** `seasonBoardKey`'s prefix, for the statement that names the boards itself. */
+const SEASON_BOARD_PREFIX = seasonBoardKey('');
 
 const NO_AWARDS: DailyAwardRow = {
   gems: 0,
@@ -66,6 +69,10 @@ export async function loadActivityState(
   };
   // node-postgres and PGlite both answer { rows }.
   const result = (await ex.execute(sql`
+    with running as (
+      select z.id from ${seasons} z
+      where z.status = 'open' and z.expiry_date > ${at}::timestamptz and z.starts_at <= ${at}::timestamptz
+    )
     select
       (select json_build_object('gems', d.gems, 'drillPoints', d.drill_points, 'answers', d.answers,
                 'askedAnswers', d.asked_answers, 'askedCorrect', d.asked_correct,
@@ -75,12 +82,12 @@ export async function loadActivityState(
          from ${userStreaks} s where s.user_id = ${userId}::uuid) as streak,
       (select coalesce(json_agg(json_build_array(t.topic_id, t.answered, t.correct)), '[]')
          from ${userTopicStats} t where t.user_id = ${userId}::uuid) as tallies,
-      (select coalesce(json_agg(z.id), '[]') from ${seasons} z
-         where z.status = 'open' and z.expiry_date > ${at}::timestamptz
-           and z.starts_at <= ${at}::timestamptz) as season_ids,
+      (select coalesce(json_agg(z.id), '[]') from running z) as season_ids,
+      -- By primary key on each board (one a week, one a running season): never a scan.
       (select coalesce(json_agg(json_build_array(b.board, b.points, b.reached_at)), '[]')
          from ${leaderboardScores} b
-         where b.user_id = ${userId}::uuid and (b.board = ${weekBoard} or b.board like 'season:%')) as scores`)) as unknown as {
+         where b.user_id = ${userId}::uuid
+           and b.board = any(array[${weekBoard}::text] || array(select ${SEASON_BOARD_PREFIX}::text || z.id::text from running z))) as scores`)) as unknown as {
     rows: Row[];
   };
   const row = result.rows[0];

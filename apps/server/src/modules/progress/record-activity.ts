@@ -144,7 +144,7 @@ export async function recordActivity(
   const boards = [week, ...state.seasonIds.map(seasonBoardKey)].sort();
   await addLeaderboardPoints(tx, userId, gemsAdded, now, {
     boards,
-    scores: state.scores.filter((s) => boards.includes(s.board)),
+    scores: state.scores,
   });
   return { streak, gemsAdded, level: nextLevel, leveledUp: nextLevel !== level };
 }

@@ -41,7 +41,9 @@ import { majorChoice } from '../content/offers.ts';
 import { ownReportedItems } from '../content/reported-items.ts';
 import { noReviewerAccess, requireReviewerAccess } from '../content/reviewers.ts';
 import { recordActivity } from '../progress/record-activity.ts';
+import type { Progress } from '../progress/repository.ts';
 import { rememberAttempt } from './answer-memory.ts';
+import { lockAttemptAndOwner } from './attempt-lock.read-model.ts';
 import {
   type AttemptResume,
   type AttemptView,
@@ -63,6 +65,8 @@ import {
   updateSittings,
 } from './attempts.repository.ts';
 import { contentFragments } from './item-content-cache.ts';
+import { reviewerBank } from './lite-bank-cache.ts';
+import { loadLiteDrawContext } from './lite-draw.read-model.ts';
 import {
   insertMockStreak,
   lockMockStreakDays,
@@ -132,7 +136,8 @@ async function changeOwnAttempt(
   change: (tx: Tx, locked: AttemptClock) => Promise<void>,
 ): Promise<AttemptReply> {
   await db.transaction(async (tx) => {
-    await change(tx, ownAttempt(await lockAttemptClock(tx, attemptId), userId, reviewer));
+    // The owner's row too: a change that finishes the attempt records their progress under it.
+    await change(tx, ownAttempt(await lockAttemptAndOwner(tx, attemptId), userId, reviewer));
   });
   return stateOf(db, attemptId, now);
 }
@@ -145,7 +150,7 @@ async function changeOwnAttempt(
  */
 export async function finalize(
   tx: Tx,
-  row: AttemptClock,
+  row: AttemptClock & { ownerProgress?: Progress },
   now: Date,
   autoSubmitted: boolean,
   studyMs?: number,
@@ -186,6 +191,7 @@ export async function finalize(
     row.userId,
     { topics, gems: result.gemsEarned, drillPoints: 0, finished: true },
     now,
+    row.ownerProgress,
   );
   // The day's cap may have awarded less than the answers earned (issue 21): the result says what
   // the student got.
@@ -425,7 +431,12 @@ async function attemptReply(db: Db, view: AttemptResume, now: Date): Promise<Att
   rememberAttempt(db, view);
   const kind = asKind(view.kind);
   const submitted = view.status === 'submitted';
-  if (revealsAnswer(kind, submitted, true) || revealsAnswer(kind, submitted, false)) {
+  // An answered item may show its key (a lite set: issue 25, a new one has none answered yet).
+  const anyAnswered = view.answers.some(([, choiceIndex]) => choiceIndex !== null);
+  if (
+    revealsAnswer(kind, submitted, false) ||
+    (anyAnswered && revealsAnswer(kind, submitted, true))
+  ) {
     return attemptState(db, view, now);
   }
   const fragments = await contentFragments(
@@ -537,12 +548,17 @@ export async function startLite(
       subjectId = subject.id;
     }
     // Held items stay out of lite quizzes too: a reported item may be wrong; so do the ones this
-    // student reported, at once (issue 21).
-    const [all, reported] = await Promise.all([
-      listBank(db, reviewer, filter),
-      ownReportedItems(db, userId),
-    ]);
-    const bank = all.filter((q) => !q.held && !reported.has(q.id));
+    // student reported, at once (issue 21). The bank as this process remembers it at the content
+    // version (issue 25), the holds and reports read afresh.
+    const draw = await loadLiteDrawContext(db, userId);
+    const all = await reviewerBank(db, reviewer, draw.contentVersion);
+    const bank = all.filter(
+      (q) =>
+        (filter.subjectId === undefined || q.subjectId === filter.subjectId) &&
+        (filter.topicId === undefined || q.topicId === filter.topicId) &&
+        !draw.held.has(q.id) &&
+        !draw.reported.has(q.id),
+    );
     questionIds = pickLiteItems(
       bank.map((q) => q.id),
       LITE_QUIZ_SIZE,
