@@ -11,9 +11,10 @@ import {
 import type { Db } from '../../platform/db/client.ts';
 import { findBlueprint, listBank, listSubjectsWithCounts } from '../content/bank.repository.ts';
 import { majorChoice } from '../content/offers.ts';
+import { asKind } from './attempt-access.ts';
 import { countAnswered, listRecentSubmitted } from './attempts.repository.ts';
-import { asKind, findOpenMock } from './attempts.ts';
 import { listRecentMocks } from './mock-history.repository.ts';
+import { findOpenMock } from './start-mock.ts';
 import { listWeakestTopics } from './topic-stats.read-model.ts';
 
 const RECENT_RESULTS = 5;
