@@ -11,15 +11,12 @@
 // Lighthouse's bf-cache audit reports the page's own blockers rather than the launcher's flag.
 //
 // WEB_DIST_DIR serves a build other than apps/web/dist (parallel work builds side by side).
-import { fork } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { freePort } from '../../apps/server/test/helpers/test-app.ts';
-import { CHROMIUM_ARGS as CHROMIUM_FLAGS } from '../../tests/browser/helpers/chromium.ts';
+import { openProfile, signInAndOnboard, startServer } from './audit-browser.ts';
 
 const RUNS = 3;
 // `npm run audit:lighthouse -- /study lite mock purchase` audits only those pages (all by default).
@@ -37,47 +34,6 @@ interface Scores {
 
 // The full report of each page's median run, to open in the Lighthouse viewer or read as JSON.
 const REPORT_DIR = path.resolve(import.meta.dirname, '../../artifacts/lighthouse');
-
-function startServer(): Promise<{ url: string; stop: () => void }> {
-  const child = fork(fileURLToPath(new URL('./server-process.ts', import.meta.url)), {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (m) =>
-      resolve({ url: (m as { url: string }).url, stop: () => child.kill('SIGTERM') }),
-    );
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
-  });
-}
-
-async function openProfile(port: number): Promise<{ context: BrowserContext; dir: string }> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'pasado-lh-profile-'));
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    ignoreDefaultArgs: ['--disable-back-forward-cache'],
-    args: [...CHROMIUM_FLAGS, `--remote-debugging-port=${port}`],
-  });
-  context.setDefaultTimeout(20_000);
-  return { context, dir };
-}
-
-async function signInAndOnboard(page: Page, baseUrl: string): Promise<void> {
-  await page.goto(`${baseUrl}/login`);
-  const popupPromise = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  const popup = await popupPromise;
-  await popup.waitForLoadState('domcontentloaded');
-  await popup.getByLabel('Email').fill('audit.student@example.com');
-  await popup.getByRole('button', { name: 'Continue' }).click();
-  await popup.waitForEvent('close', { timeout: 20_000 });
-  await page.waitForURL('**/onboarding');
-  await page.getByRole('radio', { name: /LET — Elementary/ }).check();
-  await page.getByLabel('How did you hear about us?').selectOption('Facebook');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL('**/quiz');
-}
 
 /** A lite quiz started the way a student starts one; its URL carries the attempt to resume. */
 async function startLiteQuiz(page: Page): Promise<string> {

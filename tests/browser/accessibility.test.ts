@@ -81,6 +81,10 @@ describe('accessibility of the main screens', () => {
     const phone = await fx.phone();
     await signInThroughPopup(phone.page, email);
     await check(findings, phone.page, 'onboarding');
+    // A track picked: its official exam dates to choose from (issue 23).
+    await phone.page.getByRole('radio', { name: /LET — Elementary/ }).check();
+    await phone.page.getByLabel('When is your exam? (optional)').waitFor();
+    await check(findings, phone.page, 'onboarding with exam dates');
     await completeOnboarding(phone.page, /LET — Elementary/);
     const [user] = await db().select().from(users).where(eq(users.email, email));
     if (!user) throw new Error('no user');
@@ -97,6 +101,11 @@ describe('accessibility of the main screens', () => {
     await settledPath(page, '/quiz');
     await page.getByRole('link', { name: 'Start lite quiz' }).waitFor();
     await check(findings, page, 'quiz home');
+    // With an exam date picked: the days left (issue 23).
+    const examDate = page.getByRole('region', { name: 'Your exam date' });
+    await examDate.getByLabel('Exam date').selectOption({ label: 'Mar 21, 2027' });
+    await examDate.getByText(/days left|Exam day/).waitFor();
+    await check(findings, page, 'quiz home with the exam date');
 
     // The quiz home with a history (issue 13): two finished mocks, two weak topics.
     const weak = await db()
@@ -240,6 +249,11 @@ describe('accessibility of the main screens', () => {
       await s.page.getByRole('navigation', { name: 'Staff sections' }).waitFor();
       await check(findings, s.page, path);
     }
+    // The Sittings form open (issue 23).
+    await s.page.goto('/admin/content');
+    await s.page.getByRole('button', { name: 'Add a sitting' }).click();
+    await s.page.getByRole('button', { name: 'Add sitting' }).waitFor();
+    await check(findings, s.page, '/admin/content sitting form');
   });
 
   it('walks the main flow by keyboard with a visible focus', async () => {

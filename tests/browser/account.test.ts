@@ -78,7 +78,7 @@ describe('account', () => {
 
     const progress = page.getByRole('region', { name: 'Your progress' });
     await expect.poll(() => progress.getByText('Sapphire').isVisible()).toBe(true);
-    expect(await progress.getByText('620').isVisible()).toBe(true);
+    expect(await progress.getByText('620', { exact: true }).isVisible()).toBe(true);
     expect(await progress.getByText('4 days').isVisible()).toBe(true);
 
     const subscription = page.getByRole('region', { name: 'Subscription' });

@@ -58,7 +58,7 @@ const TABLE_EXCEPTIONS: readonly { file: string; table: string; why: string }[] 
   {
     file: 'modules/progress/repository.ts',
     table: 'users',
-    why: 'the progress columns (gemsCollection, currentLevel, challengesProgress, unclaimedDrillPoints) are fields of the users/{uid} document (docs/product.md#entities); progress is their only writer',
+    why: 'the progress columns (gemsCollection, currentLevel, challengesProgress, unclaimedDrillPoints) are fields of the users/{uid} document (docs/product.md#entities), and gemsSpent is what streak freezes cost (ADR 030); progress is their only writer',
   },
   {
     file: 'modules/subscriptions/subscriptions.repository.ts',

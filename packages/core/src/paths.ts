@@ -9,6 +9,8 @@ export const PATHS = {
   error: '/error',
   onboarding: '/onboarding',
   quiz: '/quiz',
+  /** What quiz home's readiness means (issue 23 item 3). */
+  quizReadiness: '/quiz/readiness',
   study: '/study',
   tasks: '/tasks',
   leaderboard: '/leaderboard',

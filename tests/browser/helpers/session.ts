@@ -47,11 +47,26 @@ export async function onboardedPhone(
   return { ...phone, userId: me.id, email: me.email, subscriptionId: me.subscription.id };
 }
 
-/** The path the app settles on, once the guard has done its work. */
+/**
+ * The path the app settles on, once the guard has done its work. A returning phone first paints
+ * on the claims it kept and moves when the server's answer comes (ADR 019, issue 25), and a live
+ * change may reload the page meanwhile: the path must hold for a moment, not only be reached.
+ */
 export async function settledPath(page: Page, path: string): Promise<void> {
-  await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    await page.waitForURL((url) => url.pathname === path, {
+      timeout: Math.max(1, deadline - Date.now()),
+    });
+    await page.waitForLoadState('load').catch(() => undefined);
+    await page.waitForTimeout(SETTLE_MS);
+    if (new URL(page.url()).pathname === path || Date.now() > deadline) break;
+  }
   expect(new URL(page.url()).pathname).toBe(path);
 }
+
+/** Longer than a claims round trip on the test server, so a path that holds this long is kept. */
+const SETTLE_MS = 400;
 
 export async function cookieFor(context: BrowserContext): Promise<string> {
   const cookies = await context.cookies();

@@ -9,6 +9,7 @@ import {
   promoteLevel,
   sameChallengesState,
   seasonBoardKey,
+  settleStreak,
   toChallengesState,
   totalGems,
   weekBoardKey,
@@ -80,14 +81,26 @@ export async function recordActivityStepwise(
   const row = await findStreak(tx, userId, { lock: true });
   let streak = row?.current ?? 0;
   if (activity.finished) {
-    const next = extendStreak({
-      lastDay: row?.lastDay ?? null,
-      current: row?.current ?? 0,
-      today: manilaDayKey(now),
-    });
+    const today = manilaDayKey(now);
+    const settled = settleStreak(
+      { current: row?.current ?? 0, lastDay: row?.lastDay ?? null, freezes: row?.freezes ?? 0 },
+      today,
+    );
+    const next = extendStreak({ lastDay: settled.lastDay, current: settled.current, today });
     streak = next.current;
     const longest = Math.max(row?.longest ?? 0, next.current);
-    await saveStreak(tx, userId, { current: next.current, longest, lastDay: next.lastDay }, now);
+    await saveStreak(
+      tx,
+      userId,
+      {
+        current: next.current,
+        longest,
+        lastDay: next.lastDay,
+        freezes: settled.freezes,
+        lastFrozenDay: settled.frozenDays.at(-1) ?? row?.lastFrozenDay ?? null,
+      },
+      now,
+    );
   }
 
   await addLeaderboardPointsStepwise(tx, userId, gemsAdded, now);

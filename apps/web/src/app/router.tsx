@@ -162,6 +162,13 @@ export const routes: RouteObject[] = [
                 },
               },
               {
+                path: 'quiz/readiness',
+                lazy: page(
+                  () => import('../features/quiz/readiness-page.tsx'),
+                  (m) => m.ReadinessPage,
+                ),
+              },
+              {
                 path: 'study',
                 lazy: {
                   loader: studyOverviewFirst,

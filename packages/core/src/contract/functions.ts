@@ -87,6 +87,8 @@ export const functionSchemas = {
          * server). Left out, the student stays "Student" on the leaderboard until they choose one.
          */
         displayName: z.string().max(200).optional(),
+        /** The official sitting the student is reviewing for (issue 23 item 1; skippable). */
+        sitting: z.uuid().optional(),
       })
       .strict(),
     result: z.object({ success: z.literal(true), freeTrialStarted: z.boolean() }),

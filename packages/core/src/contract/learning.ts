@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { ATTEMPT_KINDS, ATTEMPT_STATUSES } from '../quiz-attempt.ts';
 import { LITE_QUIZ_SIZE } from '../quiz-scoring.ts';
 import { isoDateSchema } from './common.ts';
+import { sittingChoiceSchema } from './exam-sittings.ts';
+import { readinessSchema } from './readiness.ts';
 
 /**
  * The quiz API under /api/learning/:reviewer (issue 4 "Quiz home", "Lite quiz", "Mock exam").
@@ -176,6 +178,10 @@ export const quizHomeSchema = z.object({
       options: z.array(z.object({ subjectId: z.string(), name: z.string() })),
     })
     .nullable(),
+  /** The student's official sitting and the upcoming ones (issue 23 item 1): kept offline. */
+  sitting: sittingChoiceSchema,
+  /** Would the student pass, and the plan to the exam date (issue 23); null without a mock. */
+  readiness: readinessSchema.nullable(),
   /** Null when the reviewer has no blueprint or no item yet. */
   mock: z
     .object({

@@ -23,7 +23,13 @@ export const progressSummarySchema = z.object({
     current: z.number().int().nonnegative(),
     longest: z.number().int().nonnegative(),
     lastDay: z.string().nullable(),
+    /** Streak freezes held (issue 23 item 5; at most core `STREAK_FREEZE.maxHeld`). */
+    freezes: z.number().int().nonnegative(),
+    /** The last missed Manila day a freeze covered, or null. */
+    lastFrozenDay: z.string().nullable(),
   }),
+  /** Gems earned less gems spent on streak freezes (the level counts the gems earned). */
+  gemsToSpend: z.number().int().nonnegative(),
   unclaimedDrillPoints: z.number().int().nonnegative(),
   challenges: z.object({
     streak: z.array(challengeViewSchema),

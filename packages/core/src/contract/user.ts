@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHALLENGE_STATUSES } from '../challenges.ts';
 import { isoDateSchema, subscriptionStatusSchema } from './common.ts';
+import { examSittingSchema } from './exam-sittings.ts';
 
 /** A `ChallengeItem` (challenges.ts) on the wire. */
 export const challengeItemSchema = z.object({
@@ -94,6 +95,8 @@ export const reviewerOfferSchema = reviewerSchema.extend({
   offered: z.boolean(),
   usable: z.boolean(),
   majors: z.array(majorSchema),
+  /** The track's upcoming official sittings, to pick from at onboarding (issue 23 item 1). */
+  sittings: z.array(examSittingSchema),
 });
 export type ReviewerOffer = z.infer<typeof reviewerOfferSchema>;
 export const reviewersResponseSchema = z.object({ reviewers: z.array(reviewerOfferSchema) });

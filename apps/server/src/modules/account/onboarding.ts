@@ -3,6 +3,8 @@ import { appendAudit } from '../../platform/audit/audit.repository.ts';
 import type { CallableInput } from '../../platform/callables/envelope.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
+import { setStudentSitting } from '../content/exam-sittings.repository.ts';
+import { checkSittingPick } from '../content/exam-sittings.ts';
 import { checkOffer, MESSAGES_OFFER } from '../content/offers.ts';
 import {
   findReviewer,
@@ -42,12 +44,16 @@ export async function applyRevAccess(
   // written, so a refused name changes nothing.
   const name = input.displayName?.trim() ? validateDisplayName(input.displayName) : null;
   if (name && !name.ok) throw new AppError('INVALID_ARGUMENT', name.message);
+  // The exam date, when picked (issue 23 item 1: skippable): one of this track's upcoming sittings.
+  const sitting = input.sitting ?? null;
+  if (sitting !== null) await checkSittingPick(db, reviewer.shorthand, sitting, now);
 
   return db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (!user) throw new AppError('NOT_FOUND', 'Your account no longer exists.');
     if (user.isOnboarded) {
       const before = await replaceReviewerAccess(tx, user.id, reviewer.shorthand, major);
+      if (sitting !== null) await setStudentSitting(tx, user.id, reviewer.shorthand, sitting);
       await touchUser(tx, user.id);
       await appendAudit(tx, {
         actorUserId: user.id,
@@ -55,11 +61,17 @@ export async function applyRevAccess(
         action: 'switchTrack',
         targetType: 'user',
         targetId: user.id,
-        details: { from: before, to: reviewer.shorthand, ...(major ? { major } : {}) },
+        details: {
+          from: before,
+          to: reviewer.shorthand,
+          ...(major ? { major } : {}),
+          ...(sitting ? { sitting } : {}),
+        },
       });
       return { success: true as const, freeTrialStarted: false };
     }
     await grantReviewerAccess(tx, user.id, reviewer.shorthand, major);
+    if (sitting !== null) await setStudentSitting(tx, user.id, reviewer.shorthand, sitting);
     let freeTrialStarted = false;
     if ((await countSubscriptionsOf(tx, user.id)) === 0) {
       const trial = await createFreeTrial(tx, user.id, now);
@@ -78,6 +90,7 @@ export async function applyRevAccess(
       details: {
         reviewer: reviewer.shorthand,
         ...(major ? { major } : {}),
+        ...(sitting ? { sitting } : {}),
         knowFrom: input.knowFrom,
         freeTrialStarted,
       },

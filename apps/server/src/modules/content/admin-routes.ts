@@ -1,4 +1,8 @@
 import {
+  adminSittingInputSchema,
+  adminSittingParamsSchema,
+  adminSittingResponseSchema,
+  adminSittingsResponseSchema,
   CONTENT_FILE_MAX_CHARS,
   contentImportRequestSchema,
   contentImportResponseSchema,
@@ -12,6 +16,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../platform/session.ts';
+import {
+  changeSitting,
+  createSitting,
+  listSittingsForStaff,
+  removeSitting,
+} from './exam-sittings.ts';
 import { importFromConsole } from './import-content-file.ts';
 import {
   changeReportSettings,
@@ -124,6 +134,47 @@ export async function adminContentRoutes(app: FastifyInstance) {
         session,
         request.server.clock.now(),
       );
+    },
+  );
+
+  // Official exam sittings (issue 23 item 1): add, change, remove; each audited.
+  typed.get('/sittings', { schema: { response: { 200: adminSittingsResponseSchema } } }, async () =>
+    listSittingsForStaff(db),
+  );
+
+  typed.post(
+    '/sittings',
+    { schema: { body: adminSittingInputSchema, response: { 200: adminSittingResponseSchema } } },
+    async (request) => {
+      const session = requireSession(request);
+      const now = request.server.clock.now();
+      return { sitting: await createSitting(db, request.body, session, now) };
+    },
+  );
+
+  typed.put(
+    '/sittings/:id',
+    {
+      schema: {
+        params: adminSittingParamsSchema,
+        body: adminSittingInputSchema,
+        response: { 200: adminSittingResponseSchema },
+      },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      const now = request.server.clock.now();
+      return { sitting: await changeSitting(db, request.params.id, request.body, session, now) };
+    },
+  );
+
+  typed.delete(
+    '/sittings/:id',
+    { schema: { params: adminSittingParamsSchema } },
+    async (request, reply) => {
+      const session = requireSession(request);
+      await removeSitting(db, request.params.id, session);
+      return reply.code(204).send();
     },
   );
 }

@@ -9,6 +9,7 @@ import {
 import type { Executor } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { findBlueprint, listBank } from './bank.repository.ts';
+import { upcomingSittings } from './exam-sittings.ts';
 import { findMajor, listReviewers, setMajor, subjectNames } from './reviewers.repository.ts';
 
 /**
@@ -42,16 +43,19 @@ export async function reviewerReadiness(
 }
 
 /** Every reviewer with whether it is offered, still usable, and its majors (GET /api/reviewers). */
-export async function listReviewerOffers(ex: Executor): Promise<ReviewerOffer[]> {
+export async function listReviewerOffers(ex: Executor, now: Date): Promise<ReviewerOffer[]> {
   const reviewers = await listReviewers(ex);
   return Promise.all(
     reviewers.map(async (r) => {
       const { readiness, majors } = await reviewerReadiness(ex, r.shorthand);
+      const offered = readiness?.ready === true;
       return {
         ...r,
-        offered: readiness?.ready === true,
+        offered,
         usable: readiness?.fills === true,
         majors,
+        // Public dates, to pick at onboarding: only for a track a student can take up.
+        sittings: offered ? await upcomingSittings(ex, r.shorthand, now) : [],
       };
     }),
   );

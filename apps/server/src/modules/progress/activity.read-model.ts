@@ -78,7 +78,8 @@ export async function loadActivityState(
                 'askedAnswers', d.asked_answers, 'askedCorrect', d.asked_correct,
                 'askedSeconds', d.asked_seconds, 'capped', d.capped)
          from ${dailyAwards} d where d.user_id = ${userId}::uuid and d.day = ${day}::date) as daily,
-      (select json_build_object('current', s.current, 'longest', s.longest, 'lastDay', s.last_day)
+      (select json_build_object('current', s.current, 'longest', s.longest, 'lastDay', s.last_day,
+                'freezes', s.freezes, 'lastFrozenDay', s.last_frozen_day)
          from ${userStreaks} s where s.user_id = ${userId}::uuid) as streak,
       (select coalesce(json_agg(json_build_array(t.topic_id, t.answered, t.correct)), '[]')
          from ${userTopicStats} t where t.user_id = ${userId}::uuid) as tallies,
@@ -213,12 +214,14 @@ export async function writeActivity(ex: Executor, w: ActivityWrite): Promise<voi
       where ${users.id} = ${w.userId}::uuid and ${p.versionBump}::int > 0
       returning 1
     ), streak as (
-      insert into ${userStreaks} (user_id, current, longest, last_day, updated_at)
+      insert into ${userStreaks} (user_id, current, longest, last_day, freezes, last_frozen_day, updated_at)
       select ${w.userId}::uuid, ${w.streak?.current ?? 0}::int, ${w.streak?.longest ?? 0}::int,
-             ${w.streak?.lastDay ?? null}::date, ${at}::timestamptz
+             ${w.streak?.lastDay ?? null}::date, ${w.streak?.freezes ?? 0}::int,
+             ${w.streak?.lastFrozenDay ?? null}::date, ${at}::timestamptz
       where ${w.streak !== null}::boolean
       on conflict (user_id) do update set current = excluded.current, longest = excluded.longest,
-        last_day = excluded.last_day, updated_at = excluded.updated_at
+        last_day = excluded.last_day, freezes = excluded.freezes,
+        last_frozen_day = excluded.last_frozen_day, updated_at = excluded.updated_at
       returning 1
     )
     select (select count(*) from daily) + (select count(*) from flag) + (select count(*) from added)

@@ -9,6 +9,7 @@ import {
   promoteLevel,
   sameChallengesState,
   seasonBoardKey,
+  settleStreak,
   toChallengesState,
   totalGems,
   weekBoardKey,
@@ -91,14 +92,22 @@ export async function recordActivity(
   let streak = row?.current ?? 0;
   let streakRow: Streak | null = null;
   if (activity.finished) {
-    const next = extendStreak({
-      lastDay: row?.lastDay ?? null,
-      current: row?.current ?? 0,
-      today: day,
-    });
+    // The freezes held cover the Manila days missed since the last one (issue 23 item 5), so a
+    // kept streak goes on from where it stood; then today counts.
+    const settled = settleStreak(
+      { current: row?.current ?? 0, lastDay: row?.lastDay ?? null, freezes: row?.freezes ?? 0 },
+      day,
+    );
+    const next = extendStreak({ lastDay: settled.lastDay, current: settled.current, today: day });
     streak = next.current;
     const longest = Math.max(row?.longest ?? 0, next.current);
-    streakRow = { current: next.current, longest, lastDay: next.lastDay };
+    streakRow = {
+      current: next.current,
+      longest,
+      lastDay: next.lastDay,
+      freezes: settled.freezes,
+      lastFrozenDay: settled.frozenDays.at(-1) ?? row?.lastFrozenDay ?? null,
+    };
   }
 
   // The challenges are measured on the tallies and the streak as this activity leaves them.

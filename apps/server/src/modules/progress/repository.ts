@@ -5,6 +5,7 @@ import {
   dailyAwards,
   fairPlayFlags,
   rewardClaims,
+  streakFreezePurchases,
   userStreaks,
   users,
   userTopicStats,
@@ -16,6 +17,8 @@ export interface Progress {
   gemsCollection: Record<string, number>;
   challengesProgress: ChallengesState;
   unclaimedDrillPoints: number;
+  /** Gems spent on streak freezes (issue 23 item 5). */
+  gemsSpent: number;
 }
 
 /**
@@ -33,6 +36,7 @@ export async function findProgress(
       gemsCollection: users.gemsCollection,
       challengesProgress: users.challengesProgress,
       unclaimedDrillPoints: users.unclaimedDrillPoints,
+      gemsSpent: users.gemsSpent,
     })
     .from(users)
     .where(eq(users.id, userId));
@@ -57,6 +61,10 @@ export interface Streak {
   longest: number;
   /** The Manila day (YYYY-MM-DD) of the last finished session. */
   lastDay: string | null;
+  /** Streak freezes held (issue 23 item 5). */
+  freezes: number;
+  /** The last missed Manila day a freeze covered. */
+  lastFrozenDay: string | null;
 }
 
 export async function findStreak(
@@ -69,6 +77,8 @@ export async function findStreak(
       current: userStreaks.current,
       longest: userStreaks.longest,
       lastDay: userStreaks.lastDay,
+      freezes: userStreaks.freezes,
+      lastFrozenDay: userStreaks.lastFrozenDay,
     })
     .from(userStreaks)
     .where(eq(userStreaks.userId, userId));
@@ -260,4 +270,29 @@ export async function findUnclaimedDrillPoints(
     .from(users)
     .where(eq(users.id, userId));
   return row?.unclaimed ?? null;
+}
+
+/** A streak freeze bought with this purchase id, if any (a retried purchase buys once). */
+export async function findFreezePurchase(
+  ex: Executor,
+  userId: string,
+  purchaseId: string,
+): Promise<{ gems: number } | null> {
+  const [row] = await ex
+    .select({ gems: streakFreezePurchases.gems })
+    .from(streakFreezePurchases)
+    .where(
+      and(
+        eq(streakFreezePurchases.userId, userId),
+        eq(streakFreezePurchases.purchaseId, purchaseId),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function insertFreezePurchase(
+  ex: Executor,
+  row: { userId: string; purchaseId: string; gems: number; boughtAt: Date },
+): Promise<void> {
+  await ex.insert(streakFreezePurchases).values(row);
 }

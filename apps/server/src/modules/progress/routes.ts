@@ -1,4 +1,6 @@
 import {
+  buyStreakFreezeInputSchema,
+  buyStreakFreezeResultSchema,
   claimChallengeInputSchema,
   claimDrillPointsInputSchema,
   claimResultSchema,
@@ -10,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireSession } from '../../platform/session.ts';
 import { claimChallenge, claimDrillPoints } from './challenges.ts';
 import { paymentHistory, progressSummary } from './service.ts';
+import { buyFreeze } from './streak-freeze.ts';
 
 /**
  * Tasks, reward claims and the account summary under /api/progress (issue 5). Every route serves
@@ -63,6 +66,19 @@ export async function progressRoutes(app: FastifyInstance) {
       const history = await paymentHistory(db, session.userId);
       reply.header('cache-control', 'private, no-store');
       return history;
+    },
+  );
+
+  typed.post(
+    '/streak-freeze',
+    {
+      schema: { body: buyStreakFreezeInputSchema, response: { 200: buyStreakFreezeResultSchema } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      const { purchaseId } = request.body;
+      return buyFreeze(db, session.userId, purchaseId, request.server.clock.now());
     },
   );
 }

@@ -5,6 +5,8 @@ import {
   nextLevel,
   type PaymentHistory,
   type ProgressSummary,
+  settleStreak,
+  spendableGems,
   standingStreak,
   totalGems,
 } from '@pasado/core';
@@ -28,19 +30,29 @@ export async function progressSummary(db: Db, userId: string, now: Date): Promis
   const stats = await loadChallengeStats(db, userId, streak);
   const level = levelOrDefault(user.currentLevel);
   const next = nextLevel(level);
+  const today = manilaDayKey(now);
+  // The freezes held cover the days missed so far (issue 23 item 5); read here, written by the
+  // next finish or purchase, which settle the same way.
+  const settled = settleStreak(
+    {
+      current: streak?.current ?? 0,
+      lastDay: streak?.lastDay ?? null,
+      freezes: streak?.freezes ?? 0,
+    },
+    today,
+  );
   return {
     level,
     gemsTotal: totalGems(user.gemsCollection),
+    gemsToSpend: spendableGems(totalGems(user.gemsCollection), user.gemsSpent),
     gemsByLevel: user.gemsCollection,
     nextLevel: next ? { name: next.name, minGems: next.minGems } : null,
     streak: {
-      current: standingStreak({
-        current: streak?.current ?? 0,
-        lastDay: streak?.lastDay ?? null,
-        today: manilaDayKey(now),
-      }),
+      current: standingStreak({ current: settled.current, lastDay: settled.lastDay, today }),
       longest: streak?.longest ?? 0,
       lastDay: streak?.lastDay ?? null,
+      freezes: settled.freezes,
+      lastFrozenDay: settled.frozenDays.at(-1) ?? streak?.lastFrozenDay ?? null,
     },
     unclaimedDrillPoints: user.unclaimedDrillPoints,
     challenges: evaluateChallenges(user.challengesProgress, stats),

@@ -20,15 +20,29 @@ export async function lockAttemptAndOwner(
       gemsCollection: users.gemsCollection,
       challengesProgress: users.challengesProgress,
       unclaimedDrillPoints: users.unclaimedDrillPoints,
+      gemsSpent: users.gemsSpent,
     })
     .from(quizAttempts)
     .innerJoin(users, eq(users.id, quizAttempts.userId))
     .where(eq(quizAttempts.id, attemptId))
     .for('update', { of: [quizAttempts, users] });
   if (!row) return null;
-  const { currentLevel, gemsCollection, challengesProgress, unclaimedDrillPoints, ...clock } = row;
+  const {
+    currentLevel,
+    gemsCollection,
+    challengesProgress,
+    unclaimedDrillPoints,
+    gemsSpent,
+    ...clock
+  } = row;
   return {
     ...clock,
-    ownerProgress: { currentLevel, gemsCollection, challengesProgress, unclaimedDrillPoints },
+    ownerProgress: {
+      currentLevel,
+      gemsCollection,
+      challengesProgress,
+      unclaimedDrillPoints,
+      gemsSpent,
+    },
   };
 }

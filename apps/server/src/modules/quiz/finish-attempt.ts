@@ -1,6 +1,7 @@
 import {
   addStreakDay,
   attemptTopicActivity,
+  type BlueprintSpec,
   decideFinishSitting,
   isTimeUp,
   liteResult,
@@ -17,6 +18,7 @@ import {
 import type { Db, Tx } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
 import { findBlueprint } from '../content/bank.repository.ts';
+import { recordReadiness } from '../progress/readiness.ts';
 import { recordActivity } from '../progress/record-activity.ts';
 import type { Progress } from '../progress/repository.ts';
 import { asKind } from './attempt-access.ts';
@@ -72,9 +74,11 @@ export async function finalize(
     isCorrect: answers.get(i.questionId)?.isCorrect ?? null,
   }));
   let result: QuizResult;
+  let spec: BlueprintSpec | undefined;
   if (kind === 'mock') {
     const blueprint = await findBlueprint(tx, row.reviewerShorthand, row.blueprintId);
     if (!blueprint) throw new AppError('INTERNAL', 'The blueprint of this mock is gone.');
+    spec = blueprint.spec;
     result = mockResult(blueprint.spec, scored, autoSubmitted);
   } else {
     result = liteResult(scored, autoSubmitted);
@@ -102,6 +106,20 @@ export async function finalize(
   // the student got.
   result = { ...result, gemsEarned: outcome.gemsAdded };
   if (kind === 'mock') await markMockStreakDay(tx, row.userId, now);
+  // The answers are final now: the student model learns from them (issue 23; recordActivity
+  // holds the user row's lock).
+  await recordReadiness(tx, {
+    userId: row.userId,
+    reviewer: row.reviewerShorthand,
+    ...(spec ? { spec } : {}),
+    answers: rows.flatMap((r) =>
+      typeof r.answer?.isCorrect === 'boolean'
+        ? [{ questionId: r.questionId, correct: r.answer.isCorrect }]
+        : [],
+    ),
+    fullMock: kind === 'mock',
+    now,
+  });
 
   const updated = await markSubmitted(tx, row.id, {
     submittedAt: now,

@@ -10,7 +10,9 @@ import {
 } from '@pasado/core';
 import type { Db } from '../../platform/db/client.ts';
 import { findBlueprint, listBank, listSubjectsWithCounts } from '../content/bank.repository.ts';
+import { sittingChoice } from '../content/exam-sittings.ts';
 import { majorChoice } from '../content/offers.ts';
+import { readinessFor } from '../progress/readiness.ts';
 import { asKind } from './attempt-access.ts';
 import { countAnswered, listRecentSubmitted } from './attempts.repository.ts';
 import { listRecentMocks } from './mock-history.repository.ts';
@@ -30,10 +32,11 @@ export async function quizHome(
   now: Date,
 ): Promise<QuizHome> {
   const shorthand = reviewer.shorthand;
-  const [subjectList, blueprint, open] = await Promise.all([
+  const [subjectList, blueprint, open, sitting] = await Promise.all([
     listSubjectsWithCounts(db, shorthand),
     findBlueprint(db, shorthand),
     findOpenMock(db, userId, shorthand, now),
+    sittingChoice(db, userId, shorthand, now),
   ]);
 
   const major = blueprint ? await majorChoice(db, userId, shorthand, blueprint.spec) : null;
@@ -123,10 +126,24 @@ export async function quizHome(
     limit: WEAKEST_TOPICS,
   });
 
+  // Only with items to predict from: a track without a mock has no exam to be ready for.
+  const readiness =
+    blueprint && mock
+      ? await readinessFor(db, {
+          userId,
+          reviewer: shorthand,
+          spec: blueprint.spec,
+          major: major?.current ?? null,
+          examDay: sitting.current?.startsOn ?? null,
+          now,
+        })
+      : null;
+
   return {
     reviewer: { shorthand, abbreviation: reviewer.abbreviation, name: reviewer.name },
     subjects: subjectList,
     major,
+    sitting,
     mock,
     openMock,
     recent,
@@ -136,5 +153,6 @@ export async function quizHome(
     })),
     weakestMinAnswered: WEAKEST_TOPICS_MIN_ANSWERED,
     mockHistory,
+    readiness,
   };
 }

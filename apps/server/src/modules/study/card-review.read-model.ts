@@ -37,6 +37,7 @@ export async function lockCardReview(
     gems_collection: Record<string, number>;
     challenges_progress: Progress['challengesProgress'];
     unclaimed_drill_points: number;
+    gems_spent: number;
   };
   const { userId, reviewer, cardId, now } = input;
   // node-postgres and PGlite both answer { rows }.
@@ -50,7 +51,8 @@ export async function lockCardReview(
       on conflict (user_id, card_id) do update set user_id = excluded.user_id
       returning card_id, state, due, last_reviewed_at, reps
     ), progress as (
-      select u.current_level, u.gems_collection, u.challenges_progress, u.unclaimed_drill_points
+      select u.current_level, u.gems_collection, u.challenges_progress, u.unclaimed_drill_points,
+             u.gems_spent
       from ${users} u where u.id = ${userId}::uuid and exists (select 1 from schedule)
       for update
     )
@@ -75,6 +77,7 @@ export async function lockCardReview(
       gemsCollection: row.gems_collection,
       challengesProgress: row.challenges_progress,
       unclaimedDrillPoints: row.unclaimed_drill_points,
+      gemsSpent: row.gems_spent,
     },
   };
 }

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { IDS, progressSummary, subscriptionDoc, userDoc } from '../../testing/docs.ts';
 import { fakeApi, reply } from '../../testing/fake-api.ts';
 import { renderScreen } from '../../testing/render.tsx';
+import { claimsFor, LET_ELEM, MARCH_2027, SEPTEMBER_2027 } from '../../testing/reviewers.ts';
 import { DAY } from '../../testing/time.ts';
 import { AccountPage } from './account-page.tsx';
 
@@ -69,6 +70,9 @@ function openAccount(me: UserDoc, subscriptions: SubscriptionDoc[], routes: Rout
     'GET /api/progress/summary': progressSummary(),
     'GET /api/progress/payments': { payments: [] },
     'GET /api/me/devices': devices,
+    // No track held: no exam date card (its own tests hold a track).
+    'GET /api/auth/claims': claimsFor([]),
+    'GET /api/reviewers': { reviewers: [] },
     ...routes,
   });
   return { api, ...renderScreen(<AccountPage />, { path: '/account' }) };
@@ -97,7 +101,7 @@ describe('the account screen', () => {
         level: 'sapphire',
         gemsTotal: 620,
         nextLevel: { name: 'ruby', minGems: 1500 },
-        streak: { current: 4, longest: 9, lastDay: '2026-11-25' },
+        streak: { current: 4, longest: 9, lastDay: '2026-11-25', freezes: 0, lastFrozenDay: null },
       }),
     });
     const progress = await loaded('Your progress');
@@ -113,7 +117,7 @@ describe('the account screen', () => {
         level: 'diamond',
         gemsTotal: 8_100,
         nextLevel: null,
-        streak: { current: 1, longest: 30, lastDay: '2026-11-25' },
+        streak: { current: 1, longest: 30, lastDay: '2026-11-25', freezes: 0, lastFrozenDay: null },
       }),
     });
     const progress = await loaded('Your progress');
@@ -214,5 +218,32 @@ describe('the account screen', () => {
     expect(within(await loaded('Devices')).getByText('Chrome on Android')).toBeTruthy();
     await user.click(within(payments).getByRole('button', { name: 'Try again' }));
     expect(await within(payments).findByText('Ref. 1234567890123')).toBeTruthy();
+  });
+
+  it('shows the student’s exam date and changes it (issue 23)', async () => {
+    const choice = { current: MARCH_2027, options: [MARCH_2027, SEPTEMBER_2027] };
+    const { api, user } = openAccount(userDoc(), [subscriptionDoc()], {
+      'GET /api/auth/claims': claimsFor(['let-elem']),
+      'GET /api/reviewers': { reviewers: [LET_ELEM] },
+      'GET /api/reviewers/let-elem/sitting': choice,
+      'PUT /api/reviewers/let-elem/sitting': { ...choice, current: SEPTEMBER_2027 },
+    });
+    const card = await screen.findByRole('region', { name: 'Exam date' });
+    expect(await within(card).findByText(/LET — Elementary: Mar 21, 2027/)).toBeTruthy();
+    await user.selectOptions(within(card).getByLabelText('Exam date'), 'Sep 26, 2027');
+    await expect.poll(() => api.sentTo('PUT /api/reviewers/let-elem/sitting').length).toBe(1);
+    expect(await within(card).findByText(/LET — Elementary: Sep 26, 2027/)).toBeTruthy();
+  });
+
+  it('shows the streak freezes held and the gems to spend', async () => {
+    openAccount(userDoc(), [subscriptionDoc()], {
+      'GET /api/progress/summary': progressSummary({
+        gemsTotal: 180,
+        gemsToSpend: 80,
+        streak: { current: 2, longest: 2, lastDay: '2026-11-25', freezes: 2, lastFrozenDay: null },
+      }),
+    });
+    const progress = await loaded('Your progress');
+    expect(within(progress).getByText(/Streak freezes: 2 of 2 · 80 gems to spend/)).toBeTruthy();
   });
 });

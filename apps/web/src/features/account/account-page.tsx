@@ -4,6 +4,7 @@ import {
   isPurchaseBlocked,
   PATHS,
   PURCHASE_MESSAGES,
+  STREAK_FREEZE,
   type SubscriptionDoc,
   type UserDoc,
 } from '@pasado/core';
@@ -16,12 +17,14 @@ import { RetryNotice } from '../../components/retry-notice.tsx';
 import { Skeleton, SkeletonGroup } from '../../components/skeleton.tsx';
 import { capitalize, formatNumber, manilaDate, manilaDateTime, peso } from '../../lib/format.ts';
 import { useProgressSummary } from '../../lib/get-progress-summary.ts';
+import { useGrantedReviewers } from '../../lib/get-reviewers.ts';
 import { openMessageModal } from '../../lib/open-message-modal.ts';
 import { devicesQueryOptions } from '../../lib/session/get-devices.ts';
 import { useMe } from '../../lib/session/get-me.ts';
 import { subscriptionQueryOptions } from '../../lib/session/get-subscription.ts';
 import { SUBSCRIPTION_STATUS_TONES } from '../../lib/subscription-tone.ts';
 import { DisplayNameForm } from './display-name-form.tsx';
+import { ExamDateSection } from './exam-date-section.tsx';
 import { localDeviceIdQueryOptions, paymentsQueryOptions } from './get-account-data.ts';
 import { describeDevice, STATUS_LABELS } from './labels.ts';
 import './account.css';
@@ -177,6 +180,8 @@ export function AccountPage() {
         ? 'error'
         : 'success';
   const currentDeviceId = localDevice.data ?? devices.data?.currentDeviceUsed ?? null;
+  // One track at a time (ADR 027): its exam date.
+  const track = useGrantedReviewers().reviewers[0] ?? null;
 
   return (
     <div className="page account">
@@ -239,9 +244,15 @@ export function AccountPage() {
             ) : (
               <p className="muted">You reached the top level.</p>
             )}
+            <p className="muted">
+              Streak freezes: {summary.data.streak.freezes} of {STREAK_FREEZE.maxHeld} ·{' '}
+              {formatNumber(summary.data.gemsToSpend)} gems to spend (on Tasks)
+            </p>
           </>
         ) : null}
       </Section>
+
+      {track ? <ExamDateSection track={track} /> : null}
 
       <Section
         id="account-subscription"

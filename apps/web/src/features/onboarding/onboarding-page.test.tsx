@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { userDoc } from '../../testing/docs.ts';
 import { fakeApi, result } from '../../testing/fake-api.ts';
 import { renderScreen } from '../../testing/render.tsx';
-import { CSE_PRO, claimsFor, LET_ELEM, reviewerOffer } from '../../testing/reviewers.ts';
+import {
+  CSE_PRO,
+  claimsFor,
+  LET_ELEM,
+  MARCH_2027,
+  reviewerOffer,
+  SEPTEMBER_2027,
+} from '../../testing/reviewers.ts';
 import { OnboardingPage } from './onboarding-page.tsx';
 
 const LET_SEC = reviewerOffer('let-sec', 'LET-Sec', 'LET — Secondary', {
@@ -20,7 +27,14 @@ const NOT_READY = reviewerOffer('nle', 'NLE', 'Nursing Licensure', {
 
 function openOnboarding(nameSuggestion: string | null = null) {
   const api = fakeApi({
-    'GET /api/reviewers': { reviewers: [CSE_PRO, LET_ELEM, LET_SEC, NOT_READY] },
+    'GET /api/reviewers': {
+      reviewers: [
+        CSE_PRO,
+        { ...LET_ELEM, sittings: [MARCH_2027, SEPTEMBER_2027] },
+        LET_SEC,
+        NOT_READY,
+      ],
+    },
     'GET /api/me': userDoc({ isOnboarded: false, displayName: null, nameSuggestion }),
     'POST /api/functions/applyRevAccess': result({ success: true, freeTrialStarted: true }),
     'GET /api/auth/claims?force=1': claimsFor(['let-elem']),
@@ -105,5 +119,34 @@ describe('onboarding', () => {
     await user.click(submit());
     await expect.poll(() => applied(api).length).toBe(1);
     expect(applied(api)[0]?.body).toEqual({ data: { reviewer: 'let-elem', knowFrom: 'TikTok' } });
+  });
+
+  it('offers the chosen track’s official exam dates, sent when picked (issue 23)', async () => {
+    const { api, user } = openOnboarding();
+    await user.click(await screen.findByRole('radio', { name: /LET — Elementary/ }));
+    const date = screen.getByLabelText('When is your exam? (optional)') as HTMLSelectElement;
+    expect([...date.options].map((o) => o.textContent)).toEqual([
+      'Not decided yet',
+      'Mar 21, 2027',
+      'Sep 26, 2027',
+    ]);
+    await user.selectOptions(date, 'Sep 26, 2027');
+    await user.selectOptions(screen.getByLabelText('How did you hear about us?'), 'Facebook');
+    await user.click(submit());
+    await expect.poll(() => applied(api).length).toBe(1);
+    expect(applied(api)[0]?.body).toMatchObject({
+      data: { reviewer: 'let-elem', sitting: SEPTEMBER_2027.id },
+    });
+  });
+
+  it('the exam date can be skipped, and a track without dates asks nothing', async () => {
+    const { api, user } = openOnboarding();
+    await user.click(await screen.findByRole('radio', { name: /CSE-Pro/ }));
+    expect(screen.queryByLabelText('When is your exam? (optional)')).toBeNull();
+    await user.click(screen.getByRole('radio', { name: /LET — Elementary/ }));
+    await user.selectOptions(screen.getByLabelText('How did you hear about us?'), 'Facebook');
+    await user.click(submit());
+    await expect.poll(() => applied(api).length).toBe(1);
+    expect(applied(api)[0]?.body).not.toHaveProperty('data.sitting');
   });
 });

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { RetryNotice } from '../../components/retry-notice.tsx';
 import { SelectField } from '../../components/select-field.tsx';
+import { SittingSelect } from '../../components/sitting-select.tsx';
 import { Skeleton, SkeletonGroup } from '../../components/skeleton.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { isCompletePick, TrackChoice, type TrackPick } from '../../components/track-choice.tsx';
@@ -41,6 +42,13 @@ export function OnboardingPage() {
   // Only tracks whose bank fills a full mock are offered (issue 12).
   const tracks = (reviewers.data ?? []).filter((r) => r.offered);
   const ready = isCompletePick(pick, tracks) && knowFrom !== '';
+  // The exam date is optional (issue 23 item 1): the picked track's upcoming official sittings.
+  const sittings = tracks.find((r) => r.shorthand === pick.reviewer)?.sittings ?? [];
+  const [sittingPick, setSittingPick] = useState<{ reviewer: string; id: string } | null>(null);
+  const sitting =
+    sittingPick && sittingPick.reviewer === pick.reviewer
+      ? (sittings.find((s) => s.id === sittingPick.id) ?? null)
+      : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -55,6 +63,7 @@ export function OnboardingPage() {
       knowFrom,
       ...(pick.major ? { major: pick.major } : {}),
       ...(checked?.ok ? { displayName: checked.value } : {}),
+      ...(sitting ? { sitting: sitting.id } : {}),
     });
   };
 
@@ -88,6 +97,23 @@ export function OnboardingPage() {
             <TrackChoice tracks={tracks} value={pick} onChange={setPick} disabled={busy} />
           )}
         </fieldset>
+
+        {pick.reviewer && sittings.length > 0 ? (
+          <div className="stack">
+            <SittingSelect
+              label="When is your exam? (optional)"
+              options={sittings}
+              current={sitting}
+              disabled={busy}
+              onChange={(id) =>
+                setSittingPick(id && pick.reviewer ? { reviewer: pick.reviewer, id } : null)
+              }
+            />
+            <p className="fieldset__hint">
+              The official dates. You can choose or change it later on Quiz or Account.
+            </p>
+          </div>
+        ) : null}
 
         <SelectField
           label="How did you hear about us?"

@@ -1,9 +1,15 @@
 import type { QuizHome } from '@pasado/core/contract';
 import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../testing/fake-api.ts';
 import { renderScreen } from '../../testing/render.tsx';
-import { CSE_PRO, claimsFor, LET_ELEM } from '../../testing/reviewers.ts';
+import {
+  CSE_PRO,
+  claimsFor,
+  LET_ELEM,
+  MARCH_2027,
+  SEPTEMBER_2027,
+} from '../../testing/reviewers.ts';
 import { QuizHomePage } from './quiz-home-page.tsx';
 
 const OPEN_MOCK = '6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d';
@@ -17,6 +23,7 @@ function home(overrides: Partial<QuizHome> = {}): QuizHome {
       { id: 'prof-ed', name: 'Professional Education', itemCount: 380, topics: [] },
     ],
     major: null,
+    sitting: { current: null, options: [] },
     mock: {
       name: 'LET Elementary mock',
       totalItems: 300,
@@ -33,15 +40,22 @@ function home(overrides: Partial<QuizHome> = {}): QuizHome {
     weakestTopics: [],
     weakestMinAnswered: 5,
     mockHistory: [],
+    readiness: null,
     ...overrides,
   };
 }
 
-function openQuizHome(quizHome: QuizHome, granted = ['let-elem'], reviewers = [LET_ELEM, CSE_PRO]) {
+function openQuizHome(
+  quizHome: QuizHome,
+  granted = ['let-elem'],
+  reviewers = [LET_ELEM, CSE_PRO],
+  routes: Parameters<typeof fakeApi>[0] = {},
+) {
   fakeApi({
     'GET /api/auth/claims': claimsFor(granted),
     'GET /api/reviewers': { reviewers },
     'GET /api/quiz/let-elem/quiz-home': quizHome,
+    ...routes,
   });
   return renderScreen(<QuizHomePage />, { path: '/quiz' });
 }
@@ -146,5 +160,42 @@ describe('the quiz home', () => {
     expect(
       (screen.getByRole('button', { name: 'Switch track' }) as HTMLButtonElement).disabled,
     ).toBe(true);
+  });
+
+  describe('the exam date (issue 23)', () => {
+    beforeEach(() => {
+      // Noon of 26 November 2026 in Manila: 115 Manila days before 21 March 2027.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-26T04:00:00Z'));
+    });
+    afterEach(() => vi.useRealTimers());
+
+    it('shows the Manila days left to the student’s sitting', async () => {
+      openQuizHome(
+        home({ sitting: { current: MARCH_2027, options: [MARCH_2027, SEPTEMBER_2027] } }),
+      );
+      const card = await screen.findByRole('region', { name: 'Your exam date' });
+      expect(within(card).getByText('115 days left')).toBeTruthy();
+      expect((within(card).getByLabelText('Exam date') as HTMLSelectElement).value).toBe(
+        MARCH_2027.id,
+      );
+    });
+
+    it('without one, asks for it; picking one sends it and shows the new count', async () => {
+      const picked = { current: SEPTEMBER_2027, options: [MARCH_2027, SEPTEMBER_2027] };
+      let sitting: QuizHome['sitting'] = { current: null, options: [MARCH_2027, SEPTEMBER_2027] };
+      const { user } = openQuizHome(home({ sitting }), undefined, undefined, {
+        'GET /api/quiz/let-elem/quiz-home': () => home({ sitting }),
+        'PUT /api/reviewers/let-elem/sitting': (request) => {
+          expect(request.body).toEqual({ sittingId: SEPTEMBER_2027.id });
+          sitting = picked;
+          return picked;
+        },
+      });
+      const card = await screen.findByRole('region', { name: 'Your exam date' });
+      expect(within(card).getByText(/Choose your official exam date/)).toBeTruthy();
+      await user.selectOptions(within(card).getByLabelText('Exam date'), 'Sep 26, 2027');
+      expect(await within(card).findByText('304 days left')).toBeTruthy();
+    });
   });
 });

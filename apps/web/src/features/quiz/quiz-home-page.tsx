@@ -1,4 +1,4 @@
-import { formatClock, PATHS, type QuizHome } from '@pasado/core';
+import { formatClock, manilaDayKey, PATHS, type QuizHome } from '@pasado/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -16,9 +16,11 @@ import { useReviewerChoice } from '../../lib/use-reviewer-choice.ts';
 import { quizHomeQueryKey, useQuizHome } from './api/get-quiz-home.ts';
 import { useSetMajor } from './api/set-major.ts';
 import { trackEvent } from './api/track-event.ts';
+import { ExamDateCard } from './exam-date-card.tsx';
 import { minutesText } from './format.ts';
 import { useKeepLitePool } from './keep-lite-pool.ts';
 import { TimerIcon } from './quiz-icons.tsx';
+import { ReadinessCard } from './readiness-card.tsx';
 import { ScoreHistory } from './score-history.tsx';
 import { useUnfinishedLite } from './unfinished-lite.ts';
 import { useCountdown } from './use-countdown.ts';
@@ -149,6 +151,14 @@ function HomeContent({ home }: { home: QuizHome }) {
     <>
       {home.openMock ? <ResumeCard home={home} /> : null}
       <ResumeLiteCard reviewer={shorthand} />
+      <ExamDateCard reviewer={shorthand} sitting={home.sitting} />
+      {home.readiness ? (
+        <ReadinessCard
+          reviewer={shorthand}
+          readiness={home.readiness}
+          today={manilaDayKey(new Date())}
+        />
+      ) : null}
       {home.major ? <MajorCard reviewer={shorthand} major={home.major} /> : null}
 
       <section className="card quiz-card" aria-labelledby="lite-title">

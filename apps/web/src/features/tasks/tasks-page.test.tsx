@@ -1,6 +1,6 @@
 import type { ChallengeView, ClaimResult } from '@pasado/core/contract';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { progressSummary, userDoc } from '../../testing/docs.ts';
 import { fakeApi, reply } from '../../testing/fake-api.ts';
 import { renderScreen } from '../../testing/render.tsx';
@@ -28,7 +28,7 @@ const streak = (
 
 /** A three-day streak (streak-3 earned), 25 drill points waiting. */
 const EARNED = progressSummary({
-  streak: { current: 3, longest: 3, lastDay: '2026-11-25' },
+  streak: { current: 3, longest: 3, lastDay: '2026-11-25', freezes: 0, lastFrozenDay: null },
   unclaimedDrillPoints: 25,
   challenges: {
     streak: [
@@ -126,5 +126,62 @@ describe('the tasks screen', () => {
     expect(within(drill).getByRole('link', { name: 'Study → Drill' }).getAttribute('href')).toBe(
       '/study',
     );
+  });
+
+  describe('the streak freeze (issue 23)', () => {
+    const withFreezes = (
+      freezes: number,
+      gemsToSpend: number,
+      lastFrozenDay: string | null = null,
+    ) =>
+      progressSummary({
+        ...EARNED,
+        gemsToSpend,
+        streak: { current: 3, longest: 3, lastDay: '2026-11-25', freezes, lastFrozenDay },
+      });
+
+    it('buys one with gems and shows how many are held', async () => {
+      let summary = withFreezes(0, 120);
+      const { api, user } = openTasks({
+        'GET /api/progress/summary': () => summary,
+        'POST /api/progress/streak-freeze': () => {
+          summary = withFreezes(1, 70);
+          return { freezes: 1, gemsToSpend: 70, alreadyBought: false };
+        },
+      });
+      const card = await screen.findByRole('region', { name: 'Streak freeze' });
+      expect(card.querySelector('.freeze-card__held')?.textContent).toBe(
+        '0 of 2 held · 120 gems to spend',
+      );
+      await user.click(within(card).getByRole('button', { name: 'Buy for 50 gems' }));
+      expect(await within(card).findByText('Streak freeze bought.')).toBeTruthy();
+      await expect
+        .poll(() => card.querySelector('.freeze-card__held')?.textContent)
+        .toBe('1 of 2 held · 70 gems to spend');
+      expect(api.sentTo('POST /api/progress/streak-freeze')).toHaveLength(1);
+    });
+
+    it('with too few gems, or two held, the button waits and says why', async () => {
+      openTasks({ 'GET /api/progress/summary': withFreezes(0, 30) });
+      const card = await screen.findByRole('region', { name: 'Streak freeze' });
+      expect(
+        (within(card).getByRole('button', { name: 'Buy for 50 gems' }) as HTMLButtonElement)
+          .disabled,
+      ).toBe(true);
+      expect(within(card).getByText('Earn 20 more gems to buy one.')).toBeTruthy();
+    });
+
+    it('says when a freeze kept the streak', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-26T04:00:00Z'));
+      try {
+        openTasks({ 'GET /api/progress/summary': withFreezes(2, 500, '2026-11-24') });
+        const card = await screen.findByRole('region', { name: 'Streak freeze' });
+        expect(within(card).getByText('A streak freeze kept your streak on Nov 24.')).toBeTruthy();
+        expect(within(card).getByText('You hold the most you can keep.')).toBeTruthy();
+      } finally {
+        vi.useRealTimers();
+      }
+    });
   });
 });

@@ -11,6 +11,7 @@ import { ApiError } from '../../lib/api.ts';
 import { capitalize } from '../../lib/format.ts';
 import { useProgressSummary } from '../../lib/get-progress-summary.ts';
 import { type ClaimRequest, useClaimReward } from './claim-reward.ts';
+import { StreakFreezeCard } from './streak-freeze-card.tsx';
 import './tasks.css';
 
 const FlameIcon = icon(
@@ -226,6 +227,8 @@ export function TasksPage() {
         Current streak: <strong>{data.streak.current}</strong>{' '}
         {data.streak.current === 1 ? 'day' : 'days'} · Longest: {data.streak.longest}
       </p>
+
+      <StreakFreezeCard summary={data} />
 
       {section(
         'streak',

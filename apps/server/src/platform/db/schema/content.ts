@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -28,6 +29,25 @@ export const reviewers = pgTable('reviewers', {
   name: text('name').notNull(),
   sortOrder: sortOrder(),
 });
+/**
+ * A track's official exam sittings (issue 23 item 1; docs/product.md#exam-sittings), kept by staff
+ * in the console: each day's Manila date and the blueprint parts given that day (core
+ * `checkExamSitting`); `starts_on` is the first day, for ordering and the countdown.
+ */
+export const examSittings = pgTable(
+  'exam_sittings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reviewerShorthand: text('reviewer_shorthand')
+      .notNull()
+      .references(() => reviewers.shorthand),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    days: jsonb('days').$type<{ date: string; partIds: string[] }[]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('exam_sittings_reviewer_idx').on(t.reviewerShorthand, t.startsOn)],
+);
 /** A row here is the claim `{shorthand}: 'Granted'` (docs/product.md#claims). */
 export const reviewerAccess = pgTable(
   'reviewer_access',
@@ -42,6 +62,14 @@ export const reviewerAccess = pgTable(
      * Specialization): one of that part's subjects, or null until picked.
      */
     majorSubjectId: text('major_subject_id').references(() => subjects.id, {
+      onDelete: 'set null',
+    }),
+    /**
+     * The official sitting the student reviews for under this track (issue 23 item 1), or null
+     * until picked; kept with the grant like the major, so a track switch takes it away. A sitting
+     * staff remove reads as not picked.
+     */
+    examSittingId: uuid('exam_sitting_id').references(() => examSittings.id, {
       onDelete: 'set null',
     }),
   },

@@ -1,7 +1,9 @@
+import type { StudentModel } from '@pasado/core';
 import { sql } from 'drizzle-orm';
 import {
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -12,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { cascadeRef, cascadeTextRef, createdAt, timestamptz, updatedAt } from './columns.ts';
-import { topics } from './content.ts';
+import { questions, topics } from './content.ts';
 import { users } from './users.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -40,15 +42,37 @@ export const userTopicStats = pgTable(
   ],
 );
 /** Daily streak in Manila days (core `extendStreak`). */
-export const userStreaks = pgTable('user_streaks', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  current: integer('current').notNull().default(0),
-  longest: integer('longest').notNull().default(0),
-  lastDay: date('last_day', { mode: 'string' }),
-  updatedAt: updatedAt(),
-});
+export const userStreaks = pgTable(
+  'user_streaks',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    current: integer('current').notNull().default(0),
+    longest: integer('longest').notNull().default(0),
+    lastDay: date('last_day', { mode: 'string' }),
+    /** Streak freezes held (issue 23 item 5; core `STREAK_FREEZE.maxHeld`). */
+    freezes: integer('freezes').notNull().default(0),
+    /** The last missed Manila day a freeze covered (the student is told it was used). */
+    lastFrozenDay: date('last_frozen_day', { mode: 'string' }),
+    updatedAt: updatedAt(),
+  },
+  () => [check('user_streaks_freezes_check', sql`freezes between 0 and 2`)],
+);
+/**
+ * One row per streak freeze bought (issue 23 item 5): the primary key makes a retried purchase
+ * (a double tap, a lost answer) buy once.
+ */
+export const streakFreezePurchases = pgTable(
+  'streak_freeze_purchases',
+  {
+    userId: cascadeRef('user_id', () => users.id),
+    purchaseId: uuid('purchase_id').notNull(),
+    gems: integer('gems').notNull(),
+    boughtAt: timestamptz('bought_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.purchaseId] })],
+);
 /**
  * One row per reward claimed: the primary key makes a second claim of the same reward (a double
  * tap, or two devices at once) a no-op instead of a second payout.
@@ -123,3 +147,35 @@ export const userStats = pgTable('user_stats', {
   stats: jsonb('stats').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
   updatedAt: updatedAt(),
 });
+
+/**
+ * The student model of one student for one track (issue 23 item 2; ADR 028): core's `StudentModel`
+ * as one document, changed by one O(1) step per answer (core `recordAnswer`), read as it is for
+ * readiness — nothing replays the answer history.
+ */
+export const readinessModels = pgTable(
+  'readiness_models',
+  {
+    userId: cascadeRef('user_id', () => users.id),
+    reviewer: text('reviewer').notNull(),
+    model: jsonb('model').$type<StudentModel>().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.reviewer] })],
+);
+
+/**
+ * What everyone's answers say of each item's difficulty (logits; core `ItemDifficulty`), refined
+ * by the same answers; an item without a row is seeded from the bank's label (core `seedDifficulty`).
+ */
+export const itemDifficulties = pgTable(
+  'item_difficulties',
+  {
+    questionId: cascadeTextRef('question_id', () => questions.id).primaryKey(),
+    mean: doublePrecision('mean').notNull(),
+    variance: doublePrecision('variance').notNull(),
+    answers: integer('answers').notNull(),
+    updatedAt: updatedAt(),
+  },
+  () => [check('item_difficulties_variance_check', sql`variance > 0 and answers >= 0`)],
+);

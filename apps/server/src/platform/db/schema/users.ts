@@ -39,6 +39,8 @@ export const users = pgTable(
       .notNull()
       .default(sql`'{"streak":[],"mastery":[]}'::jsonb`),
     unclaimedDrillPoints: integer('unclaimed_drill_points').notNull().default(0),
+    /** Gems spent on streak freezes (issue 23 item 5): spendable gems are those earned less these. */
+    gemsSpent: integer('gems_spent').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
@@ -48,5 +50,6 @@ export const users = pgTable(
     uniqueIndex('users_oidc_identity_key').on(t.oidcIssuer, t.oidcSubject),
     check('users_role_check', sql`role in ('student','admin')`),
     check('users_email_lower_check', sql`email = lower(email)`),
+    check('users_gems_spent_check', sql`gems_spent >= 0`),
   ],
 );

@@ -1,6 +1,9 @@
 import type {
+  AdminSittingInput,
+  AdminSittings,
   ContentImportRequest,
   ContentImportResponse,
+  ExamSitting,
   FixReportRequest,
   ReportActionResponse,
   ReportedItemsResponse,
@@ -8,7 +11,7 @@ import type {
   ReportSettings,
 } from '@pasado/core';
 import { queryOptions } from '@tanstack/react-query';
-import { getJson, sendJson } from '../../../lib/api.ts';
+import { apiFetch, getJson, sendJson, toApiError } from '../../../lib/api.ts';
 
 // The staff content API (apps/server/src/routes/api/admin/content.ts). Bodies are trusted as the
 // contract's types: the server serialises every answer through the same zod schemas.
@@ -54,3 +57,26 @@ export const reportSettingsQueryOptions = () =>
 
 export const saveReportSettings = (settings: ReportSettings) =>
   sendJson<ReportSettings>(`${BASE}/report-settings`, { method: 'PUT', json: settings });
+
+// Official exam sittings (issue 23 item 1): add, change, remove; the server audits each.
+export const sittingsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin', 'content', 'sittings'],
+    queryFn: ({ signal }) => getJson<AdminSittings>(`${BASE}/sittings`, { signal }),
+  });
+
+export const addSitting = (input: AdminSittingInput) =>
+  sendJson<{ sitting: ExamSitting }>(`${BASE}/sittings`, { json: input });
+
+export const changeSitting = (id: string, input: AdminSittingInput) =>
+  sendJson<{ sitting: ExamSitting }>(`${BASE}/sittings/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    json: input,
+  });
+
+export const removeSitting = (id: string) =>
+  apiFetch(`${BASE}/sittings/${encodeURIComponent(id)}`, { method: 'DELETE' }).then(
+    async (response) => {
+      if (!response.ok) throw await toApiError(response);
+    },
+  );

@@ -1,0 +1,97 @@
+import {
+  type BuyStreakFreezeResult,
+  manilaDayKey,
+  type ProgressSummary,
+  STREAK_FREEZE,
+} from '@pasado/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Spinner } from '../../components/spinner.tsx';
+import { ApiError, sendJson } from '../../lib/api.ts';
+import { progressSummaryQueryKey } from '../../lib/get-progress-summary.ts';
+
+/** A freeze used within this many days is still news worth telling the student. */
+const RECENT_FREEZE_DAYS = 7;
+
+function shortDay(key: string): string {
+  const [y, m, d] = key.split('-').map(Number);
+  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+function daysSince(key: string, today: string): number {
+  return (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${key}T00:00:00Z`)) / 86_400_000;
+}
+
+/**
+ * Tasks' streak freeze (issue 23 item 5; docs/product.md#streak-freeze): how many are held, the
+ * gems to spend, a Buy button, and that one was used. The server decides every purchase (gems,
+ * the limit of two); the button only spares a request that would be refused.
+ */
+export function StreakFreezeCard({ summary }: { summary: ProgressSummary }) {
+  const client = useQueryClient();
+  const buy = useMutation({
+    mutationFn: () =>
+      sendJson<BuyStreakFreezeResult>('/api/progress/streak-freeze', {
+        json: { purchaseId: crypto.randomUUID() },
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: progressSummaryQueryKey }),
+  });
+  const { freezes, lastFrozenDay } = summary.streak;
+  const full = freezes >= STREAK_FREEZE.maxHeld;
+  const short = summary.gemsToSpend < STREAK_FREEZE.price;
+  const today = manilaDayKey(new Date());
+  const usedLately =
+    lastFrozenDay !== null && daysSince(lastFrozenDay, today) <= RECENT_FREEZE_DAYS;
+
+  return (
+    <section className="card freeze-card" aria-labelledby="tasks-freeze">
+      <div className="freeze-card__main">
+        <h2 id="tasks-freeze" className="tasks-section__title">
+          Streak freeze
+        </h2>
+        <p className="tasks-section__lead">
+          Missed a day? A freeze is used by itself and keeps your streak (it does not add a day).
+        </p>
+        <p className="freeze-card__held">
+          <strong>{freezes}</strong> of {STREAK_FREEZE.maxHeld} held · {summary.gemsToSpend} gems to
+          spend
+        </p>
+      </div>
+      <button
+        type="button"
+        className="btn btn--accent"
+        disabled={buy.isPending || full || short}
+        onClick={() => buy.mutate()}
+      >
+        {buy.isPending ? <Spinner size="sm" /> : null}
+        {`Buy for ${STREAK_FREEZE.price} gems`}
+      </button>
+      <div role="status" className="freeze-card__status">
+        {usedLately ? (
+          <p className="claim-note">
+            A streak freeze kept your streak on {shortDay(lastFrozenDay)}.
+          </p>
+        ) : null}
+        {buy.isError ? (
+          <p className="form-error">
+            {buy.error instanceof ApiError && buy.error.status < 500
+              ? buy.error.message
+              : 'The freeze was not bought. Check your connection and try again.'}
+          </p>
+        ) : buy.isSuccess && !buy.data.alreadyBought ? (
+          <p className="claim-note">Streak freeze bought.</p>
+        ) : null}
+        {full ? (
+          <p className="muted">You hold the most you can keep.</p>
+        ) : short ? (
+          <p className="muted">
+            Earn {STREAK_FREEZE.price - summary.gemsToSpend} more gems to buy one.
+          </p>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,226 @@
+import { describe, expect, it } from 'vitest';
+import type { BlueprintSpec } from '../blueprint.ts';
+import {
+  forecastReadiness,
+  MIN_PART_ANSWERS,
+  type ProfiledItem,
+  predictPart,
+  surenessOf,
+  type TrackProfile,
+  trackProfile,
+} from './forecast.ts';
+import {
+  emptyStudentModel,
+  recordAnswer,
+  type StudentModel,
+  seedDifficulty,
+  successChance,
+} from './model.ts';
+
+const spec: BlueprintSpec = {
+  passingAverage: 75,
+  sittings: 1,
+  parts: [
+    {
+      id: 'gen',
+      name: 'General',
+      subjectIds: ['s1'],
+      items: 20,
+      minutes: 20,
+      weight: 0.4,
+      floor: 50,
+      strands: [
+        { id: 'a', name: 'A', share: 0.25, topicIds: ['t1'] },
+        { id: 'b', name: 'B', share: 0.75, topicIds: ['t2', 't3'] },
+      ],
+    },
+    {
+      id: 'num',
+      name: 'Numerical',
+      subjectIds: ['s2'],
+      items: 20,
+      minutes: 20,
+      weight: 0.6,
+      floor: 50,
+    },
+  ],
+};
+
+const items = (subjectId: string, topicId: string, n: number): ProfiledItem[] =>
+  Array.from({ length: n }, (_, i) => ({
+    id: `${topicId}.q${i}`,
+    subjectId,
+    topicId,
+    held: false,
+    difficulty: 0,
+    choices: 4,
+  }));
+const bank = [
+  ...items('s1', 't1', 10),
+  ...items('s1', 't2', 10),
+  ...items('s1', 't3', 30),
+  ...items('s2', 'n1', 30),
+  ...items('s2', 'n2', 10),
+];
+const profile: TrackProfile = trackProfile(spec, bank);
+
+const T0 = new Date('2026-11-20T02:00:00Z');
+const medium = { difficulty: seedDifficulty(2), guess: 0.25 };
+
+/** A model fed `n` answers per part, the share `p` of them correct (spread evenly). */
+function practised(
+  perPart: Record<string, { n: number; p: number; topics: string[] }>,
+  at = T0,
+): StudentModel {
+  let model = emptyStudentModel();
+  for (const [partId, { n, p, topics }] of Object.entries(perPart)) {
+    let hits = 0;
+    for (let i = 0; i < n; i += 1) {
+      const correct = Math.floor((i + 1) * p) > hits;
+      if (correct) hits += 1;
+      model = recordAnswer(
+        model,
+        { partId, topicId: topics[i % topics.length] as string, correct, at },
+        medium,
+      ).model;
+    }
+  }
+  return model;
+}
+
+describe('trackProfile', () => {
+  it('gives each topic its strand share split by pool size, or its share of the pool', () => {
+    const gen = profile.parts[0];
+    const share = Object.fromEntries(gen?.topics.map((t) => [t.topicId, t.share]) ?? []);
+    expect(share.t1).toBeCloseTo(0.25, 9);
+    expect(share.t2).toBeCloseTo(0.75 * (10 / 40), 9);
+    expect(share.t3).toBeCloseTo(0.75 * (30 / 40), 9);
+    const num = Object.fromEntries(profile.parts[1]?.topics.map((t) => [t.topicId, t.share]) ?? []);
+    expect(num).toEqual({ n1: 0.75, n2: 0.25 });
+    expect(profile.parts[1]?.topics[0]?.guess).toBe(0.25);
+  });
+});
+
+describe('forecastReadiness: too little data', () => {
+  it('a new student: no number, take a full mock', () => {
+    const f = forecastReadiness(emptyStudentModel(), profile, T0);
+    expect(f.whole).toBeNull();
+    expect(f.passChance).toBeNull();
+    expect(f.action).toEqual({ kind: 'mock', text: 'Take a full mock' });
+    expect(f.parts.map((p) => p.needed)).toEqual([MIN_PART_ANSWERS, MIN_PART_ANSWERS]);
+  });
+
+  it('one part short: answer the rest of it', () => {
+    const model = practised({
+      gen: { n: 40, p: 0.8, topics: ['t1', 't2', 't3'] },
+      num: { n: 10, p: 0.8, topics: ['n1'] },
+    });
+    const f = forecastReadiness(model, profile, T0);
+    expect(f.action).toEqual({
+      kind: 'answer',
+      partId: 'num',
+      count: 20,
+      text: 'Answer 20 more Numerical items',
+    });
+    expect(f.parts[0]?.predicted).not.toBeNull();
+    expect(f.parts[1]?.predicted).toBeNull();
+    expect(f.whole).toBeNull();
+  });
+
+  it('one answer short says "item"', () => {
+    const model = practised({
+      gen: { n: 40, p: 0.8, topics: ['t1'] },
+      num: { n: MIN_PART_ANSWERS - 1, p: 0.8, topics: ['n1'] },
+    });
+    expect(forecastReadiness(model, profile, T0).action?.text).toBe('Answer 1 more Numerical item');
+  });
+});
+
+describe('forecastReadiness: with data', () => {
+  const strong = practised({
+    gen: { n: 300, p: 0.92, topics: ['t1', 't2', 't3'] },
+    num: { n: 300, p: 0.92, topics: ['n1', 'n2'] },
+  });
+  const weak = practised({
+    gen: { n: 300, p: 0.55, topics: ['t1', 't2', 't3'] },
+    num: { n: 300, p: 0.55, topics: ['n1', 'n2'] },
+  });
+  // Strong on average, but General sits near its floor of 50: the floor holds this student back.
+  const lopsided = practised({
+    gen: { n: 300, p: 0.5, topics: ['t1', 't2', 't3'] },
+    num: { n: 300, p: 0.97, topics: ['n1', 'n2'] },
+  });
+
+  it('predicts about the share correct, inside its 80 % interval', () => {
+    const f = forecastReadiness(strong, profile, T0);
+    expect(f.whole?.rating).toBeGreaterThan(88);
+    expect(f.whole?.rating).toBeLessThan(95);
+    for (const x of [f.whole, ...f.parts.map((p) => p.predicted)]) {
+      expect(x?.low).toBeLessThan(x?.rating ?? 0);
+      expect(x?.high).toBeGreaterThan(x?.rating ?? 0);
+    }
+    expect(f.action).toBeNull();
+  });
+
+  it('pass chance: high for the strong, low for the weak, lowered by a floor', () => {
+    expect(forecastReadiness(strong, profile, T0).passChance?.today).toBeGreaterThan(0.95);
+    expect(forecastReadiness(weak, profile, T0).passChance?.today).toBeLessThan(0.05);
+    const f = forecastReadiness(lopsided, profile, T0);
+    expect(f.whole?.rating).toBeGreaterThan(75);
+    expect(f.passChance?.today).toBeLessThan(0.7);
+    expect(f.holdingBack?.partId).toBe('gen');
+  });
+
+  it('exam day: a rising pace raises the projected chance, no pace keeps it', () => {
+    const rising: StudentModel = {
+      ...weak,
+      parts: Object.fromEntries(
+        Object.entries(weak.parts).map(([k, p]) => [
+          k,
+          { ...p, pace: { ...p.pace, perDay: 0.04 } },
+        ]),
+      ),
+    };
+    const exam = new Date(T0.getTime() + 60 * 86_400_000);
+    const f = forecastReadiness(rising, profile, T0, exam);
+    expect(f.daysLeft).toBe(60);
+    expect(f.passChance?.examDay).toBeGreaterThan(f.passChance?.today ?? 1);
+    const still = forecastReadiness(weak, profile, T0, exam);
+    expect(still.passChance?.examDay).toBeCloseTo(still.passChance?.today ?? 0, 1);
+  });
+
+  it('sureness grows with answers', () => {
+    const few = practised({
+      gen: { n: 30, p: 0.8, topics: ['t1', 't2', 't3'] },
+      num: { n: 30, p: 0.8, topics: ['n1', 'n2'] },
+    });
+    const many = practised({
+      gen: { n: 1500, p: 0.8, topics: ['t1', 't2', 't3'] },
+      num: { n: 1500, p: 0.8, topics: ['n1', 'n2'] },
+    });
+    expect(forecastReadiness(few, profile, T0).sureness).toBe('low');
+    expect(forecastReadiness(many, profile, T0).sureness).toBe('high');
+  });
+
+  it('a prediction from answers at a known ability matches the ability (consistency)', () => {
+    const p = successChance(1.2, 0, 0.25);
+    const model = practised({ num: { n: 3000, p, topics: ['n1', 'n2'] } });
+    const prediction = predictPart(
+      model,
+      profile.parts[1] as TrackProfile['parts'][number],
+      T0.getTime(),
+    );
+    expect(prediction.mean).toBeCloseTo(p, 1);
+  });
+});
+
+describe('surenessOf', () => {
+  it.each([
+    { sd: 1, s: 'high' },
+    { sd: 2.5, s: 'high' },
+    { sd: 4, s: 'medium' },
+    { sd: 9, s: 'low' },
+  ])('$sd points → $s', ({ sd, s }) => {
+    expect(surenessOf(sd)).toBe(s);
+  });
+});

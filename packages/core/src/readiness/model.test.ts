@@ -1,0 +1,231 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ageBelief,
+  DAILY_DRIFT_VARIANCE,
+  emptyStudentModel,
+  observationStep,
+  PRIOR_PART_MEAN,
+  PRIOR_PART_VARIANCE,
+  PRIOR_TOPIC_VARIANCE,
+  recordAnswer,
+  recordFullMock,
+  seedDifficulty,
+  successChance,
+  topicBelief,
+  updateDifficulty,
+} from './model.ts';
+
+const at = (iso: string) => new Date(iso);
+const medium = { difficulty: seedDifficulty(2), guess: 0.25 };
+const answer = (correct: boolean, when = '2026-11-20T02:00:00Z', topicId = 't1') => ({
+  partId: 'p1',
+  topicId,
+  correct,
+  at: at(when),
+});
+
+describe('successChance', () => {
+  it.each([
+    { theta: 0, b: 0, c: 0.25, p: 0.625 },
+    { theta: 0, b: 0, c: 0, p: 0.5 },
+    { theta: 50, b: 0, c: 0.25, p: 1 },
+    { theta: -50, b: 0, c: 0.25, p: 0.25 },
+  ])('θ $theta b $b c $c → $p', ({ theta, b, c, p }) => {
+    expect(successChance(theta, b, c)).toBeCloseTo(p, 9);
+  });
+});
+
+describe('seedDifficulty', () => {
+  it.each([
+    { label: 1, mean: -1 },
+    { label: 2, mean: 0 },
+    { label: 3, mean: 1 },
+    { label: null, mean: 0 },
+    { label: 7, mean: 0 },
+  ])('label $label → $mean', ({ label, mean }) => {
+    expect(seedDifficulty(label).mean).toBe(mean);
+  });
+});
+
+describe('observationStep', () => {
+  it('matches the derivative of the log-likelihood', () => {
+    for (const [eta, c, y] of [
+      [0.3, 0.25, true],
+      [-1.2, 0.25, false],
+      [2, 0, true],
+    ] as const) {
+      const ll = (e: number) => Math.log(y ? successChance(e, 0, c) : 1 - successChance(e, 0, c));
+      const numeric = (ll(eta + 1e-6) - ll(eta - 1e-6)) / 2e-6;
+      expect(observationStep(eta, c, y).score).toBeCloseTo(numeric, 5);
+      expect(observationStep(eta, c, y).information).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('recordAnswer', () => {
+  it('a correct answer raises the part and the topic, a wrong one lowers them', () => {
+    const up = recordAnswer(emptyStudentModel(), answer(true), medium).model;
+    const down = recordAnswer(emptyStudentModel(), answer(false), medium).model;
+    expect(up.parts.p1?.ability.mean).toBeGreaterThan(PRIOR_PART_MEAN);
+    expect(up.parts.p1?.topics.t1?.mean).toBeGreaterThan(PRIOR_PART_MEAN);
+    expect(down.parts.p1?.ability.mean).toBeLessThan(PRIOR_PART_MEAN);
+    expect(down.parts.p1?.topics.t1?.mean).toBeLessThan(PRIOR_PART_MEAN);
+  });
+
+  it('each answer shrinks the uncertainty and counts once; the input is not changed', () => {
+    const start = emptyStudentModel();
+    const once = recordAnswer(start, answer(true), medium).model;
+    const twice = recordAnswer(once, answer(false), medium).model;
+    expect(start.parts).toEqual({});
+    expect(once.parts.p1?.ability.variance).toBeLessThan(PRIOR_PART_VARIANCE);
+    expect(twice.parts.p1?.ability.variance).toBeLessThan(once.parts.p1?.ability.variance ?? 0);
+    expect(twice.parts.p1?.ability.answers).toBe(2);
+    expect(twice.parts.p1?.topics.t1?.answers).toBe(2);
+  });
+
+  it('the steps shrink as evidence grows (Elo with a shrinking K)', () => {
+    let model = emptyStudentModel();
+    const steps: number[] = [];
+    for (let i = 0; i < 40; i += 1) {
+      const before = model.parts.p1?.ability.mean ?? PRIOR_PART_MEAN;
+      model = recordAnswer(model, answer(i % 2 === 0), medium).model;
+      steps.push(Math.abs((model.parts.p1?.ability.mean ?? 0) - before));
+    }
+    // Compare like with like: answer 39 is correct, as answer 1 was.
+    expect(steps[38]).toBeLessThan((steps[0] ?? 0) / 3);
+  });
+
+  it('recovers a known ability from many answers (the update is consistent)', () => {
+    // A student of ability 1.4 on medium items answers correctly with chance 0.25 + 0.75 σ(1.4).
+    const p = successChance(1.4, 0, 0.25);
+    let model = emptyStudentModel();
+    let hits = 0;
+    for (let i = 0; i < 2000; i += 1) {
+      // A deterministic sequence with the exact share p of correct answers.
+      const correct = Math.floor((i + 1) * p) > hits;
+      if (correct) hits += 1;
+      model = recordAnswer(
+        model,
+        answer(correct, '2026-11-20T02:00:00Z', `t${i % 4}`),
+        medium,
+      ).model;
+    }
+    const belief = topicBelief(model, 'p1', 't1', at('2026-11-20T02:00:00Z').getTime());
+    expect(belief.mean).toBeGreaterThan(1.2);
+    expect(belief.mean).toBeLessThan(1.6);
+  });
+
+  it('part and topic are separate trackers: the uncertainty of a much-answered topic gets small', () => {
+    let model = emptyStudentModel();
+    for (let i = 0; i < 1500; i += 1) {
+      model = recordAnswer(
+        model,
+        answer(i % 5 !== 0, '2026-11-20T02:00:00Z', `t${i % 2}`),
+        medium,
+      ).model;
+    }
+    // The drift per answer keeps a floor under it (about √(drift / information)), far below the prior.
+    expect(model.parts.p1?.ability.variance).toBeLessThan(0.1);
+    expect(model.parts.p1?.topics.t0?.variance).toBeLessThan(0.1);
+  });
+
+  it('a topic never answered is predicted from its part, with the topic prior on top', () => {
+    let model = emptyStudentModel();
+    for (let i = 0; i < 30; i += 1) model = recordAnswer(model, answer(true), medium).model;
+    const now = at('2026-11-20T02:00:00Z').getTime();
+    const fresh = topicBelief(model, 'p1', 'never', now);
+    expect(fresh.mean).toBeCloseTo(model.parts.p1?.ability.mean ?? 0, 9);
+    expect(fresh.variance).toBeCloseTo(
+      (model.parts.p1?.ability.variance ?? 0) + PRIOR_TOPIC_VARIANCE,
+      9,
+    );
+    expect(topicBelief(emptyStudentModel(), 'p9', 't', now)).toMatchObject({
+      mean: PRIOR_PART_MEAN,
+      variance: PRIOR_PART_VARIANCE + PRIOR_TOPIC_VARIANCE,
+      trend: 0,
+      answers: 0,
+      at: null,
+    });
+  });
+
+  it('pace: answers a day, smoothed over Manila days (a day off counts as none)', () => {
+    let model = emptyStudentModel();
+    const day = (iso: string, n: number) => {
+      for (let i = 0; i < n; i += 1) model = recordAnswer(model, answer(true, iso), medium).model;
+    };
+    day('2026-11-20T01:00:00Z', 10);
+    expect(model.parts.p1?.pace.answersPerDay).toBe(0);
+    day('2026-11-21T01:00:00Z', 10); // day 1's 10 answers are smoothed in: 0.2 × 10
+    expect(model.parts.p1?.pace.answersPerDay).toBeCloseTo(2, 9);
+    day('2026-11-23T01:00:00Z', 1); // 10 answers over 2 days (one day off): 0.8 × 2 + 0.2 × 5
+    expect(model.parts.p1?.pace.answersPerDay).toBeCloseTo(2.6, 9);
+    expect(model.parts.p1?.pace.dayKey).toBe('2026-11-23');
+  });
+
+  it('learning: a student who keeps beating the predictions gets a positive trend', () => {
+    let model = emptyStudentModel();
+    // Right answers get more frequent: 40 % → 95 % over 600 answers.
+    let hits = 0;
+    for (let i = 0; i < 600; i += 1) {
+      const share = 0.4 + (0.55 * i) / 600;
+      const correct = Math.floor((i + 1) * share) > hits;
+      if (correct) hits += 1;
+      model = recordAnswer(model, answer(correct), medium).model;
+    }
+    expect(model.parts.p1?.ability.trend).toBeGreaterThan(0.001);
+    let flat = emptyStudentModel();
+    for (let i = 0; i < 600; i += 1) flat = recordAnswer(flat, answer(i % 3 !== 0), medium).model;
+    expect(Math.abs(flat.parts.p1?.ability.trend ?? 1)).toBeLessThan(0.001);
+  });
+});
+
+describe('forgetting (ageBelief)', () => {
+  const belief = {
+    mean: 2,
+    variance: 0.05,
+    trend: 0.01,
+    trendVariance: 1e-5,
+    covariance: 0,
+    answers: 50,
+    at: at('2026-11-01T00:00:00Z').getTime(),
+  };
+  it.each([
+    { days: 0, variance: 0.05 },
+    { days: 10, variance: 0.05 + 10 * DAILY_DRIFT_VARIANCE },
+    { days: 10_000, variance: PRIOR_PART_VARIANCE },
+  ])('after $days days the variance is $variance', ({ days, variance }) => {
+    const aged = ageBelief(
+      belief,
+      (belief.at ?? 0) + days * 86_400_000,
+      PRIOR_PART_MEAN,
+      PRIOR_PART_VARIANCE,
+    );
+    expect(aged.variance).toBeCloseTo(variance, 9);
+    expect(aged.mean).toBeLessThanOrEqual(2);
+    expect(aged.mean).toBeGreaterThan(PRIOR_PART_MEAN - 1e-9);
+  });
+  it('time in the past changes nothing', () => {
+    expect(ageBelief(belief, (belief.at ?? 0) - 1000, 0, 1)).toBe(belief);
+  });
+});
+
+describe('updateDifficulty', () => {
+  it('a correct answer makes the item look easier, a wrong one harder; never fully certain', () => {
+    const seed = seedDifficulty(2);
+    expect(updateDifficulty(seed, 0, 0.25, true).mean).toBeLessThan(0);
+    expect(updateDifficulty(seed, 0, 0.25, false).mean).toBeGreaterThan(0);
+    let d = seed;
+    for (let i = 0; i < 100_000; i += 1) d = updateDifficulty(d, 0, 0.25, i % 3 !== 0);
+    expect(d.variance).toBeGreaterThanOrEqual(0.02 ** 2);
+    expect(d.answers).toBe(100_000);
+  });
+  it('recordAnswer returns the item after the same answer', () => {
+    const { difficulty } = recordAnswer(emptyStudentModel(), answer(true), medium);
+    expect(difficulty.answers).toBe(1);
+    expect(difficulty.mean).toBeLessThan(0);
+  });
+});
+
+it('recordFullMock counts full mocks', () => {
+  expect(recordFullMock(recordFullMock(emptyStudentModel())).fullMocks).toBe(2);
+});

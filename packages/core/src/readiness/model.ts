@@ -1,0 +1,310 @@
+import { manilaDayKey } from '../time.ts';
+
+/**
+ * The student model (issue 23 item 2; ADR 028): per-part and per-topic ability and per-item
+ * difficulty on one logit scale, updated after every answer (lite, mock, drill, synced offline)
+ * by one O(1) step from stored state. Nothing replays history: the server stores the model and
+ * the phone keeps a copy; both call these functions.
+ *
+ * The response model is 1PL (Rasch) with a guessing floor: a student of ability θ answers an item
+ * of difficulty b correctly with probability c + (1 − c)·σ(θ − b), c = 1 / number of options.
+ * Two levels, each its own tracker: the part's ability (every answer in the part) and each
+ * topic's (the topic's answers). A topic starts from its part's ability, so a topic the student
+ * has hardly touched is predicted from the rest of the part instead of from nothing.
+ *
+ * Each ability is a Gaussian belief (mean, variance). An answer updates it by one Laplace
+ * (Kalman-like) step — the Elo update with a step size that shrinks as evidence accumulates and
+ * grows again with time away, as Glicko does for chess ratings. Forgetting: every day without
+ * practice adds variance and pulls the mean a little towards the prior, so an estimate from last
+ * month counts for less than one from today.
+ */
+
+/**
+ * A Gaussian belief about one ability on the logit scale and about its trend — the ability
+ * gained per answer, the student's learning — with their covariance, and when it was last
+ * touched. A level-and-trend (local linear trend) Kalman filter: a filter on the level alone lags
+ * a student who keeps learning, and under-predicts exactly the students who work hardest.
+ */
+export type AbilityBelief = {
+  mean: number;
+  variance: number;
+  /** Ability gained per answer (logits). */
+  trend: number;
+  trendVariance: number;
+  /** Covariance of mean and trend. */
+  covariance: number;
+  /** Answers behind it. */
+  answers: number;
+  /** When it was last updated (ms since the epoch); null when never. */
+  at: number | null;
+};
+
+/**
+ * The student's pace in a part: answers a day, smoothed over the Manila days since they started
+ * (a day without practice counts as a day with none). Kept from the answers at the start of each
+ * Manila day the student practises.
+ */
+export type PartPace = { answersPerDay: number; dayKey: string | null; dayStartAnswers: number };
+
+export type PartModel = {
+  ability: AbilityBelief;
+  pace: PartPace;
+  /** The part's topics' abilities (a topic never answered has none: its part's stands in). */
+  topics: Record<string, AbilityBelief>;
+};
+
+/** One student's model for one track: its parts by blueprint part id, and full mocks finished. */
+export type StudentModel = {
+  version: 1;
+  parts: Record<string, PartModel>;
+  fullMocks: number;
+};
+
+/** An item's difficulty belief, seeded from the bank's label and refined from everyone's answers. */
+export type ItemDifficulty = { mean: number; variance: number; answers: number };
+
+/** Prior of a part's ability: the population's typical reviewer, with wide uncertainty. */
+export const PRIOR_PART_MEAN = 0.5;
+export const PRIOR_PART_VARIANCE = 1.2 ** 2;
+/** How far a topic's ability may sit from its part's, a priori: topics differ, not wildly. */
+export const PRIOR_TOPIC_VARIANCE = 0.6 ** 2;
+/**
+ * Ability moves as the student learns: each answer adds this much variance before it is applied,
+ * on top of the trend, so the estimate follows learning that does not keep a steady pace.
+ */
+export const ANSWER_DRIFT_VARIANCE = 0.0002;
+/** Each day away adds this much variance (uncertainty grows with time since practice). */
+export const DAILY_DRIFT_VARIANCE = 0.004;
+/** A mean relaxes towards the prior with this time constant (days) while the student is away. */
+export const FORGETTING_DAYS = 365;
+/** The bank's difficulty label (1 easy, 2 medium, 3 hard) as a logit difficulty seed. */
+export const LABEL_DIFFICULTY: Record<number, number> = { 1: -1, 2: 0, 3: 1 };
+/** How sure a label is: the seed's variance; everyone's answers narrow it. */
+export const LABEL_DIFFICULTY_VARIANCE = 0.5 ** 2;
+/** An item's difficulty never becomes certain: the bank's items get edited, cohorts change. */
+export const MIN_DIFFICULTY_VARIANCE = 0.02 ** 2;
+/** Smoothing of the daily pace: the share of the newest day's answers. */
+export const PACE_SMOOTHING = 0.2;
+/** Prior of the trend (ability gained per answer): none known, a few thousandths a logit typical. */
+export const PRIOR_TREND_VARIANCE = 0.01 ** 2;
+/** The trend itself drifts a little per answer (learning slows, speeds up). */
+export const TREND_DRIFT_VARIANCE = 1e-8;
+
+const DAY_MS = 86_400_000;
+
+export const emptyStudentModel = (): StudentModel => ({ version: 1, parts: {}, fullMocks: 0 });
+
+const newBelief = (mean: number, variance: number): AbilityBelief => ({
+  mean,
+  variance,
+  trend: 0,
+  trendVariance: PRIOR_TREND_VARIANCE,
+  covariance: 0,
+  answers: 0,
+  at: null,
+});
+
+/** A new item's difficulty from the bank's label (unknown labels count as medium). */
+export function seedDifficulty(label: number | null | undefined): ItemDifficulty {
+  return {
+    mean: LABEL_DIFFICULTY[label ?? 2] ?? 0,
+    variance: LABEL_DIFFICULTY_VARIANCE,
+    answers: 0,
+  };
+}
+
+export const logistic = (x: number): number => 1 / (1 + Math.exp(-x));
+
+/** The chance of a correct answer at ability θ on an item of difficulty b with guessing floor c. */
+export function successChance(theta: number, b: number, guess: number): number {
+  return guess + (1 - guess) * logistic(theta - b);
+}
+
+/** The guessing floor of an item with `choices` options (a blind guess). */
+export const guessFloor = (choices: number): number => (choices > 1 ? 1 / choices : 0);
+
+/**
+ * A belief brought forward to `now`: each day away adds `DAILY_DRIFT_VARIANCE` (up to `cap`, the
+ * prior's variance) and pulls the mean towards `priorMean` with time constant `FORGETTING_DAYS`.
+ */
+export function ageBelief(
+  belief: AbilityBelief,
+  now: number,
+  priorMean: number,
+  cap: number,
+): AbilityBelief {
+  if (belief.at === null || now <= belief.at) return belief;
+  const days = (now - belief.at) / DAY_MS;
+  const keep = Math.exp(-days / FORGETTING_DAYS);
+  // The trend is per answer: days without answers add no learning, only uncertainty.
+  return {
+    ...belief,
+    mean: priorMean + (belief.mean - priorMean) * keep,
+    variance: Math.min(cap, belief.variance + DAILY_DRIFT_VARIANCE * days),
+    at: now,
+  };
+}
+
+/**
+ * The Laplace step of one Bernoulli observation on a Gaussian belief about η = θ − b, where
+ * P(correct) = c + (1 − c)·σ(η): the score (gradient of the log-likelihood) and the Fisher
+ * information at the current mean. The posterior's precision is the prior's plus the information;
+ * its mean moves by the score over that precision — Elo's update with a step of 1 / precision.
+ */
+export function observationStep(
+  eta: number,
+  guess: number,
+  correct: boolean,
+): { score: number; information: number } {
+  const s = logistic(eta);
+  const p = guess + (1 - guess) * s;
+  const dp = (1 - guess) * s * (1 - s);
+  const score = correct ? dp / p : -dp / (1 - p);
+  return { score, information: (dp * dp) / (p * (1 - p)) };
+}
+
+function pace(old: PartPace, answersBefore: number, dayKey: string): PartPace {
+  if (old.dayKey === null) return { answersPerDay: 0, dayKey, dayStartAnswers: answersBefore };
+  if (old.dayKey === dayKey) return old;
+  // A new Manila day: the answers since the last day's start, per day elapsed, smoothed in.
+  const days = Math.max(1, Math.round((Date.parse(dayKey) - Date.parse(old.dayKey)) / DAY_MS));
+  const perDay = (answersBefore - old.dayStartAnswers) / days;
+  return {
+    answersPerDay: (1 - PACE_SMOOTHING) * old.answersPerDay + PACE_SMOOTHING * perDay,
+    dayKey,
+    dayStartAnswers: answersBefore,
+  };
+}
+
+export type AnswerEvent = {
+  /** The blueprint part the item belongs to, and its topic (or its subject when it has none). */
+  partId: string;
+  topicId: string;
+  correct: boolean;
+  at: Date;
+};
+
+/**
+ * The model after one answer: one O(1) update of the part's ability and of the topic's, and the
+ * item's difficulty belief after the same answer (seen from the item's side, with the student's
+ * topic ability as known). Returns new objects; the inputs are not changed.
+ */
+export function recordAnswer(
+  model: StudentModel,
+  event: AnswerEvent,
+  item: { difficulty: ItemDifficulty; guess: number },
+): { model: StudentModel; difficulty: ItemDifficulty } {
+  const now = event.at.getTime();
+  const part = model.parts[event.partId] ?? {
+    ability: newBelief(PRIOR_PART_MEAN, PRIOR_PART_VARIANCE),
+    pace: { answersPerDay: 0, dayKey: null, dayStartAnswers: 0 },
+    topics: {},
+  };
+  const ability = ageBelief(part.ability, now, PRIOR_PART_MEAN, PRIOR_PART_VARIANCE);
+  const topic = agedTopic(part.topics[event.topicId], ability, now);
+  const b = item.difficulty.mean;
+  const nextAbility = observe(ability, b, item.guess, event.correct, now);
+  const nextTopic = observe(topic, b, item.guess, event.correct, now);
+  const nextPart: PartModel = {
+    ability: nextAbility,
+    pace: pace(part.pace, ability.answers, manilaDayKey(event.at)),
+    topics: { ...part.topics, [event.topicId]: nextTopic },
+  };
+  return {
+    model: { ...model, parts: { ...model.parts, [event.partId]: nextPart } },
+    difficulty: updateDifficulty(item.difficulty, topic.mean, item.guess, event.correct),
+  };
+}
+
+/**
+ * One answer applied to one belief. First the learning since the last answer: the level moves by
+ * the trend, and both become less certain (`ANSWER_DRIFT_VARIANCE`, `TREND_DRIFT_VARIANCE`).
+ * Then the Laplace step on the level — Elo's update with a step of the level's variance over
+ * (1 + variance × information) — and the trend moves with it in proportion to their covariance,
+ * so a student who keeps beating the predictions is learnt to be learning.
+ */
+function observe(
+  belief: AbilityBelief,
+  b: number,
+  guess: number,
+  correct: boolean,
+  now: number,
+): AbilityBelief {
+  const mean = belief.mean + belief.trend;
+  const p11 =
+    belief.variance + 2 * belief.covariance + belief.trendVariance + ANSWER_DRIFT_VARIANCE;
+  const p12 = belief.covariance + belief.trendVariance;
+  const p22 = belief.trendVariance + TREND_DRIFT_VARIANCE;
+  const { score, information } = observationStep(mean - b, guess, correct);
+  const d = 1 + p11 * information;
+  return {
+    mean: mean + (p11 * score) / d,
+    trend: belief.trend + (p12 * score) / d,
+    variance: p11 - (p11 * p11 * information) / d,
+    covariance: p12 - (p11 * p12 * information) / d,
+    trendVariance: p22 - (p12 * p12 * information) / d,
+    answers: belief.answers + 1,
+    at: now,
+  };
+}
+
+/**
+ * A topic's belief at `now`: its own, aged (relaxing towards the part's ability, never less sure
+ * than the part plus the topic prior); or, never answered, the part's ability with the topic
+ * prior's extra uncertainty (topics of one part differ, but not wildly).
+ */
+function agedTopic(
+  topic: AbilityBelief | undefined,
+  partAbility: AbilityBelief,
+  now: number,
+): AbilityBelief {
+  const cap = partAbility.variance + PRIOR_TOPIC_VARIANCE;
+  if (!topic) return { ...newBelief(partAbility.mean, cap) };
+  return ageBelief(topic, now, partAbility.mean, cap);
+}
+
+/**
+ * An item's difficulty after one more answer from a student of ability `theta`: the same Laplace
+ * step seen from the item (a correct answer makes it look easier), never below a small variance
+ * so it keeps following the bank's edits and new cohorts.
+ */
+export function updateDifficulty(
+  difficulty: ItemDifficulty,
+  theta: number,
+  guess: number,
+  correct: boolean,
+): ItemDifficulty {
+  const { score, information } = observationStep(theta - difficulty.mean, guess, correct);
+  const precision = 1 / difficulty.variance + information;
+  return {
+    mean: difficulty.mean - score / precision,
+    variance: Math.max(MIN_DIFFICULTY_VARIANCE, 1 / precision),
+    answers: difficulty.answers + 1,
+  };
+}
+
+/** The model after a full mock is finished (readiness asks for one before the whole verdict). */
+export function recordFullMock(model: StudentModel): StudentModel {
+  return { ...model, fullMocks: model.fullMocks + 1 };
+}
+
+/**
+ * A topic's ability belief at `now`: its own when it has been answered (aged), else its part's
+ * with the topic prior's extra uncertainty; a part never answered is the prior.
+ */
+export function topicBelief(
+  model: StudentModel,
+  partId: string,
+  topicId: string,
+  now: number,
+): AbilityBelief {
+  return agedTopic(model.parts[partId]?.topics[topicId], partBelief(model, partId, now), now);
+}
+
+/** A part's ability belief at `now` (aged), or the prior. */
+export function partBelief(model: StudentModel, partId: string, now: number): AbilityBelief {
+  const part = model.parts[partId];
+  return part
+    ? ageBelief(part.ability, now, PRIOR_PART_MEAN, PRIOR_PART_VARIANCE)
+    : newBelief(PRIOR_PART_MEAN, PRIOR_PART_VARIANCE);
+}

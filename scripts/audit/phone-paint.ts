@@ -1,0 +1,151 @@
+// How soon a returning student's phone shows each main screen's content (issue 25 item 3), on slow
+// 3G (400 kbit/s both ways, 400 ms round trips) with the CPU slowed 4×, as DevTools emulates them:
+//
+// - warm: the service worker installed and the phone's kept data in IndexedDB, as after any earlier
+//   visit: the screen should paint what it last showed, then refresh;
+// - cold: the same student with the HTTP cache, the service worker and its Cache Storage cleared
+//   (the cookie and the device id stay), as a first visit from that phone.
+//
+// "Content" is each screen's own data on the page (quiz home's "Start lite quiz", the study modes,
+// a task, the student's email), timed from the navigation's start. It prints the median of
+// RUNS per screen and the slowest of the medians for each mode; it measures, it does not judge.
+import { rmSync } from 'node:fs';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import { freePort } from '../../apps/server/test/helpers/test-app.ts';
+import { openProfile, signInAndOnboard, startServer } from './audit-browser.ts';
+
+const RUNS = 3;
+const SLOW_3G = {
+  offline: false,
+  latency: 400,
+  downloadThroughput: (400 * 1024) / 8,
+  uploadThroughput: (400 * 1024) / 8,
+};
+const CPU_SLOWDOWN = 4;
+
+/** Each screen and what of its own data shows it has content. */
+const SCREENS: { path: string; content: (page: Page) => Promise<unknown> }[] = [
+  {
+    path: '/quiz',
+    content: (page) => page.getByRole('link', { name: 'Start lite quiz' }).waitFor(),
+  },
+  {
+    path: '/study',
+    content: (page) =>
+      page.getByRole('list', { name: 'Study modes' }).getByRole('link').first().waitFor(),
+  },
+  { path: '/tasks', content: (page) => page.locator('.tasks-section__title').first().waitFor() },
+  {
+    path: '/account',
+    content: (page) => page.getByText('paint.student@example.com').first().waitFor(),
+  },
+];
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+async function slowPhone(cdp: CDPSession): Promise<void> {
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', SLOW_3G);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+}
+
+/** The page's kept query cache holds the screen's data (apps/web/src/lib/offline/offline-snapshot.ts). */
+async function keptScreens(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const names = (await indexedDB.databases()).map((d) => d.name);
+    if (!names.includes('pasado-offline')) return 0;
+    return new Promise<number>((resolve) => {
+      const open = indexedDB.open('pasado-offline');
+      open.onerror = () => resolve(0);
+      open.onsuccess = () => {
+        const store = open.result.transaction('snapshots').objectStore('snapshots');
+        const uid = store.get('last-uid');
+        uid.onsuccess = () => {
+          const kept = store.get(`snapshot:${uid.result}`);
+          kept.onsuccess = () => resolve(kept.result?.queries?.length ?? 0);
+        };
+      };
+    });
+  });
+}
+
+async function timeScreen(
+  context: BrowserContext,
+  url: string,
+  screen: (typeof SCREENS)[number],
+  cold: boolean,
+): Promise<number> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  try {
+    if (cold) {
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.send('Storage.clearDataForOrigin', {
+        origin: new URL(url).origin,
+        storageTypes: 'service_workers,cache_storage',
+      });
+    }
+    await slowPhone(cdp);
+    const started = Date.now();
+    await page.goto(`${url}${screen.path}`, { waitUntil: 'commit', timeout: 60_000 });
+    await screen.content(page);
+    return Date.now() - started;
+  } finally {
+    await cdp.detach().catch(() => undefined);
+    await page.close();
+  }
+}
+
+/** Visits every screen online and fast, so the service worker and the kept data are in place. */
+async function warmUp(context: BrowserContext, url: string): Promise<void> {
+  const page = context.pages()[0] ?? (await context.newPage());
+  for (const screen of SCREENS) {
+    await page.goto(`${url}${screen.path}`);
+    await screen.content(page);
+  }
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const controlled = await page.evaluate(() => navigator.serviceWorker.controller !== null);
+    const kept = await keptScreens(page);
+    if (controlled && kept >= SCREENS.length) return;
+    await page.reload();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the service worker or the kept data never came');
+}
+
+async function main() {
+  const server = await startServer();
+  const { context, dir } = await openProfile(await freePort());
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await signInAndOnboard(page, server.url, 'paint.student@example.com');
+    const results: Record<'warm' | 'cold', number[]> = { warm: [], cold: [] };
+    for (const mode of ['warm', 'cold'] as const) {
+      for (const screen of SCREENS) {
+        const runs: number[] = [];
+        for (let run = 0; run < RUNS; run += 1) {
+          // Each cold run clears what the warm-up installed: put it back first.
+          await warmUp(context, server.url);
+          runs.push(await timeScreen(context, server.url, screen, mode === 'cold'));
+        }
+        const middle = median(runs);
+        results[mode].push(middle);
+        console.info(`${mode} ${screen.path} ${middle} ms (runs ${runs.join(', ')})`);
+      }
+    }
+    const worst = (mode: 'warm' | 'cold') => Math.max(...results[mode]);
+    console.info(
+      `phone slow-3g cpu-${CPU_SLOWDOWN}x warm-ms ${worst('warm')} cold-ms ${worst('cold')}`,
+    );
+  } finally {
+    await context.close();
+    rmSync(dir, { recursive: true, force: true });
+    server.stop();
+  }
+}
+
+await main();
