@@ -27,7 +27,7 @@ describe.each(ENGINES)('the daily path in few statements on %s', (engine) => {
     callApi(t, cookie, method, url, payload);
   const base = `/api/quiz/${REVIEWER}`;
 
-  it('starts a lite set in six statements, finishes it in twelve, rates a card in seven', async () => {
+  it('starts a lite set in six statements, finishes it in fourteen, rates a card in seven', async () => {
     const { cookie } = await createOnboardedStudent(t, { reviewer: REVIEWER });
     // Warm: the bank and the items' content are read once per content version and process.
     await call(cookie, 'POST', `${base}/lite`, {});
@@ -60,7 +60,8 @@ describe.each(ENGINES)('the daily path in few statements on %s', (engine) => {
     });
     expect(finished?.statusCode).toBe(200);
     expect(JSON.parse(finished?.body ?? '{}').status).toBe('submitted');
-    expect(finish.length).toBeLessThanOrEqual(12);
+    // Twelve, and the readiness update's two (issue 23, merged after this count was set).
+    expect(finish.length).toBeLessThanOrEqual(14);
 
     const { cookie: studyCookie } = await createOnboardedStudent(t, { reviewer: 'let-elem' });
     const rated = await captureStatements(async () => {
