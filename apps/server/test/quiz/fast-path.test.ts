@@ -376,7 +376,7 @@ describe.each(ENGINES)('quiz fast paths on %s', (engine) => {
       engine === 'postgres' && t.testDb.url
         ? await openDatabase({ engine: 'postgres', url: t.testDb.url, poolSize: 2 })
         : null;
-    const { getAttempt } = await import('../../src/modules/quiz/attempts.ts');
+    const { getAttempt } = await import('../../src/modules/quiz/resume-attempt.ts');
     const resumeElsewhere = async () => {
       if (!other) return null;
       const reply = await getAttempt(
@@ -520,7 +520,7 @@ describe.each(ENGINES)('quiz fast paths on %s', (engine) => {
         ? await openDatabase({ engine: 'postgres', url: t.testDb.url, poolSize: 2 })
         : null;
     try {
-      const { submitAttempt } = await import('../../src/modules/quiz/attempts.ts');
+      const { submitAttempt } = await import('../../src/modules/quiz/change-attempt.ts');
       await submitAttempt(
         other?.db ?? db(),
         student.userId,

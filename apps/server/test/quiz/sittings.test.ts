@@ -6,7 +6,7 @@ import {
 } from '@pasado/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getAttempt } from '../../src/modules/quiz/attempts.ts';
+import { getAttempt } from '../../src/modules/quiz/resume-attempt.ts';
 import { saveAnswer } from '../../src/modules/quiz/save-answer.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { blueprints, quizAttempts, userTopicStats } from '../../src/platform/db/schema.ts';

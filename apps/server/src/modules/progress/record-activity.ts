@@ -1,30 +1,24 @@
 import {
   capDailyAward,
   capTopicTallies,
+  evaluateChallenges,
   extendStreak,
   fairPlayFlags,
   levelOrDefault,
   manilaDayKey,
   promoteLevel,
+  sameChallengesState,
+  seasonBoardKey,
   settleStreak,
+  toChallengesState,
   totalGems,
+  weekBoardKey,
 } from '@pasado/core';
 import type { Tx } from '../../platform/db/client.ts';
-import { announce, topics } from '../../platform/live/topics.ts';
+import { topics } from '../../platform/live/topics.ts';
 import { addLeaderboardPoints } from '../leaderboard/scores.ts';
-import { refreshChallenges } from './challenges.ts';
-import {
-  addTopicTallies,
-  findDailyAwards,
-  findProgress,
-  findStreak,
-  saveDailyAwards,
-  saveStreak,
-  updateProgress,
-  upsertFairPlayFlag,
-} from './repository.ts';
-import { refreshSubjectStats } from './subject-stats.read-model.ts';
-
+import { loadActivityState, writeActivity } from './activity.read-model.ts';
+import { type DailyAwardRow, findProgress, type Progress, type Streak } from './repository.ts';
 /** What one quiz, study or drill session contributes to a student's progress (docs/product.md#progress). */
 export type Activity = {
   /** Per-topic tallies: feeds userStats and "weakest topics". */
@@ -50,30 +44,41 @@ export type ActivityOutcome = {
  * user document so open screens (the Tasks red dot, the account) follow live. What one Manila day
  * awards is capped at what a person can do, and a day that looks implausible is flagged to staff
  * (issue 21 finding 3; core fair-play.ts).
+ *
+ * Issue 25: in four statements whatever the activity (it was one per topic, per board and per
+ * count row, 14 for a rated card and about 25 for a finished quiz): the user row locked, everything
+ * decided on read at once (`loadActivityState`), core's rules, everything written at once
+ * (`writeActivity`, and `addLeaderboardPoints` when gems were earned) with the notice in the same
+ * statement. `test/progress/activity-equivalence.test.ts` holds it to the stepwise path it replaced.
  */
 export async function recordActivity(
   tx: Tx,
   userId: string,
   activity: Activity,
   now: Date,
+  /** The user row's progress, when the caller locked it in its own statement already. */
+  locked?: Progress,
 ): Promise<ActivityOutcome> {
   // One lock order for everything a finish touches (issue 21 finding 4): the user row first, so
   // two finishes of one student queue here instead of each holding topic rows the other needs;
   // then the topic rows in key order, for any writer that reaches them without the user lock.
-  const user = await findProgress(tx, userId, { lock: true });
+  // Every writer of the rows read next takes this lock first, so they hold still until commit.
+  const user = locked ?? (await findProgress(tx, userId, { lock: true }));
   if (!user) throw new Error(`recordActivity: no user ${userId}`);
+  const day = manilaDayKey(now);
+  const week = weekBoardKey(now);
+  const state = await loadActivityState(tx, userId, day, week, now);
+
   const worked = activity.topics
     .filter((t) => t.answered > 0 || t.seconds > 0)
     .sort((a, b) => (a.topicId < b.topicId ? -1 : a.topicId > b.topicId ? 1 : 0));
-  const award = await capToday(tx, userId, activity, worked, now);
-  const counted = capTopicTallies(worked, award.answers).filter(
+  const { allowed, totals, flag } = capToday(state.daily, activity, worked);
+  const counted = capTopicTallies(worked, allowed.answers).filter(
     (t) => t.answered > 0 || t.seconds > 0,
   );
-  for (const t of counted) await addTopicTallies(tx, userId, t, now);
-  if (counted.length > 0) await refreshSubjectStats(tx, userId, now);
 
-  const gemsAdded = award.gems;
-  const drillPoints = award.drillPoints;
+  const gemsAdded = allowed.gems;
+  const drillPoints = allowed.drillPoints;
   const level = levelOrDefault(user.currentLevel);
   const gemsCollection = {
     ...user.gemsCollection,
@@ -81,62 +86,83 @@ export async function recordActivity(
   };
   // Gems earned count toward the level they were earned at; crossing a threshold moves the level up.
   const nextLevel = promoteLevel(level, totalGems(gemsCollection));
-  if (gemsAdded > 0 || drillPoints > 0) {
-    await updateProgress(tx, userId, {
-      gemsCollection,
-      currentLevel: nextLevel,
-      // The row is locked above, so adding to what was read is the same as adding in SQL.
-      unclaimedDrillPoints: user.unclaimedDrillPoints + drillPoints,
-      updatedAt: now,
-    });
-  }
+  const paid = gemsAdded > 0 || drillPoints > 0;
 
-  const row = await findStreak(tx, userId, { lock: true });
+  const row = state.streak;
   let streak = row?.current ?? 0;
+  let streakRow: Streak | null = null;
   if (activity.finished) {
-    const today = manilaDayKey(now);
     // The freezes held cover the Manila days missed since the last one (issue 23 item 5), so a
     // kept streak goes on from where it stood; then today counts.
     const settled = settleStreak(
       { current: row?.current ?? 0, lastDay: row?.lastDay ?? null, freezes: row?.freezes ?? 0 },
-      today,
+      day,
     );
-    const next = extendStreak({ lastDay: settled.lastDay, current: settled.current, today });
+    const next = extendStreak({ lastDay: settled.lastDay, current: settled.current, today: day });
     streak = next.current;
     const longest = Math.max(row?.longest ?? 0, next.current);
-    await saveStreak(
-      tx,
-      userId,
-      {
-        current: next.current,
-        longest,
-        lastDay: next.lastDay,
-        freezes: settled.freezes,
-        lastFrozenDay: settled.frozenDays.at(-1) ?? row?.lastFrozenDay ?? null,
-      },
-      now,
-    );
+    streakRow = {
+      current: next.current,
+      longest,
+      lastDay: next.lastDay,
+      freezes: settled.freezes,
+      lastFrozenDay: settled.frozenDays.at(-1) ?? row?.lastFrozenDay ?? null,
+    };
   }
 
-  await addLeaderboardPoints(tx, userId, gemsAdded, now);
-  await refreshChallenges(tx, userId, now);
-  await announce(tx, topics.user(userId));
+  // The challenges are measured on the tallies and the streak as this activity leaves them.
+  const tallies = new Map(state.tallies.map((t) => [t.topicId, { ...t }]));
+  for (const t of counted) {
+    const held = tallies.get(t.topicId);
+    if (held) {
+      held.answered += t.answered;
+      held.correct += t.correct;
+    } else tallies.set(t.topicId, { topicId: t.topicId, answered: t.answered, correct: t.correct });
+  }
+  const challenges = toChallengesState(
+    evaluateChallenges(user.challengesProgress, {
+      longestStreak: (streakRow ?? row)?.longest ?? 0,
+      topics: [...tallies.values()].map(({ answered, correct }) => ({ answered, correct })),
+    }),
+  );
+  const challengesMoved = !sameChallengesState(user.challengesProgress, challenges);
+
+  await writeActivity(tx, {
+    userId,
+    day,
+    now,
+    daily: totals,
+    flag,
+    tallies: counted,
+    progress: {
+      ...(paid
+        ? {
+            gemsCollection,
+            currentLevel: nextLevel,
+            // The row is locked above, so adding to what was read is the same as adding in SQL.
+            unclaimedDrillPoints: user.unclaimedDrillPoints + drillPoints,
+          }
+        : {}),
+      ...(challengesMoved ? { challengesProgress: challenges } : {}),
+      touchUpdatedAt: paid,
+      versionBump: (paid ? 1 : 0) + (challengesMoved ? 1 : 0),
+    },
+    streak: streakRow,
+    notice: topics.user(userId),
+  });
+  const boards = [week, ...state.seasonIds.map(seasonBoardKey)].sort();
+  await addLeaderboardPoints(tx, userId, gemsAdded, now, {
+    boards,
+    scores: state.scores,
+  });
   return { streak, gemsAdded, level: nextLevel, leveledUp: nextLevel !== level };
 }
 
 /**
- * What the day's caps let this activity award (core `capDailyAward`), recorded against the
- * student's Manila day; the day's figures, before the caps, are judged for the fair-play flag.
+ * What the day's caps let this activity award (core `capDailyAward`), and the day's totals after
+ * it; the day's figures, before the caps, are judged for the fair-play flag.
  */
-async function capToday(
-  tx: Tx,
-  userId: string,
-  activity: Activity,
-  worked: Activity['topics'],
-  now: Date,
-) {
-  const day = manilaDayKey(now);
-  const used = await findDailyAwards(tx, userId, day);
+function capToday(used: DailyAwardRow, activity: Activity, worked: Activity['topics']) {
   const sum = (pick: (t: Activity['topics'][number]) => number) =>
     worked.reduce((total, t) => total + Math.max(0, Math.floor(pick(t))), 0);
   const asked = {
@@ -149,7 +175,7 @@ async function capToday(
     allowed.gems < asked.gems ||
     allowed.drillPoints < asked.drillPoints ||
     allowed.answers < asked.answers;
-  const totals = {
+  const totals: DailyAwardRow = {
     gems: used.gems + allowed.gems,
     drillPoints: used.drillPoints + allowed.drillPoints,
     answers: used.answers + allowed.answers,
@@ -158,30 +184,24 @@ async function capToday(
     askedSeconds: used.askedSeconds + sum((t) => t.seconds),
     capped: used.capped + (capped ? 1 : 0),
   };
-  await saveDailyAwards(tx, userId, day, totals, now);
   const reasons = fairPlayFlags({
     answers: totals.askedAnswers,
     correct: totals.askedCorrect,
     seconds: totals.askedSeconds,
     capped: totals.capped > 0,
   });
-  if (reasons.length > 0) {
-    await upsertFairPlayFlag(
-      tx,
-      {
-        userId,
-        day,
-        reasons,
-        evidence: {
-          answers: totals.askedAnswers,
-          correct: totals.askedCorrect,
-          seconds: totals.askedSeconds,
-          gems: totals.gems,
-          cappedFinishes: totals.capped,
-        },
-      },
-      now,
-    );
-  }
-  return allowed;
+  const flag =
+    reasons.length === 0
+      ? null
+      : {
+          reasons,
+          evidence: {
+            answers: totals.askedAnswers,
+            correct: totals.askedCorrect,
+            seconds: totals.askedSeconds,
+            gems: totals.gems,
+            cappedFinishes: totals.capped,
+          },
+        };
+  return { allowed, totals, flag };
 }

@@ -13,9 +13,10 @@ import { findBlueprint, listBank, listSubjectsWithCounts } from '../content/bank
 import { sittingChoice } from '../content/exam-sittings.ts';
 import { majorChoice } from '../content/offers.ts';
 import { readinessFor } from '../progress/readiness.ts';
+import { asKind } from './attempt-access.ts';
 import { countAnswered, listRecentSubmitted } from './attempts.repository.ts';
-import { asKind, findOpenMock } from './attempts.ts';
 import { listRecentMocks } from './mock-history.repository.ts';
+import { findOpenMock } from './start-mock.ts';
 import { listWeakestTopics } from './topic-stats.read-model.ts';
 
 const RECENT_RESULTS = 5;

@@ -22,6 +22,8 @@ import {
   loadReviewerQuestions,
 } from '../content/bank.repository.ts';
 import { lockUser } from '../users/repository.ts';
+import { MESSAGES_QUIZ } from './attempt-access.ts';
+import { type AttemptReply, stateOf } from './attempt-reply.ts';
 import {
   findAttemptByClientId,
   insertAnswers,
@@ -29,7 +31,7 @@ import {
   listFinishedSpansBetween,
   lockAttemptClock,
 } from './attempts.repository.ts';
-import { type AttemptReply, finalize, MESSAGES_QUIZ, stateOf } from './attempts.ts';
+import { finalize } from './finish-attempt.ts';
 
 /**
  * Lite quizzes taken offline (issue 11; ADR 019): the pool of items a device keeps, and the upload

@@ -20,20 +20,15 @@ import { replyVersionedBody } from '../../platform/versioned-json.ts';
 import { requireContentAccess } from '../account/content-access.ts';
 import { confirmSession, sessionCheckOf } from '../auth/session-plugin.ts';
 import { requireReviewerAccess } from '../content/reviewers.ts';
-import {
-  type AttemptReply,
-  finishSitting,
-  getAttempt,
-  SerializedAttemptState,
-  startLite,
-  startOrResumeMock,
-  startSitting,
-  submitAttempt,
-} from './attempts.ts';
+import { type AttemptReply, SerializedAttemptState } from './attempt-reply.ts';
+import { finishSitting, startSitting, submitAttempt } from './change-attempt.ts';
 import { quizHome } from './home.ts';
 import { offlineLitePool, receiveOfflineLite } from './offline-lite.ts';
 import { reportItem } from './reports.ts';
+import { getAttempt } from './resume-attempt.ts';
 import { saveAnswer } from './save-answer.ts';
+import { startLite } from './start-lite.ts';
+import { startOrResumeMock } from './start-mock.ts';
 
 /**
  * Quizzes under /api/quiz/:reviewer (issue 4: quiz home, lite quiz, mock exam). Every route

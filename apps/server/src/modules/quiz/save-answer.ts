@@ -25,6 +25,8 @@ import {
   writeAnswerIfUnchanged,
   writeRecalledAnswer,
 } from './answer-save.read-model.ts';
+import { asKind, MESSAGES_QUIZ, ownAttempt, timeUpMessage } from './attempt-access.ts';
+import { itemView } from './attempt-reply.ts';
 import { loadQuestionsAt } from './attempt-view.read-model.ts';
 import {
   type AnswerChange,
@@ -32,15 +34,7 @@ import {
   lockAttemptClock,
   type SavedAnswer,
 } from './attempts.repository.ts';
-import {
-  asKind,
-  endRunning,
-  itemView,
-  MESSAGES_QUIZ,
-  ownAttempt,
-  settleExpired,
-  timeUpMessage,
-} from './attempts.ts';
+import { endRunning, settleExpired } from './finish-attempt.ts';
 
 /**
  * Saving an answer or a flag (issue 4 "Mock exam", issue 10 "exam night"). Three ways to the same

@@ -1,5 +1,6 @@
 import type { Tx } from '../../platform/db/client.ts';
 import { recordActivity } from '../progress/record-activity.ts';
+import type { Progress } from '../progress/repository.ts';
 
 /**
  * Time studied on one topic without answers (a card reviewed, a note read): it feeds the topic
@@ -11,6 +12,8 @@ export async function recordStudyTime(
   topicId: string,
   seconds: number,
   now: Date,
+  /** The user row's progress, locked by the caller's statement (recordActivity's first step). */
+  locked?: Progress,
 ): Promise<void> {
   await recordActivity(
     tx,
@@ -22,5 +25,6 @@ export async function recordStudyTime(
       finished: false,
     },
     now,
+    locked,
   );
 }

@@ -21,8 +21,8 @@ import {
 } from '@pasado/core';
 import type { Db, Executor } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/errors/app-error.ts';
-import { findReviewerCard } from '../content/study-material.repository.ts';
 import { recordStudyTime } from './activity.ts';
+import { lockCardReview } from './card-review.read-model.ts';
 import {
   countDueCards,
   countUnseenCards,
@@ -30,7 +30,7 @@ import {
   listUnseenCards,
   nextCardDueAt,
 } from './cards.read-model.ts';
-import { countCardsIntroducedSince, lockCardSchedule, updateCardSchedule } from './repository.ts';
+import { countCardsIntroducedSince, updateCardSchedule } from './repository.ts';
 import { topicsInScope } from './scope.ts';
 
 /** Time on one card counted toward time studied at most (a phone left on the table). */
@@ -105,11 +105,14 @@ export async function reviewCard(
 ): Promise<FlashReviewResponse> {
   const request = flashReviewRequestSchema.parse(input);
   return db.transaction(async (tx) => {
-    const card = await findReviewerCard(tx, reviewer, request.cardId);
-    if (!card) throw notFound('No such card.');
-
-    const row = await lockCardSchedule(tx, userId, card.id, now);
-    if (!row) throw new Error('card schedule row vanished');
+    const locked = await lockCardReview(tx, {
+      userId,
+      reviewer,
+      cardId: request.cardId,
+      now,
+    });
+    if (!locked) throw notFound('No such card.');
+    const { card, schedule: row } = locked;
     const stored = 'due' in row.state ? (row.state as StoredCardState) : null;
 
     if (stored && hasReview(stored, request.reviewId)) {
@@ -135,7 +138,7 @@ export async function reviewCard(
 
     const seconds = Math.min(request.seconds, FLASH_MAX_SECONDS_PER_CARD);
     if (seconds > 0) {
-      await recordStudyTime(tx, userId, card.topicId, seconds, now);
+      await recordStudyTime(tx, userId, card.topicId, seconds, now, locked.progress);
     }
     return {
       cardId: card.id,

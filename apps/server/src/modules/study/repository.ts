@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { Executor, Tx } from '../../platform/db/client.ts';
+import type { Executor } from '../../platform/db/client.ts';
 import { cardSchedules, noteReads } from '../../platform/db/schema.ts';
 
 /** The study module's own rows: the student's FSRS schedule of each card and the notes read. */
@@ -22,28 +22,6 @@ export async function countCardsIntroducedSince(
       ),
     );
   return row?.n ?? 0;
-}
-
-/**
- * The student's schedule of a card, locked; an empty one (`state` {}) is created first, so two
- * copies of one request serialise on the row even for a card never seen.
- */
-export async function lockCardSchedule(
-  tx: Tx,
-  userId: string,
-  cardId: string,
-  now: Date,
-): Promise<StoredSchedule | null> {
-  await tx
-    .insert(cardSchedules)
-    .values({ userId, cardId, state: {}, due: now, reps: 0 })
-    .onConflictDoNothing();
-  const [row] = await tx
-    .select()
-    .from(cardSchedules)
-    .where(and(eq(cardSchedules.userId, userId), eq(cardSchedules.cardId, cardId)))
-    .for('update');
-  return row ?? null;
 }
 
 export async function updateCardSchedule(

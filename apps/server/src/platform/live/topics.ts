@@ -22,6 +22,11 @@ export const topics = {
  * once it commits.
  */
 export async function announce(ex: Executor, topic: string, version = 0): Promise<void> {
+  await notify(ex, LIVE_CHANNEL, noticePayload(topic, version));
+}
+
+/** The NOTIFY payload of `announce`, for a statement that sends it itself (`pg_notify`). */
+export function noticePayload(topic: string, version = 0): string {
   const notice: LiveNotice = { topic, version };
-  await notify(ex, LIVE_CHANNEL, JSON.stringify(notice));
+  return JSON.stringify(notice);
 }

@@ -145,6 +145,8 @@ export const questions = pgTable(
   },
   (t) => [
     index('questions_topic_idx').on(t.topicId),
+    // Issue 25: a lite draw reads the held items, few, by this (migration 0018).
+    index('questions_held_idx').on(t.id).where(sql`held_at is not null`),
     check('questions_answer_index_check', sql`answer_index >= 0`),
     check('questions_difficulty_check', sql`difficulty between 1 and 3`),
   ],

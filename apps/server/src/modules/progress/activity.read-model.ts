@@ -1,0 +1,231 @@
+import { type ChallengesState, seasonBoardKey } from '@pasado/core';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/client.ts';
+import {
+  dailyAwards,
+  fairPlayFlags,
+  leaderboardScores,
+  seasons,
+  topics,
+  userStats,
+  userStreaks,
+  users,
+  userTopicStats,
+} from '../../platform/db/schema.ts';
+import { LIVE_CHANNEL, noticePayload } from '../../platform/live/topics.ts';
+import type { DailyAwardRow, Streak } from './repository.ts';
+
+// One activity (a finished quiz, a card rated, a note read) recorded in two statements once the
+// user's row is locked (issue 25): everything it is decided on, read at once, and everything it
+// changes, written at once. They read the leaderboard's seasons and scores and the content's
+// topics with the progress tables, so they are a read model of the progress module, the module
+// above those.
+
+/** What recording an activity is decided on, read under the caller's lock on the user row. */
+export type ActivityState = {
+  /** The Manila day's awards so far (zeros when none yet). */
+  daily: DailyAwardRow;
+  streak: Streak | null;
+  /** Every topic the student has worked on: the challenges are measured on all of them. */
+  tallies: { topicId: string; answered: number; correct: number }[];
+  /** The seasons running at `now`, by id. */
+  seasonIds: string[];
+  /** The student's scores on this week's board and the running seasons' boards. */
+  scores: { board: string; points: number; reachedAt: Date }[];
+};
+
+/** `seasonBoardKey`'s prefix, for the statement that names the boards itself. */
+const SEASON_BOARD_PREFIX = seasonBoardKey('');
+
+const NO_AWARDS: DailyAwardRow = {
+  gems: 0,
+  drillPoints: 0,
+  answers: 0,
+  askedAnswers: 0,
+  askedCorrect: 0,
+  askedSeconds: 0,
+  capped: 0,
+};
+
+/**
+ * The state one activity is decided on, in one statement by primary keys. The caller holds the
+ * user row's lock (every writer of these rows takes it first), so nothing read here can change
+ * before the write.
+ */
+export async function loadActivityState(
+  ex: Executor,
+  userId: string,
+  day: string,
+  weekBoard: string,
+  now: Date,
+): Promise<ActivityState> {
+  const at = now.toISOString();
+  type Row = {
+    daily: DailyAwardRow | null;
+    streak: Streak | null;
+    tallies: [string, number, number][];
+    season_ids: string[];
+    scores: [string, number, string][];
+  };
+  // node-postgres and PGlite both answer { rows }.
+  const result = (await ex.execute(sql`
+    with running as (
+      select z.id from ${seasons} z
+      where z.status = 'open' and z.expiry_date > ${at}::timestamptz and z.starts_at <= ${at}::timestamptz
+    )
+    select
+      (select json_build_object('gems', d.gems, 'drillPoints', d.drill_points, 'answers', d.answers,
+                'askedAnswers', d.asked_answers, 'askedCorrect', d.asked_correct,
+                'askedSeconds', d.asked_seconds, 'capped', d.capped)
+         from ${dailyAwards} d where d.user_id = ${userId}::uuid and d.day = ${day}::date) as daily,
+      (select json_build_object('current', s.current, 'longest', s.longest, 'lastDay', s.last_day,
+                'freezes', s.freezes, 'lastFrozenDay', s.last_frozen_day)
+         from ${userStreaks} s where s.user_id = ${userId}::uuid) as streak,
+      (select coalesce(json_agg(json_build_array(t.topic_id, t.answered, t.correct)), '[]')
+         from ${userTopicStats} t where t.user_id = ${userId}::uuid) as tallies,
+      (select coalesce(json_agg(z.id), '[]') from running z) as season_ids,
+      -- By primary key on each board (one a week, one a running season): never a scan.
+      (select coalesce(json_agg(json_build_array(b.board, b.points, b.reached_at)), '[]')
+         from ${leaderboardScores} b
+         where b.user_id = ${userId}::uuid
+           and b.board = any(array[${weekBoard}::text] || array(select ${SEASON_BOARD_PREFIX}::text || z.id::text from running z))) as scores`)) as unknown as {
+    rows: Row[];
+  };
+  const row = result.rows[0];
+  if (!row) throw new Error('loadActivityState: no row');
+  return {
+    daily: row.daily ?? NO_AWARDS,
+    streak: row.streak,
+    tallies: row.tallies.map(([topicId, answered, correct]) => ({ topicId, answered, correct })),
+    seasonIds: row.season_ids,
+    scores: row.scores.map(([board, points, reachedAt]) => ({
+      board,
+      points,
+      reachedAt: new Date(reachedAt),
+    })),
+  };
+}
+
+/** Everything one activity changes, decided by recordActivity on its ActivityState. */
+export type ActivityWrite = {
+  userId: string;
+  day: string;
+  now: Date;
+  daily: DailyAwardRow;
+  /** The day's fair-play flag, when the day's figures call for one. */
+  flag: { reasons: string[]; evidence: Record<string, number> } | null;
+  /** Per-topic tallies to add (topics in key order); user_stats is refreshed when any. */
+  tallies: readonly { topicId: string; answered: number; correct: number; seconds: number }[];
+  /** The user row's progress columns, when they change, and by how much its version moves. */
+  progress: {
+    gemsCollection?: Record<string, number>;
+    currentLevel?: string;
+    unclaimedDrillPoints?: number;
+    challengesProgress?: ChallengesState;
+    /** updated_at moves with gems and drill points, not with the challenges alone. */
+    touchUpdatedAt: boolean;
+    versionBump: number;
+  };
+  /** The streak as it stands after a finished session; null leaves it. */
+  streak: Streak | null;
+  /** The live topic announced with the write (delivered when the transaction commits). */
+  notice: string;
+};
+
+/**
+ * Writes one activity in one statement (the caller holds the user row's lock): the day's awards,
+ * the fair-play flag, the topic tallies and the per-subject sums they feed (user_stats, computed
+ * from the rows as they are after this statement's additions), the user's progress columns and the
+ * streak, and announces the user's topic. What the stepwise writes did, each CTE one of them (test/progress/activity-equivalence).
+ */
+export async function writeActivity(ex: Executor, w: ActivityWrite): Promise<void> {
+  const at = w.now.toISOString();
+  const p = w.progress;
+  const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+  const tallies = w.tallies.map((t) => ({
+    topic_id: t.topicId,
+    answered: t.answered,
+    correct: t.correct,
+    seconds: t.seconds,
+  }));
+  const flagged = w.flag !== null;
+  await ex.execute(sql`
+    with daily as (
+      insert into ${dailyAwards} (user_id, day, gems, drill_points, answers, asked_answers,
+                                  asked_correct, asked_seconds, capped, updated_at)
+      values (${w.userId}::uuid, ${w.day}::date, ${w.daily.gems}, ${w.daily.drillPoints},
+              ${w.daily.answers}, ${w.daily.askedAnswers}, ${w.daily.askedCorrect},
+              ${w.daily.askedSeconds}, ${w.daily.capped}, ${at}::timestamptz)
+      on conflict (user_id, day) do update set gems = excluded.gems,
+        drill_points = excluded.drill_points, answers = excluded.answers,
+        asked_answers = excluded.asked_answers, asked_correct = excluded.asked_correct,
+        asked_seconds = excluded.asked_seconds, capped = excluded.capped,
+        updated_at = excluded.updated_at
+      returning 1
+    ), flag as (
+      insert into ${fairPlayFlags} (user_id, day, reasons, evidence, created_at)
+      select ${w.userId}::uuid, ${w.day}::date, ${json(w.flag?.reasons ?? [])},
+             ${json(w.flag?.evidence ?? {})}, ${at}::timestamptz
+      where ${flagged}::boolean
+      on conflict (user_id, day) do update set evidence = excluded.evidence,
+        reasons = excluded.reasons,
+        status = case when ${fairPlayFlags.reasons} @> excluded.reasons then ${fairPlayFlags.status} else 'open' end
+      returning 1
+    ), added as (
+      insert into ${userTopicStats} (user_id, topic_id, answered, correct, seconds_studied, updated_at)
+      select ${w.userId}::uuid, t.topic_id, t.answered, t.correct, t.seconds, ${at}::timestamptz
+      from jsonb_to_recordset(${json(tallies)}) as t(topic_id text, answered int, correct int, seconds int)
+      order by t.topic_id
+      on conflict (user_id, topic_id) do update set
+        answered = ${userTopicStats.answered} + excluded.answered,
+        correct = ${userTopicStats.correct} + excluded.correct,
+        seconds_studied = ${userTopicStats.secondsStudied} + excluded.seconds_studied,
+        updated_at = excluded.updated_at
+      returning topic_id, answered, correct, seconds_studied
+    ), tallied as (
+      -- The rows as they stand after this statement: the ones just written, and the others.
+      select topic_id, answered, correct, seconds_studied from added
+      union all
+      select s.topic_id, s.answered, s.correct, s.seconds_studied from ${userTopicStats} s
+      where s.user_id = ${w.userId}::uuid and s.topic_id not in (select topic_id from added)
+    ), subject_stats as (
+      insert into ${userStats} (user_id, stats, updated_at)
+      select ${w.userId}::uuid, coalesce(jsonb_object_agg(subject_id, jsonb_build_object(
+               'answered', answered, 'correct', correct, 'secondsStudied', seconds,
+               'accuracy', case when answered = 0 then null else round(100.0 * correct / answered) end
+             )), '{}'::jsonb), ${at}::timestamptz
+      from (
+        select t.subject_id, sum(s.answered)::int as answered, sum(s.correct)::int as correct,
+               sum(s.seconds_studied)::int as seconds
+        from tallied s join ${topics} t on t.id = s.topic_id
+        group by t.subject_id
+      ) per_subject
+      having ${tallies.length > 0}::boolean
+      on conflict (user_id) do update set stats = excluded.stats, updated_at = excluded.updated_at
+      returning 1
+    ), progress as (
+      update ${users} set
+        gems_collection = coalesce(${p.gemsCollection ? json(p.gemsCollection) : null}::jsonb, ${users.gemsCollection}),
+        current_level = coalesce(${p.currentLevel ?? null}::text, ${users.currentLevel}),
+        unclaimed_drill_points = coalesce(${p.unclaimedDrillPoints ?? null}::int, ${users.unclaimedDrillPoints}),
+        challenges_progress = coalesce(${p.challengesProgress ? json(p.challengesProgress) : null}::jsonb, ${users.challengesProgress}),
+        updated_at = case when ${p.touchUpdatedAt}::boolean then ${at}::timestamptz else ${users.updatedAt} end,
+        version = ${users.version} + ${p.versionBump}::int
+      where ${users.id} = ${w.userId}::uuid and ${p.versionBump}::int > 0
+      returning 1
+    ), streak as (
+      insert into ${userStreaks} (user_id, current, longest, last_day, freezes, last_frozen_day, updated_at)
+      select ${w.userId}::uuid, ${w.streak?.current ?? 0}::int, ${w.streak?.longest ?? 0}::int,
+             ${w.streak?.lastDay ?? null}::date, ${w.streak?.freezes ?? 0}::int,
+             ${w.streak?.lastFrozenDay ?? null}::date, ${at}::timestamptz
+      where ${w.streak !== null}::boolean
+      on conflict (user_id) do update set current = excluded.current, longest = excluded.longest,
+        last_day = excluded.last_day, freezes = excluded.freezes,
+        last_frozen_day = excluded.last_frozen_day, updated_at = excluded.updated_at
+      returning 1
+    )
+    select (select count(*) from daily) + (select count(*) from flag) + (select count(*) from added)
+      + (select count(*) from subject_stats) + (select count(*) from progress)
+      + (select count(*) from streak) as written,
+      pg_notify(${LIVE_CHANNEL}, ${noticePayload(w.notice)}) as announced`);
+}

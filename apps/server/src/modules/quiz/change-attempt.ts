@@ -1,0 +1,117 @@
+import { decideStartSitting, isTimeUp, type Sitting, sittingPhase } from '@pasado/core';
+import type { Db, Tx } from '../../platform/db/client.ts';
+import { AppError, notFound } from '../../platform/errors/app-error.ts';
+import { MESSAGES_QUIZ, ownAttempt } from './attempt-access.ts';
+import { lockAttemptAndOwner } from './attempt-lock.read-model.ts';
+import { type AttemptAction, type AttemptReply, stateOf } from './attempt-reply.ts';
+import { type AttemptClock, updateSittings } from './attempts.repository.ts';
+import { endRunning, endSitting, lockedClock } from './finish-attempt.ts';
+
+/**
+ * A student's changes to a running attempt (submit; finish or start a sitting), each in one
+ * transaction with the attempt and its owner locked, answered with the attempt's state.
+ */
+/**
+ * Runs `change` in one transaction on this student's attempt, its clock row locked (404 for
+ * another's), then replies with the attempt's state: the frame of every change to a running quiz.
+ */
+async function changeOwnAttempt(
+  db: Db,
+  userId: string,
+  reviewer: string,
+  attemptId: string,
+  now: Date,
+  change: (tx: Tx, locked: AttemptClock) => Promise<void>,
+): Promise<AttemptReply> {
+  await db.transaction(async (tx) => {
+    // The owner's row too: a change that finishes the attempt records their progress under it.
+    await change(tx, ownAttempt(await lockAttemptAndOwner(tx, attemptId), userId, reviewer));
+  });
+  return stateOf(db, attemptId, now);
+}
+
+/**
+ * Submits (idempotent: a second submit returns the same result). A mock in sittings is submitted
+ * by ending its last sitting: here only while that one runs, else refused (each part in turn).
+ */
+export const submitAttempt: AttemptAction = (db, userId, reviewer, attemptId, now) =>
+  changeOwnAttempt(db, userId, reviewer, attemptId, now, async (tx, locked) => {
+    if (locked.status === 'submitted') return;
+    if (locked.sittings) {
+      const phase = sittingPhase(locked.sittings);
+      if (phase.kind !== 'running' || phase.index !== locked.sittings.length - 1) {
+        throw new AppError('FAILED_PRECONDITION', MESSAGES_QUIZ.inSittings);
+      }
+    }
+    // Past the deadline the answers saved until then count, and it is marked as auto-submitted.
+    await endRunning(tx, locked, now);
+  });
+
+/** The sittings of this student's mock and the index of sitting `number` (1-based), or 404. */
+function sittingOf(row: AttemptClock, number: number): { sittings: Sitting[]; index: number } {
+  const sittings = row.sittings;
+  if (!sittings || number < 1 || number > sittings.length) throw notFound(MESSAGES_QUIZ.noSitting);
+  return { sittings, index: number - 1 };
+}
+
+/** What a route does to sitting `number` of a student's mock in sittings: finish it or start it. */
+function sittingAction(
+  change: (tx: Tx, locked: AttemptClock, number: number, now: Date) => Promise<void>,
+) {
+  return (
+    db: Db,
+    userId: string,
+    reviewer: string,
+    attemptId: string,
+    number: number,
+    now: Date,
+  ): Promise<AttemptReply> =>
+    changeOwnAttempt(db, userId, reviewer, attemptId, now, (tx, locked) =>
+      change(tx, locked, number, now),
+    );
+}
+
+/**
+ * "Finish Part n" of a mock in sittings (issue 12 item 4): ends that sitting now (at its deadline
+ * when its time is up); the last one submits the mock and rates it. Idempotent: a sitting already
+ * ended (a retry, another device, its time ran out) is left as it is. Refused for a sitting not yet
+ * started.
+ */
+export const finishSitting = sittingAction(async (tx, locked, number, now) => {
+  const { sittings, index } = sittingOf(locked, number);
+  if (locked.status === 'submitted') return;
+  if (!(await endSitting(tx, locked, sittings, index, now))) {
+    throw new AppError('FAILED_PRECONDITION', MESSAGES_QUIZ.sittingNotStarted);
+  }
+});
+
+/**
+ * "Start Part n" of a mock in sittings: its own clock of its own minutes starts now, only once
+ * every earlier sitting has ended (a running one past its deadline ends first). Idempotent: a
+ * sitting already started is left running on its clock.
+ */
+export const startSitting = sittingAction(async (tx, owned, number, now) => {
+  let locked = owned;
+  sittingOf(locked, number);
+  if (isTimeUp(locked, now)) {
+    await endRunning(tx, locked, now);
+    locked = await lockedClock(tx, locked.id);
+  }
+  const { sittings, index } = sittingOf(locked, number);
+  const decision = decideStartSitting(sittings, index, now);
+  if (decision.kind === 'keep') return;
+  if (locked.status === 'submitted') {
+    throw new AppError('FAILED_PRECONDITION', MESSAGES_QUIZ.submitted);
+  }
+  if (decision.kind === 'refuse') {
+    const message =
+      decision.reason === 'running'
+        ? MESSAGES_QUIZ.sittingRunning
+        : MESSAGES_QUIZ.sittingOutOfOrder;
+    throw new AppError('FAILED_PRECONDITION', message);
+  }
+  await updateSittings(tx, locked.id, {
+    sittings: decision.sittings,
+    deadlineAt: decision.deadlineAt,
+  });
+});

@@ -1,0 +1,188 @@
+import {
+  addStreakDay,
+  attemptTopicActivity,
+  type BlueprintSpec,
+  decideFinishSitting,
+  isTimeUp,
+  liteResult,
+  manilaDayKey,
+  manilaDayOfMonth,
+  manilaMonthYear,
+  mockResult,
+  type QuizResult,
+  type Sitting,
+  sittingPhase,
+  sittingsElapsedMs,
+  streakRecordId,
+} from '@pasado/core';
+import type { Db, Tx } from '../../platform/db/client.ts';
+import { AppError, notFound } from '../../platform/errors/app-error.ts';
+import { findBlueprint } from '../content/bank.repository.ts';
+import { recordReadiness } from '../progress/readiness.ts';
+import { recordActivity } from '../progress/record-activity.ts';
+import type { Progress } from '../progress/repository.ts';
+import { asKind } from './attempt-access.ts';
+import { loadAttemptItemRows } from './attempt-view.read-model.ts';
+import {
+  type AttemptClock,
+  lockAttemptClock,
+  markSubmitted,
+  updateSittings,
+} from './attempts.repository.ts';
+import {
+  insertMockStreak,
+  lockMockStreakDays,
+  updateMockStreakDays,
+} from './mock-streaks.repository.ts';
+
+/**
+ * Quiz attempts (issue 4 "Lite quiz", "Mock exam"). The mock's clock is `deadlineAt`, fixed at the
+ * start; every read or write of an attempt past it finalises the attempt first (auto-submit), so a
+ * closed tab, a lost connection or a server restart never stops the clock. A mock in sittings
+ * (issue 12 item 4, core sittings.ts) keeps `deadlineAt` as the running sitting's: past it, that
+ * sitting ends, and the mock is submitted only when it was the last.
+ */
+/** The attempt's clock row, locked until the transaction ends, or 404. */
+export async function lockedClock(tx: Tx, attemptId: string): Promise<AttemptClock> {
+  const locked = await lockAttemptClock(tx, attemptId);
+  if (!locked) throw notFound('No such quiz.');
+  return locked;
+}
+
+/**
+ * Finishes an attempt in the caller's transaction (the attempt row locked): scores it, records
+ * progress (recordActivity: topic stats, gems, streak, leaderboard), marks the mock streak day.
+ * Reads the items once, without their content (issue 10: scoring needs parts, answers and topics).
+ * `studyMs`: the time studied when it is not start to now (an offline lite quiz, issue 11).
+ */
+export async function finalize(
+  tx: Tx,
+  row: AttemptClock & { ownerProgress?: Progress },
+  now: Date,
+  autoSubmitted: boolean,
+  studyMs?: number,
+): Promise<void> {
+  const kind = asKind(row.kind);
+  const rows = await loadAttemptItemRows(tx, row.id, { withKeys: false });
+  const items = rows.map((r) => ({ questionId: r.questionId, partId: r.partId }));
+  const answers = new Map(rows.flatMap((r) => (r.answer ? [[r.questionId, r.answer]] : [])));
+  const questions = new Map(
+    rows.flatMap((r) => (r.question ? [[r.questionId, { topicId: r.question.topicId }]] : [])),
+  );
+  const scored = items.map((i) => ({
+    partId: i.partId,
+    isCorrect: answers.get(i.questionId)?.isCorrect ?? null,
+  }));
+  let result: QuizResult;
+  let spec: BlueprintSpec | undefined;
+  if (kind === 'mock') {
+    const blueprint = await findBlueprint(tx, row.reviewerShorthand, row.blueprintId);
+    if (!blueprint) throw new AppError('INTERNAL', 'The blueprint of this mock is gone.');
+    spec = blueprint.spec;
+    result = mockResult(blueprint.spec, scored, autoSubmitted);
+  } else {
+    result = liteResult(scored, autoSubmitted);
+  }
+
+  const topics = attemptTopicActivity({
+    items,
+    answers,
+    topics: questions,
+    startedAt: row.startedAt,
+    deadlineAt: row.deadlineAt,
+    now,
+    // In sittings the breaks between them are not time studied.
+    ...(row.sittings ? { elapsedMs: sittingsElapsedMs(row.sittings, now) } : {}),
+    ...(studyMs === undefined ? {} : { elapsedMs: studyMs }),
+  });
+  const outcome = await recordActivity(
+    tx,
+    row.userId,
+    { topics, gems: result.gemsEarned, drillPoints: 0, finished: true },
+    now,
+    row.ownerProgress,
+  );
+  // The day's cap may have awarded less than the answers earned (issue 21): the result says what
+  // the student got.
+  result = { ...result, gemsEarned: outcome.gemsAdded };
+  if (kind === 'mock') await markMockStreakDay(tx, row.userId, now);
+  // The answers are final now: the student model learns from them (issue 23; recordActivity
+  // holds the user row's lock).
+  await recordReadiness(tx, {
+    userId: row.userId,
+    reviewer: row.reviewerShorthand,
+    ...(spec ? { spec } : {}),
+    answers: rows.flatMap((r) =>
+      typeof r.answer?.isCorrect === 'boolean'
+        ? [{ questionId: r.questionId, correct: r.answer.isCorrect }]
+        : [],
+    ),
+    fullMock: kind === 'mock',
+    now,
+  });
+
+  const updated = await markSubmitted(tx, row.id, {
+    submittedAt: now,
+    result,
+    gemsEarned: result.gemsEarned,
+    ...(row.sittings ? { sittings: row.sittings } : {}),
+  });
+  if (!updated) throw new AppError('INTERNAL', 'The attempt vanished while submitting.');
+}
+
+/**
+ * Ends what is running, in the caller's transaction (the attempt row locked): an attempt on one
+ * clock is submitted; in sittings the running sitting ends (at its deadline when its time is up)
+ * and the mock is submitted only when it was the last (core `decideFinishSitting`).
+ */
+export async function endRunning(tx: Tx, row: AttemptClock, now: Date): Promise<void> {
+  if (!row.sittings) return finalize(tx, row, now, isTimeUp(row, now));
+  const phase = sittingPhase(row.sittings);
+  if (phase.kind !== 'running') return;
+  await endSitting(tx, row, row.sittings, phase.index, now);
+}
+
+/** Ends sitting `index` as core decided (the last one submits the mock); false when refused. */
+export async function endSitting(
+  tx: Tx,
+  row: AttemptClock,
+  sittings: Sitting[],
+  index: number,
+  now: Date,
+): Promise<boolean> {
+  const decision = decideFinishSitting(sittings, index, now);
+  if (decision.kind === 'refuse') return false;
+  if (decision.kind === 'keep') return true;
+  if (decision.last) {
+    await finalize(tx, { ...row, sittings: decision.sittings }, now, decision.autoSubmitted);
+  } else {
+    await updateSittings(tx, row.id, { sittings: decision.sittings, deadlineAt: null });
+  }
+  return true;
+}
+
+/** docs/product.md#entities mockExamStreakList: the Manila days of this month with a submitted mock. */
+async function markMockStreakDay(tx: Tx, userId: string, now: Date) {
+  const id = streakRecordId(userId, now);
+  const { month, year } = manilaMonthYear(now);
+  const day = manilaDayOfMonth(manilaDayKey(now));
+  const current = await lockMockStreakDays(tx, id);
+  if (current === null) {
+    await insertMockStreak(tx, { id, userId, month, year, days: [day], now });
+    return;
+  }
+  const days = addStreakDay(current, day);
+  if (days === null) return;
+  await updateMockStreakDays(tx, id, days, now);
+}
+
+/**
+ * Finalises an attempt whose time is up, in its own transaction (re-checked under the lock so two
+ * requests at the deadline submit once).
+ */
+export async function settleExpired(db: Db, attemptId: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const locked = await lockedClock(tx, attemptId);
+    if (isTimeUp(locked, now)) await endRunning(tx, locked, now);
+  });
+}

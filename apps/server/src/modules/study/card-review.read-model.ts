@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/client.ts';
+import { cardSchedules, flashCards, topics, users } from '../../platform/db/schema.ts';
+import { isReviewerSubject } from '../content/reviewer-subjects.repository.ts';
+import type { Progress } from '../progress/repository.ts';
+import type { StoredSchedule } from './repository.ts';
+
+/** A card rating's locks and what it is decided on, from one statement (issue 25). */
+export type LockedCardReview = {
+  card: { id: string; topicId: string };
+  /** The student's schedule of the card, locked (an empty one, `state` {}, created first). */
+  schedule: StoredSchedule;
+  /** The user row's progress columns, locked: recordActivity's first step, taken here. */
+  progress: Progress;
+};
+
+/**
+ * A rating's first statement (it was four: the card, an empty schedule inserted, the schedule
+ * locked, the user row locked): the card when it is this reviewer's, the student's schedule of it
+ * created empty when there is none and locked either way (an upsert's conflict locks the row and
+ * returns it as committed, so two copies of one request serialise on it even for a card never
+ * seen), and the user row locked for recordActivity. Null when the card is not the reviewer's
+ * (nothing is created then). Both locks are taken by every rating in this one order.
+ */
+export async function lockCardReview(
+  tx: Tx,
+  input: { userId: string; reviewer: string; cardId: string; now: Date },
+): Promise<LockedCardReview | null> {
+  type Row = {
+    card_id: string;
+    topic_id: string;
+    state: Record<string, unknown>;
+    due: string | Date;
+    last_reviewed_at: string | Date | null;
+    reps: number;
+    current_level: string | null;
+    gems_collection: Record<string, number>;
+    challenges_progress: Progress['challengesProgress'];
+    unclaimed_drill_points: number;
+    gems_spent: number;
+  };
+  const { userId, reviewer, cardId, now } = input;
+  // node-postgres and PGlite both answer { rows }.
+  const result = (await tx.execute(sql`
+    with card as (
+      select c.id, c.topic_id from ${flashCards} c join ${topics} t on t.id = c.topic_id
+      where c.id = ${cardId} and ${isReviewerSubject(sql`t.subject_id`, reviewer)}
+    ), schedule as (
+      insert into ${cardSchedules} (user_id, card_id, state, due, reps)
+      select ${userId}::uuid, card.id, '{}'::jsonb, ${now.toISOString()}::timestamptz, 0 from card
+      on conflict (user_id, card_id) do update set user_id = excluded.user_id
+      returning card_id, state, due, last_reviewed_at, reps
+    ), progress as (
+      select u.current_level, u.gems_collection, u.challenges_progress, u.unclaimed_drill_points,
+             u.gems_spent
+      from ${users} u where u.id = ${userId}::uuid and exists (select 1 from schedule)
+      for update
+    )
+    select schedule.*, card.topic_id, progress.*
+    from schedule join card on card.id = schedule.card_id cross join progress`)) as unknown as {
+    rows: Row[];
+  };
+  const row = result.rows[0];
+  if (!row) return null;
+  return {
+    card: { id: row.card_id, topicId: row.topic_id },
+    schedule: {
+      userId,
+      cardId: row.card_id,
+      state: row.state,
+      due: new Date(row.due),
+      lastReviewedAt: row.last_reviewed_at === null ? null : new Date(row.last_reviewed_at),
+      reps: row.reps,
+    },
+    progress: {
+      currentLevel: row.current_level,
+      gemsCollection: row.gems_collection,
+      challengesProgress: row.challenges_progress,
+      unclaimedDrillPoints: row.unclaimed_drill_points,
+      gemsSpent: row.gems_spent,
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import { attemptStateSchema } from '@pasado/core';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reviewerSubjects } from '../../src/platform/db/schema.ts';
+import { createOnboardedStudent } from '../helpers/factories.ts';
+import { type ApiMethod, callApi, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { ENGINES } from '../helpers/test-database.ts';
+import { seedStudyContent } from '../study/study-fixtures.ts';
+import { REVIEWER, seedBank } from './fixtures.ts';
+import { captureStatements } from './statement-plans.ts';
+
+/**
+ * Issue 25: the daily path in few statements, counted as a student's requests send them (through
+ * HTTP, the session and the grant included). Before: a lite start read the reviewer's whole bank,
+ * a finish sent about 25 statements and a rating 14. What each does is held by quiz.test.ts,
+ * study-api.test.ts and progress/activity-equivalence.test.ts.
+ */
+describe.each(ENGINES)('the daily path in few statements on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(engine);
+    await seedBank(t.app.database.db);
+    await seedStudyContent(t.app.database.db, 'dp');
+  });
+  afterAll(() => t.close());
+  const call = (cookie: string, method: ApiMethod, url: string, payload?: unknown) =>
+    callApi(t, cookie, method, url, payload);
+  const base = `/api/quiz/${REVIEWER}`;
+
+  it('starts a lite set in six statements, finishes it in fourteen, rates a card in seven', async () => {
+    const { cookie } = await createOnboardedStudent(t, { reviewer: REVIEWER });
+    // Warm: the bank and the items' content are read once per content version and process.
+    await call(cookie, 'POST', `${base}/lite`, {});
+    let started: { statusCode: number; body: string } | undefined;
+    const start = await captureStatements(async () => {
+      started = await call(cookie, 'POST', `${base}/lite`, {});
+    });
+    expect(started?.statusCode).toBe(201);
+    const state = attemptStateSchema.parse(JSON.parse(started?.body ?? '{}'));
+    expect(state.items).toHaveLength(10);
+    // Not the bank (listBank): the session, the access, the draw's holds and reports, the insert,
+    // the resume, and the content of items this process has not shown yet.
+    expect(start.map((s) => s.text).join('\n')).not.toMatch(
+      /"topics"."subject_id", "questions"."held_at"/,
+    );
+    expect(start.length).toBeLessThanOrEqual(6);
+
+    for (const item of state.items) {
+      const saved = await call(
+        cookie,
+        'PUT',
+        `${base}/attempts/${state.attemptId}/answers/${item.questionId}`,
+        { choiceIndex: 0 },
+      );
+      expect(saved.statusCode).toBe(200);
+    }
+    let finished: { statusCode: number; body: string } | undefined;
+    const finish = await captureStatements(async () => {
+      finished = await call(cookie, 'POST', `${base}/attempts/${state.attemptId}/submit`);
+    });
+    expect(finished?.statusCode).toBe(200);
+    expect(JSON.parse(finished?.body ?? '{}').status).toBe('submitted');
+    // Twelve, and the readiness update's two (issue 23, merged after this count was set).
+    expect(finish.length).toBeLessThanOrEqual(14);
+
+    const { cookie: studyCookie } = await createOnboardedStudent(t, { reviewer: 'let-elem' });
+    const rated = await captureStatements(async () => {
+      const response = await call(studyCookie, 'POST', '/api/study/let-elem/flash/reviews', {
+        reviewId: crypto.randomUUID(),
+        cardId: 'dp-card-a1',
+        rating: 'good',
+        seconds: 8,
+      });
+      expect(response.statusCode).toBe(200);
+    });
+    expect(rated.length).toBeLessThanOrEqual(7);
+  });
+
+  it('a subject shared with the reviewer, or no longer, reaches the next lite draw at once', async () => {
+    const { cookie } = await createOnboardedStudent(t, { reviewer: REVIEWER });
+    const drawn = async () => {
+      const ids = new Set<string>();
+      for (let i = 0; i < 6; i += 1) {
+        const response = await call(cookie, 'POST', `${base}/lite`, {});
+        for (const item of attemptStateSchema.parse(JSON.parse(response.body)).items) {
+          ids.add(item.questionId);
+        }
+      }
+      return ids;
+    };
+    // The bank is remembered now; then a subject of another reviewer, with a question, is shared
+    // with this one: the next draw reaches it (the cached bank was dropped with the version).
+    await t.app.database.db.execute(
+      sql`insert into questions (id, topic_id, stem, choices, answer_index, rationale)
+          values ('dp-shared-q', 'dp-learning', 'Shared?', '["a","b","c","d"]', 0, 'r')`,
+    );
+    await drawn();
+    await t.app.database.db
+      .insert(reviewerSubjects)
+      .values({ reviewerShorthand: REVIEWER, subjectId: 'dp-prof-ed', sortOrder: 99 });
+    const onlyShared = await call(cookie, 'POST', `${base}/lite`, { subjectId: 'dp-prof-ed' });
+    expect(onlyShared.statusCode).toBe(201);
+    expect(
+      attemptStateSchema.parse(JSON.parse(onlyShared.body)).items.map((i) => i.questionId),
+    ).toContain('dp-shared-q');
+    // No longer shared: out of every draw at once.
+    await t.app.database.db
+      .delete(reviewerSubjects)
+      .where(
+        and(
+          eq(reviewerSubjects.reviewerShorthand, REVIEWER),
+          eq(reviewerSubjects.subjectId, 'dp-prof-ed'),
+        ),
+      );
+    expect((await drawn()).has('dp-shared-q')).toBe(false);
+  });
+});
