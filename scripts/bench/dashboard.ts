@@ -15,7 +15,10 @@ const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 1_000_000);
 const TRIALS = Math.round(PURCHASES * 0.3);
 const USERS = Math.round(PURCHASES * 0.4);
 const WAITING = 2_000;
-process.env.TEST_DATABASE_URL ??= process.env.DATABASE_URL;
+// Assigning undefined to process.env would store the string "undefined".
+if (!process.env.TEST_DATABASE_URL && process.env.DATABASE_URL) {
+  process.env.TEST_DATABASE_URL = process.env.DATABASE_URL;
+}
 if (!process.env.TEST_DATABASE_URL) {
   console.error('Set TEST_DATABASE_URL (or DATABASE_URL) to a PostgreSQL admin URL.');
   process.exit(1);

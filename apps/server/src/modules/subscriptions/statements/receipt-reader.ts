@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   AMOUNT_CHARSET,
   imageSize,
@@ -60,6 +61,22 @@ export function englishModelPath(): string {
   return path.join(path.dirname(pkg), '4.0.0_best_int');
 }
 
+/**
+ * tesseract.js's own worker script, started at a low CPU priority (nice 10, which Linux sets
+ * per thread): a reading then gives way to requests and to a PostgreSQL on the same host
+ * (`npm run bench:ocr:api`, docs/benchmarks.md). Where priorities cannot be set it runs as is.
+ */
+function lowPriorityWorkerScript(): URL {
+  const script = path.join(
+    path.dirname(require.resolve('tesseract.js/package.json')),
+    'src/worker-script/node/index.js',
+  );
+  const code = `import os from 'node:os';
+try { os.setPriority(0, 10); } catch {}
+await import(${JSON.stringify(pathToFileURL(script).href)});`;
+  return new URL(`data:text/javascript,${encodeURIComponent(code)}`);
+}
+
 function refuse(message: string): never {
   throw new AppError('INVALID_ARGUMENT', message, 'notAnImage');
 }
@@ -102,6 +119,8 @@ export async function createReceiptReader(
   const start = () =>
     createWorker('eng', OEM.LSTM_ONLY, {
       langPath,
+      // A URL, which tesseract.js hands to `new Worker` as it is.
+      workerPath: lowPriorityWorkerScript() as unknown as string,
       gzip: true,
       // Read the model from node_modules as it is; write no cache next to the process.
       cacheMethod: 'none',
