@@ -55,8 +55,9 @@ if (isEmbeddedWebView(navigator.userAgent)) {
           .then((m) => m.restoreSnapshot(queryClient))
           .catch(() => undefined);
   // While IndexedDB answers, the first screen's code comes from the service worker's cache: the
-  // router asks for the same chunks once it is built, and finds them loaded.
-  if (returning) preloadScreen(window.location);
+  // router asks for the same chunks once it is built, and finds them loaded. Offline, the order
+  // stays as issue 11 made it (the kept data first, then the screen's modules).
+  if (returning && navigator.onLine) preloadScreen(window.location);
   void restored.then(() => {
     // The router and the first render start in a task of their own: building the router loads
     // the first route's chunks (a <link> each), which with the entry's evaluation made one long

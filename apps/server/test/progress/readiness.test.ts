@@ -130,6 +130,25 @@ describe.each(ENGINES)('readiness on %s', (engine) => {
     expect(r?.plan?.mockDays.at(-1)).toBe(manilaDayKey(new Date(Date.now() + 53 * 86_400_000)));
   });
 
+  it('learns from a finished drill run too', async () => {
+    const { cookie } = await createOnboardedStudent(t, { reviewer: REVIEWER });
+    const start = await call(cookie, 'POST', `/api/study/${REVIEWER}/drill`, {
+      subjectId: SUBJECT_A,
+      count: 5,
+    });
+    expect(start.statusCode).toBe(200);
+    const run = start.json() as { attemptId: string; items: { questionId: string }[] };
+    for (const [position, item] of run.items.entries()) {
+      await call(cookie, 'POST', `/api/study/${REVIEWER}/drill/${run.attemptId}/answers`, {
+        position,
+        choiceIndex: keyOf(item.questionId),
+      });
+    }
+    expect((await readiness(cookie))?.parts[0]?.answers).toBe(0);
+    await call(cookie, 'POST', `/api/study/${REVIEWER}/drill/${run.attemptId}/finish`);
+    expect((await readiness(cookie))?.parts.map((p) => p.answers)).toEqual([5, 0]);
+  });
+
   it('a mock counts as a full mock', async () => {
     const { cookie } = await createOnboardedStudent(t, { reviewer: REVIEWER });
     const start = await call(cookie, 'POST', `${base}/mock`);

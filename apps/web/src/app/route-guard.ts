@@ -1,6 +1,11 @@
 import type { Claims, SubscriptionDoc } from '@pasado/core/contract';
 import { decideRoute, type GuardDecision, PATHS, type RouteAccess } from '@pasado/core/rules';
-import type { EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query';
+import {
+  type EnsureQueryDataOptions,
+  onlineManager,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { type LoaderFunctionArgs, matchRoutes, type RouteObject, redirect } from 'react-router';
 import { routeMeta } from '../lib/route-meta.ts';
@@ -116,6 +121,29 @@ async function readSession(client: QueryClient): Promise<GuardSession | null> {
 }
 
 /**
+ * Whether the session is the one a returning phone restored from its store (ADR 019, issue 25),
+ * not yet confirmed by the server: marked invalidated by the restore until the server answers.
+ */
+function sessionFromStore(client: QueryClient): boolean {
+  return (
+    onlineManager.isOnline() &&
+    client.getQueryState(claimsQueryOptions().queryKey)?.isInvalidated === true
+  );
+}
+
+/** The session as the server has it now (the boot's requests in flight are shared). */
+async function freshSession(client: QueryClient): Promise<GuardSession | null> {
+  const fetched = <T, K extends QueryKey>(options: EnsureQueryDataOptions<T, Error, T, K>) =>
+    client.fetchQuery(options).catch(() => undefined);
+  const claims = await fetched(claimsQueryOptions());
+  if (claims === undefined) return readSession(client);
+  const me = claims ? await fetched(meQueryOptions()) : undefined;
+  const id = me?.subscription?.id;
+  if (id) await fetched(subscriptionQueryOptions(id));
+  return readSession(client);
+}
+
+/**
  * The root route's loader: redirects before anything of the page is painted. An expiry found here
  * goes where the expired status allows (the purchase page stays open); the layout then shows the
  * alert and expires the subscription on the server. When the claims cannot be read the layout
@@ -129,18 +157,28 @@ export function guardLoader(routes: readonly RouteObject[], client: QueryClient)
       matches.map((m) => ({ handle: m.route.handle, params: m.params })),
     );
     if (!access.auth && pathname !== PATHS.login) return null;
-    const session = await readSession(client);
-    if (session === null) return null;
-    const input = {
-      pathname,
-      access,
-      session,
-      expiredId: expiredHere?.id ?? null,
-      now: new Date(),
+    const decide = (session: GuardSession) => {
+      const input = {
+        pathname,
+        access,
+        session,
+        expiredId: expiredHere?.id ?? null,
+        now: new Date(),
+      };
+      const decision = guardDecision(input);
+      return decision.kind === 'expire'
+        ? guardDecision({ ...input, expiredId: session.subscription?.id ?? null })
+        : decision;
     };
-    let decision = guardDecision(input);
-    if (decision.kind === 'expire') {
-      decision = guardDecision({ ...input, expiredId: session.subscription?.id ?? null });
+    let session = await readSession(client);
+    if (session === null) return null;
+    let decision = decide(session);
+    // The kept session may paint what it allows at once; a redirect (a changed role or status)
+    // waits for the server's answer, or the phone would leave a page it may now open.
+    if (decision.kind === 'redirect' && sessionFromStore(client)) {
+      session = await freshSession(client);
+      if (session === null) return null;
+      decision = decide(session);
     }
     if (decision.kind === 'redirect') throw redirect(decision.to);
     return null;

@@ -15,6 +15,7 @@ import { AppError, notFound } from '../../platform/errors/app-error.ts';
 import { loadQuestions } from '../content/bank.repository.ts';
 import { ownReportedItems } from '../content/reported-items.ts';
 import { drawOpenQuestions } from '../content/study-material.repository.ts';
+import { recordReadiness } from '../progress/readiness.ts';
 import { recordActivity } from '../progress/record-activity.ts';
 import { findUnclaimedDrillPoints } from '../progress/repository.ts';
 import {
@@ -211,6 +212,18 @@ export async function finishDrill(
         },
         now,
       );
+      // The drill's final answers teach the student model too (issue 23 item 2; the user row
+      // is locked by recordActivity).
+      await recordReadiness(tx, {
+        userId,
+        reviewer,
+        answers: attempt.items.flatMap((item) => {
+          const correct = answers.get(item.questionId)?.isCorrect;
+          return typeof correct === 'boolean' ? [{ questionId: item.questionId, correct }] : [];
+        }),
+        fullMock: false,
+        now,
+      });
       result = {
         total: attempt.items.length,
         answered: grade.answered,
