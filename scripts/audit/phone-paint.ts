@@ -59,6 +59,8 @@ async function keptScreens(page: Page): Promise<number> {
     if (!names.includes('pasado-offline')) return 0;
     return new Promise<number>((resolve) => {
       const open = indexedDB.open('pasado-offline');
+      // Never create it: the app's own first open must (it makes the store in its upgrade).
+      open.onupgradeneeded = () => open.transaction?.abort();
       open.onerror = () => resolve(0);
       open.onsuccess = () => {
         const store = open.result.transaction('snapshots').objectStore('snapshots');
@@ -109,10 +111,11 @@ async function warmUp(context: BrowserContext, url: string): Promise<void> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     const controlled = await page.evaluate(() => navigator.serviceWorker.controller !== null);
-    const kept = await keptScreens(page);
-    if (controlled && kept >= SCREENS.length) return;
-    await page.reload();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // A page the worker does not control yet is reloaded once it is installed; a controlled one
+    // is left alone, as its data is saved a moment after the page goes idle.
+    if (!controlled) await page.reload();
+    else if ((await keptScreens(page)) >= SCREENS.length) return;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
   throw new Error('the service worker or the kept data never came');
 }
