@@ -27,7 +27,18 @@ export async function completeOnboarding(
   reviewerName: RegExp | string = /LET — Elementary/,
 ) {
   await page.waitForURL('**/onboarding');
-  await page.getByRole('radio', { name: reviewerName }).check();
+  // The track list may render again as its data lands (a radio then detaches under the click):
+  // check until it holds.
+  const radio = page.getByRole('radio', { name: reviewerName });
+  await expect
+    .poll(
+      async () => {
+        await radio.check({ timeout: 5_000 }).catch(() => undefined);
+        return radio.isChecked().catch(() => false);
+      },
+      { timeout: 25_000 },
+    )
+    .toBe(true);
   await page.getByLabel('How did you hear about us?').selectOption('Facebook');
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL('**/quiz');
