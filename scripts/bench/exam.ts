@@ -24,7 +24,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { formAction, TestBrowser } from '../../apps/server/test/helpers/test-browser.ts';
+import { signInStudent } from './sign-in.ts';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 50);
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -155,23 +155,6 @@ async function startProcess(
   };
 }
 
-/** Signs in as a student does: /api/auth/login → the provider's page → its form → the callback. */
-async function signInStudent(server: Server, email: string, device: string): Promise<string> {
-  const browser = new TestBrowser();
-  const start = await browser.navigate(`${server.url}/api/auth/login?device=${device}`);
-  const html = (await start.response?.text()) ?? '';
-  const done = await browser.navigate(formAction(html, start.url), {
-    method: 'POST',
-    form: { email },
-  });
-  await done.response?.arrayBuffer();
-  const session = done.response?.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('pasado_session='));
-  if (!session) throw new Error(`sign-in failed for ${email} (${done.url.pathname})`);
-  return session.split(';')[0] ?? '';
-}
-
 /**
  * Takes every student's mock in sittings to its last part (finish, then start the next); returns
  * that part's number, or null for a mock on one clock.
@@ -248,7 +231,7 @@ async function prepareStudents(server: Server): Promise<Student[]> {
     const batch = Array.from({ length: Math.min(10, STUDENTS - from) }, async (_, k) => {
       const n = from + k;
       const cookie = await signInStudent(
-        server,
+        server.url,
         `student${n}.${run}@bench.test`,
         `bench-${run}-${String(n).padStart(4, '0')}`,
       );
@@ -533,7 +516,7 @@ async function examNight(engine: Engine) {
   const floors = await startFloors(database?.url ?? null);
   try {
     const scout = await signInStudent(
-      server,
+      server.url,
       `scout.${randomBytes(3).toString('hex')}@bench.test`,
       'bench-scout',
     );
