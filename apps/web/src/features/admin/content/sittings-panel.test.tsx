@@ -66,9 +66,15 @@ describe('the console’s Sittings list', () => {
     ]);
   });
 
-  it('removes a sitting only once confirmed', async () => {
+  it('removes a sitting only once confirmed, its note shown with the list without it', async () => {
+    let removed = false;
     const api = fakeApi({
-      'GET /api/admin/content/sittings': LIST,
+      // The list is read again after the removal; the answer comes late, as on slow data.
+      'GET /api/admin/content/sittings': async () => {
+        if (!removed) return LIST;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        return { ...LIST, sittings: [] };
+      },
       [`DELETE /api/admin/content/sittings/${LIST.sittings[0]?.id}`]: new Response(null, {
         status: 204,
       }),
@@ -79,8 +85,10 @@ describe('the console’s Sittings list', () => {
     );
     expect(screen.getByText(/Its students will need to choose again/)).toBeTruthy();
     expect(api.sentTo(`DELETE /api/admin/content/sittings/${LIST.sittings[0]?.id}`)).toEqual([]);
+    removed = true;
     await user.click(screen.getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Sitting removed.')).toBeTruthy();
+    expect(screen.queryByText('May 8–9, 2027')).toBeNull();
     expect(api.sentTo(`DELETE /api/admin/content/sittings/${LIST.sittings[0]?.id}`)).toHaveLength(
       1,
     );

@@ -190,16 +190,17 @@ export function SittingsPanel() {
       id ? changeSitting(id, draft) : addSitting(draft),
     onSuccess: async (_answer, { id }) => {
       setOpen(null);
-      setNote(id ? 'Sitting changed.' : 'Sitting added.');
+      // The note comes with the list that shows it, never before.
       await refresh();
+      setNote(id ? 'Sitting changed.' : 'Sitting added.');
     },
   });
   const remove = useMutation({
     mutationFn: (id: string) => removeSitting(id),
     onSuccess: async () => {
       setConfirming(null);
-      setNote('Sitting removed.');
       await refresh();
+      setNote('Sitting removed.');
     },
   });
 
