@@ -9,7 +9,11 @@ export interface Phone {
   page: Page;
   dialogs: string[];
   pageErrors: string[];
+  /** The page's last console lines and failed requests, printed when a test fails. */
+  log: string[];
 }
+
+const LOG_LINES = 60;
 
 /**
  * One server (in this process, on a fresh in-memory PGlite, so tests can arrange data directly)
@@ -39,8 +43,9 @@ export function useBrowserFixture() {
     }
   });
 
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
     const phones = state.phones.splice(0);
+    if (task.result?.state === 'fail') await Promise.all(phones.map(describePhone));
     const errors = phones.flatMap((p) => p.pageErrors);
     await Promise.all(phones.map(closePhone));
     // An uncaught exception in the page is a bug, whatever the test was looking at.
@@ -75,11 +80,44 @@ export function useBrowserFixture() {
       const page = await context.newPage();
       const pageErrors: string[] = [];
       page.on('pageerror', (error) => pageErrors.push(error.message));
-      const phone = { context, page, dialogs: recordDialogs(page), pageErrors };
+      const log: string[] = [];
+      const note = (line: string) => {
+        log.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+        if (log.length > LOG_LINES) log.shift();
+      };
+      page.on('console', (message) => note(`console.${message.type()}: ${message.text()}`));
+      page.on('requestfailed', (request) =>
+        note(
+          `request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText}`,
+        ),
+      );
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) note(`navigated: ${frame.url()}`);
+      });
+      const phone = { context, page, dialogs: recordDialogs(page), pageErrors, log };
       state.phones.push(phone);
       return phone;
     },
   };
+}
+
+/**
+ * What a failed test's phone showed: its address, its text and its last console lines, so a
+ * failure seen once in a full run can be read afterwards (issue 22's flakes).
+ */
+async function describePhone(phone: Phone): Promise<void> {
+  const { page } = phone;
+  const text = await page
+    .evaluate(() => document.body?.innerText ?? '')
+    .catch((error: unknown) => `(no text: ${error})`);
+  console.error(
+    [
+      `--- phone at ${page.url()}`,
+      `text: ${text.slice(0, 1_500)}`,
+      ...phone.log,
+      `dialogs: ${phone.dialogs.join(' | ')}`,
+    ].join('\n'),
+  );
 }
 
 /**
