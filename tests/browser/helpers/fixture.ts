@@ -91,6 +91,15 @@ export function useBrowserFixture() {
           `request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText}`,
         ),
       );
+      page.on('response', (response) => {
+        const { pathname } = new URL(response.url());
+        if (response.status() >= 400 || pathname.startsWith('/api/auth/')) {
+          note(`response ${response.status()}: ${response.request().method()} ${pathname}`);
+        }
+      });
+      context.on('page', (opened) => {
+        if (opened !== page) opened.on('framenavigated', (f) => note(`other tab at ${f.url()}`));
+      });
       page.on('framenavigated', (frame) => {
         if (frame === page.mainFrame()) note(`navigated: ${frame.url()}`);
       });
