@@ -92,36 +92,36 @@ describe('refineDifficulty', () => {
   it.each([
     { answers: 3, within: 0.25 },
     { answers: 10, within: 1 },
-  ])('with $answers answers, all right from weak students, a medium label moves less than $within', ({
-    answers,
-    within,
-  }) => {
-    // Every answer right from weak students: the strongest evidence of an easy item there is.
-    const refined = refineDifficulty(
-      seedDifficulty(2),
-      [{ theta: -1, correct: true, count: answers }],
-      GUESS,
-    );
-    expect(refined.mean).toBeLessThan(0);
-    expect(Math.abs(refined.mean)).toBeLessThan(within);
-  });
+  ])(
+    'with $answers answers, all right from weak students, a medium label moves less than $within',
+    ({ answers, within }) => {
+      // Every answer right from weak students: the strongest evidence of an easy item there is.
+      const refined = refineDifficulty(
+        seedDifficulty(2),
+        [{ theta: -1, correct: true, count: answers }],
+        GUESS,
+      );
+      expect(refined.mean).toBeLessThan(0);
+      expect(Math.abs(refined.mean)).toBeLessThan(within);
+    },
+  );
 
   it.each([
     { label: 1, truth: 0.6 },
     { label: 2, truth: -1.2 },
     { label: 3, truth: 0.1 },
-  ])('thousands of answers find the true difficulty ($truth) whatever the label ($label)', ({
-    label,
-    truth,
-  }) => {
-    const thetas = [-1.5, -0.5, 0, 0.5, 1, 2];
-    const refined = refineDifficulty(
-      seedDifficulty(label),
-      expectedAnswers(truth, thetas, 500),
-      GUESS,
-    );
-    expect(Math.abs(refined.mean - truth)).toBeLessThan(0.05);
-  });
+  ])(
+    'thousands of answers find the true difficulty ($truth) whatever the label ($label)',
+    ({ label, truth }) => {
+      const thetas = [-1.5, -0.5, 0, 0.5, 1, 2];
+      const refined = refineDifficulty(
+        seedDifficulty(label),
+        expectedAnswers(truth, thetas, 500),
+        GUESS,
+      );
+      expect(Math.abs(refined.mean - truth)).toBeLessThan(0.05);
+    },
+  );
 
   it('the variance shrinks as answers grow, never below the floor', () => {
     const thetas = [-1, 0, 1];
@@ -138,7 +138,11 @@ describe('refineDifficulty', () => {
   it('runs chain: two batches land where one batch of both lands', () => {
     const first = expectedAnswers(0.5, [-1, 0, 1], 30);
     const second = expectedAnswers(0.5, [0, 2], 30);
-    const chained = refineDifficulty(refineDifficulty(seedDifficulty(2), first, GUESS), second, GUESS);
+    const chained = refineDifficulty(
+      refineDifficulty(seedDifficulty(2), first, GUESS),
+      second,
+      GUESS,
+    );
     const once = refineDifficulty(seedDifficulty(2), [...first, ...second], GUESS);
     // The Laplace approximation between runs costs little.
     expect(chained.mean).toBeCloseTo(once.mean, 2);
@@ -157,8 +161,8 @@ describe('refineDifficulty', () => {
     { theta: Number.NaN, count: 1 },
     { theta: Number.POSITIVE_INFINITY, count: 1 },
   ])('refuses impossible evidence (θ $theta, count $count)', ({ theta, count }) => {
-    expect(() => refineDifficulty(seedDifficulty(2), [{ theta, correct: true, count }], GUESS)).toThrow(
-      RangeError,
-    );
+    expect(() =>
+      refineDifficulty(seedDifficulty(2), [{ theta, correct: true, count }], GUESS),
+    ).toThrow(RangeError);
   });
 });

@@ -38,7 +38,8 @@ export function refineDifficulty(
     if (!Number.isInteger(e.count) || e.count < 0) {
       throw new RangeError(`An answer count must be a non-negative integer, not ${e.count}.`);
     }
-    if (!Number.isFinite(e.theta)) throw new RangeError(`An ability must be finite, not ${e.theta}.`);
+    if (!Number.isFinite(e.theta))
+      throw new RangeError(`An ability must be finite, not ${e.theta}.`);
     answers += e.count;
   }
   if (answers === 0) return prior;

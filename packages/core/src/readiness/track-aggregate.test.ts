@@ -21,19 +21,18 @@ describe('trackPassAggregate', () => {
     { students: 6, likely: 1, chanceSum: 1, likelyShare: 16.7, expectedShare: 16.7 },
     { students: 200, likely: 0, chanceSum: 12.34, likelyShare: 0, expectedShare: 6.2 },
     { students: 7, likely: 7, chanceSum: 7, likelyShare: 100, expectedShare: 100 },
-  ])('$students students, $likely likely → $likelyShare %, expected $expectedShare %', ({
-    likelyShare,
-    expectedShare,
-    ...counts
-  }) => {
-    expect(trackPassAggregate(counts)).toEqual({
-      hidden: false,
-      students: counts.students,
-      likely: counts.likely,
-      likelyShare,
-      expectedShare,
-    });
-  });
+  ])(
+    '$students students, $likely likely → $likelyShare %, expected $expectedShare %',
+    ({ likelyShare, expectedShare, ...counts }) => {
+      expect(trackPassAggregate(counts)).toEqual({
+        hidden: false,
+        students: counts.students,
+        likely: counts.likely,
+        likelyShare,
+        expectedShare,
+      });
+    },
+  );
 
   it.each([
     { students: -1, likely: 0, chanceSum: 0 },
