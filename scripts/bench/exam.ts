@@ -2,7 +2,9 @@
 // development OIDC provider's pages, over HTTP), onboarded, each with a full mock open. Measures,
 // at one connection per student: saving a mock answer, resuming the mock, submitting it, a lite quiz
 // (start, answers, finish) and a flash-card rating, each beside `GET /api/me` of the same run (the
-// machine is shared: the share is the steadier figure). Prints figures; judges nothing.
+// machine is shared: the share is the steadier figure); and beside the save, the lite finish and the
+// mock submit, their server CPU with and without the student-model update (issue 23 item 7).
+// Prints figures; judges nothing.
 //
 //   npm run bench:exam                         PostgreSQL when DATABASE_URL or TEST_DATABASE_URL
 //                                              is set (a fresh database, dropped after), else PGlite
@@ -370,6 +372,33 @@ const percentile = (sorted: number[], p: number) =>
     ? (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0)
     : 0;
 
+/** The lite sets the finish phase submitted (for the model update's cost). */
+let finishedLiteSets: string[] = [];
+
+/** Finishes the model update is measured on (issue 23 item 7). */
+const READINESS_SAMPLE = Number(process.env.BENCH_READINESS_SAMPLE ?? 100);
+
+/**
+ * Issue 23 item 7: a finish's server CPU with the student-model update (as measured) and without
+ * it (less the update's own CPU, timed on `attemptIds` by the server process), beside each other.
+ */
+async function printModelUpdate(
+  server: Server,
+  title: string,
+  measured: Figures,
+  attemptIds: string[],
+) {
+  const { cpuMs, runs } = (await server.ask({
+    type: 'readiness-cost',
+    attemptIds: attemptIds.slice(0, READINESS_SAMPLE),
+  })) as { cpuMs: number; runs: number };
+  const withIt = measured.cpuMs ?? 0;
+  const without = withIt - cpuMs;
+  console.info(
+    `${`  ${title}: model update`.padEnd(40)} with ${withIt.toFixed(2)} ms   without ${without.toFixed(2)} ms CPU/req   the update ${cpuMs.toFixed(2)} ms = +${((100 * cpuMs) / Math.max(1e-9, without)).toFixed(1)} %   (timed on ${runs} finishes)`,
+  );
+}
+
 /** Lite sets each student finishes in the finish phase (started and answered in its setup). */
 const LITE_SETS_PER_STUDENT = Number(process.env.BENCH_LITE_SETS ?? 40);
 
@@ -396,6 +425,7 @@ async function finishLiteSets(server: Server, students: Student[], learning: str
     );
   }
   await server.ask({ type: 'fill-answers', attemptIds: [...sets.values()].flat() });
+  finishedLiteSets = [...sets.values()].flat();
   return load(
     server,
     students,
@@ -578,18 +608,20 @@ async function examNightOf(engine: Engine, server: Server, floors: Server) {
 
     const learning = `/api/quiz/${REVIEWER}`;
     if (wanted('save')) {
-      print(
-        'save a mock answer (PUT …/answers/:q)',
-        await load(
-          server,
-          students,
-          (s, n) => ({
-            method: 'PUT',
-            path: `${learning}/attempts/${s.attemptId}/answers/${s.items[n % s.items.length]}`,
-            body: n % 7 === 6 ? { flagged: n % 2 === 0 } : { choiceIndex: (n * 7) % 4 },
-          }),
-          { name: 'save' },
-        ),
+      const save = await load(
+        server,
+        students,
+        (s, n) => ({
+          method: 'PUT',
+          path: `${learning}/attempts/${s.attemptId}/answers/${s.items[n % s.items.length]}`,
+          body: n % 7 === 6 ? { flagged: n % 2 === 0 } : { choiceIndex: (n * 7) % 4 },
+        }),
+        { name: 'save' },
+      );
+      print('save a mock answer (PUT …/answers/:q)', save);
+      // Issue 23 item 7: a save is one statement (ADR 021); the model learns at the finish.
+      console.info(
+        `${'  save: model update'.padEnd(40)} with ${(save.cpuMs ?? 0).toFixed(2)} ms   without ${(save.cpuMs ?? 0).toFixed(2)} ms CPU/req   (a save runs no update: the model learns when the attempt is finished)`,
       );
     }
     if (wanted('resume')) {
@@ -635,11 +667,13 @@ async function examNightOf(engine: Engine, server: Server, floors: Server) {
           { name: 'lite-start' },
         ),
       );
+      const finish = await finishLiteSets(server, students, learning);
       print(
         'lite: finish a set (POST …/submit)',
-        await finishLiteSets(server, students, learning),
+        finish,
         `   (${LITE_SETS_PER_STUDENT * students.length} sets of ${LITE_ITEMS}, answered in the setup)`,
       );
+      await printModelUpdate(server, 'lite finish', finish, finishedLiteSets);
       await liteQuizzes(server, students);
     }
 
@@ -658,15 +692,18 @@ async function examNightOf(engine: Engine, server: Server, floors: Server) {
             : `${learning}/attempts/${s.attemptId}/sittings/${lastSitting}/finish`,
         as: s,
       });
+      const submitted = students.map((s) => s.attemptId);
+      const submitOne = await load(server, students, (_s, n) => submit(students[n] as Student), {
+        amount: students.length,
+        connections: 1,
+        name: 'submit-one',
+      });
       print(
         'submit the full mock, one at a time',
-        await load(server, students, (_s, n) => submit(students[n] as Student), {
-          amount: students.length,
-          connections: 1,
-          name: 'submit-one',
-        }),
+        submitOne,
         `   (${students.length} submissions)`,
       );
+      await printModelUpdate(server, 'mock submit', submitOne, submitted);
       for (const student of students) {
         const mock = await api<{ attemptId: string }>(
           server,

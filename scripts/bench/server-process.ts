@@ -4,13 +4,17 @@
 // BENCH_CONTENT=1 imports the bundled banks (content/bank) as `npm start` does.
 import { createWriteStream, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { signIn } from '../../apps/server/src/modules/auth/service.ts';
+import { findBlueprint } from '../../apps/server/src/modules/content/bank.repository.ts';
 import { seedBundledContent } from '../../apps/server/src/modules/content/seed-bundled-content.ts';
+import { recordReadiness } from '../../apps/server/src/modules/progress/readiness.ts';
+import { loadAttemptItemRows } from '../../apps/server/src/modules/quiz/attempt-view.read-model.ts';
 import { runItemAnalysis } from '../../apps/server/src/modules/quiz/item-analysis.ts';
 import { touchUser } from '../../apps/server/src/modules/users/repository.ts';
 import { openDatabase } from '../../apps/server/src/platform/db/client.ts';
+import { quizAttempts } from '../../apps/server/src/platform/db/schema.ts';
 import { localServerConfig } from '../local-server-config.ts';
 
 const { port, url, config } = await localServerConfig();
@@ -89,6 +93,53 @@ process.on('message', async (message: { type: string }) => {
     // CPU time this process has used (µs): per request it is steadier than req/s on a busy machine.
     const { user, system } = process.cpuUsage();
     process.send?.({ cpuMicros: user + system });
+  } else if (message.type === 'readiness-cost') {
+    // Issue 23 item 7: what the student-model update costs inside a finish. For these finished
+    // attempts, the update a finish makes (`recordReadiness`, as finalize calls it: the mock's
+    // blueprint at hand) is run again in a transaction rolled back, this process's CPU timed
+    // around the call alone; the attempt's rows are read before the clock starts.
+    const { attemptIds } = message as unknown as { attemptIds: string[] };
+    let micros = 0;
+    let runs = 0;
+    for (const id of attemptIds) {
+      const [attempt] = await database.db
+        .select({
+          userId: quizAttempts.userId,
+          reviewer: quizAttempts.reviewerShorthand,
+          kind: quizAttempts.kind,
+        })
+        .from(quizAttempts)
+        .where(eq(quizAttempts.id, id));
+      if (!attempt) continue;
+      const rows = await loadAttemptItemRows(database.db, id, { withKeys: false });
+      const answers = rows.flatMap((r) =>
+        typeof r.answer?.isCorrect === 'boolean'
+          ? [{ questionId: r.questionId, correct: r.answer.isCorrect }]
+          : [],
+      );
+      const spec =
+        attempt.kind === 'mock'
+          ? (await findBlueprint(database.db, attempt.reviewer))?.spec
+          : undefined;
+      await database.db
+        .transaction(async (tx) => {
+          const before = process.cpuUsage();
+          await recordReadiness(tx, {
+            userId: attempt.userId,
+            reviewer: attempt.reviewer,
+            ...(spec ? { spec } : {}),
+            answers,
+            fullMock: attempt.kind === 'mock',
+            now: new Date(),
+          });
+          const spent = process.cpuUsage(before);
+          micros += spent.user + spent.system;
+          runs += 1;
+          tx.rollback();
+        })
+        .catch(() => undefined);
+    }
+    process.send?.({ cpuMs: micros / 1000 / Math.max(1, runs), runs });
   } else if (message.type === 'fill-answers') {
     // Setup, not measured: every item of these attempts not answered yet gets an answer (a mix of
     // right and wrong), so a submission scores a full mock.

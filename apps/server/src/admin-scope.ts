@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { adminContentRoutes } from './modules/content/admin-routes.ts';
 import { adminSeasonsRoutes } from './modules/leaderboard/admin-routes.ts';
 import { adminMessagesRoutes } from './modules/messages/admin-routes.ts';
-import { adminFairPlayRoutes } from './modules/progress/admin-routes.ts';
+import { adminFairPlayRoutes, adminReadinessRoutes } from './modules/progress/admin-routes.ts';
 import { adminItemAnalysisRoutes } from './modules/quiz/admin-routes.ts';
 import { adminPaymentsRoutes } from './modules/subscriptions/admin-routes.ts';
 import { permissionDenied } from './platform/errors/app-error.ts';
@@ -24,4 +24,5 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(adminItemAnalysisRoutes, { prefix: '/content' });
   await app.register(adminSeasonsRoutes, { prefix: '/seasons' });
   await app.register(adminFairPlayRoutes, { prefix: '/fair-play' });
+  await app.register(adminReadinessRoutes, { prefix: '/readiness' });
 }

@@ -45,3 +45,34 @@ export type Readiness = z.infer<typeof readinessSchema>;
 // The schema describes what core computes: a change to either that the other lacks fails here.
 readinessSchema satisfies z.ZodType<ReadinessSummary>;
 ({}) as ReadinessSummary satisfies Readiness;
+
+/**
+ * What staff see of readiness (issue 23 item 8; docs/product.md#readiness-for-staff): per offered
+ * track, aggregates only — students with a pass chance for their next sitting, how many of them
+ * are likely to pass (a chance of at least `likelyChance`), the share and the expected pass rate;
+ * every figure of a track null when fewer than `minStudents` students have a chance. No student is
+ * named, counted alone or linked.
+ */
+export const trackReadinessSchema = z.object({
+  shorthand: z.string(),
+  name: z.string(),
+  /** The first day of the track's next sitting (Manila), or null when none is ahead. */
+  nextSitting: dayKeySchema.nullable(),
+  hidden: z.boolean(),
+  students: z.number().int().nullable(),
+  likely: z.number().int().nullable(),
+  /** Percent of `students`, one decimal. */
+  likelyShare: z.number().nullable(),
+  /** The mean pass chance, percent with one decimal. */
+  expectedShare: z.number().nullable(),
+});
+export type TrackReadiness = z.infer<typeof trackReadinessSchema>;
+
+export const trackReadinessResponseSchema = z.object({
+  tracks: z.array(trackReadinessSchema),
+  likelyChance: z.number(),
+  minStudents: z.number().int(),
+  /** When the job last computed a student's chance; null before it has. */
+  computedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type TrackReadinessResponse = z.infer<typeof trackReadinessResponseSchema>;

@@ -22,7 +22,7 @@ import { findReadinessModel, saveReadinessModel } from './readiness.repository.t
 export type ReadinessAnswer = { questionId: string; correct: boolean };
 
 /** Each subject's part: the first part (blueprint order) listing it, as core `partPools` draws. */
-function partOfSubject(spec: BlueprintSpec): Map<string, string> {
+export function partOfSubject(spec: BlueprintSpec): Map<string, string> {
   const parts = new Map<string, string>();
   for (const part of spec.parts) {
     for (const subjectId of part.subjectIds)
@@ -83,7 +83,16 @@ type CachedProfile = { at: number; profile: Promise<TrackProfile> };
 /** Per database (tests open many), per track and major. */
 const profiles = new WeakMap<object, Map<string, CachedProfile>>();
 
-function profileOf(
+/**
+ * Drops this database's cached track profiles: the item difficulties were just refined, and the
+ * next readiness read builds the profile from them.
+ */
+export function forgetTrackProfiles(ex: Executor): void {
+  profiles.delete(ex);
+}
+
+/** The track's profile for readiness (its items' difficulties, each topic's share), kept five minutes. */
+export function trackProfileFor(
   ex: Executor,
   reviewer: string,
   spec: BlueprintSpec,
@@ -135,7 +144,7 @@ export async function readinessFor(
 ): Promise<ReadinessSummary> {
   const [model, profile] = await Promise.all([
     findReadinessModel(ex, input.userId, input.reviewer),
-    profileOf(ex, input.reviewer, input.spec, input.major, input.now),
+    trackProfileFor(ex, input.reviewer, input.spec, input.major, input.now),
   ]);
   return readinessSummary({
     model: model ?? emptyStudentModel(),

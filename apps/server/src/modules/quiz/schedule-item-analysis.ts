@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { refreshPassChances } from '../progress/pass-chances.ts';
 import { runItemAnalysis } from './item-analysis.ts';
+import { refineItemDifficulties } from './item-difficulty.ts';
 
 /**
- * Runs the item-analysis job when the server is ready and then every `ITEM_ANALYSIS_EVERY_MINUTES`
+ * Runs the item-analysis job (and beside it the refinement of item difficulties and the stored
+ * pass chances, ADR 034) when the server is ready and then every `ITEM_ANALYSIS_EVERY_MINUTES`
  * (hourly by default), until it closes; never on a page load (issue 12 item 6). Time comes from
  * the app's clock. Safe with several server processes: the job takes one advisory lock.
  * Call before the app listens (it adds the close hook).
@@ -22,6 +25,21 @@ export function startItemAnalysisTimer(app: FastifyInstance): () => void {
       app.log.info(result, 'item analysis computed');
     } catch (err) {
       app.log.error({ err }, 'item analysis failed');
+    }
+    // Beside it (ADR 034): item difficulties from everyone's answers, then each student's pass
+    // chance for the staff aggregate from the refined difficulties; each on its own, so one
+    // failing leaves the others' figures as fresh as they can be.
+    try {
+      const refined = await refineItemDifficulties(app.database.db, app.clock.now());
+      app.log.info(refined, 'item difficulties refined');
+    } catch (err) {
+      app.log.error({ err }, 'item difficulty refinement failed');
+    }
+    try {
+      const chances = await refreshPassChances(app.database.db, app.clock.now());
+      app.log.info(chances, 'pass chances computed');
+    } catch (err) {
+      app.log.error({ err }, 'pass chances failed');
     }
   };
   const timer = setInterval(() => void run(), everyMs);

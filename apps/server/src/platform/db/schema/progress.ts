@@ -160,8 +160,22 @@ export const readinessModels = pgTable(
     reviewer: text('reviewer').notNull(),
     model: jsonb('model').$type<StudentModel>().notNull(),
     updatedAt: updatedAt(),
+    /**
+     * The chance of passing at the student's next sitting (core `readinessSummary`'s exam-day
+     * chance), kept by the background job beside item analysis for the staff aggregate (issue 23
+     * item 8; ADR 034) so no staff read forecasts every student. Null while the model has too
+     * little data for a chance, or before the job has seen the model.
+     */
+    passChance: doublePrecision('pass_chance'),
+    /** The first day of the sitting `pass_chance` is for (a Manila date). */
+    passChanceExamDay: date('pass_chance_exam_day', { mode: 'string' }),
+    /** When the job computed `pass_chance`; null before it has. */
+    passChanceAt: timestamptz('pass_chance_at'),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.reviewer] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.reviewer] }),
+    check('readiness_models_pass_chance_check', sql`pass_chance between 0 and 1`),
+  ],
 );
 
 /**
@@ -178,4 +192,17 @@ export const itemDifficulties = pgTable(
     updatedAt: updatedAt(),
   },
   () => [check('item_difficulties_variance_check', sql`variance > 0 and answers >= 0`)],
+);
+
+/**
+ * How far the refinement of item difficulties from everyone's answers has read (issue 23 item 2;
+ * ADR 034): the answers of attempts submitted up to `through` are in `item_difficulties`. One row.
+ */
+export const itemDifficultyWatermark = pgTable(
+  'item_difficulty_watermark',
+  {
+    id: integer('id').primaryKey().default(1),
+    through: timestamptz('through').notNull(),
+  },
+  () => [check('item_difficulty_watermark_one_row', sql`id = 1`)],
 );

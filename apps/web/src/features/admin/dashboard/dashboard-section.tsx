@@ -1,4 +1,10 @@
-import { type Dashboard, type DashboardWeek, dashboardSchema } from '@pasado/core';
+import {
+  type Dashboard,
+  type DashboardWeek,
+  dashboardSchema,
+  type TrackReadinessResponse,
+  trackReadinessResponseSchema,
+} from '@pasado/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { getJson, parseAnswer } from '../../../lib/api.ts';
@@ -13,6 +19,17 @@ const useDashboard = () =>
       parseAnswer(
         dashboardSchema,
         await getJson('/api/admin/payments/dashboard?weeks=12', { signal }),
+      ),
+    staleTime: 60_000,
+  });
+
+const useTrackReadiness = () =>
+  useQuery({
+    queryKey: ['admin', 'readiness'],
+    queryFn: async ({ signal }): Promise<TrackReadinessResponse> =>
+      parseAnswer(
+        trackReadinessResponseSchema,
+        await getJson('/api/admin/readiness/tracks', { signal }),
       ),
     staleTime: 60_000,
   });
@@ -45,7 +62,78 @@ export function DashboardSection() {
           <WeeksTable weeks={data.weeks} />
         </>
       ) : null}
+      <ReadinessTable />
     </section>
+  );
+}
+
+/**
+ * Readiness by track (issue 23 item 8): per offered track, how many students are likely to pass at
+ * their next sitting — aggregates only, from the pass chances the background job keeps, and
+ * nothing for a track with fewer than five students with a chance.
+ */
+function ReadinessTable() {
+  const readiness = useTrackReadiness();
+  const data = readiness.data;
+  if (readiness.isPending) return <AdminLoading>Counting readiness…</AdminLoading>;
+  if (readiness.isError) {
+    return (
+      <LoadFailure query={readiness}>
+        Could not load readiness. {readiness.error.message}
+      </LoadFailure>
+    );
+  }
+  if (!data) return null;
+  const likely = Math.round(data.likelyChance * 100);
+  // One card of facts per track, not a wide table: it reads on a phone without scrolling sideways.
+  return (
+    <div className="admin-card dashboard-readiness">
+      <h3 className="admin-card__title">Likely to pass at their next sitting</h3>
+      <ul className="dashboard-readiness__tracks">
+        {data.tracks.map((t) => (
+          <li key={t.shorthand} aria-label={t.name}>
+            <h4 className="dashboard-readiness__track">{t.name}</h4>
+            <dl className="review-facts dashboard-facts">
+              <div>
+                <dt>Next sitting</dt>
+                <dd>{t.nextSitting ? manilaShortDate(`${t.nextSitting}T00:00:00+08:00`) : '—'}</dd>
+              </div>
+              {t.hidden ? (
+                <div>
+                  <dt>Students with a chance</dt>
+                  <dd>Fewer than {data.minStudents}</dd>
+                </div>
+              ) : (
+                <>
+                  <div>
+                    <dt>Students with a chance</dt>
+                    <dd>{formatNumber(t.students ?? 0)}</dd>
+                  </div>
+                  <div>
+                    <dt>Likely to pass</dt>
+                    <dd>
+                      {formatNumber(t.likely ?? 0)} ({t.likelyShare} %)
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>Expected pass rate</dt>
+                    <dd>{t.expectedShare} %</dd>
+                  </div>
+                </>
+              )}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <p className="admin-card__meta">
+        Students with a pass chance for their next sitting (the one they picked, else the track's
+        next); likely to pass: a chance of {likely} % or more. Tracks with fewer than{' '}
+        {data.minStudents} students show no figures, so no one's result can be singled out.{' '}
+        {data.computedAt
+          ? `Computed hourly; last ${manilaDateTime(data.computedAt)}.`
+          : 'Not computed yet: the hourly job has not run.'}
+      </p>
+    </div>
   );
 }
 

@@ -1,0 +1,151 @@
+import type { StudentModel } from '@pasado/core';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/client.ts';
+import { examSittings, readinessModels, reviewerAccess, users } from '../../platform/db/schema.ts';
+
+/**
+ * The stored pass chances (issue 23 item 8; ADR 034): each student's chance of passing at their
+ * next sitting, kept beside their model by the background job, and the staff aggregate read from
+ * them. Only students count (staff practising are not a track's students).
+ *
+ * A student's next sitting: the one they picked while its first day is today or later, else the
+ * track's next one (a student who has not picked still sits the next exam, most likely).
+ */
+const nextSitting = (today: string) => sql`
+  coalesce(
+    (select s.starts_on from ${examSittings} s
+      where s.id = ra.exam_sitting_id and s.starts_on >= ${today}::date),
+    (select min(s.starts_on) from ${examSittings} s
+      where s.reviewer_shorthand = m.reviewer and s.starts_on >= ${today}::date)
+  )`;
+
+export type StalePassChance = {
+  userId: string;
+  model: StudentModel;
+  updatedAt: string;
+  major: string | null;
+  examDay: string | null;
+};
+
+/**
+ * Up to `limit` of a track's students whose stored chance is missing or stale: never computed,
+ * older than their model, computed before `staleBefore` (the days left change what exam day
+ * holds), or for another sitting than their next.
+ */
+export async function listStalePassChances(
+  ex: Executor,
+  input: { reviewer: string; today: string; staleBefore: Date; limit: number },
+): Promise<StalePassChance[]> {
+  const result = await ex.execute(sql`
+    select * from (
+      select m.user_id, m.model, m.updated_at::text as updated_at, ra.major_subject_id as major,
+             ${nextSitting(input.today)}::text as exam_day,
+             m.pass_chance_at, m.pass_chance_exam_day
+      from ${readinessModels} m
+      join ${users} u on u.id = m.user_id and u.role = 'student'
+      left join ${reviewerAccess} ra
+        on ra.user_id = m.user_id and ra.reviewer_shorthand = m.reviewer
+      where m.reviewer = ${input.reviewer}
+    ) c
+    where c.pass_chance_at is null
+       or c.pass_chance_at < c.updated_at::timestamptz
+       or c.pass_chance_at < ${input.staleBefore.toISOString()}::timestamptz
+       or c.pass_chance_exam_day is distinct from c.exam_day::date
+    order by c.user_id
+    limit ${input.limit}`);
+  return (
+    result as unknown as {
+      rows: {
+        user_id: string;
+        model: StudentModel | string;
+        updated_at: string;
+        major: string | null;
+        exam_day: string | null;
+      }[];
+    }
+  ).rows.map((r) => ({
+    userId: r.user_id,
+    model: typeof r.model === 'string' ? (JSON.parse(r.model) as StudentModel) : r.model,
+    updatedAt: r.updated_at,
+    major: r.major,
+    examDay: r.exam_day,
+  }));
+}
+
+/**
+ * Stores the chances computed from the models read, each only while its model is unchanged
+ * (`updatedAt` as read): a model a finish changed meanwhile stays stale for the next batch.
+ */
+export async function savePassChances(
+  ex: Executor,
+  reviewer: string,
+  chances: readonly {
+    userId: string;
+    updatedAt: string;
+    chance: number | null;
+    examDay: string | null;
+  }[],
+  now: Date,
+): Promise<void> {
+  if (chances.length === 0) return;
+  await ex.execute(sql`
+    update ${readinessModels} m
+    set pass_chance = (v->>'chance')::float8,
+        pass_chance_exam_day = (v->>'examDay')::date,
+        -- Never before the model it was computed from (a finish's clock may run ahead of the job's).
+        pass_chance_at = greatest(${now.toISOString()}::timestamptz, m.updated_at)
+    from jsonb_array_elements(${JSON.stringify(chances)}::jsonb) v
+    where m.reviewer = ${reviewer} and m.user_id = (v->>'userId')::uuid
+      and m.updated_at = (v->>'updatedAt')::timestamptz`);
+}
+
+export type TrackPassRow = {
+  reviewer: string;
+  students: number;
+  likely: number;
+  chanceSum: number;
+};
+
+/**
+ * Per track, the students with a stored chance for a sitting not yet begun, how many have at least
+ * `likelyChance`, and the sum of their chances; and when the newest chance was computed.
+ */
+export async function countTrackPassChances(
+  ex: Executor,
+  input: { today: string; likelyChance: number },
+): Promise<{ rows: TrackPassRow[]; computedAt: Date | null }> {
+  const result = await ex.execute(sql`
+    select m.reviewer, count(*)::int as students,
+           count(*) filter (where m.pass_chance >= ${input.likelyChance}::float8)::int as likely,
+           sum(m.pass_chance)::float8 as chance_sum,
+           max(m.pass_chance_at) as computed_at
+    from ${readinessModels} m
+    join ${users} u on u.id = m.user_id and u.role = 'student'
+    where m.pass_chance is not null and m.pass_chance_exam_day >= ${input.today}::date
+    group by m.reviewer`);
+  const rows = (
+    result as unknown as {
+      rows: {
+        reviewer: string;
+        students: number;
+        likely: number;
+        chance_sum: number;
+        computed_at: string | Date | null;
+      }[];
+    }
+  ).rows;
+  let computedAt: Date | null = null;
+  for (const r of rows) {
+    const at = r.computed_at ? new Date(r.computed_at) : null;
+    if (at && (!computedAt || at > computedAt)) computedAt = at;
+  }
+  return {
+    rows: rows.map((r) => ({
+      reviewer: r.reviewer,
+      students: r.students,
+      likely: r.likely,
+      chanceSum: r.chance_sum,
+    })),
+    computedAt,
+  };
+}

@@ -1,0 +1,115 @@
+import {
+  LIKELY_PASS_CHANCE,
+  MIN_AGGREGATE_STUDENTS,
+  manilaDayKey,
+  readinessSummary,
+  type TrackReadinessResponse,
+  trackPassAggregate,
+} from '@pasado/core';
+import type { Db } from '../../platform/db/client.ts';
+import { findBlueprint } from '../content/bank.repository.ts';
+import { listReviewerOffers } from '../content/offers.ts';
+import {
+  countTrackPassChances,
+  listStalePassChances,
+  savePassChances,
+} from './pass-chance.read-model.ts';
+import { trackProfileFor } from './readiness.ts';
+
+/** Models read per statement. */
+const BATCH = 200;
+/** At most this many chances a run (the rest wait for the next run, an hour later). */
+const MAX_PER_RUN = 20_000;
+/** A chance older than this is computed again: the days left change the exam-day projection. */
+export const PASS_CHANCE_MAX_AGE_MS = 20 * 60 * 60_000;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Keeps each student's chance of passing at their next sitting beside their model (issue 23 item
+ * 8; ADR 034), for the staff aggregate: a background job on item analysis's timer, never a
+ * finish or a staff read. Per offered track, the models whose chance is stale are read in
+ * batches, each forecast by core `readinessSummary` (the exam-day chance, or today's when the
+ * sitting begins today; null without enough data or without a sitting ahead) with a turn of the
+ * event loop after each student — a forecast costs a few milliseconds — and written back unless
+ * the model changed meanwhile. Returns how many chances were computed.
+ */
+export async function refreshPassChances(db: Db, now: Date): Promise<{ students: number }> {
+  const today = manilaDayKey(now);
+  const staleBefore = new Date(now.getTime() - PASS_CHANCE_MAX_AGE_MS);
+  let students = 0;
+  for (const offer of await listReviewerOffers(db, now)) {
+    if (!offer.offered) continue;
+    const blueprint = await findBlueprint(db, offer.shorthand);
+    if (!blueprint) continue;
+    while (students < MAX_PER_RUN) {
+      const stale = await listStalePassChances(db, {
+        reviewer: offer.shorthand,
+        today,
+        staleBefore,
+        limit: BATCH,
+      });
+      const chances = [];
+      for (const row of stale) {
+        const profile = await trackProfileFor(db, offer.shorthand, blueprint.spec, row.major, now);
+        const summary = readinessSummary({
+          model: row.model,
+          profile,
+          spec: blueprint.spec,
+          now,
+          examDay: row.examDay,
+        });
+        const chance =
+          row.examDay === null
+            ? null
+            : (summary.passChance?.examDay ?? summary.passChance?.today ?? null);
+        chances.push({
+          userId: row.userId,
+          updatedAt: row.updatedAt,
+          chance,
+          examDay: row.examDay,
+        });
+        await nextTurn();
+      }
+      await savePassChances(db, offer.shorthand, chances, now);
+      students += chances.length;
+      if (stale.length < BATCH) break;
+    }
+  }
+  return { students };
+}
+
+/**
+ * The staff view (GET /api/admin/readiness/tracks): per offered track, the aggregate of the
+ * stored chances (core `trackPassAggregate`: nothing below `MIN_AGGREGATE_STUDENTS`). One
+ * grouped read; nothing is forecast here.
+ */
+export async function trackReadiness(db: Db, now: Date): Promise<TrackReadinessResponse> {
+  const today = manilaDayKey(now);
+  const [offers, counts] = await Promise.all([
+    listReviewerOffers(db, now),
+    countTrackPassChances(db, { today, likelyChance: LIKELY_PASS_CHANCE }),
+  ]);
+  const byTrack = new Map(counts.rows.map((r) => [r.reviewer, r]));
+  return {
+    tracks: offers
+      .filter((o) => o.offered)
+      .map((o) => {
+        const row = byTrack.get(o.shorthand);
+        return {
+          shorthand: o.shorthand,
+          name: o.name,
+          nextSitting: o.sittings.find((s) => s.startsOn >= today)?.startsOn ?? null,
+          ...trackPassAggregate({
+            students: row?.students ?? 0,
+            likely: row?.likely ?? 0,
+            // Rounding in the sum may pass the count by a hair.
+            chanceSum: Math.min(row?.chanceSum ?? 0, row?.students ?? 0),
+          }),
+        };
+      }),
+    likelyChance: LIKELY_PASS_CHANCE,
+    minStudents: MIN_AGGREGATE_STUDENTS,
+    computedAt: counts.computedAt?.toISOString() ?? null,
+  };
+}
