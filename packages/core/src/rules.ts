@@ -38,6 +38,7 @@ export * from './readiness/model.ts';
 export * from './readiness/pass-probability.ts';
 export * from './readiness/plan.ts';
 export * from './readiness/summary.ts';
+export * from './readiness/today.ts';
 export * from './reconciliation/image-header.ts';
 export * from './reconciliation/matching.ts';
 export * from './reconciliation/pdf-table.ts';
