@@ -41,6 +41,7 @@ function home(overrides: Partial<QuizHome> = {}): QuizHome {
     weakestMinAnswered: 5,
     mockHistory: [],
     readiness: null,
+    today: null,
     ...overrides,
   };
 }
