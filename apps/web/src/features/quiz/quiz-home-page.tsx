@@ -153,8 +153,9 @@ function HomeContent({ home }: { home: QuizHome }) {
     <>
       {home.openMock ? <ResumeCard home={home} /> : null}
       <ResumeLiteCard reviewer={shorthand} />
-      <ExamDateCard reviewer={shorthand} sitting={home.sitting} />
+      {/* Today's plan first: what to do now is the first thing a returning student looks for. */}
       {home.today ? <TodayCard reviewer={shorthand} list={home.today} today={today} /> : null}
+      <ExamDateCard reviewer={shorthand} sitting={home.sitting} />
       {home.readiness ? (
         <ReadinessCard
           reviewer={shorthand}
