@@ -20,6 +20,7 @@ import { messageRoutes } from './modules/messages/routes.ts';
 import { progressRoutes } from './modules/progress/routes.ts';
 import { analyticsRoutes } from './modules/quiz/analytics-routes.ts';
 import { quizRoutes } from './modules/quiz/routes.ts';
+import { countCardsToday } from './modules/study/cards.read-model.ts';
 import { studyRoutes } from './modules/study/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { subscriptionTopic } from './modules/subscriptions/subscriptions.service.ts';
@@ -199,7 +200,8 @@ export async function buildApp(
         await authed.register(uploadRoutes);
         await authed.register(functionRoutes);
         await authed.register(liveRoutes, { viewerOf: requireSession });
-        await authed.register(quizRoutes, { prefix: '/quiz' });
+        // Quiz home's Today list counts flash cards, which the study module (above quiz) reads.
+        await authed.register(quizRoutes, { prefix: '/quiz', cardsToday: countCardsToday });
         await authed.register(studyRoutes, { prefix: '/study' });
         await authed.register(progressRoutes, { prefix: '/progress' });
         await authed.register(leaderboardRoutes, { prefix: '/leaderboard' });

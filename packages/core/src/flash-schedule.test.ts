@@ -14,6 +14,21 @@ const DAY = 24 * 60 * MINUTE;
 const now = new Date('2026-11-23T02:00:00Z'); // 10:00 in Manila
 
 describe('applyRating', () => {
+  it('a higher desired retention (an exam near) brings a known card back sooner', () => {
+    // A card in review, reviewed Good a second time.
+    let state = applyRating(null, 'good', 'r1', now).state;
+    state = applyRating(state, 'good', 'r2', new Date(now.getTime() + 10 * MINUTE)).state;
+    const later = new Date(state.due);
+    const far = applyRating(state, 'good', 'r3', later, 0.9).due.getTime();
+    const near = applyRating(state, 'good', 'r3', later, 0.95).due.getTime();
+    expect(near).toBeLessThan(far);
+    // Without a retention: ts-fsrs's default, 0.9.
+    expect(applyRating(state, 'good', 'r3', later).due.getTime()).toBe(far);
+    // The buttons' hints follow the same retention.
+    expect(previewIntervals(state, later, 0.95).good).toBe(near - later.getTime());
+    expect(previewIntervals(state, later).good).toBe(far - later.getTime());
+  });
+
   it('starts a new card, remembering when it was first seen and the review id', () => {
     const { state, due, reps } = applyRating(null, 'good', 'r1', now);
     expect(cardStateName(state)).toBe('learning');

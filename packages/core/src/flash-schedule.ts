@@ -8,6 +8,7 @@ import {
   State,
 } from 'ts-fsrs';
 import type { FlashCardState, FlashIntervals, FlashRating } from './flash-queue.ts';
+import { RETENTION_FAR } from './readiness/plan.ts';
 
 /**
  * Flash-card scheduling (issue 4 item 6, issue 11 "flash cards are rated offline"; ADR 010 and
@@ -15,8 +16,10 @@ import type { FlashCardState, FlashIntervals, FlashRating } from './flash-queue.
  * applies a rating with it when the rating arrives; the web app applies the same rule to the schedules it keeps, so a rating given with no
  * signal advances the card on the phone, and the server's state wins when it is read again.
  *
- * ts-fsrs with its default parameters (90 % retention, no fuzz, short-term learning steps): every
- * student gets the same, well-studied schedule; per-student optimisation would need a review log.
+ * ts-fsrs with its default parameters (no fuzz, short-term learning steps): every student gets the
+ * same, well-studied schedule; per-student optimisation would need a review log. The one thing
+ * that varies is the desired retention: 90 % (ts-fsrs's default) without an exam date, raised as
+ * the student's exam nears (core `retentionOn`, ADR 033) — the server and the phone pass the same.
  */
 
 /**
@@ -35,10 +38,15 @@ export type StoredCardState = Omit<CardInput, 'due' | 'last_review'> & {
 /** How many review ids a card remembers: a retry comes within seconds, never 20 reviews later. */
 const REMEMBERED_REVIEW_IDS = 20;
 
-// Made on first use, so a bundle that only needs the ratings (flash-queue.ts) carries no ts-fsrs.
-let scheduler: ReturnType<typeof fsrs> | null = null;
-const fsrsScheduler = () => {
-  scheduler ??= fsrs();
+// Made on first use, so a bundle that only needs the ratings (flash-queue.ts) carries no ts-fsrs;
+// one per retention (a few distinct values: `desiredRetention` rounds to thousandths).
+const schedulers = new Map<number, ReturnType<typeof fsrs>>();
+const fsrsScheduler = (retention: number) => {
+  let scheduler = schedulers.get(retention);
+  if (!scheduler) {
+    scheduler = fsrs({ request_retention: retention });
+    schedulers.set(retention, scheduler);
+  }
   return scheduler;
 };
 
@@ -97,6 +105,7 @@ export function queueCardView(
   },
   topicName: string,
   now: Date,
+  retention: number = RETENTION_FAR,
 ): FlashQueueCardView {
   return {
     id: card.id,
@@ -107,13 +116,17 @@ export function queueCardView(
     rationale: card.rationale,
     state: cardStateName(card.state),
     due: card.due?.toISOString() ?? null,
-    intervals: previewIntervals(card.state, now),
+    intervals: previewIntervals(card.state, now, retention),
   };
 }
 
 /** Milliseconds until the card comes back for each rating, from `now` (the buttons' hints). */
-export function previewIntervals(stored: StoredCardState | null, now: Date): FlashIntervals {
-  const preview = fsrsScheduler().repeat(toCardInput(stored, now), now);
+export function previewIntervals(
+  stored: StoredCardState | null,
+  now: Date,
+  retention: number = RETENTION_FAR,
+): FlashIntervals {
+  const preview = fsrsScheduler(retention).repeat(toCardInput(stored, now), now);
   const after = (grade: Grade) => Math.max(0, preview[grade].card.due.getTime() - now.getTime());
   return {
     again: after(Rating.Again),
@@ -137,11 +150,13 @@ export function applyRating(
   rating: FlashRating,
   reviewId: string,
   now: Date,
+  /** The desired retention (core `retentionOn` of the student's exam day and `now`). */
+  retention: number = RETENTION_FAR,
 ): { state: StoredCardState; due: Date; reps: number } {
   if (stored && hasReview(stored, reviewId)) {
     return { state: stored, due: new Date(stored.due), reps: stored.reps };
   }
-  const { card } = fsrsScheduler().next(toCardInput(stored, now), now, GRADES[rating]);
+  const { card } = fsrsScheduler(retention).next(toCardInput(stored, now), now, GRADES[rating]);
   const state: StoredCardState = {
     ...card,
     due: card.due.toISOString(),

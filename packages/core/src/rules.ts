@@ -39,6 +39,7 @@ export * from './readiness/model.ts';
 export * from './readiness/pass-probability.ts';
 export * from './readiness/plan.ts';
 export * from './readiness/summary.ts';
+export * from './readiness/today.ts';
 export * from './readiness/track-aggregate.ts';
 export * from './reconciliation/image-header.ts';
 export * from './reconciliation/matching.ts';

@@ -45,7 +45,7 @@ export function createStudent(
  */
 export async function createOnboardedStudent(
   t: TestApp,
-  overrides: { email?: string; deviceId?: string; reviewer?: string } = {},
+  overrides: { email?: string; deviceId?: string; reviewer?: string; ttlMs?: number } = {},
 ): Promise<TestUser & { trialId: string }> {
   const { db } = t.app.database;
   const reviewer = overrides.reviewer ?? 'let-elem';

@@ -97,9 +97,23 @@ describe.each(ENGINES)('recordActivity on %s', (engine) => {
     expect((await streak())?.current).toBe(2);
     await record(userId, quiz(), new Date('2026-11-26T03:00:00Z')); // Thursday: a gap
     expect(await streak()).toMatchObject({ current: 1, longest: 2, lastDay: '2026-11-26' });
-    // An unfinished session does not count.
-    await record(userId, quiz({ finished: false }), new Date('2026-11-27T03:00:00Z'));
+    // Time studied without a finish (a card rated, a note read) does not count.
+    const studied = { topicId: 'ra.verbal.vocab', answered: 0, correct: 0, seconds: 60 };
+    await record(
+      userId,
+      quiz({ finished: false, gems: 0, topics: [studied] }),
+      new Date('2026-11-27T03:00:00Z'),
+    );
     expect((await streak())?.lastDay).toBe('2026-11-26');
+  });
+
+  it('answers counted toward the day count the day, as the Today list’s items row assumes (ADR 033)', async () => {
+    const { userId } = await createStudent(t);
+    const streak = async () =>
+      (await db().select().from(userStreaks).where(eq(userStreaks.userId, userId)))[0];
+    // Every caller that sends answers also says it finished; the day counts even if one did not.
+    await record(userId, quiz({ finished: false }), new Date('2026-11-27T03:00:00Z'));
+    expect(await streak()).toMatchObject({ current: 1, lastDay: '2026-11-27' });
   });
 
   it('moves the level up when the total crosses a threshold, never down', async () => {

@@ -80,7 +80,8 @@ export async function recordActivityStepwise(
 
   const row = await findStreak(tx, userId, { lock: true });
   let streak = row?.current ?? 0;
-  if (activity.finished) {
+  // Answers counted today count the day, as a finish does (issue 23 item 5, ADR 033).
+  if (activity.finished || award.answers > 0) {
     const today = manilaDayKey(now);
     const settled = settleStreak(
       { current: row?.current ?? 0, lastDay: row?.lastDay ?? null, freezes: row?.freezes ?? 0 },

@@ -141,7 +141,7 @@ describe.each(ENGINES)('offline study API on %s', (engine) => {
     const empty = await get(cookie, PROGRESS);
     expect(empty.statusCode).toBe(200);
     expect(empty.headers['cache-control']).toBe('private, no-store');
-    expect(empty.json()).toEqual({ schedules: [], notesRead: [] });
+    expect(empty.json()).toEqual({ schedules: [], notesRead: [], examDay: null });
     const emptyTag = String(empty.headers.etag);
     expect((await get(cookie, PROGRESS, emptyTag)).statusCode).toBe(304);
 
@@ -178,7 +178,11 @@ describe.each(ENGINES)('offline study API on %s', (engine) => {
 
     // Another student's progress is theirs alone.
     const other = await createOnboardedStudent(t());
-    expect((await get(other.cookie, PROGRESS)).json()).toEqual({ schedules: [], notesRead: [] });
+    expect((await get(other.cookie, PROGRESS)).json()).toEqual({
+      schedules: [],
+      notesRead: [],
+      examDay: null,
+    });
   });
 
   it('a rating given offline, sent later, is applied at the moment it was given, as the phone applied it', async () => {

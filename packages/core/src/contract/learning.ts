@@ -3,7 +3,7 @@ import { ATTEMPT_KINDS, ATTEMPT_STATUSES } from '../quiz-attempt.ts';
 import { LITE_QUIZ_SIZE } from '../quiz-scoring.ts';
 import { isoDateSchema } from './common.ts';
 import { sittingChoiceSchema } from './exam-sittings.ts';
-import { readinessSchema } from './readiness.ts';
+import { readinessSchema, todayListSchema } from './readiness.ts';
 
 /**
  * The quiz API under /api/learning/:reviewer (issue 4 "Quiz home", "Lite quiz", "Mock exam").
@@ -182,6 +182,8 @@ export const quizHomeSchema = z.object({
   sitting: sittingChoiceSchema,
   /** Would the student pass, and the plan to the exam date (issue 23); null without a mock. */
   readiness: readinessSchema.nullable(),
+  /** The plan's list for today (issue 23 item 5); null without a plan (no exam date). */
+  today: todayListSchema.nullable(),
   /** Null when the reviewer has no blueprint or no item yet. */
   mock: z
     .object({

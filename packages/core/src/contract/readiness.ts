@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ReadinessSummary } from '../readiness/summary.ts';
+import type { TodayList } from '../readiness/today.ts';
 import { dayKeySchema } from './exam-sittings.ts';
 
 const ratingSchema = z.object({ rating: z.number(), low: z.number(), high: z.number() });
@@ -76,3 +77,19 @@ export const trackReadinessResponseSchema = z.object({
   computedAt: z.iso.datetime({ offset: true }).nullable(),
 });
 export type TrackReadinessResponse = z.infer<typeof trackReadinessResponseSchema>;
+
+/**
+ * Quiz home's "Today" list (issue 23 item 5; docs/product.md#today; ADR 033): the plan's items,
+ * the flash cards due and the full mock when one is owed, each done or not from the server's data
+ * for `day` (a Manila day). Computed by core `todayList`; kept with quiz home, so it shows offline
+ * on the same day.
+ */
+export const todayListSchema = z.object({
+  day: dayKeySchema,
+  items: z.object({ answered: z.number().int(), target: z.number().int(), done: z.boolean() }),
+  cards: z.object({ due: z.number().int(), reviewed: z.number().int(), done: z.boolean() }),
+  mock: z.object({ planDay: dayKeySchema, done: z.boolean() }).nullable(),
+  complete: z.boolean(),
+});
+todayListSchema satisfies z.ZodType<TodayList>;
+({}) as TodayList satisfies z.infer<typeof todayListSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DRILL_MAX_ITEMS, DRILL_MIN_ITEMS } from '../drill.ts';
 import { FLASH_RATINGS, type FlashCardState, type FlashRating } from '../flash-queue.ts';
 import { isoDateSchema } from './common.ts';
+import { dayKeySchema } from './exam-sittings.ts';
 
 /**
  * The study API under /api/study (issue 4 item 6: launcher, flash, read, listen, drill). Every route
@@ -335,5 +336,10 @@ export type FlashScheduleState = z.infer<typeof flashScheduleStateSchema>;
 export const studyOfflineProgressSchema = z.object({
   schedules: z.array(z.object({ cardId: z.string(), state: flashScheduleStateSchema })),
   notesRead: z.array(z.string()),
+  /**
+   * The first day of the student's exam sitting under the reviewer (issue 23 item 5), or null:
+   * the phone rates cards offline at the retention the server would (core `retentionOn`).
+   */
+  examDay: dayKeySchema.nullable(),
 });
 export type StudyOfflineProgress = z.infer<typeof studyOfflineProgressSchema>;

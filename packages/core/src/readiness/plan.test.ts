@@ -9,6 +9,9 @@ import {
   desiredRetention,
   gapPoints,
   mockDays,
+  RETENTION_FAR,
+  RETENTION_NEAR,
+  retentionOn,
 } from './plan.ts';
 
 describe('Manila-day arithmetic', () => {
@@ -100,5 +103,20 @@ describe('desiredRetention', () => {
     { days: 0, r: 0.95 },
   ])('$days days → $r', ({ days, r }) => {
     expect(desiredRetention(days)).toBeCloseTo(r, 3);
+  });
+});
+
+describe('retentionOn (the retention a rating at a moment aims at)', () => {
+  it.each([
+    { exam: null, at: '2027-03-01T10:00:00+08:00', r: RETENTION_FAR, why: 'no exam date' },
+    { exam: '2027-06-30', at: '2027-03-01T10:00:00+08:00', r: RETENTION_FAR, why: 'far out' },
+    { exam: '2027-03-21', at: '2027-03-14T10:00:00+08:00', r: RETENTION_NEAR, why: 'a week out' },
+    { exam: '2027-03-21', at: '2027-03-21T08:00:00+08:00', r: RETENTION_NEAR, why: 'exam day' },
+    { exam: '2027-03-21', at: '2027-03-22T08:00:00+08:00', r: RETENTION_FAR, why: 'after it' },
+    // 40 days before at 23:59 Manila, 39 days at 00:01: the rating's Manila day decides.
+    { exam: '2027-03-21', at: '2027-02-09T23:59:00+08:00', r: 0.919, why: '23:59, 40 days' },
+    { exam: '2027-03-21', at: '2027-02-10T00:01:00+08:00', r: 0.92, why: '00:01, 39 days' },
+  ])('$why → $r', ({ exam, at, r }) => {
+    expect(retentionOn(exam, new Date(at))).toBe(r);
   });
 });

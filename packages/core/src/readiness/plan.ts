@@ -1,3 +1,5 @@
+import { manilaDayKey } from '../time.ts';
+
 /**
  * The plan to the exam date (issue 23 item 5; ADR 028): a daily target from the days left and the
  * gap, full mocks spread across the review with the last about a week before the exam, FSRS's
@@ -91,6 +93,23 @@ export function mockDays(today: string, examDay: string, count = PLAN_MOCKS): st
   return Array.from({ length: fits }, (_, i) => addDays(today, Math.round(i * step)));
 }
 
+/**
+ * The review a plan covers (issue 23 item 6: a 12-week review, the length `bench:readiness`
+ * simulates): the plan's full mocks are placed in the last `PLAN_REVIEW_DAYS` before the exam.
+ */
+export const PLAN_REVIEW_DAYS = 84;
+
+/**
+ * The plan's full-mock days for an exam (ADR 033): `mockDays` over the `PLAN_REVIEW_DAYS` before
+ * the exam, so they depend on the exam day alone and stay put from one day to the next (spread
+ * back from *today*, the first would be today every day, and "a mock is due" could never be
+ * answered). With an exam nearer than that, the earlier days have passed: the latest passed one
+ * is what a student who starts late owes (core `todayList`).
+ */
+export function planMockDays(examDay: string): string[] {
+  return mockDays(addDays(examDay, -PLAN_REVIEW_DAYS), examDay);
+}
+
 /** FSRS's desired retention far from the exam (ts-fsrs's default). */
 export const RETENTION_FAR = 0.9;
 /** Desired retention in the last week: cards come back sooner so they are fresh on the day. */
@@ -107,4 +126,15 @@ export function desiredRetention(daysLeft: number | null): number {
   if (daysLeft <= LAST_MOCK_DAYS_BEFORE) return RETENTION_NEAR;
   const t = (RETENTION_RAMP_DAYS - daysLeft) / (RETENTION_RAMP_DAYS - LAST_MOCK_DAYS_BEFORE);
   return Math.round((RETENTION_FAR + t * (RETENTION_NEAR - RETENTION_FAR)) * 1000) / 1000;
+}
+
+/**
+ * The retention a flash-card rating at `at` aims at (ADR 033), the one input the server and the
+ * phone both give ts-fsrs: `desiredRetention` of the Manila days from the rating's day to the
+ * exam's first day. Without an exam date, or once the exam has begun, the default.
+ */
+export function retentionOn(examDay: string | null, at: Date): number {
+  if (examDay === null) return RETENTION_FAR;
+  const left = daysUntil(manilaDayKey(at), examDay);
+  return left < 0 ? RETENTION_FAR : desiredRetention(left);
 }

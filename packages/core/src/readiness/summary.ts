@@ -2,7 +2,7 @@ import type { BlueprintSpec } from '../blueprint.ts';
 import { manilaDayKey } from '../time.ts';
 import { forecastReadiness, type ReadinessForecast, type TrackProfile } from './forecast.ts';
 import type { StudentModel } from './model.ts';
-import { dailyTarget, daysUntil, desiredRetention, gapPoints, mockDays } from './plan.ts';
+import { dailyTarget, daysUntil, desiredRetention, gapPoints, planMockDays } from './plan.ts';
 
 type Rating = { rating: number; low: number; high: number };
 
@@ -31,8 +31,9 @@ export type ReadinessSummary = {
 /**
  * What a student sees of their readiness (issue 23 items 3 and 5; ADR 028): core's forecast, and
  * with an exam date the plan to it — today's target from the days left and the gap, the full
- * mocks still to take (those already taken since the plan began count against the four), and the
- * retention flash cards aim at. Without predictions yet the gap is unknown: the plan asks for the
+ * mocks' days over the last 12 weeks before the exam (`planMockDays`: fixed by the exam day, so
+ * quiz home's Today list can tell when one is owed, ADR 033), and the retention flash cards aim
+ * at. Without predictions yet the gap is unknown: the plan asks for the
  * daily minimum, which is also how the model gets its data.
  */
 export function readinessSummary(input: {
@@ -88,7 +89,7 @@ export function readinessSummary(input: {
         ? {
             dailyItems: target.items,
             dailyMinutes: target.minutes,
-            mockDays: mockDays(today, examDay),
+            mockDays: planMockDays(examDay),
             retention: desiredRetention(left),
           }
         : null,

@@ -113,6 +113,23 @@ export async function findStudentSittingId(
   return row?.id ?? null;
 }
 
+/**
+ * The first day of the student's sitting under a track they hold ('YYYY-MM-DD', even once past),
+ * or null: the exam day the plan and flash cards' retention count to (ADR 033).
+ */
+export async function findStudentExamDay(
+  ex: Executor,
+  userId: string,
+  reviewer: string,
+): Promise<string | null> {
+  const [row] = await ex
+    .select({ startsOn: examSittings.startsOn })
+    .from(reviewerAccess)
+    .innerJoin(examSittings, eq(examSittings.id, reviewerAccess.examSittingId))
+    .where(and(eq(reviewerAccess.userId, userId), eq(reviewerAccess.reviewerShorthand, reviewer)));
+  return row?.startsOn ?? null;
+}
+
 /** Sets (or clears) the student's sitting under a track they hold. */
 export async function setStudentSitting(
   ex: Executor,

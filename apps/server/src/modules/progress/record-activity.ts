@@ -91,7 +91,10 @@ export async function recordActivity(
   const row = state.streak;
   let streak = row?.current ?? 0;
   let streakRow: Streak | null = null;
-  if (activity.finished) {
+  // Answers counted today are what the Today list's items row is met by (issue 23 item 5, ADR
+  // 033): an activity that adds to them counts the day, so a complete list is a streak day.
+  // (Every caller sending answers also says it finished; this keeps the tie if one ever does not.)
+  if (activity.finished || allowed.answers > 0) {
     // The freezes held cover the Manila days missed since the last one (issue 23 item 5), so a
     // kept streak goes on from where it stood; then today counts.
     const settled = settleStreak(

@@ -200,6 +200,18 @@ export async function findDailyAwards(
   return row ?? NO_AWARDS;
 }
 
+/**
+ * The answers counted toward the Manila day `day` so far (the Today list's items, issue 23 item
+ * 5): what `recordActivity` added to the day's row, across the student's finished activities.
+ */
+export async function findAnswersOfDay(ex: Executor, userId: string, day: string): Promise<number> {
+  const [row] = await ex
+    .select({ answers: dailyAwards.answers })
+    .from(dailyAwards)
+    .where(and(eq(dailyAwards.userId, userId), eq(dailyAwards.day, day)));
+  return row?.answers ?? 0;
+}
+
 /** Stores the day's totals (the caller holds the user row's lock). */
 export async function saveDailyAwards(
   ex: Executor,

@@ -1,11 +1,14 @@
 import {
   attemptTitle,
+  manilaDayKey,
+  manilaDayStart,
   percentage,
   planMock,
   planSittings,
   type QuizHome,
   type QuizResult,
   type Reviewer,
+  todayList,
   WEAKEST_TOPICS_MIN_ANSWERED,
 } from '@pasado/core';
 import type { Db } from '../../platform/db/client.ts';
@@ -13,6 +16,7 @@ import { findBlueprint, listBank, listSubjectsWithCounts } from '../content/bank
 import { sittingChoice } from '../content/exam-sittings.ts';
 import { majorChoice } from '../content/offers.ts';
 import { readinessFor } from '../progress/readiness.ts';
+import { findAnswersOfDay } from '../progress/repository.ts';
 import { asKind } from './attempt-access.ts';
 import { countAnswered, listRecentSubmitted } from './attempts.repository.ts';
 import { listRecentMocks } from './mock-history.repository.ts';
@@ -24,12 +28,26 @@ const WEAKEST_TOPICS = 5;
 /** Points on the score history chart: enough for a review season's weekly mocks. */
 const MOCK_HISTORY = 12;
 
+/**
+ * The Today list's cards row (issue 23 item 5): the student's cards of the reviewer due at `now`
+ * and rated since `dayStart`. Flash cards are the study module's, above this one in the module
+ * order, so app.ts hands its reader over (as it hands the live hub its topics' readers).
+ */
+export type CardsTodayReader = (
+  db: Db,
+  userId: string,
+  reviewer: string,
+  now: Date,
+  dayStart: Date,
+) => Promise<{ due: number; reviewed: number }>;
+
 /** The quiz home of one reviewer (issue 4 "Quiz home"). */
 export async function quizHome(
   db: Db,
   userId: string,
   reviewer: Reviewer,
   now: Date,
+  cardsToday: CardsTodayReader,
 ): Promise<QuizHome> {
   const shorthand = reviewer.shorthand;
   const [subjectList, blueprint, open, sitting] = await Promise.all([
@@ -100,7 +118,8 @@ export async function quizHome(
   }
 
   const mockHistory: QuizHome['mockHistory'] = [];
-  for (const row of await listRecentMocks(db, userId, shorthand, MOCK_HISTORY)) {
+  const recentMocks = await listRecentMocks(db, userId, shorthand, MOCK_HISTORY);
+  for (const row of recentMocks) {
     const result = row.result as QuizResult | null;
     if (
       !row.submittedAt ||
@@ -139,6 +158,25 @@ export async function quizHome(
         })
       : null;
 
+  // The plan's list for today (issue 23 item 5; ADR 033): only with a plan, so a student
+  // without an exam date costs no reads for it.
+  let today: QuizHome['today'] = null;
+  if (readiness?.plan) {
+    const [answeredToday, cards] = await Promise.all([
+      findAnswersOfDay(db, userId, manilaDayKey(now)),
+      cardsToday(db, userId, shorthand, now, manilaDayStart(now)),
+    ]);
+    today = todayList({
+      now,
+      plan: readiness.plan,
+      answeredToday,
+      cardsDue: cards.due,
+      cardsReviewedToday: cards.reviewed,
+      // Newest first: the last full mock the student finished in this track.
+      lastFullMockAt: recentMocks[0]?.submittedAt ?? null,
+    });
+  }
+
   return {
     reviewer: { shorthand, abbreviation: reviewer.abbreviation, name: reviewer.name },
     subjects: subjectList,
@@ -154,5 +192,6 @@ export async function quizHome(
     weakestMinAnswered: WEAKEST_TOPICS_MIN_ANSWERED,
     mockHistory,
     readiness,
+    today,
   };
 }

@@ -22,7 +22,7 @@ import { confirmSession, sessionCheckOf } from '../auth/session-plugin.ts';
 import { requireReviewerAccess } from '../content/reviewers.ts';
 import { type AttemptReply, SerializedAttemptState } from './attempt-reply.ts';
 import { finishSitting, startSitting, submitAttempt } from './change-attempt.ts';
-import { quizHome } from './home.ts';
+import { type CardsTodayReader, quizHome } from './home.ts';
 import { offlineLitePool, receiveOfflineLite } from './offline-lite.ts';
 import { reportItem } from './reports.ts';
 import { getAttempt } from './resume-attempt.ts';
@@ -49,7 +49,7 @@ function sendAttempt(reply: FastifyReply, state: AttemptReply, code = 200): Fast
   return reply.send(state);
 }
 
-export async function quizRoutes(app: FastifyInstance) {
+export async function quizRoutes(app: FastifyInstance, options: { cardsToday: CardsTodayReader }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
 
@@ -75,7 +75,7 @@ export async function quizRoutes(app: FastifyInstance) {
       const c = await subscriber(request, request.params.reviewer);
       // Quiz state changes by the second (the mock's clock); never cache it.
       reply.header('cache-control', 'no-store');
-      return quizHome(db, c.userId, c.reviewer, c.now);
+      return quizHome(db, c.userId, c.reviewer, c.now, options.cardsToday);
     },
   );
 

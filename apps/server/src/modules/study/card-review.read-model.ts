@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
-import { cardSchedules, flashCards, topics, users } from '../../platform/db/schema.ts';
+import {
+  cardSchedules,
+  examSittings,
+  flashCards,
+  reviewerAccess,
+  topics,
+  users,
+} from '../../platform/db/schema.ts';
 import { isReviewerSubject } from '../content/reviewer-subjects.repository.ts';
 import type { Progress } from '../progress/repository.ts';
 import type { StoredSchedule } from './repository.ts';
@@ -12,6 +19,11 @@ export type LockedCardReview = {
   schedule: StoredSchedule;
   /** The user row's progress columns, locked: recordActivity's first step, taken here. */
   progress: Progress;
+  /**
+   * The first day of the student's exam sitting under the reviewer, or null: the rating's FSRS
+   * retention counts to it (core `retentionOn`, ADR 033), read in this same statement.
+   */
+  examDay: string | null;
 };
 
 /**
@@ -38,6 +50,7 @@ export async function lockCardReview(
     challenges_progress: Progress['challengesProgress'];
     unclaimed_drill_points: number;
     gems_spent: number;
+    exam_day: string | null;
   };
   const { userId, reviewer, cardId, now } = input;
   // node-postgres and PGlite both answer { rows }.
@@ -56,7 +69,10 @@ export async function lockCardReview(
       from ${users} u where u.id = ${userId}::uuid and exists (select 1 from schedule)
       for update
     )
-    select schedule.*, card.topic_id, progress.*
+    select schedule.*, card.topic_id, progress.*,
+      (select s.starts_on::text from ${reviewerAccess} ra
+        join ${examSittings} s on s.id = ra.exam_sitting_id
+        where ra.user_id = ${userId}::uuid and ra.reviewer_shorthand = ${reviewer}) as exam_day
     from schedule join card on card.id = schedule.card_id cross join progress`)) as unknown as {
     rows: Row[];
   };
@@ -79,5 +95,6 @@ export async function lockCardReview(
       unclaimedDrillPoints: row.unclaimed_drill_points,
       gemsSpent: row.gems_spent,
     },
+    examDay: row.exam_day,
   };
 }

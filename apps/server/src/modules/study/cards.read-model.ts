@@ -233,3 +233,27 @@ export async function listSchedulesOfTopics(ex: Executor, userId: string, topicI
     .where(mySchedulesIn(userId, topicIds))
     .orderBy(asc(cardSchedules.cardId));
 }
+
+/**
+ * Quiz home's Today list, its cards row (issue 23 item 5; core `todayList`): the student's cards
+ * of the reviewer due at `now`, and how many of them the student rated since `dayStart` (the
+ * Manila day's first instant), in one statement.
+ */
+export async function countCardsToday(
+  ex: Executor,
+  userId: string,
+  reviewer: string,
+  now: Date,
+  dayStart: Date,
+): Promise<{ due: number; reviewed: number }> {
+  const [row] = await ex
+    .select({
+      due: sql<number>`(count(*) filter (where ${cardSchedules.due} <= ${now.toISOString()}::timestamptz))::int`,
+      reviewed: sql<number>`(count(*) filter (where ${cardSchedules.lastReviewedAt} >= ${dayStart.toISOString()}::timestamptz))::int`,
+    })
+    .from(cardSchedules)
+    .innerJoin(flashCards, eq(flashCards.id, cardSchedules.cardId))
+    .innerJoin(topics, eq(topics.id, flashCards.topicId))
+    .where(and(eq(cardSchedules.userId, userId), isReviewerSubject(topics.subjectId, reviewer)));
+  return { due: Number(row?.due ?? 0), reviewed: Number(row?.reviewed ?? 0) };
+}

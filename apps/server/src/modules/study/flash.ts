@@ -18,9 +18,11 @@ import {
   pickFlashQueue,
   queueCardView,
   ratingTime,
+  retentionOn,
 } from '@pasado/core';
 import type { Db, Executor } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/errors/app-error.ts';
+import { findStudentExamDay } from '../content/exam-sittings.repository.ts';
 import { recordStudyTime } from './activity.ts';
 import { lockCardReview } from './card-review.read-model.ts';
 import {
@@ -52,7 +54,10 @@ export async function flashQueue(
   scope: StudyScope,
   now: Date,
 ): Promise<FlashQueueResponse> {
-  const scoped = await topicsInScope(db, reviewer, scope);
+  const [scoped, examDay] = await Promise.all([
+    topicsInScope(db, reviewer, scope),
+    findStudentExamDay(db, userId, reviewer),
+  ]);
   const topicIds = scoped.map((t) => t.id);
   const topicName = new Map(scoped.map((t) => [t.id, t.name]));
   const allowance = await newCardsLeftToday(db, userId, now);
@@ -79,8 +84,10 @@ export async function flashQueue(
     ...due.map((row) => ({ ...row, state: row.state as StoredCardState })),
     ...fresh.map((row) => ({ ...row, state: null, due: null })),
   ];
+  // The buttons' hints at the retention a rating now would get (ADR 033).
+  const retention = retentionOn(examDay, now);
   const cards: FlashQueueCard[] = pickFlashQueue(candidates, now, allowance).cards.map((row) =>
-    queueCardView(row, topicName.get(row.topicId) ?? '', now),
+    queueCardView(row, topicName.get(row.topicId) ?? '', now, retention),
   );
   return {
     cards,
@@ -93,7 +100,8 @@ export async function flashQueue(
 }
 
 /**
- * Applies one rating with ts-fsrs and persists the next state. Idempotent per `reviewId`: the row
+ * Applies one rating with ts-fsrs, at the retention of the student's exam date, and persists the
+ * next state. Idempotent per `reviewId`: the row
  * is locked, and a review id the card already remembers changes nothing.
  */
 export async function reviewCard(
@@ -128,7 +136,15 @@ export async function reviewCard(
     // FSRS counts from when the student rated it (a rating given offline arrives later); the
     // study time and the streak count when the server learns of it.
     const at = ratingTime(request.reviewedAt ? new Date(request.reviewedAt) : null, stored, now);
-    const next = applyRating(stored, request.rating, request.reviewId, at);
+    // Retention raised as the student's exam nears (issue 23 item 5; ADR 033): of the rating's
+    // own Manila day, as the phone applies it offline.
+    const next = applyRating(
+      stored,
+      request.rating,
+      request.reviewId,
+      at,
+      retentionOn(locked.examDay, at),
+    );
     await updateCardSchedule(tx, userId, card.id, {
       state: next.state,
       due: next.due,

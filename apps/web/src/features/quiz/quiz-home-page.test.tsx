@@ -41,6 +41,7 @@ function home(overrides: Partial<QuizHome> = {}): QuizHome {
     weakestMinAnswered: 5,
     mockHistory: [],
     readiness: null,
+    today: null,
     ...overrides,
   };
 }
@@ -196,6 +197,92 @@ describe('the quiz home', () => {
       expect(within(card).getByText(/Choose your official exam date/)).toBeTruthy();
       await user.selectOptions(within(card).getByLabelText('Exam date'), 'Sep 26, 2027');
       expect(await within(card).findByText('304 days left')).toBeTruthy();
+    });
+  });
+
+  describe('the Today list (issue 23 item 5)', () => {
+    beforeEach(() => {
+      // Noon of 26 November 2026 in Manila.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-26T04:00:00Z'));
+    });
+    afterEach(() => vi.useRealTimers());
+
+    const list = (over: Partial<NonNullable<QuizHome['today']>> = {}): QuizHome['today'] => ({
+      day: '2026-11-26',
+      items: { answered: 12, target: 30, done: false },
+      cards: { due: 4, reviewed: 3, done: false },
+      mock: { planDay: '2026-11-20', done: false },
+      complete: false,
+      ...over,
+    });
+    const rowOf = (card: HTMLElement, name: string) =>
+      within(card).getByRole('link', { name }).closest('li') as HTMLElement;
+
+    it('shows each row with its link and progress, none done', async () => {
+      openQuizHome(home({ today: list() }));
+      const card = await screen.findByRole('region', { name: 'Today' });
+      expect(
+        within(card).getByRole('link', { name: 'For-you practice' }).getAttribute('href'),
+      ).toBe('/quiz/let-elem/lite?for=you');
+      expect(within(rowOf(card, 'For-you practice')).getByText('12 of 30 items')).toBeTruthy();
+      expect(
+        within(card)
+          .getByRole('progressbar', { name: 'Items answered today' })
+          .getAttribute('value'),
+      ).toBe('12');
+      expect(within(card).getByRole('link', { name: 'Flash cards' }).getAttribute('href')).toBe(
+        '/study/let-elem/flash?back=quiz',
+      );
+      expect(within(rowOf(card, 'Flash cards')).getByText('4 cards due')).toBeTruthy();
+      expect(within(card).getByRole('link', { name: 'Full mock exam' }).getAttribute('href')).toBe(
+        '/quiz/let-elem/mock',
+      );
+      expect(
+        within(rowOf(card, 'Full mock exam')).getByText(
+          'Your plan’s full mock, due since Nov 20, 2026',
+        ),
+      ).toBeTruthy();
+      expect(within(card).getAllByText('Not done yet')).toHaveLength(3);
+      expect(within(card).queryByText('All done')).toBeNull();
+      expect(
+        within(card).getByText(/Finish it and the day counts toward your streak/),
+      ).toBeTruthy();
+    });
+
+    it('a complete list says the day counts toward the streak; no mock owed, no mock row', async () => {
+      openQuizHome(
+        home({
+          today: list({
+            items: { answered: 34, target: 30, done: true },
+            cards: { due: 0, reviewed: 7, done: true },
+            mock: null,
+            complete: true,
+          }),
+        }),
+      );
+      const card = await screen.findByRole('region', { name: 'Today' });
+      expect(within(card).getByText('All done')).toBeTruthy();
+      expect(within(card).getByText(/This day counts toward your streak/)).toBeTruthy();
+      expect(within(rowOf(card, 'For-you practice')).getByText('30 of 30 items')).toBeTruthy();
+      expect(
+        within(rowOf(card, 'Flash cards')).getByText('All caught up · 7 reviewed today'),
+      ).toBeTruthy();
+      expect(within(card).queryByRole('link', { name: 'Full mock exam' })).toBeNull();
+      expect(within(card).getAllByText('Done')).toHaveLength(2);
+    });
+
+    it('a list kept from an earlier day is not shown as today’s', async () => {
+      openQuizHome(home({ today: list({ day: '2026-11-25' }) }));
+      const card = await screen.findByRole('region', { name: 'Today' });
+      expect(within(card).getByText('Go online to see today’s list.')).toBeTruthy();
+      expect(within(card).queryByRole('link')).toBeNull();
+    });
+
+    it('no plan (no exam date): no list', async () => {
+      openQuizHome(home({ today: null }));
+      await screen.findByRole('heading', { name: 'Lite quiz' });
+      expect(screen.queryByRole('region', { name: 'Today' })).toBeNull();
     });
   });
 });

@@ -22,6 +22,7 @@ import { useKeepLitePool } from './keep-lite-pool.ts';
 import { TimerIcon } from './quiz-icons.tsx';
 import { ReadinessCard } from './readiness-card.tsx';
 import { ScoreHistory } from './score-history.tsx';
+import { TodayCard } from './today-card.tsx';
 import { useUnfinishedLite } from './unfinished-lite.ts';
 import { useCountdown } from './use-countdown.ts';
 import './quiz.css';
@@ -146,17 +147,21 @@ function HomeContent({ home }: { home: QuizHome }) {
   const shorthand = home.reviewer.shorthand;
   const totalItems = home.subjects.reduce((sum, s) => sum + s.itemCount, 0);
   const liteHref = `/quiz/${shorthand}/lite${subject ? `?subject=${encodeURIComponent(subject)}` : ''}`;
+  const today = manilaDayKey(new Date());
 
   return (
     <>
       {home.openMock ? <ResumeCard home={home} /> : null}
       <ResumeLiteCard reviewer={shorthand} />
+      {/* Today's plan first: what to do now is the first thing a returning student looks for. */}
+      {home.today ? <TodayCard reviewer={shorthand} list={home.today} today={today} /> : null}
       <ExamDateCard reviewer={shorthand} sitting={home.sitting} />
       {home.readiness ? (
         <ReadinessCard
           reviewer={shorthand}
           readiness={home.readiness}
-          today={manilaDayKey(new Date())}
+          today={today}
+          mockOwed={home.today?.day === today && home.today.mock?.done === false}
         />
       ) : null}
       {home.major ? <MajorCard reviewer={shorthand} major={home.major} /> : null}

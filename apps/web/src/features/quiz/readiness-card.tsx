@@ -33,14 +33,17 @@ export function ReadinessCard({
   reviewer,
   readiness,
   today,
+  mockOwed = false,
 }: {
   reviewer: string;
   readiness: Readiness;
   today: string;
+  /** The Today list says the plan's mock is owed (a past plan day not yet met): it is today's. */
+  mockOwed?: boolean;
 }) {
   const titleId = useId();
   const { passChance, action, plan } = readiness;
-  const nextMock = plan ? mocksAhead(plan, today)[0] : undefined;
+  const nextMock = mockOwed ? today : plan ? mocksAhead(plan, today)[0] : undefined;
   return (
     <section className="card quiz-card readiness" aria-labelledby={titleId}>
       <h2 id={titleId} className="quiz-card__title">

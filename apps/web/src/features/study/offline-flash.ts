@@ -8,6 +8,7 @@ import {
   pickFlashQueue,
   queueCardView,
   ratingTime,
+  retentionOn,
   type StoredCardState,
   type StudyOfflineProgress,
 } from '@pasado/core';
@@ -22,7 +23,11 @@ import { readKept, waiting } from './offline-study.ts';
  * again from the server (lib/offline/keep-offline.ts), whose state wins.
  */
 
-/** The kept schedules with the ratings still waiting applied in the order they were given. */
+/**
+ * The kept schedules with the ratings still waiting applied in the order they were given, each at
+ * the retention the server gives it: core `retentionOn` of the student's exam day (kept with the
+ * progress; absent from progress kept before it was sent) and the rating's moment.
+ */
 export function schedulesOnPhone(
   progress: StudyOfflineProgress,
   entries: readonly OutboxEntry[],
@@ -31,6 +36,7 @@ export function schedulesOnPhone(
   const schedules = new Map<string, StoredCardState>(
     progress.schedules.map((s) => [s.cardId, s.state as StoredCardState]),
   );
+  const examDay = progress.examDay ?? null;
   for (const entry of entries) {
     if (entry.kind !== 'flash-review') continue;
     const { cardId, rating, reviewId, reviewedAt } = entry.body as {
@@ -42,7 +48,7 @@ export function schedulesOnPhone(
     const current = schedules.get(cardId) ?? null;
     // The same moment the server will apply it at (core ratingTime).
     const at = ratingTime(new Date(reviewedAt ?? entry.createdAt), current, now);
-    const next = applyRating(current, rating, reviewId, at);
+    const next = applyRating(current, rating, reviewId, at, retentionOn(examDay, at));
     schedules.set(cardId, next.state);
   }
   return schedules;
@@ -80,8 +86,11 @@ export async function keptFlashQueue(
       return { ...card, state, due: state ? new Date(state.due) : null };
     });
   const picked = pickFlashQueue(candidates, now, allowance);
+  const retention = retentionOn(kept.progress.examDay ?? null, now);
   return {
-    cards: picked.cards.map((card) => queueCardView(card, topicName.get(card.topicId) ?? '', now)),
+    cards: picked.cards.map((card) =>
+      queueCardView(card, topicName.get(card.topicId) ?? '', now, retention),
+    ),
     dueCount: picked.dueCount,
     newCount: picked.newCount,
     newCardsLeftToday: allowance,
