@@ -14,7 +14,7 @@ import {
 import { axeViolations } from './helpers/axe.ts';
 import { animationsSettled, screenshot } from './helpers/chromium.ts';
 import { type Phone, useBrowserFixture } from './helpers/fixture.ts';
-import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
+import { completeOnboarding, settledPath, signIn } from './helpers/session.ts';
 
 // docs/product.md#quality-bars: "Every screen works at 360 px wide, by keyboard, and with a screen reader's labels."
 // axe-core's WCAG 2.1 A/AA rules (and best practices) on every main screen at 390×844, the same screen at 360 px must
@@ -79,7 +79,7 @@ describe('accessibility of the main screens', () => {
 
   async function student(email: string): Promise<Phone & { userId: string }> {
     const phone = await fx.phone();
-    await signInThroughPopup(phone.page, email);
+    await signIn(phone.page, email);
     await check(findings, phone.page, 'onboarding');
     // A track picked: its official exam dates to choose from (issue 23).
     await phone.page.getByRole('radio', { name: /LET — Elementary/ }).check();

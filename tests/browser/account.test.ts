@@ -11,7 +11,7 @@ import { announce, topics } from '../../apps/server/src/platform/live/topics.ts'
 import { DAY } from '../../apps/server/test/helpers/durations.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
-import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
+import { completeOnboarding, settledPath, signIn } from './helpers/session.ts';
 
 // Each card's rules for the data it is given (initials, levels, what blocks buying, devices' names)
 // are web unit tests in apps/web/src/features/account/; these are the screen on a real server.
@@ -28,7 +28,7 @@ describe('account', () => {
 
   it('shows the student’s real profile, progress, subscription, payments and devices', async () => {
     const { page } = await fx.phone();
-    await signInThroughPopup(page, 'maria.santos@example.com');
+    await signIn(page, 'maria.santos@example.com');
     await completeOnboarding(page);
     const me = await page.evaluate(async () => (await fetch('/api/me')).json());
     const db = fx.server.app.database.db;
@@ -123,7 +123,7 @@ describe('account', () => {
   // The names refused on the phone are features/account/display-name-form.test.tsx.
   it('sets the name other students see', async () => {
     const { page } = await fx.phone();
-    await signInThroughPopup(page, 'jose.secret@example.com');
+    await signIn(page, 'jose.secret@example.com');
     await completeOnboarding(page);
     await openAccount(page);
     const field = page.getByLabel('Display name');
@@ -140,7 +140,7 @@ describe('account', () => {
     const { page } = await fx.phone();
     const email = `${'maria.clara.santos.dela.cruz.reviewer'.padEnd(52, 'x')}@example.com`;
     expect(email).toHaveLength(64);
-    await signInThroughPopup(page, email);
+    await signIn(page, email);
     await completeOnboarding(page);
     await page.setViewportSize({ width: 360, height: 780 });
     await openAccount(page);

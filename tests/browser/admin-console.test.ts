@@ -12,12 +12,7 @@ import {
 import { callFunction } from '../../apps/server/test/helpers/test-app.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { type Phone, useBrowserFixture } from './helpers/fixture.ts';
-import {
-  completeOnboarding,
-  cookieFor,
-  settledPath,
-  signInThroughPopup,
-} from './helpers/session.ts';
+import { completeOnboarding, cookieFor, settledPath, signIn } from './helpers/session.ts';
 
 const ONE_PIXEL_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -31,7 +26,7 @@ describe('the staff console', () => {
 
   async function onboarded(email: string): Promise<Phone & { userId: string }> {
     const phone = await fx.phone();
-    await signInThroughPopup(phone.page, email);
+    await signIn(phone.page, email);
     await completeOnboarding(phone.page);
     const me = await phone.page.evaluate(async () => (await fetch('/api/me')).json());
     return { ...phone, userId: me.id };

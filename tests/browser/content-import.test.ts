@@ -7,7 +7,7 @@ import { touchUser } from '../../apps/server/src/modules/users/repository.ts';
 import { itemReports, questions, users } from '../../apps/server/src/platform/db/schema.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
-import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
+import { completeOnboarding, settledPath, signIn } from './helpers/session.ts';
 
 type Bank = {
   questions: { answerIndex: number }[];
@@ -31,7 +31,7 @@ describe('staff content import and reported items', () => {
   /** A staff member on /admin/content (role granted the way the CLI does, in the database). */
   async function staffPhone(email: string) {
     const phone = await fx.phone();
-    await signInThroughPopup(phone.page, email);
+    await signIn(phone.page, email);
     await completeOnboarding(phone.page);
     const [staff] = await fx.server.app.database.db
       .update(users)

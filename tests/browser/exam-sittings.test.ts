@@ -14,7 +14,7 @@ import {
 import { animationsSettled, screenshot } from './helpers/chromium.ts';
 import { type Phone, useBrowserFixture } from './helpers/fixture.ts';
 import { queryKept, workerReady } from './helpers/offline.ts';
-import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
+import { completeOnboarding, settledPath, signIn } from './helpers/session.ts';
 
 /** What quiz home says for a sitting starting on `date`, counted on today's Manila day. */
 const daysLeft = (date: string) =>
@@ -43,7 +43,7 @@ describe('exam sittings and the streak freeze', () => {
 
   async function signedIn(email: string): Promise<Phone> {
     const phone = await fx.phone();
-    await signInThroughPopup(phone.page, email);
+    await signIn(phone.page, email);
     await phone.page.waitForURL('**/onboarding');
     return phone;
   }

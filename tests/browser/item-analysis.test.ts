@@ -9,7 +9,7 @@ import {
 import { axeViolations } from './helpers/axe.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
-import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
+import { completeOnboarding, settledPath, signIn } from './helpers/session.ts';
 
 describe('staff item analysis (issue 12 item 6)', () => {
   const fx = useBrowserFixture();
@@ -18,7 +18,7 @@ describe('staff item analysis (issue 12 item 6)', () => {
     const email = 'analysis.staff@example.com';
     const phone = await fx.phone();
     const { page } = phone;
-    await signInThroughPopup(page, email);
+    await signIn(page, email);
     await completeOnboarding(page);
     const db = fx.server.app.database.db;
     const [staff] = await db

@@ -6,7 +6,7 @@ import { fairPlayFlags, users } from '../../apps/server/src/platform/db/schema.t
 import { signedInUser } from '../../apps/server/test/helpers/test-app.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
-import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
+import { completeOnboarding, settledPath, signIn } from './helpers/session.ts';
 
 describe('leaderboard', () => {
   const fx = useBrowserFixture();
@@ -14,7 +14,7 @@ describe('leaderboard', () => {
 
   async function student(email: string, name: string) {
     const phone = await fx.phone();
-    await signInThroughPopup(phone.page, email);
+    await signIn(phone.page, email);
     await completeOnboarding(phone.page);
     const me = await phone.page.evaluate(async () => (await fetch('/api/me')).json());
     await db().update(users).set({ displayName: name }).where(eq(users.id, me.id));

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { uploads, userMessages } from '../../apps/server/src/platform/db/schema.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
-import { completeOnboarding, signInThroughPopup } from './helpers/session.ts';
+import { completeOnboarding, signIn } from './helpers/session.ts';
 
 /** A real PNG drawn by the page's canvas (a preview must be able to show it). */
 async function drawnPng(page: Page): Promise<Buffer> {
@@ -29,7 +29,7 @@ describe('send-us-a-message modal', () => {
 
   it('sends a message with an image: a failure keeps everything, then the send is stored', async () => {
     const { page } = await fx.phone();
-    await signInThroughPopup(page, 'message.sender@example.com');
+    await signIn(page, 'message.sender@example.com');
     await completeOnboarding(page);
     const me = await page.evaluate(async () => (await fetch('/api/me')).json());
     const db = fx.server.app.database.db;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { seedBundledContentForTests } from '../../apps/server/src/modules/content/seed-bundled-content.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
-import { settledPath, signInThroughPopup } from './helpers/session.ts';
+import { settledPath, signIn } from './helpers/session.ts';
 
 /**
  * Issue 24 item 5 in the browser: with the bundled banks, onboarding offers five tracks — CSE
@@ -19,7 +19,7 @@ describe('the new tracks at onboarding', () => {
     // nothing, they add the new tracks.
     await seedBundledContentForTests(db());
     const { page } = await fx.phone();
-    await signInThroughPopup(page, 'nle.student@example.com');
+    await signIn(page, 'nle.student@example.com');
     await settledPath(page, '/onboarding');
     const radios = page.getByRole('radio');
     await expect.poll(() => radios.count()).toBe(5);

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../apps/server/test/helpers/test-app.ts';
 import { launchChromium, newPhoneContext, screenshot } from './helpers/chromium.ts';
-import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
+import { completeOnboarding, settledPath, signIn } from './helpers/session.ts';
 import { seedSmallCrimBank } from './helpers/small-bank.ts';
 
 /**
@@ -126,7 +126,7 @@ describe('installable app and its updates', () => {
 
   it('a new version waits during a mock until the student reloads', async () => {
     const { context, page, errors } = await phone();
-    await signInThroughPopup(page, 'update.student@example.com');
+    await signIn(page, 'update.student@example.com');
     await completeOnboarding(page, /Criminology/);
     await settledPath(page, '/quiz');
     await expect.poll(() => controlled(page), { timeout: 20_000 }).toBe('activated');

@@ -5,7 +5,7 @@ import { quizAttempts, sessionLogs, users } from '../../apps/server/src/platform
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
 import { keptContentKeys, queryKept, workerReady } from './helpers/offline.ts';
-import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
+import { completeOnboarding, settledPath, signIn } from './helpers/session.ts';
 import { seedSmallCrimBank } from './helpers/small-bank.ts';
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
@@ -52,7 +52,7 @@ describe('a lite quiz offline', () => {
     const { db } = fx.server.app.database;
     const { context, page } = await fx.phone();
     const email = 'offline.lite@example.com';
-    await signInThroughPopup(page, email);
+    await signIn(page, email);
     await completeOnboarding(page, /Criminology/);
     await settledPath(page, '/quiz');
     await page.getByRole('heading', { name: 'Lite quiz' }).waitFor();
@@ -159,7 +159,7 @@ describe('a lite quiz offline', () => {
     // First with nothing kept on the phone: the quiz cannot start, and says why.
     const keepNothing = '**/api/quiz/crim/offline-items';
     await page.route(keepNothing, (route) => route.abort('internetdisconnected'));
-    await signInThroughPopup(page, 'flaky.lite@example.com');
+    await signIn(page, 'flaky.lite@example.com');
     await completeOnboarding(page, /Criminology/);
     await settledPath(page, '/quiz');
     await page.route('**/api/quiz/crim/lite', (route) => route.abort('internetdisconnected'));
@@ -188,7 +188,7 @@ describe('a lite quiz offline', () => {
   // pool is the same for every student, so the phone leaves it out of offline quizzes itself.
   it('an item the student reported leaves their quizzes, offline ones too', async () => {
     const { context, page } = await fx.phone();
-    await signInThroughPopup(page, 'reporting.offline@example.com');
+    await signIn(page, 'reporting.offline@example.com');
     await completeOnboarding(page, /Criminology/);
     await settledPath(page, '/quiz');
     await poll(() => keptContentKeys(page)).toEqual(

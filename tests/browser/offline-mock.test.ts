@@ -4,7 +4,7 @@ import { quizAnswers } from '../../apps/server/src/platform/db/schema.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
 import { keptAnswers, workerReady } from './helpers/offline.ts';
-import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
+import { completeOnboarding, settledPath, signIn } from './helpers/session.ts';
 import { seedSmallCrimBank } from './helpers/small-bank.ts';
 
 /**
@@ -19,7 +19,7 @@ describe('mock exams offline', () => {
 
   it('starting a mock offline says it needs a connection', async () => {
     const { context, page } = await fx.phone();
-    await signInThroughPopup(page, 'mock.offline.start@example.com');
+    await signIn(page, 'mock.offline.start@example.com');
     await completeOnboarding(page, /Criminology/);
     await settledPath(page, '/quiz');
     await page.getByRole('link', { name: 'Start mock exam' }).waitFor();
@@ -32,7 +32,7 @@ describe('mock exams offline', () => {
 
   it('an open mock goes on offline through a reload; its answers are sent when back', async () => {
     const { context, page } = await fx.phone();
-    await signInThroughPopup(page, 'mock.offline.open@example.com');
+    await signIn(page, 'mock.offline.open@example.com');
     await completeOnboarding(page, /Criminology/);
     await settledPath(page, '/quiz');
     await page.getByRole('link', { name: 'Start mock exam' }).click();

@@ -6,7 +6,7 @@ import { seedStudyContent } from '../../apps/server/test/study/study-fixtures.ts
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
 import { storedEntries } from './helpers/offline.ts';
-import { completeOnboarding, signInThroughPopup } from './helpers/session.ts';
+import { completeOnboarding, signIn } from './helpers/session.ts';
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
 
@@ -20,7 +20,7 @@ describe('the offline outbox', () => {
   /** Signs a student in and onboards them; returns a reader of their flash-card schedules. */
   async function onboardedStudent(page: Page, email: string) {
     const { db } = fx.server.app.database;
-    await signInThroughPopup(page, email);
+    await signIn(page, email);
     await completeOnboarding(page, /LET — Elementary/);
     const [user] = await db.select().from(users).where(eq(users.email, email));
     return () =>
@@ -91,7 +91,7 @@ describe('the offline outbox', () => {
 
   it('signing out clears what the student kept offline', async () => {
     const { context, page } = await fx.phone();
-    await signInThroughPopup(page, 'outbox.signout@example.com');
+    await signIn(page, 'outbox.signout@example.com');
     await completeOnboarding(page, /LET — Elementary/);
     await page.goto('/study/let-elem/flash');
     await page.getByText('Card 1 of 4').waitFor();

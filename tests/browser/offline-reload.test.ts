@@ -3,7 +3,7 @@ import { seedStudyContent } from '../../apps/server/test/study/study-fixtures.ts
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
 import { queryKept, workerReady } from './helpers/offline.ts';
-import { completeOnboarding, signInThroughPopup } from './helpers/session.ts';
+import { completeOnboarding, signIn } from './helpers/session.ts';
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
 
@@ -29,7 +29,7 @@ describe('reloading offline', () => {
 
   it('reloads /quiz, /study, /tasks and /account offline with the last known data', async () => {
     const { context, page, dialogs } = await fx.phone();
-    await signInThroughPopup(page, 'outbox.reload@example.com');
+    await signIn(page, 'outbox.reload@example.com');
     await completeOnboarding(page, /LET — Elementary/);
     for (const screen of SCREENS) {
       await page.goto(screen.path);
@@ -62,7 +62,7 @@ describe('reloading offline', () => {
 
   it('after sign-out, an offline reload does not show the last student', async () => {
     const { context, page } = await fx.phone();
-    await signInThroughPopup(page, 'outbox.leaver@example.com');
+    await signIn(page, 'outbox.leaver@example.com');
     await completeOnboarding(page, /LET — Elementary/);
     await page.goto('/account');
     await page.getByText('outbox.leaver@example.com').first().waitFor();

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
 import { keptAnswers, workerReady } from './helpers/offline.ts';
-import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
+import { completeOnboarding, settledPath, signIn } from './helpers/session.ts';
 import { seedSmallCrimBank } from './helpers/small-bank.ts';
 
 /** Issue 11 deliverable 5: an unfinished lite quiz is offered on quiz home, online or offline. */
@@ -14,7 +14,7 @@ describe('resuming a lite quiz', () => {
 
   it('offers the unfinished lite quiz on quiz home, online and offline, until it is finished', async () => {
     const { context, page } = await fx.phone();
-    await signInThroughPopup(page, 'resume.lite@example.com');
+    await signIn(page, 'resume.lite@example.com');
     await completeOnboarding(page, /Criminology/);
     await settledPath(page, '/quiz');
     // Nothing unfinished yet.

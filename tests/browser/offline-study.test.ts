@@ -6,7 +6,7 @@ import { seedStudyContent } from '../../apps/server/test/study/study-fixtures.ts
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
 import { keptContent, storedEntries, workerReady } from './helpers/offline.ts';
-import { completeOnboarding, signInThroughPopup } from './helpers/session.ts';
+import { completeOnboarding, signIn } from './helpers/session.ts';
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000 });
 
@@ -20,7 +20,7 @@ describe('studying offline', () => {
   /** Signs in, onboards, and waits until Study says the reviewer is kept on the phone. */
   async function studentWithKeptStudy(page: Page, email: string) {
     const { db } = fx.server.app.database;
-    await signInThroughPopup(page, email);
+    await signIn(page, email);
     await completeOnboarding(page, /LET — Elementary/);
     const [user] = await db.select().from(users).where(eq(users.email, email));
     const userId = user?.id ?? '';

@@ -9,7 +9,7 @@ import {
 } from '../../apps/server/test/study/study-fixtures.ts';
 import { animationsSettled, screenshot } from './helpers/chromium.ts';
 import { type Phone, useBrowserFixture } from './helpers/fixture.ts';
-import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
+import { completeOnboarding, settledPath, signIn } from './helpers/session.ts';
 
 /** A CSE Professional–like blueprint: 50 items then 40 × 3, weighted by items (29/24/24/24 rounded one by one = 101 %). */
 const CSE_PARTS = [
@@ -84,7 +84,7 @@ describe('the quiz home: mock history, part weights, weak topics', () => {
 
   async function student(email: string): Promise<Phone & { userId: string }> {
     const phone = await fx.phone();
-    await signInThroughPopup(phone.page, email);
+    await signIn(phone.page, email);
     await completeOnboarding(phone.page, /LET — Elementary/);
     const [user] = await db().select().from(users).where(eq(users.email, email));
     if (!user) throw new Error('no user');

@@ -10,7 +10,7 @@ import {
 } from '../../apps/server/src/platform/db/schema.ts';
 import { animationsSettled, screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
-import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
+import { completeOnboarding, settledPath, signIn } from './helpers/session.ts';
 import { seedSmallCrimBank } from './helpers/small-bank.ts';
 
 /** A small, original Criminology bank: two subjects of nine items, and a two-part blueprint. */
@@ -199,7 +199,7 @@ describe('quizzes in the browser', () => {
 
   async function signedInStudent(page: Page, email: string) {
     await seed();
-    await signInThroughPopup(page, email);
+    await signIn(page, email);
     await completeOnboarding(page, /Criminology/);
     await settledPath(page, '/quiz');
   }

@@ -6,7 +6,7 @@ import { readinessModels, users } from '../../apps/server/src/platform/db/schema
 import { createStudent } from '../../apps/server/test/helpers/factories.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
-import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
+import { completeOnboarding, settledPath, signIn } from './helpers/session.ts';
 
 // Issue 23 item 8: staff see readiness in aggregate only — per offered track, the students likely
 // to pass at their next sitting, and nothing for a track with fewer than five — on a phone.
@@ -35,7 +35,7 @@ describe('readiness by track in the staff dashboard', () => {
     await chances('let-elem', [0.9, 0.8, 0.55, 0.4, 0.1, 0.7]);
     await chances('cse-pro', [0.9, 0.2]);
     const staff = await fx.phone();
-    await signInThroughPopup(staff.page, `staff.readiness.${width}@example.com`);
+    await signIn(staff.page, `staff.readiness.${width}@example.com`);
     await completeOnboarding(staff.page);
     const me = await staff.page.evaluate(async () => (await fetch('/api/me')).json());
     await db().update(users).set({ role: 'admin' }).where(eq(users.id, me.id));

@@ -8,7 +8,7 @@ import { axeViolations } from './helpers/axe.ts';
 import { animationsSettled, screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
 import { queryKept, workerReady } from './helpers/offline.ts';
-import { settledPath, signInThroughPopup } from './helpers/session.ts';
+import { settledPath, signIn } from './helpers/session.ts';
 
 const GENED = 'let-elem.mock.gened';
 const PROFED = 'let-elem.mock.profed';
@@ -57,7 +57,7 @@ describe('readiness on quiz home', () => {
   it('tells a new student what to do and plans to their exam date; then predicts a pass; offline too', async () => {
     const email = 'readiness.student@example.com';
     const { page, context } = await fx.phone();
-    await signInThroughPopup(page, email);
+    await signIn(page, email);
     await page.waitForURL('**/onboarding');
     await page.getByRole('radio', { name: /LET — Elementary/ }).check();
     await page.getByLabel('When is your exam? (optional)').selectOption({ label: 'Mar 21, 2027' });

@@ -8,12 +8,7 @@ import { callFunction } from '../../apps/server/test/helpers/test-app.ts';
 import { gcashCsv } from '../../apps/server/test/payments/reconciliation-helpers.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { type Phone, useBrowserFixture } from './helpers/fixture.ts';
-import {
-  completeOnboarding,
-  cookieFor,
-  settledPath,
-  signInThroughPopup,
-} from './helpers/session.ts';
+import { completeOnboarding, cookieFor, settledPath, signIn } from './helpers/session.ts';
 
 const HOUR = 3600_000;
 
@@ -26,7 +21,7 @@ describe('reconciling a week in the staff console', () => {
 
   async function onboarded(email: string): Promise<Phone & { userId: string }> {
     const phone = await fx.phone();
-    await signInThroughPopup(phone.page, email);
+    await signIn(phone.page, email);
     await completeOnboarding(phone.page);
     const me = await phone.page.evaluate(async () => (await fetch('/api/me')).json());
     return { ...phone, userId: me.id };

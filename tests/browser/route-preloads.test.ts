@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowserFixture } from './helpers/fixture.ts';
-import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
+import { completeOnboarding, settledPath, signIn } from './helpers/session.ts';
 
 /** The data /quiz asks for on every load (apps/web/build/route-preloads.ts). */
 const QUIZ_DATA = ['/api/auth/claims', '/api/me', '/api/reviewers'];
@@ -27,7 +27,7 @@ describe("a screen's data asked for early", () => {
   it('is fetched once, by the preload, and the app takes it over', async () => {
     // No service worker: it answers navigations with the built index.html, as a second visit does.
     const { page } = await fx.phone({ serviceWorkers: 'block' });
-    await signInThroughPopup(page, 'preloads@example.com');
+    await signIn(page, 'preloads@example.com');
     await completeOnboarding(page);
     // Leave the onboarded page first: its own background services (the live stream starting as it
     // lands on /quiz) must not be counted with the new page's requests.
@@ -70,7 +70,7 @@ describe("a screen's data asked for early", () => {
     "%s's own data is asked for beside the guard, once, not after the screen has rendered",
     async (screen, dataPath) => {
       const { page } = await fx.phone({ serviceWorkers: 'block' });
-      await signInThroughPopup(page, `early.${screen.split('/').pop()}@example.com`);
+      await signIn(page, `early.${screen.split('/').pop()}@example.com`);
       await completeOnboarding(page);
 
       // The guard cannot let the screen through while the subscription is held back.

@@ -4,19 +4,14 @@ import { subscriptions, users } from '../../apps/server/src/platform/db/schema.t
 import { announce, topics } from '../../apps/server/src/platform/live/topics.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
-import {
-  completeOnboarding,
-  onboardedPhone,
-  settledPath,
-  signInThroughPopup,
-} from './helpers/session.ts';
+import { completeOnboarding, onboardedPhone, settledPath, signIn } from './helpers/session.ts';
 
 describe('app shell', () => {
   const fx = useBrowserFixture();
 
   it("shows 'Loading App' until the session is known, but not on onboarding", async () => {
     const { page } = await fx.phone();
-    await signInThroughPopup(page, 'slow.network@example.com');
+    await signIn(page, 'slow.network@example.com');
     await settledPath(page, '/onboarding');
 
     // A slow mobile network: hold the claims answer back.
@@ -54,7 +49,7 @@ describe('app shell', () => {
 
   it('catches up on a change missed while the connection was down: reconnect, then snapshot', async () => {
     const { page } = await fx.phone();
-    await signInThroughPopup(page, 'flaky.network@example.com');
+    await signIn(page, 'flaky.network@example.com');
     await completeOnboarding(page);
     const me = await page.evaluate(async () => (await fetch('/api/me')).json());
 
@@ -85,7 +80,7 @@ describe('app shell', () => {
 
   it('the Tasks tab shows a red dot while rewards are unclaimed, following live changes', async () => {
     const { page } = await fx.phone();
-    await signInThroughPopup(page, 'red.dot@example.com');
+    await signIn(page, 'red.dot@example.com');
     await completeOnboarding(page);
     const me = await page.evaluate(async () => (await fetch('/api/me')).json());
     const menu = page.getByRole('navigation', { name: 'Main' });

@@ -5,7 +5,7 @@ import { seedBundledContentForTests } from '../../apps/server/src/modules/conten
 import { questions, quizAnswers, quizAttempts } from '../../apps/server/src/platform/db/schema.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
-import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
+import { completeOnboarding, settledPath, signIn } from './helpers/session.ts';
 
 /**
  * Issue 12 item 4: a full LET Elementary mock (the bundled bank and blueprint: General Education
@@ -44,7 +44,7 @@ describe('LET Elementary mock in two sittings', () => {
 
   it('part 1 on its clock, finish, the break screen, part 2 on its own clock, then the result', async () => {
     const { page, context } = await fx.phone();
-    await signInThroughPopup(page, 'let.sittings@example.com');
+    await signIn(page, 'let.sittings@example.com');
     await completeOnboarding(page, /LET — Elementary/);
     await settledPath(page, '/quiz');
     await page.getByText(/300 items in 2 parts, each on its own clock/).waitFor();
@@ -177,7 +177,7 @@ describe('LET Elementary mock in two sittings', () => {
 
   it('at time up each part is submitted by itself: part 1 leads to the break, part 2 to the result', async () => {
     const { page } = await fx.phone();
-    await signInThroughPopup(page, 'let.timeup@example.com');
+    await signIn(page, 'let.timeup@example.com');
     await completeOnboarding(page, /LET — Elementary/);
     await settledPath(page, '/quiz');
     await page.getByRole('link', { name: 'Start mock exam' }).click();

@@ -8,12 +8,12 @@ import {
 } from '../../apps/server/test/study/study-fixtures.ts';
 import { idleCallback, screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
-import { completeOnboarding, signInThroughPopup } from './helpers/session.ts';
+import { completeOnboarding, signIn } from './helpers/session.ts';
 
 /** A student with LET Elementary granted (onboarding), signed in on a fresh phone. */
 async function student(fx: ReturnType<typeof useBrowserFixture>, email: string) {
   const phone = await fx.phone();
-  await signInThroughPopup(phone.page, email);
+  await signIn(phone.page, email);
   await completeOnboarding(phone.page, /LET — Elementary/);
   const [user] = await fx.server.app.database.db.select().from(users).where(eq(users.email, email));
   if (!user) throw new Error('no user');
@@ -49,7 +49,7 @@ describe('study modes', () => {
   it("the launcher fetches the modes' code once its own data is in, not before", async () => {
     // No service worker: it would download every chunk at install, unseen by this page.
     const { page } = await fx.phone({ serviceWorkers: 'block' });
-    await signInThroughPopup(page, 'study.prefetch@example.com');
+    await signIn(page, 'study.prefetch@example.com');
     await completeOnboarding(page, /LET — Elementary/);
     const modeChunks: string[] = [];
     page.on('request', (request) => {

@@ -6,14 +6,14 @@ import { userStreaks, users } from '../../apps/server/src/platform/db/schema.ts'
 import { announce, topics } from '../../apps/server/src/platform/live/topics.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
-import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
+import { completeOnboarding, settledPath, signIn } from './helpers/session.ts';
 
 describe('tasks', () => {
   const fx = useBrowserFixture();
 
   it('claims an earned streak reward and drill points once; the red dot goes away live', async () => {
     const { page } = await fx.phone();
-    await signInThroughPopup(page, 'tasks.student@example.com');
+    await signIn(page, 'tasks.student@example.com');
     await completeOnboarding(page);
     const me = await page.evaluate(async () => (await fetch('/api/me')).json());
     const db = fx.server.app.database.db;
@@ -72,7 +72,7 @@ describe('tasks', () => {
 
   it('follows a claim made on another device without a reload', async () => {
     const { page } = await fx.phone();
-    await signInThroughPopup(page, 'tasks.other.device@example.com');
+    await signIn(page, 'tasks.other.device@example.com');
     await completeOnboarding(page);
     const me = await page.evaluate(async () => (await fetch('/api/me')).json());
     const db = fx.server.app.database.db;

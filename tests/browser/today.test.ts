@@ -16,7 +16,7 @@ import { axeViolations } from './helpers/axe.ts';
 import { animationsSettled, screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
 import { queryKept, workerReady } from './helpers/offline.ts';
-import { settledPath, signInThroughPopup } from './helpers/session.ts';
+import { settledPath, signIn } from './helpers/session.ts';
 
 /** Nothing sticks out sideways at 360 px; the screenshot at both widths. */
 async function atBothWidths(page: Page, name: string): Promise<void> {
@@ -55,7 +55,7 @@ describe('the Today list on quiz home', () => {
   it('shows the plan’s rows, done as the server counts them, links to each, and offline too', async () => {
     const email = 'today.student@example.com';
     const { page, context } = await fx.phone();
-    await signInThroughPopup(page, email);
+    await signIn(page, email);
     await page.waitForURL('**/onboarding');
     await page.getByRole('radio', { name: /LET — Elementary/ }).check();
     await page

@@ -6,7 +6,7 @@ import { elementary, secondary } from '../../apps/server/test/content/offer-fixt
 import { signedInUser } from '../../apps/server/test/helpers/test-app.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
-import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
+import { completeOnboarding, settledPath, signIn } from './helpers/session.ts';
 
 /**
  * Issue 12 in the browser: onboarding offers only tracks whose bank fills a mock, LET Secondary
@@ -24,7 +24,7 @@ describe('offered tracks and majors', () => {
 
   it('onboarding offers the ready tracks; LET Secondary asks a major, kept and changed on quiz home', async () => {
     const { page } = await fx.phone();
-    await signInThroughPopup(page, 'major.student@example.com');
+    await signIn(page, 'major.student@example.com');
     await settledPath(page, '/onboarding');
     const radios = page.getByRole('radio');
     await expect.poll(() => radios.count()).toBe(3);
@@ -60,7 +60,7 @@ describe('offered tracks and majors', () => {
 
   it('a student whose track is no longer offered sees why and switches track in one tap', async () => {
     const first = await fx.phone();
-    await signInThroughPopup(first.page, 'switch.student@example.com');
+    await signIn(first.page, 'switch.student@example.com');
     await completeOnboarding(first.page, /LET — Elementary/);
 
     // Reports hold LET Elementary's items: its bank no longer fills a mock.
@@ -86,7 +86,7 @@ describe('offered tracks and majors', () => {
       // The reviewer list is cached for a few minutes; a later visit (here another phone) reads it
       // afresh.
       const { page } = await fx.phone();
-      await signInThroughPopup(page, 'switch.student@example.com');
+      await signIn(page, 'switch.student@example.com');
       await settledPath(page, '/quiz');
       const title = page.getByRole('heading', { name: 'LET-Elem is not ready yet' });
       await title.waitFor();
