@@ -234,3 +234,17 @@ export function selectForYou(input: ForYouInput): ForYouPick[] {
   pick(reviews, count, 'review');
   return picks;
 }
+
+/**
+ * The For-you set for an exam day given as a Manila date (the student's sitting, or none): what
+ * the server's lite start and the phone's offline start both call, so both choose alike.
+ */
+export function forYouSet(
+  input: Omit<ForYouInput, 'examDate'> & { examDay: string | null },
+): ForYouPick[] {
+  const { examDay, ...rest } = input;
+  return selectForYou({
+    ...rest,
+    examDate: examDay ? new Date(`${examDay}T00:00:00+08:00`) : null,
+  });
+}

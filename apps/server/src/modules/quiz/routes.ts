@@ -15,6 +15,7 @@ import {
 } from '@pasado/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { notFound } from '../../platform/errors/app-error.ts';
 import { requireSession } from '../../platform/session.ts';
 import { replyVersionedBody } from '../../platform/versioned-json.ts';
 import { requireContentAccess } from '../account/content-access.ts';
@@ -22,6 +23,7 @@ import { confirmSession, sessionCheckOf } from '../auth/session-plugin.ts';
 import { requireReviewerAccess } from '../content/reviewers.ts';
 import { type AttemptReply, SerializedAttemptState } from './attempt-reply.ts';
 import { finishSitting, startSitting, submitAttempt } from './change-attempt.ts';
+import { forYouKitBody } from './for-you.ts';
 import { quizHome } from './home.ts';
 import { offlineLitePool, receiveOfflineLite } from './offline-lite.ts';
 import { reportItem } from './reports.ts';
@@ -104,6 +106,20 @@ export async function quizRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const c = await subscriber(request, request.params.reviewer);
       const body = await offlineLitePool(db, c.reviewer.shorthand);
+      return replyVersionedBody(request, reply, body, 'private, no-cache');
+    },
+  );
+
+  // Issue 23 item 4 (ADR 032): what the phone keeps to choose For-you sets offline — the student's
+  // own model and item histories, so `private`; a finished set changes it, and the kept ETag makes
+  // an unchanged refresh a 304.
+  typed.get(
+    '/:reviewer/offline-for-you',
+    { schema: { params: reviewerParamsSchema } },
+    async (request, reply) => {
+      const c = await subscriber(request, request.params.reviewer);
+      const body = await forYouKitBody(db, c.userId, c.reviewer.shorthand, c.now);
+      if (!body) throw notFound('This exam has no blueprint yet.');
       return replyVersionedBody(request, reply, body, 'private, no-cache');
     },
   );
