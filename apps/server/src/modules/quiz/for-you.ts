@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BlueprintSpec } from '@pasado/core';
+import { type BlueprintSpec, emptyStudentModel, type ForYouKit } from '@pasado/core';
 import type { Db } from '../../platform/db/client.ts';
 import { findBlueprint } from '../content/bank.repository.ts';
 import { sittingChoice } from '../content/exam-sittings.ts';
@@ -60,16 +60,27 @@ export async function forYouItems(
 
 /**
  * The student's For-you kit for the phone (contract `ForYouKit`) as the JSON body the route sends
- * with its ETag; null for a track without a blueprint (404).
+ * with its ETag. A track without a blueprint gets an empty one (nothing to choose offline, as
+ * online), not an error: the phone refreshes every kept source of every granted reviewer.
  */
 export async function forYouKitBody(
   db: Db,
   userId: string,
   reviewer: string,
   now: Date,
-): Promise<Buffer | null> {
+): Promise<Buffer> {
   const track = await forYouTrack(db, userId, reviewer, now);
-  if (!track) return null;
+  if (!track) {
+    const empty: ForYouKit = {
+      reviewer,
+      examDay: null,
+      model: emptyStudentModel(),
+      profile: { passingAverage: 0, parts: [] },
+      pool: [],
+      history: {},
+    };
+    return Buffer.from(JSON.stringify(empty));
+  }
   const draw = await loadLiteDrawContext(db, userId);
   const bank = await reviewerBank(db, reviewer, draw.contentVersion);
   const kit = await forYouKit(db, {

@@ -15,7 +15,6 @@ import {
 } from '@pasado/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { notFound } from '../../platform/errors/app-error.ts';
 import { requireSession } from '../../platform/session.ts';
 import { replyVersionedBody } from '../../platform/versioned-json.ts';
 import { requireContentAccess } from '../account/content-access.ts';
@@ -119,7 +118,6 @@ export async function quizRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const c = await subscriber(request, request.params.reviewer);
       const body = await forYouKitBody(db, c.userId, c.reviewer.shorthand, c.now);
-      if (!body) throw notFound('This exam has no blueprint yet.');
       return replyVersionedBody(request, reply, body, 'private, no-cache');
     },
   );
