@@ -18,6 +18,7 @@ import { createOnboardedStudent } from '../helpers/factories.ts';
 import { type ApiMethod, callApi, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { keyOf, REVIEWER, SUBJECT_A, seedBank } from './fixtures.ts';
+import { captureStatements } from './statement-plans.ts';
 
 const base = `/api/quiz/${REVIEWER}`;
 /** The fixture's bank: subject A's 12 items (part A) and subject B's 8 (part B). */
@@ -164,7 +165,14 @@ describe.each(ENGINES)('For-you sets on %s', (engine) => {
     const { cookie, userId } = await createOnboardedStudent(t, { reviewer: REVIEWER });
     const first = await forYou(cookie);
     const firstIds = first.items.map((i) => i.questionId);
-    await finish(cookie, first.attemptId, firstIds, () => false);
+    // The histories cost the finish no statement of its own: read with the items' facts, written
+    // with the model (ADR 032; the daily path's budget, ADR 031).
+    const statements = await captureStatements(() =>
+      finish(cookie, first.attemptId, firstIds, () => false),
+    );
+    const touching = statements.filter((s) => s.text.includes('"item_histories"'));
+    expect(touching).toHaveLength(2);
+    expect(touching.filter((s) => /readiness_models/.test(s.text))).toHaveLength(1);
     const rows = await histories(userId);
     expect(rows).toHaveLength(10);
     expect(rows.every((r) => r.lastCorrect === false && r.reviewStep === 0)).toBe(true);

@@ -21,8 +21,8 @@ import {
   listTrackItemFacts,
   loadItemFactsWithHistory,
 } from './item-facts.read-model.ts';
-import { listItemHistories, saveItemHistories } from './item-histories.repository.ts';
-import { findReadinessModel, saveReadinessModel } from './readiness.repository.ts';
+import { listItemHistories } from './item-histories.repository.ts';
+import { findReadinessModel, saveReadinessState } from './readiness.repository.ts';
 
 /**
  * Readiness (issue 23; ADR 028): the student model kept up to date as answers become final, and
@@ -74,8 +74,9 @@ export async function recordReadiness(
     findReadinessModel(tx, input.userId, input.reviewer),
   ]);
   let model = stored ?? emptyStudentModel();
-  // Each item's history after this set (core `nextItemHistory`), folded in answer order so an
-  // item answered twice (a drill run) is one row of the one upsert (ADR 032).
+  // Each item's history after this set (core `nextItemHistory`, from the row read in the same
+  // statement as the item's facts), folded in answer order so an item answered twice (a drill run)
+  // is one row of the one upsert (ADR 032).
   const histories = new Map<string, ItemHistory>();
   const at = input.now.getTime();
   for (const answer of input.answers) {
@@ -91,10 +92,14 @@ export async function recordReadiness(
     histories.set(item.id, nextItemHistory(previous, answer.correct, at));
   }
   if (input.fullMock) model = recordFullMock(model);
-  await Promise.all([
-    saveReadinessModel(tx, input.userId, input.reviewer, model, input.now),
-    saveItemHistories(tx, input.userId, histories),
-  ]);
+  // One statement for both: the finish sends no more statements than before (ADR 031, 032).
+  await saveReadinessState(tx, {
+    userId: input.userId,
+    reviewer: input.reviewer,
+    model,
+    histories,
+    now: input.now,
+  });
 }
 
 /** How long a track's profile (its items' difficulties, each topic's share) is reused. */
