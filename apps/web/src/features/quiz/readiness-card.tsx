@@ -35,9 +35,9 @@ export const FOR_YOU_HINT =
 /**
  * Quiz home's readiness (issue 23 items 3 and 5; docs/product.md#readiness): would the student
  * pass today and on exam day, the part holding them back, how sure the estimate is — or, with too
- * little data, what to do — and today's target and next full mock from the plan, and the For-you
- * set one tap away (it starts offline too, from the kept items). Read from the kept quiz home, so
- * it shows offline too. The explanation is one tap away.
+ * little data, what to do — today's target and next full mock from the plan, and the For-you set
+ * (ADR 032; it starts offline too, from the kept items). Read from the kept quiz home, so it shows
+ * offline too. The explanation is one tap away.
  */
 export function ReadinessCard({
   reviewer,
