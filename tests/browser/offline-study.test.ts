@@ -137,6 +137,7 @@ describe('studying offline', () => {
     // fresh: a second round used to go out when it finished.
     await page.waitForTimeout(4_500);
     expect(asked.sort()).toEqual([
+      '/api/quiz/let-elem/offline-for-you',
       '/api/quiz/let-elem/offline-items',
       '/api/study/let-elem/offline-pack',
       '/api/study/let-elem/offline-progress',

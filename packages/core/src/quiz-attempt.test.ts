@@ -347,13 +347,18 @@ describe('attemptParts', () => {
 });
 
 describe('attemptTitle', () => {
-  it.each<[AttemptKind, { subject?: string | null; blueprint?: string | null }, string]>([
+  it.each<
+    [AttemptKind, { subject?: string | null; blueprint?: string | null; forYou?: boolean }, string]
+  >([
     ['mock', { blueprint: 'LET Elementary' }, 'LET Elementary'],
     ['mock', { blueprint: null }, 'Mock exam'],
     ['mock', {}, 'Mock exam'],
     ['lite', { subject: 'Mathematics' }, 'Lite quiz: Mathematics'],
     ['lite', { subject: null }, 'Lite quiz: all subjects'],
     ['lite', { subject: '' }, 'Lite quiz: all subjects'],
+    ['lite', { forYou: true }, 'Lite quiz: for you'],
+    ['lite', { forYou: false, subject: 'Mathematics' }, 'Lite quiz: Mathematics'],
+    ['mock', { forYou: true, blueprint: 'NLE' }, 'NLE'],
   ])('%s %j → %s', (kind, names, title) => {
     expect(attemptTitle(kind, names)).toBe(title);
   });

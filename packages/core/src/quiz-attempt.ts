@@ -230,11 +230,18 @@ export function attemptParts(
     .filter((p) => p.items > 0);
 }
 
-/** An attempt's title: the blueprint's name for a mock, the subject's (or all subjects) for a lite. */
+/** A For-you lite set's title (issue 23 item 4, ADR 032), online and offline. */
+export const FOR_YOU_TITLE = 'Lite quiz: for you';
+
+/**
+ * An attempt's title: the blueprint's name for a mock; for a lite, For-you's, or the subject's (or
+ * all subjects).
+ */
 export function attemptTitle(
   kind: AttemptKind,
-  names: { subject?: string | null; blueprint?: string | null },
+  names: { subject?: string | null; blueprint?: string | null; forYou?: boolean },
 ): string {
   if (kind === 'mock') return names.blueprint ?? 'Mock exam';
+  if (names.forYou) return FOR_YOU_TITLE;
   return names.subject ? `Lite quiz: ${names.subject}` : 'Lite quiz: all subjects';
 }

@@ -113,6 +113,13 @@ describe.each(ENGINES)('the paywall on %s', (engine) => {
     { name: 'start a lite quiz', method: 'POST', url: () => `${quiz}/lite`, body: () => ({}) },
     { name: 'the offline lite pool', method: 'GET', url: () => `${quiz}/offline-items` },
     {
+      name: 'start a For-you set',
+      method: 'POST',
+      url: () => `${quiz}/lite`,
+      body: () => ({ forYou: true }),
+    },
+    { name: 'the For-you kit', method: 'GET', url: () => `${quiz}/offline-for-you` },
+    {
       name: 'send a lite quiz taken offline now',
       method: 'POST',
       url: () => `${quiz}/lite/offline-attempts`,

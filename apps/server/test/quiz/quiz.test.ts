@@ -32,6 +32,8 @@ describe.each(ENGINES)('quizzes on %s', (engine) => {
   const endpoints: ['GET' | 'POST' | 'PUT', string, unknown][] = [
     ['GET', `${base}/quiz-home`, undefined],
     ['POST', `${base}/lite`, {}],
+    ['POST', `${base}/lite`, { forYou: true }],
+    ['GET', `${base}/offline-for-you`, undefined],
     ['POST', `${base}/mock`, undefined],
     ['GET', `${base}/attempts/${someId}`, undefined],
     ['PUT', `${base}/attempts/${someId}/answers/tst-a-1`, { choiceIndex: 1 }],

@@ -125,14 +125,26 @@ export const attemptStateSchema = z.object({
 });
 export type AttemptState = z.infer<typeof attemptStateSchema>;
 
+/** Why a For-you set cannot be narrowed (400). */
+export const FOR_YOU_ALONE =
+  'A For-you set is chosen across the whole exam: leave out the subject, topic and retry.';
+
 export const startLiteRequestSchema = z
   .object({
     subjectId: contentId.optional(),
     topicId: contentId.optional(),
     /** "Retry the ones I missed": a finished attempt of the same student and reviewer. */
     retryOf: z.uuid().optional(),
+    /**
+     * The For-you set (issue 23 item 4, ADR 032): chosen by the student model across the whole
+     * exam, so it takes no subject, topic or retry.
+     */
+    forYou: z.literal(true).optional(),
   })
-  .strict();
+  .strict()
+  .refine((b) => !b.forYou || (!b.subjectId && !b.topicId && !b.retryOf), {
+    message: FOR_YOU_ALONE,
+  });
 export type StartLiteRequest = z.infer<typeof startLiteRequestSchema>;
 
 export const saveAnswerRequestSchema = z
@@ -296,27 +308,31 @@ export type OfflineLitePool = z.infer<typeof offlineLitePoolSchema>;
  * back online. The server checks and grades it again; any score the device adds is dropped here
  * (unknown keys are stripped), never read.
  */
-export const offlineLiteAttemptSchema = z.object({
-  /** Made on the device: the idempotency key (the same id again returns the first result). */
-  clientAttemptId: z.uuid(),
-  /** The subject (or topic) chosen; neither: all subjects. */
-  subjectId: contentId.nullable().optional(),
-  topicId: contentId.nullable().optional(),
-  startedAt: isoDateSchema,
-  finishedAt: isoDateSchema,
-  /** The items in the order shown, each answered once (lite's answer lock). */
-  answers: z
-    .array(
-      z.object({
-        questionId: contentId,
-        choiceIndex: z.number().int().min(0).max(5),
-        answeredAt: isoDateSchema,
+export const offlineLiteAttemptSchema = z
+  .object({
+    /** Made on the device: the idempotency key (the same id again returns the first result). */
+    clientAttemptId: z.uuid(),
+    /** The subject (or topic) chosen; neither: all subjects. */
+    subjectId: contentId.nullable().optional(),
+    topicId: contentId.nullable().optional(),
+    /** Drawn as a For-you set from the kept pool (ADR 032): no subject or topic then. */
+    forYou: z.boolean().optional(),
+    startedAt: isoDateSchema,
+    finishedAt: isoDateSchema,
+    /** The items in the order shown, each answered once (lite's answer lock). */
+    answers: z
+      .array(
+        z.object({
+          questionId: contentId,
+          choiceIndex: z.number().int().min(0).max(5),
+          answeredAt: isoDateSchema,
+        }),
+      )
+      .min(1)
+      .max(LITE_QUIZ_SIZE)
+      .refine((a) => new Set(a.map((x) => x.questionId)).size === a.length, {
+        message: 'Each item may be answered once.',
       }),
-    )
-    .min(1)
-    .max(LITE_QUIZ_SIZE)
-    .refine((a) => new Set(a.map((x) => x.questionId)).size === a.length, {
-      message: 'Each item may be answered once.',
-    }),
-});
+  })
+  .refine((b) => !b.forYou || (!b.subjectId && !b.topicId), { message: FOR_YOU_ALONE });
 export type OfflineLiteAttempt = z.infer<typeof offlineLiteAttemptSchema>;

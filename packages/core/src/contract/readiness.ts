@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { TrackProfile } from '../readiness/forecast.ts';
+import type { StudentModel } from '../readiness/model.ts';
 import type { ReadinessSummary } from '../readiness/summary.ts';
 import type { TodayList } from '../readiness/today.ts';
 import { dayKeySchema } from './exam-sittings.ts';
@@ -93,3 +95,35 @@ export const todayListSchema = z.object({
 });
 todayListSchema satisfies z.ZodType<TodayList>;
 ({}) as TodayList satisfies z.infer<typeof todayListSchema>;
+
+/**
+ * GET /api/quiz/:reviewer/offline-for-you (issue 23 item 4; ADR 032): what the phone needs to
+ * choose For-you sets from its kept lite pool with core `selectForYou`, as the server does — the
+ * student's model, the track's profile, each candidate item's part and difficulty, the student's
+ * item histories (only of candidates) and their exam day. The student's own; kept like the other
+ * offline sources, with an ETag, and read again after an offline set is sent.
+ */
+export const forYouKitSchema = z.object({
+  reviewer: z.string(),
+  examDay: dayKeySchema.nullable(),
+  model: z.custom<StudentModel>((v) => typeof v === 'object' && v !== null),
+  profile: z.custom<TrackProfile>((v) => typeof v === 'object' && v !== null),
+  pool: z.array(
+    z.object({
+      id: z.string(),
+      partId: z.string(),
+      topicId: z.string(),
+      difficulty: z.number(),
+      guess: z.number(),
+    }),
+  ),
+  history: z.record(
+    z.string(),
+    z.object({
+      lastAt: z.number(),
+      lastCorrect: z.boolean(),
+      reviewStep: z.number().int().nullable(),
+    }),
+  ),
+});
+export type ForYouKit = z.infer<typeof forYouKitSchema>;

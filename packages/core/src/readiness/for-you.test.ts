@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  forYouPool,
   type ItemHistory,
   nextItemHistory,
   type PoolItem,
@@ -210,5 +211,49 @@ describe('selectForYou', () => {
       expect(success).toBeGreaterThan(0.6);
       expect(success).toBeLessThan(0.92);
     }
+  });
+});
+
+describe('a new student (no model yet)', () => {
+  it('gets a full set of fresh items, spread over every part and topic, near the window', () => {
+    const picks = selectForYou({ ...base, model: emptyStudentModel(), profile, examDate: null });
+    expect(picks).toHaveLength(10);
+    expect(new Set(picks.map((p) => p.itemId)).size).toBe(10);
+    expect(picks.every((p) => p.reason === 'practice')).toBe(true);
+    const items = picks.map((p) => pool.find((q) => q.id === p.itemId) as PoolItem);
+    expect(new Set(items.map((q) => q.topicId))).toEqual(new Set(['n1', 'n2', 'v1']));
+    expect(items.filter((q) => q.partId === 'num').length).toBeGreaterThanOrEqual(3);
+    expect(items.filter((q) => q.partId === 'verb').length).toBeGreaterThanOrEqual(3);
+    // The prior ability (0.5 logits): items of middling difficulty, none of the hardest or easiest.
+    for (const q of items) expect(Math.abs(q.difficulty)).toBeLessThanOrEqual(1.5);
+  });
+
+  it('with only missed items due and nothing else, the set is filled with them', () => {
+    const history = new Map<string, ItemHistory>(
+      pool.map((q) => [
+        q.id,
+        { lastAt: T0.getTime() - 30 * DAY, lastCorrect: false, reviewStep: 0 },
+      ]),
+    );
+    const picks = selectForYou({ ...base, model: emptyStudentModel(), profile, history });
+    expect(picks.filter((p) => p.reason === 'review')).toHaveLength(10);
+    expect(new Set(picks.map((p) => p.itemId)).size).toBe(10);
+  });
+});
+
+describe('forYouPool', () => {
+  it('places each candidate in its part by the profile, with its guessing floor', () => {
+    expect(
+      forYouPool(profile, [
+        { id: 'a', topicId: 'n2', difficulty: 0.3, choices: 4 },
+        { id: 'b', topicId: 'v1', difficulty: -1, choices: 5 },
+        { id: 'c', topicId: 'practice-only', difficulty: 0, choices: 4 },
+        { id: 'd', topicId: 'n1', difficulty: 1, choices: 1 },
+      ]),
+    ).toEqual([
+      { id: 'a', partId: 'num', topicId: 'n2', difficulty: 0.3, guess: 0.25 },
+      { id: 'b', partId: 'verb', topicId: 'v1', difficulty: -1, guess: 0.2 },
+      { id: 'd', partId: 'num', topicId: 'n1', difficulty: 1, guess: 0 },
+    ]);
   });
 });

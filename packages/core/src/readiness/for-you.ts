@@ -6,7 +6,7 @@ import {
   type TrackProfile,
   topicExpectation,
 } from './forecast.ts';
-import { type StudentModel, successChance, topicBelief } from './model.ts';
+import { guessFloor, type StudentModel, successChance, topicBelief } from './model.ts';
 
 /**
  * "For you" (issue 23 item 4; ADR 028): the lite set that moves the student's pass chance most.
@@ -111,12 +111,46 @@ export function forYouPartGains(
   return partPassGains(profile, predictions);
 }
 
+/** A bank item as For-you needs it: its topic, current difficulty (logits) and number of options. */
+export type ForYouCandidate = { id: string; topicId: string; difficulty: number; choices: number };
+
+/**
+ * The pool For-you draws from: each candidate placed in its part by the track's profile (a topic
+ * belongs to one part; the profile holds the student's major's topics only), with its guessing
+ * floor. Candidates outside the exam's parts (practice-only subjects, the other major) are left
+ * out: practising them moves no part's rating. The server passes its bank, the phone its kept pool.
+ */
+export function forYouPool(
+  profile: TrackProfile,
+  candidates: readonly ForYouCandidate[],
+): PoolItem[] {
+  const partOf = new Map<string, string>();
+  for (const part of profile.parts) {
+    for (const topic of part.topics) partOf.set(topic.topicId, part.partId);
+  }
+  return candidates.flatMap((c) => {
+    const partId = partOf.get(c.topicId);
+    return partId
+      ? [
+          {
+            id: c.id,
+            partId,
+            topicId: c.topicId,
+            difficulty: c.difficulty,
+            guess: guessFloor(c.choices),
+          },
+        ]
+      : [];
+  });
+}
+
 export type ForYouPick = { itemId: string; reason: 'review' | 'practice' };
 
 /**
- * The For-you set: up to `REVIEW_SHARE` of it due reviews of missed items (most valuable first),
- * the rest the items of highest worth (see the module comment), each pick lowering its topic's
- * next worth so the set spreads over the topics that matter. Deterministic for a seed (ties are
+ * The For-you set: up to `REVIEW_SHARE` of it due reviews of missed items (most valuable first;
+ * more only when the pool has too few other items), the rest the items of highest worth (see the
+ * module comment), each pick lowering its topic's next worth so the set spreads over the topics
+ * that matter. Deterministic for a seed (ties are
  * broken by a seeded jitter).
  */
 export function selectForYou(input: ForYouInput): ForYouPick[] {
@@ -168,8 +202,11 @@ export function selectForYou(input: ForYouInput): ForYouPick[] {
   }
   const picks: ForYouPick[] = [];
   const used = new Map<string, number>();
+  // Each group's next candidate per topic, kept across calls: reviews are picked twice.
+  const cursors = new Map<Map<string, Candidate[]>, Map<string, number>>();
   const pick = (groups: Map<string, Candidate[]>, limit: number, reason: ForYouPick['reason']) => {
-    const next = new Map<string, number>();
+    const next = cursors.get(groups) ?? new Map<string, number>();
+    cursors.set(groups, next);
     for (let n = 0; n < limit && picks.length < count; n += 1) {
       let bestKey: string | null = null;
       let bestWorth = -1;
@@ -192,5 +229,22 @@ export function selectForYou(input: ForYouInput): ForYouPick[] {
   };
   pick(reviews, Math.floor(count * REVIEW_SHARE), 'review');
   pick(fresh, count, 'practice');
+  // A pool with too few fresh items (a small kept pool, much of it missed) fills the set with
+  // the due reviews left: a full set is better than a short one.
+  pick(reviews, count, 'review');
   return picks;
+}
+
+/**
+ * The For-you set for an exam day given as a Manila date (the student's sitting, or none): what
+ * the server's lite start and the phone's offline start both call, so both choose alike.
+ */
+export function forYouSet(
+  input: Omit<ForYouInput, 'examDate'> & { examDay: string | null },
+): ForYouPick[] {
+  const { examDay, ...rest } = input;
+  return selectForYou({
+    ...rest,
+    examDate: examDay ? new Date(`${examDay}T00:00:00+08:00`) : null,
+  });
 }

@@ -1,7 +1,7 @@
-import { type ItemDifficulty, seedDifficulty } from '@pasado/core';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { type ItemDifficulty, type ItemHistory, seedDifficulty } from '@pasado/core';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
-import { itemDifficulties, questions, topics } from '../../platform/db/schema.ts';
+import { itemDifficulties, itemHistories, questions, topics } from '../../platform/db/schema.ts';
 import { isReviewerSubject } from '../content/reviewer-subjects.repository.ts';
 
 /** What the student model needs of an item (issue 23 item 2): where it counts, how hard it is. */
@@ -66,6 +66,45 @@ export async function loadItemFacts(
   if (ids.length === 0) return new Map();
   const rows = await base(ex).where(inArray(questions.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, facts(r)]));
+}
+
+/**
+ * These items' facts with what this student last did with each (core `ItemHistory`, undefined
+ * when never answered): the finish reads both in the one statement it already made (ADR 032).
+ */
+export async function loadItemFactsWithHistory(
+  ex: Executor,
+  ids: readonly string[],
+  userId: string,
+): Promise<Map<string, ItemFacts & { history: ItemHistory | undefined }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await ex
+    .select({
+      ...columns,
+      lastAt: itemHistories.lastAt,
+      lastCorrect: itemHistories.lastCorrect,
+      reviewStep: itemHistories.reviewStep,
+    })
+    .from(questions)
+    .innerJoin(topics, eq(topics.id, questions.topicId))
+    .leftJoin(itemDifficulties, eq(itemDifficulties.questionId, questions.id))
+    .leftJoin(
+      itemHistories,
+      and(eq(itemHistories.questionId, questions.id), eq(itemHistories.userId, userId)),
+    )
+    .where(inArray(questions.id, [...new Set(ids)]));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        ...facts(r),
+        history:
+          r.lastAt !== null && r.lastCorrect !== null
+            ? { lastAt: r.lastAt.getTime(), lastCorrect: r.lastCorrect, reviewStep: r.reviewStep }
+            : undefined,
+      },
+    ]),
+  );
 }
 
 /** Every item of a track's subjects, as the forecast profiles the track. */

@@ -1,7 +1,7 @@
-import type { StudentModel } from '@pasado/core';
-import { and, eq } from 'drizzle-orm';
+import type { ItemHistory, StudentModel } from '@pasado/core';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
-import { readinessModels } from '../../platform/db/schema.ts';
+import { itemHistories, readinessModels } from '../../platform/db/schema.ts';
 
 /** The student's model for a track (issue 23 item 2), or null before their first answer. */
 export async function findReadinessModel(
@@ -16,18 +16,45 @@ export async function findReadinessModel(
   return row?.model ?? null;
 }
 
-export async function saveReadinessModel(
+/**
+ * Stores the student's model and the item histories of a finished set in ONE statement (ADR 032;
+ * the finish's statement budget, ADR 031): the histories' multi-row upsert rides in a
+ * data-modifying CTE, its rows one jsonb parameter however many (as `writeActivity` does), in
+ * item order so two writers lock rows alike. The caller computed each history with core
+ * `nextItemHistory` from the row it read under the user's lock, so the new row replaces the old;
+ * one row per item (the caller folds repeats).
+ */
+export async function saveReadinessState(
   ex: Executor,
-  userId: string,
-  reviewer: string,
-  model: StudentModel,
-  now: Date,
+  input: {
+    userId: string;
+    reviewer: string;
+    model: StudentModel;
+    histories: ReadonlyMap<string, ItemHistory>;
+    now: Date;
+  },
 ): Promise<void> {
-  await ex
-    .insert(readinessModels)
-    .values({ userId, reviewer, model, updatedAt: now })
-    .onConflictDoUpdate({
-      target: [readinessModels.userId, readinessModels.reviewer],
-      set: { model, updatedAt: now },
-    });
+  const rows = [...input.histories].map(([questionId, h]) => ({
+    question_id: questionId,
+    last_at: new Date(h.lastAt).toISOString(),
+    last_correct: h.lastCorrect,
+    review_step: h.reviewStep,
+  }));
+  await ex.execute(sql`
+    with histories as (
+      insert into ${itemHistories} (user_id, question_id, last_at, last_correct, review_step)
+      select ${input.userId}::uuid, h.question_id, h.last_at, h.last_correct, h.review_step
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as h(question_id text, last_at timestamptz, last_correct boolean, review_step smallint)
+      order by h.question_id
+      on conflict (user_id, question_id) do update set last_at = excluded.last_at,
+        last_correct = excluded.last_correct, review_step = excluded.review_step
+      returning 1
+    )
+    insert into ${readinessModels} (user_id, reviewer, model, updated_at)
+    values (${input.userId}::uuid, ${input.reviewer}, ${JSON.stringify(input.model)}::jsonb,
+            ${input.now.toISOString()}::timestamptz)
+    on conflict (user_id, reviewer) do update set model = excluded.model,
+      updated_at = excluded.updated_at
+  `);
 }

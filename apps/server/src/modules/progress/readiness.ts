@@ -1,7 +1,12 @@
 import {
   type BlueprintSpec,
   emptyStudentModel,
+  type ForYouKit,
+  forYouPool,
+  forYouSet,
   guessFloor,
+  type ItemHistory,
+  nextItemHistory,
   type ReadinessSummary,
   readinessSummary,
   recordAnswer,
@@ -11,8 +16,13 @@ import {
 } from '@pasado/core';
 import type { Executor, Tx } from '../../platform/db/client.ts';
 import { findBlueprint } from '../content/bank.repository.ts';
-import { listTrackItemFacts, loadItemFacts } from './item-facts.read-model.ts';
-import { findReadinessModel, saveReadinessModel } from './readiness.repository.ts';
+import {
+  type ItemFacts,
+  listTrackItemFacts,
+  loadItemFactsWithHistory,
+} from './item-facts.read-model.ts';
+import { listItemHistories } from './item-histories.repository.ts';
+import { findReadinessModel, saveReadinessState } from './readiness.repository.ts';
 
 /**
  * Readiness (issue 23; ADR 028): the student model kept up to date as answers become final, and
@@ -56,13 +66,19 @@ export async function recordReadiness(
   if (!spec) return;
   const parts = partOfSubject(spec);
   const [facts, stored] = await Promise.all([
-    loadItemFacts(
+    loadItemFactsWithHistory(
       tx,
       input.answers.map((a) => a.questionId),
+      input.userId,
     ),
     findReadinessModel(tx, input.userId, input.reviewer),
   ]);
   let model = stored ?? emptyStudentModel();
+  // Each item's history after this set (core `nextItemHistory`, from the row read in the same
+  // statement as the item's facts), folded in answer order so an item answered twice (a drill run)
+  // is one row of the one upsert (ADR 032).
+  const histories = new Map<string, ItemHistory>();
+  const at = input.now.getTime();
   for (const answer of input.answers) {
     const item = facts.get(answer.questionId);
     const partId = item ? parts.get(item.subjectId) : undefined;
@@ -72,14 +88,25 @@ export async function recordReadiness(
       { partId, topicId: item.topicId, correct: answer.correct, at: input.now },
       { difficulty: item.difficulty, guess: guessFloor(item.choices) },
     ).model;
+    const previous = histories.get(item.id) ?? item.history;
+    histories.set(item.id, nextItemHistory(previous, answer.correct, at));
   }
   if (input.fullMock) model = recordFullMock(model);
-  await saveReadinessModel(tx, input.userId, input.reviewer, model, input.now);
+  // One statement for both: the finish sends no more statements than before (ADR 031, 032).
+  await saveReadinessState(tx, {
+    userId: input.userId,
+    reviewer: input.reviewer,
+    model,
+    histories,
+    now: input.now,
+  });
 }
 
 /** How long a track's profile (its items' difficulties, each topic's share) is reused. */
 const PROFILE_TTL_MS = 5 * 60_000;
-type CachedProfile = { at: number; profile: Promise<TrackProfile> };
+/** A track's profile and its items' facts (For-you places each candidate with them). */
+type TrackFacts = { profile: TrackProfile; items: ReadonlyMap<string, ItemFacts> };
+type CachedProfile = { at: number; profile: Promise<TrackFacts> };
 /** Per database (tests open many), per track and major. */
 const profiles = new WeakMap<object, Map<string, CachedProfile>>();
 
@@ -92,13 +119,21 @@ export function forgetTrackProfiles(ex: Executor): void {
 }
 
 /** The track's profile for readiness (its items' difficulties, each topic's share), kept five minutes. */
-export function trackProfileFor(
+export const trackProfileFor = (
   ex: Executor,
   reviewer: string,
   spec: BlueprintSpec,
   major: string | null,
   now: Date,
-): Promise<TrackProfile> {
+): Promise<TrackProfile> => trackFactsOf(ex, reviewer, spec, major, now).then((t) => t.profile);
+
+function trackFactsOf(
+  ex: Executor,
+  reviewer: string,
+  spec: BlueprintSpec,
+  major: string | null,
+  now: Date,
+): Promise<TrackFacts> {
   let byTrack = profiles.get(ex);
   if (!byTrack) {
     byTrack = new Map();
@@ -107,8 +142,8 @@ export function trackProfileFor(
   const key = `${reviewer} ${major ?? ''}`;
   const cached = byTrack.get(key);
   if (cached && now.getTime() - cached.at < PROFILE_TTL_MS) return cached.profile;
-  const profile = listTrackItemFacts(ex, reviewer).then((items) =>
-    trackProfile(
+  const profile = listTrackItemFacts(ex, reviewer).then((items) => ({
+    profile: trackProfile(
       spec,
       items.map((i) => ({
         id: i.id,
@@ -120,7 +155,8 @@ export function trackProfileFor(
       })),
       major,
     ),
-  );
+    items: new Map(items.map((i) => [i.id, i])),
+  }));
   byTrack.set(key, { at: now.getTime(), profile });
   profile.catch(() => byTrack.delete(key));
   return profile;
@@ -153,4 +189,86 @@ export async function readinessFor(
     now: input.now,
     examDay: input.examDay,
   });
+}
+
+/** What For-you chooses from (ADR 032): the track as the forecast sees it, and the student. */
+type ForYouInput = {
+  userId: string;
+  reviewer: string;
+  spec: BlueprintSpec;
+  major: string | null;
+  /** The first day of the student's sitting, or null. */
+  examDay: string | null;
+  /** The items the student may be given: the reviewer's bank less held and reported items. */
+  candidates: readonly string[];
+  now: Date;
+};
+
+/** The candidates as For-you's pool: placed by the track's profile, difficulties as refined. */
+async function forYouPoolOf(ex: Executor, input: ForYouInput) {
+  const track = await trackFactsOf(ex, input.reviewer, input.spec, input.major, input.now);
+  const pool = forYouPool(
+    track.profile,
+    input.candidates.flatMap((id) => {
+      const item = track.items.get(id);
+      return item
+        ? [{ id, topicId: item.topicId, difficulty: item.difficulty.mean, choices: item.choices }]
+        : [];
+    }),
+  );
+  return { profile: track.profile, pool };
+}
+
+/**
+ * The For-you lite set (issue 23 item 4; ADR 032): core `forYouSet` over the candidates, from the
+ * student's own model and item histories (a new student's empty model still gives a set spread
+ * over the exam's parts). Reads the model and the student's histories; the track from memory.
+ */
+export async function chooseForYou(
+  ex: Executor,
+  input: ForYouInput & { count: number; seed: string },
+): Promise<string[]> {
+  const [{ profile, pool }, model, history] = await Promise.all([
+    forYouPoolOf(ex, input),
+    findReadinessModel(ex, input.userId, input.reviewer),
+    listItemHistories(ex, input.userId),
+  ]);
+  return forYouSet({
+    model: model ?? emptyStudentModel(),
+    profile,
+    pool,
+    history,
+    now: input.now,
+    examDay: input.examDay,
+    count: input.count,
+    seed: input.seed,
+  }).map((p) => p.itemId);
+}
+
+/** Logits to 3 decimals: the phone's kit stays small, and a choice never turns on the 4th. */
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
+
+/**
+ * What the phone keeps to choose For-you sets offline with the same core function (contract
+ * `ForYouKit`): the student's model, the track's profile, the candidates placed and their
+ * difficulties, the student's histories of those candidates, and the exam day.
+ */
+export async function forYouKit(ex: Executor, input: ForYouInput): Promise<ForYouKit> {
+  const [{ profile, pool }, model] = await Promise.all([
+    forYouPoolOf(ex, input),
+    findReadinessModel(ex, input.userId, input.reviewer),
+  ]);
+  const history = await listItemHistories(
+    ex,
+    input.userId,
+    pool.map((q) => q.id),
+  );
+  return {
+    reviewer: input.reviewer,
+    examDay: input.examDay,
+    model: model ?? emptyStudentModel(),
+    profile,
+    pool: pool.map((q) => ({ ...q, difficulty: round3(q.difficulty) })),
+    history: Object.fromEntries(history),
+  };
 }

@@ -109,6 +109,7 @@ function stateHead(
     title: attemptTitle(kind, {
       subject: view.subjectName,
       blueprint: kind === 'mock' ? (view.blueprint?.name ?? null) : null,
+      forYou: view.forYou,
     }),
     status: view.status,
     startedAt: view.startedAt.toISOString(),

@@ -43,6 +43,8 @@ export type AttemptView = AttemptClock & {
   /** The mock's blueprint when its spec is valid (as findBlueprint), else null. */
   blueprint: { id: string; name: string; spec: BlueprintSpec } | null;
   subjectName: string | null;
+  /** A For-you lite set (ADR 032): its title says so. */
+  forYou: boolean;
 };
 
 /** The attempt's blueprint when its spec is valid, as findBlueprint decides. */
@@ -75,6 +77,7 @@ const attemptResumeQuery = preparedFor((ex) =>
       blueprintName: blueprints.name,
       blueprintSpec: blueprints.spec,
       subjectName: subjects.name,
+      forYou: quizAttempts.forYou,
       // Text, parsed once in JavaScript: the driver would build a row object per answer.
       answers: sql<string>`(select coalesce(json_agg(json_build_array(${quizAnswers.questionId}, ${quizAnswers.choiceIndex}, ${quizAnswers.flagged})), '[]')::text from ${quizAnswers} where ${quizAnswers.attemptId} = ${quizAttempts.id})`,
       contentVersion: currentContentVersion,

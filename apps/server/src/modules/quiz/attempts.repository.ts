@@ -20,6 +20,7 @@ export type NewAttempt = Pick<
   sittings?: AttemptHeader['sittings'];
   clientAttemptId?: string | null;
   clientFinishedAt?: Date | null;
+  forYou?: boolean;
 };
 
 /**
@@ -29,7 +30,7 @@ export type NewAttempt = Pick<
  */
 export type AttemptClock = Omit<
   AttemptHeader,
-  'items' | 'result' | 'createdAt' | 'clientAttemptId' | 'clientFinishedAt'
+  'items' | 'result' | 'createdAt' | 'clientAttemptId' | 'clientFinishedAt' | 'forYou'
 >;
 
 /** A saved answer beside its item (the query left-joins `quiz_answers`). */

@@ -106,7 +106,7 @@ export async function quizHome(
     recent.push({
       attemptId: row.id,
       kind,
-      title: attemptTitle(kind, { subject, blueprint: blueprint?.name }),
+      title: attemptTitle(kind, { subject, blueprint: blueprint?.name, forYou: row.forYou }),
       submittedAt: row.submittedAt.toISOString(),
       correct: result.correct,
       total: result.total,

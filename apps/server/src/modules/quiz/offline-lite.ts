@@ -235,6 +235,7 @@ export async function receiveOfflineLite(
       startedAt,
       clientAttemptId: input.clientAttemptId,
       clientFinishedAt: finishedAt,
+      forYou: input.forYou === true,
     });
     // Another request with the same id won the race: it awards, this one does nothing.
     if (!row) return null;

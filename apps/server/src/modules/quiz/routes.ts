@@ -22,6 +22,7 @@ import { confirmSession, sessionCheckOf } from '../auth/session-plugin.ts';
 import { requireReviewerAccess } from '../content/reviewers.ts';
 import { type AttemptReply, SerializedAttemptState } from './attempt-reply.ts';
 import { finishSitting, startSitting, submitAttempt } from './change-attempt.ts';
+import { forYouKitBody } from './for-you.ts';
 import { type CardsTodayReader, quizHome } from './home.ts';
 import { offlineLitePool, receiveOfflineLite } from './offline-lite.ts';
 import { reportItem } from './reports.ts';
@@ -104,6 +105,19 @@ export async function quizRoutes(app: FastifyInstance, options: { cardsToday: Ca
     async (request, reply) => {
       const c = await subscriber(request, request.params.reviewer);
       const body = await offlineLitePool(db, c.reviewer.shorthand);
+      return replyVersionedBody(request, reply, body, 'private, no-cache');
+    },
+  );
+
+  // Issue 23 item 4 (ADR 032): what the phone keeps to choose For-you sets offline — the student's
+  // own model and item histories, so `private`; a finished set changes it, and the kept ETag makes
+  // an unchanged refresh a 304.
+  typed.get(
+    '/:reviewer/offline-for-you',
+    { schema: { params: reviewerParamsSchema } },
+    async (request, reply) => {
+      const c = await subscriber(request, request.params.reviewer);
+      const body = await forYouKitBody(db, c.userId, c.reviewer.shorthand, c.now);
       return replyVersionedBody(request, reply, body, 'private, no-cache');
     },
   );

@@ -14,10 +14,14 @@ import { type AttemptReply, stateOf } from './attempt-reply.ts';
 import { loadAttemptItems } from './attempt-view.read-model.ts';
 import { insertAttempt, loadAttemptHeader } from './attempts.repository.ts';
 import { settleExpired } from './finish-attempt.ts';
+import { forYouItems } from './for-you.ts';
 import { reviewerBank } from './lite-bank-cache.ts';
 import { loadLiteDrawContext } from './lite-draw.read-model.ts';
 
-/** Lite: 10 items at random from the reviewer, a subject or a topic; or the missed ones of a finished attempt. */
+/**
+ * Lite: 10 items at random from the reviewer, a subject or a topic; the missed ones of a finished
+ * attempt; or For-you (issue 23 item 4, ADR 032): chosen by the student model from the same bank.
+ */
 export async function startLite(
   db: Db,
   userId: string,
@@ -69,11 +73,13 @@ export async function startLite(
         !draw.held.has(q.id) &&
         !draw.reported.has(q.id),
     );
-    questionIds = pickLiteItems(
-      bank.map((q) => q.id),
-      LITE_QUIZ_SIZE,
-      randomUUID(),
-    );
+    questionIds = input.forYou
+      ? await forYouItems(db, userId, reviewer, bank, LITE_QUIZ_SIZE, now)
+      : pickLiteItems(
+          bank.map((q) => q.id),
+          LITE_QUIZ_SIZE,
+          randomUUID(),
+        );
     if (questionIds.length === 0) throw new AppError('FAILED_PRECONDITION', MESSAGES_QUIZ.noItems);
   }
   const row = await insertAttempt(db, {
@@ -83,6 +89,7 @@ export async function startLite(
     subjectId,
     items: questionIds.map((questionId) => ({ questionId, partId: null })),
     startedAt: now,
+    forYou: input.forYou === true,
   });
   if (!row) throw new AppError('INTERNAL', 'The quiz was not created.');
   return stateOf(db, row.id, now);

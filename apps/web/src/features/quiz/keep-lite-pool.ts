@@ -2,13 +2,14 @@ import { useEffect } from 'react';
 import { holdingOf } from '../../lib/offline/content-store.ts';
 import { liteOfflineSource } from '../../lib/offline/lite-source.ts';
 import { checkedRecently, refreshSource } from '../../lib/offline/offline-source.ts';
+import { FOR_YOU_SOURCE } from '../../lib/offline/offline-sources.ts';
 import { useClaims } from '../../lib/session/get-claims.ts';
 import { useOnline } from '../../lib/use-online.ts';
 
 /**
- * Keeps the reviewer's lite items on the device while quiz home is open online (issue 11), so the
- * next quiz can start with no signal. An unchanged pool costs a 304, and one checked in the last
- * few minutes costs nothing. The background refresh of every offline source
+ * Keeps the reviewer's lite items (and the student's For-you kit) on the device while quiz home is
+ * open online (issue 11), so the next quiz can start with no signal. An unchanged pool costs a
+ * 304, and one checked in the last few minutes costs nothing. The background refresh of every offline source
  * (lib/offline/offline-sources.ts) does the same for all granted reviewers.
  */
 export function useKeepLitePool(reviewer: string | null): void {
@@ -16,13 +17,14 @@ export function useKeepLitePool(reviewer: string | null): void {
   const online = useOnline();
   useEffect(() => {
     if (!uid || !reviewer || !online) return;
-    // Checked a moment ago (the background round, or an earlier visit): no request at all.
-    holdingOf(uid, liteOfflineSource.kind, reviewer)
-      .then((held) =>
-        checkedRecently(held) ? null : refreshSource(uid, liteOfflineSource, reviewer),
-      )
-      .catch((error: unknown) => {
-        console.warn('Lite quiz items not refreshed for offline use', error);
-      });
+    // Checked a moment ago (the background round, or an earlier visit): no request at all. The
+    // For-you kit goes with the items: a For-you set offline needs both (ADR 032).
+    for (const source of [liteOfflineSource, FOR_YOU_SOURCE]) {
+      holdingOf(uid, source.kind, reviewer)
+        .then((held) => (checkedRecently(held) ? null : refreshSource(uid, source, reviewer)))
+        .catch((error: unknown) => {
+          console.warn(`${source.label} not refreshed for offline use`, error);
+        });
+    }
   }, [uid, reviewer, online]);
 }

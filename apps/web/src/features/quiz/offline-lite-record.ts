@@ -11,6 +11,8 @@ export type OfflineLiteRecord = {
   reviewer: string;
   subjectId: string | null;
   topicId: string | null;
+  /** Drawn as a For-you set (ADR 032): sent so, and titled so. */
+  forYou?: true;
   startedAt: string;
   finishedAt: string | null;
   /** The items' keys and explanations, from the kept pool; shown once an item is answered. */

@@ -1,14 +1,24 @@
-import type { AttemptItem, AttemptState, OfflineLiteItem, OfflineLitePool } from '@pasado/core';
+import type {
+  AttemptItem,
+  AttemptState,
+  ForYouKit,
+  OfflineLiteItem,
+  OfflineLitePool,
+} from '@pasado/core';
 import {
   attemptTitle,
   decideAnswer,
+  forYouSet,
+  type ItemHistory,
   LITE_QUIZ_SIZE,
   liteResult,
+  nextItemHistory,
   pickOfflineLiteItems,
   rememberAnswered,
 } from '@pasado/core/rules';
-import { readContent } from '../../lib/offline/content-store.ts';
+import { holdingOf, keepContent, readContent } from '../../lib/offline/content-store.ts';
 import { liteOfflineSource } from '../../lib/offline/lite-source.ts';
+import { FOR_YOU_SOURCE } from '../../lib/offline/offline-sources.ts';
 import { enqueue } from '../../lib/offline/outbox.ts';
 import { quizPath } from './api/quiz-path.ts';
 import {
@@ -96,25 +106,63 @@ function poolItems(
 }
 
 /**
+ * The For-you set from the kept pool (issue 23 item 4; ADR 032): core `forYouSet`, as the server
+ * chooses, over the kept items the kit places in the exam's parts, from the kit's model and item
+ * histories. Items answered on this device since the kit was read count as seen (no review due).
+ */
+function forYouFromKit(
+  kit: ForYouKit | null,
+  kept: ReadonlyMap<string, OfflineLiteItem>,
+  recent: readonly string[],
+  seed: string,
+): string[] {
+  if (!kit) return [];
+  const history = new Map<string, ItemHistory>(Object.entries(kit.history));
+  const now = new Date();
+  for (const id of recent) {
+    if (!history.has(id))
+      history.set(id, { lastAt: now.getTime(), lastCorrect: true, reviewStep: null });
+  }
+  return forYouSet({
+    model: kit.model,
+    profile: kit.profile,
+    pool: kit.pool.filter((q) => kept.has(q.id)),
+    history,
+    now,
+    examDay: kit.examDay,
+    count: LITE_QUIZ_SIZE,
+    seed,
+  }).map((p) => p.itemId);
+}
+
+/**
  * Starts a lite quiz from the kept pool: items not answered recently on this device first (core
- * `pickOfflineLiteItems`). Throws NoOfflinePool when nothing is kept for this choice.
+ * `pickOfflineLiteItems`), or the For-you set (`forYouFromKit`). Throws NoOfflinePool when nothing
+ * is kept for this choice.
  */
 export async function startOfflineLite(
   uid: string,
   reviewer: string,
-  input: { subjectId?: string; topicId?: string },
+  input: { subjectId?: string; topicId?: string; forYou?: true },
 ): Promise<OfflineLiteRecord> {
-  const pool = await readContent<OfflineLitePool>(uid, liteOfflineSource.kind, reviewer);
-  const choice = { subjectId: input.subjectId ?? null, topicId: input.topicId ?? null };
+  const forYou = input.forYou === true;
+  const [pool, kit] = await Promise.all([
+    readContent<OfflineLitePool>(uid, liteOfflineSource.kind, reviewer),
+    forYou ? readContent<ForYouKit>(uid, FOR_YOU_SOURCE.kind, reviewer) : null,
+  ]);
+  const choice = {
+    subjectId: forYou ? null : (input.subjectId ?? null),
+    topicId: forYou ? null : (input.topicId ?? null),
+  };
   const { items, subjectName } = pool ? poolItems(pool, choice) : { items: [], subjectName: null };
   const reported = new Set(readReported(uid));
   const byId = new Map(items.filter((i) => !reported.has(i.id)).map((i) => [i.id, i]));
   const attemptId = crypto.randomUUID();
-  const picked = pickOfflineLiteItems(
-    [...byId.keys()],
-    readRecent(uid, reviewer),
-    LITE_QUIZ_SIZE,
-    attemptId,
+  const recent = readRecent(uid, reviewer);
+  const picked = (
+    forYou
+      ? forYouFromKit(kit, byId, recent, attemptId)
+      : pickOfflineLiteItems([...byId.keys()], recent, LITE_QUIZ_SIZE, attemptId)
   ).flatMap((id) => byId.get(id) ?? []);
   if (picked.length === 0) throw new NoOfflinePool();
 
@@ -124,7 +172,7 @@ export async function startOfflineLite(
     attemptId,
     kind: 'lite',
     reviewer,
-    title: attemptTitle('lite', { subject: subjectName }),
+    title: attemptTitle('lite', { subject: subjectName, forYou }),
     status: 'in_progress',
     startedAt: now,
     deadlineAt: null,
@@ -148,6 +196,7 @@ export async function startOfflineLite(
     uid,
     reviewer,
     ...choice,
+    ...(forYou ? { forYou } : {}),
     startedAt: now,
     finishedAt: null,
     keys: Object.fromEntries(
@@ -232,6 +281,7 @@ export async function finishOffline(record: OfflineLiteRecord): Promise<OfflineL
     record.reviewer,
     answered.map((i) => i.questionId),
   );
+  await keepHistories(record, answered, finishedAt);
   const id = record.state.attemptId;
   await enqueue({
     key: `lite-attempt:${id}`,
@@ -242,6 +292,7 @@ export async function finishOffline(record: OfflineLiteRecord): Promise<OfflineL
       clientAttemptId: id,
       subjectId: record.subjectId,
       topicId: record.topicId,
+      ...(record.forYou ? { forYou: true } : {}),
       startedAt: record.startedAt,
       finishedAt,
       answers: answered.map((i) => ({
@@ -253,4 +304,37 @@ export async function finishOffline(record: OfflineLiteRecord): Promise<OfflineL
     meta: { attemptId: id, reviewer: record.reviewer },
   });
   return done;
+}
+
+/**
+ * The kept kit's item histories after an offline set (core `nextItemHistory`, as the server will
+ * store them once it is sent), so the next For-you set offline brings a missed item back on its
+ * schedule, not at once. The kit keeps its version: the server's copy replaces it on the next
+ * refresh after the set is sent.
+ */
+async function keepHistories(
+  record: OfflineLiteRecord,
+  answered: readonly AttemptItem[],
+  finishedAt: string,
+): Promise<void> {
+  try {
+    const [kit, holding] = await Promise.all([
+      readContent<ForYouKit>(record.uid, FOR_YOU_SOURCE.kind, record.reviewer),
+      holdingOf(record.uid, FOR_YOU_SOURCE.kind, record.reviewer),
+    ]);
+    if (!kit || !holding) return;
+    const history = { ...kit.history };
+    for (const item of answered) {
+      if (item.isCorrect === null) continue;
+      const at = Date.parse(record.answeredAt[item.questionId] ?? finishedAt);
+      history[item.questionId] = nextItemHistory(history[item.questionId], item.isCorrect, at);
+    }
+    await keepContent(record.uid, FOR_YOU_SOURCE.kind, record.reviewer, holding, {
+      ...kit,
+      history,
+    });
+  } catch (error) {
+    // The kit is a convenience: the server's histories stand once the set is sent.
+    console.warn('For-you histories not kept', error);
+  }
 }

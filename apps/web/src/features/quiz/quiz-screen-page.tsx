@@ -25,9 +25,9 @@ type Mode = 'lite' | 'mock';
 
 /**
  * /quiz/:reviewer/lite and /quiz/:reviewer/mock (docs/product.md#screens): one quiz screen, without the menu.
- * Without `?attempt=` it starts a quiz (lite: `?subject=`, `?topic=` or `?retry=`; mock: start or
- * resume the unfinished one), then puts the attempt id in the URL, so a reload resumes it — the
- * mock with its clock still running on the server.
+ * Without `?attempt=` it starts a quiz (lite: `?subject=`, `?topic=`, `?retry=` or `?for=you`;
+ * mock: start or resume the unfinished one), then puts the attempt id in the URL, so a reload
+ * resumes it — the mock with its clock still running on the server.
  */
 function QuizScreen({ mode }: { mode: Mode }) {
   const { reviewer = '' } = useParams();
@@ -55,6 +55,8 @@ function QuizLoader({ mode, reviewer }: { mode: Mode; reviewer: string }) {
         ...(params.get('subject') ? { subjectId: params.get('subject') ?? '' } : {}),
         ...(params.get('topic') ? { topicId: params.get('topic') ?? '' } : {}),
         ...(params.get('retry') ? { retryOf: params.get('retry') ?? '' } : {}),
+        // The For-you set (ADR 032): exactly `?for=you`, as quiz home and the Today list link it.
+        ...(params.get('for') === 'you' ? { forYou: true as const } : {}),
       }}
       onStarted={(id) => setParams({ attempt: id }, { replace: true })}
     />

@@ -24,10 +24,20 @@ export function mocksAhead(plan: NonNullable<Readiness['plan']>, today: string):
 }
 
 /**
+ * The For-you set's screen (issue 23 item 4; ADR 032): exactly this URL — the Today list links it.
+ */
+export const forYouPath = (reviewer: string): string =>
+  `/quiz/${encodeURIComponent(reviewer)}/lite?for=you`;
+
+export const FOR_YOU_HINT =
+  '10 items picked to raise your pass chance most, with ones you missed coming back.';
+
+/**
  * Quiz home's readiness (issue 23 items 3 and 5; docs/product.md#readiness): would the student
  * pass today and on exam day, the part holding them back, how sure the estimate is — or, with too
- * little data, what to do — and today's target and next full mock from the plan. Read from the
- * kept quiz home, so it shows offline too. The explanation is one tap away.
+ * little data, what to do — today's target and next full mock from the plan, and the For-you set
+ * (ADR 032; it starts offline too, from the kept items). Read from the kept quiz home, so it shows
+ * offline too. The explanation is one tap away.
  */
 export function ReadinessCard({
   reviewer,
@@ -89,6 +99,12 @@ export function ReadinessCard({
           ) : null}
         </p>
       ) : null}
+      <div className="readiness__practice">
+        <Link className="btn btn--secondary btn--lg btn--block" to={forYouPath(reviewer)}>
+          Practice for you
+        </Link>
+        <p className="muted">{FOR_YOU_HINT}</p>
+      </div>
       <Link className="readiness__more" to={withReviewer(PATHS.quizReadiness, reviewer)}>
         How this works
       </Link>

@@ -2,7 +2,12 @@ import { useSyncExternalStore } from 'react';
 import { apiFetch } from '../api.ts';
 import { dropContentExcept, holdingOf, type OfflineHolding } from './content-store.ts';
 import { checkedRecently, type OfflineSource, refreshSource } from './offline-source.ts';
-import { OFFLINE_SOURCES, PROGRESS_SOURCES, STUDY_PROGRESS_SOURCE } from './offline-sources.ts';
+import {
+  FOR_YOU_SOURCE,
+  OFFLINE_SOURCES,
+  PROGRESS_SOURCES,
+  STUDY_PROGRESS_SOURCE,
+} from './offline-sources.ts';
 import { onOutboxOutcome } from './outbox.ts';
 
 /**
@@ -175,21 +180,28 @@ export function startKeepingOffline(uid: string, reviewers: readonly string[]): 
   }, 60_000);
   window.addEventListener('online', refresh);
 
-  // The server's progress wins: read it again once the outbox has sent what was done offline.
-  const dirty = new Set<string>();
+  // The server's progress wins: read it again once the outbox has sent what was done offline —
+  // the study progress after ratings and notes read, the For-you kit after a lite set.
+  const dirty = new Map<string, OfflineSource>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const stopOutcomes = onOutboxOutcome((outcome) => {
     const { kind, meta } = outcome.entry;
-    if (!outcome.ok || (kind !== 'flash-review' && kind !== 'note-read')) return;
+    const source =
+      kind === 'flash-review' || kind === 'note-read'
+        ? STUDY_PROGRESS_SOURCE
+        : kind === 'lite-attempt'
+          ? FOR_YOU_SOURCE
+          : null;
+    if (!outcome.ok || !source) return;
     if (!meta.reviewer || !reviewers.includes(meta.reviewer)) return;
-    dirty.add(meta.reviewer);
+    dirty.set(`${source.kind} ${meta.reviewer}`, source);
     clearTimeout(timer);
     timer = setTimeout(() => {
       const list = [...dirty];
       dirty.clear();
       void Promise.all(
-        list.map((reviewer) =>
-          refreshSource(uid, STUDY_PROGRESS_SOURCE, reviewer).catch((error: unknown) =>
+        list.map(([key, source]) =>
+          refreshSource(uid, source, key.slice(source.kind.length + 1)).catch((error: unknown) =>
             console.warn('Could not read your progress again', error),
           ),
         ),

@@ -29,4 +29,16 @@ export const STUDY_PROGRESS_SOURCE: OfflineSource = {
   path: (reviewer) => `/api/study/${encodeURIComponent(reviewer)}/offline-progress`,
 };
 
-export const PROGRESS_SOURCES: readonly OfflineSource[] = [STUDY_PROGRESS_SOURCE];
+/**
+ * What the phone needs to choose For-you sets from the kept lite items (issue 23 item 4; ADR 032):
+ * the student's model, item histories and the track's profile. Theirs, small, changed by every
+ * finished set: read again after an offline set is sent, and with the lite items on quiz home.
+ * Not listed: it is part of "Lite quiz items".
+ */
+export const FOR_YOU_SOURCE: OfflineSource = {
+  kind: 'for-you',
+  label: 'Your For-you practice',
+  path: (reviewer) => `/api/quiz/${encodeURIComponent(reviewer)}/offline-for-you`,
+};
+
+export const PROGRESS_SOURCES: readonly OfflineSource[] = [STUDY_PROGRESS_SOURCE, FOR_YOU_SOURCE];

@@ -1,6 +1,7 @@
 import type { StudentModel } from '@pasado/core';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   doublePrecision,
@@ -9,6 +10,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   uniqueIndex,
   uuid,
@@ -205,4 +207,25 @@ export const itemDifficultyWatermark = pgTable(
     through: timestamptz('through').notNull(),
   },
   () => [check('item_difficulty_watermark_one_row', sql`id = 1`)],
+);
+
+/**
+ * What a student last did with each item they answered (issue 23 item 4; core `ItemHistory`): when,
+ * whether right, and the correct reviews since the last miss (null: never missed). For-you sets
+ * bring missed items back on a spaced schedule from it. One multi-row upsert per finished set,
+ * beside the student model (ADR 032).
+ */
+export const itemHistories = pgTable(
+  'item_histories',
+  {
+    userId: cascadeRef('user_id', () => users.id),
+    questionId: cascadeTextRef('question_id', () => questions.id),
+    lastAt: timestamptz('last_at').notNull(),
+    lastCorrect: boolean('last_correct').notNull(),
+    reviewStep: smallint('review_step'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.questionId] }),
+    check('item_histories_review_step_check', sql`review_step is null or review_step >= 0`),
+  ],
 );

@@ -74,6 +74,10 @@ export const quizAttempts = pgTable(
      * span ends at `submittedAt`.
      */
     clientFinishedAt: timestamptz('client_finished_at'),
+    /**
+     * A lite set chosen "For you" (issue 23 item 4, ADR 032), online or offline: its title says so.
+     */
+    forYou: boolean('for_you').notNull().default(false),
     createdAt: createdAt(),
     version: version(),
   },
