@@ -5,7 +5,7 @@ import { itemHistories, quizAttempts, users } from '../../apps/server/src/platfo
 import { animationsSettled, screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
 import { keptContentKeys, queryKept, workerReady } from './helpers/offline.ts';
-import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
+import { completeOnboarding, settledPath, signIn } from './helpers/session.ts';
 import { seedSmallCrimBank } from './helpers/small-bank.ts';
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
@@ -33,7 +33,7 @@ describe('the For-you set', () => {
     const { db } = fx.server.app.database;
     const { context, page } = await fx.phone();
     const email = 'for.you@example.com';
-    await signInThroughPopup(page, email);
+    await signIn(page, email);
     await completeOnboarding(page, /Criminology/);
     await settledPath(page, '/quiz');
     const card = page.getByRole('region', { name: 'Would you pass?' });
