@@ -4,7 +4,7 @@ import { touchUser } from '../../apps/server/src/modules/users/repository.ts';
 import { users } from '../../apps/server/src/platform/db/schema.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { type Phone, useBrowserFixture } from './helpers/fixture.ts';
-import { completeOnboarding, settledPath, signIn } from './helpers/session.ts';
+import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
 
 /**
  * `latest`: the start of the newest document seen (its `performance.timeOrigin`); `left`: reports
@@ -77,7 +77,7 @@ describe('the first route of a signed-in page', () => {
   it('a new student goes from sign-in straight to onboarding, and `/` opens onboarding', async () => {
     const s = await fx.phone();
     const seen = await watch(s);
-    await signIn(s.page, 'first.route@example.com');
+    await signInThroughPopup(s.page, 'first.route@example.com');
     await settledPath(s.page, '/onboarding');
     await s.page.getByRole('heading', { name: 'Set up your review' }).waitFor();
     expect(seen.urls).toEqual(['/login', '/onboarding']);
@@ -104,7 +104,7 @@ describe('the first route of a signed-in page', () => {
 
   it('an onboarded student without a subscription opens `/` straight into no-subscription', async () => {
     const s = await fx.phone();
-    await signIn(s.page, 'first.route.nosub@example.com');
+    await signInThroughPopup(s.page, 'first.route.nosub@example.com');
     await completeOnboarding(s.page);
     const [user] = await db()
       .select()

@@ -36,7 +36,8 @@ export async function signIn(page: Page, email: string): Promise<void> {
   await page.goto('/icon.svg');
   const { origin } = new URL(page.url());
   const deviceId = crypto.randomUUID();
-  const cookie = await signInStudent(origin, email, deviceId);
+  const userAgent = await page.evaluate(() => navigator.userAgent);
+  const cookie = await signInStudent(origin, email, deviceId, userAgent);
   const [name = '', value = ''] = cookie.split(/=(.*)/s);
   await page.context().addCookies([{ name, value, url: origin, httpOnly: true, sameSite: 'Lax' }]);
   await storeDeviceId(page, obfuscate(deviceId));

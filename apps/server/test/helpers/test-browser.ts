@@ -6,6 +6,9 @@ type Cookie = { name: string; value: string; path: string };
 export class TestBrowser {
   private cookies: Cookie[] = [];
 
+  /** `userAgent`: the browser it stands for (the server records it as the device's). */
+  constructor(private readonly userAgent?: string) {}
+
   /** Requests `url` and follows redirects until `stopAt` (not requested) or a non-redirect. */
   async navigate(
     url: string | URL,
@@ -35,6 +38,7 @@ export class TestBrowser {
 
   async request(url: URL, method: 'GET' | 'POST', body?: URLSearchParams): Promise<Response> {
     const headers: Record<string, string> = {};
+    if (this.userAgent) headers['user-agent'] = this.userAgent;
     const cookie = this.cookieHeader(url);
     if (cookie) headers.cookie = cookie;
     if (body) {
