@@ -116,9 +116,11 @@ export function useBrowserFixture() {
  */
 async function describePhone(phone: Phone): Promise<void> {
   const { page } = phone;
-  const text = await page
-    .evaluate(() => document.body?.innerText ?? '')
-    .catch((error: unknown) => `(no text: ${error})`);
+  // A page held by an open alert never answers: the text is given up on after a moment.
+  const text = await Promise.race([
+    page.evaluate(() => document.body?.innerText ?? ''),
+    new Promise<string>((resolve) => setTimeout(resolve, 3_000, '(no answer: an alert open?)')),
+  ]).catch((error: unknown) => `(no text: ${error})`);
   console.error(
     [
       `--- phone at ${page.url()}`,
