@@ -230,6 +230,12 @@ type Outcome = {
   liteP: number;
   liteRating: number;
   examRating: number;
+  /** The exam's expected rating given the student's true abilities and the items drawn. */
+  examExpected: number;
+  /** A fresh mock's expected rating over the whole pool (the topics' shares, as the model sees it). */
+  poolExpected: number;
+  /** The chance the student passes the exam drawn, given their true abilities (no exam noise drawn). */
+  examPassChance: number;
   passed: boolean;
   daysToPass: number | null; // first day the true expected result passes; null if never
   passedAtStart: boolean;
@@ -254,6 +260,20 @@ function baseline(
   const w = spec.parts.reduce((sum, p) => sum + p.weight, 0);
   const rating = spec.parts.reduce((sum, p, i) => sum + p.weight * (shares[i] ?? 0), 0) / w;
   return { p: passProbability(parts, spec.passingAverage), rating: rating * 100 };
+}
+
+/** The distribution of the number of successes of independent trials with chances `ps`. */
+function poissonBinomial(ps: readonly number[]): number[] {
+  let pmf = [1];
+  for (const p of ps) {
+    const next = new Array<number>(pmf.length + 1).fill(0);
+    for (let k = 0; k < pmf.length; k += 1) {
+      next[k] = (next[k] as number) + (pmf[k] as number) * (1 - p);
+      next[k + 1] = (next[k + 1] as number) + (pmf[k] as number) * p;
+    }
+    pmf = next;
+  }
+  return pmf;
 }
 
 function simulateTrack(
@@ -468,7 +488,7 @@ function runStudent(input: {
       };
     }),
   }));
-  const truePasses = (): boolean => {
+  const trueRating = (): { rating: number; passes: boolean } => {
     let weighted = 0;
     let w = 0;
     let floorsOk = true;
@@ -490,8 +510,9 @@ function runStudent(input: {
       weighted += part.weight * share * 100;
       w += part.weight;
     }
-    return floorsOk && weighted / w >= spec.passingAverage;
+    return { rating: weighted / w, passes: floorsOk && weighted / w >= spec.passingAverage };
   };
+  const truePasses = (): boolean => trueRating().passes;
 
   const passedAtStart = truePasses();
   let daysToPass: number | null = passedAtStart ? 0 : null;
@@ -577,14 +598,26 @@ function runStudent(input: {
     seen,
     major: way.major,
   });
+  const examChances = examPlan.items.map((item) => {
+    const q = itemById.get(item.questionId) as BenchItem & { partId: string };
+    return trueChance(theta.get(`${q.partId}|${q.topicId}`) ?? 0, q, truth, scenario);
+  });
   const exam = scoreMock(
     spec,
-    examPlan.items.map((item) => {
-      const q = itemById.get(item.questionId) as BenchItem & { partId: string };
-      const p = trueChance(theta.get(`${q.partId}|${q.topicId}`) ?? 0, q, truth, scenario);
-      return { partId: item.partId, isCorrect: answerRandom() < p };
-    }),
+    examPlan.items.map((item, i) => ({
+      partId: item.partId,
+      isCorrect: answerRandom() < (examChances[i] as number),
+    })),
   );
+  const partWeightSum = spec.parts.reduce((sum, part) => sum + part.weight, 0);
+  const examExpected =
+    spec.parts.reduce((sum, part) => {
+      const mine = examPlan.items.flatMap((item, i) =>
+        item.partId === part.id ? [examChances[i] as number] : [],
+      );
+      return sum + part.weight * mean(mine);
+    }, 0) *
+    (100 / partWeightSum);
   const lite = baseline(
     spec,
     liteTotal.map((n, i) => (n > 0 ? (liteCorrect[i] ?? 0) / n : 0)),
@@ -603,6 +636,21 @@ function runStudent(input: {
     liteP: lite.p,
     liteRating: lite.rating,
     examRating: exam.weightedRating,
+    examExpected,
+    poolExpected: trueRating().rating,
+    examPassChance: passProbability(
+      spec.parts.map((part) => ({
+        items: part.items,
+        weight: part.weight,
+        floor: part.floor,
+        pmf: poissonBinomial(
+          examPlan.items.flatMap((item, i) =>
+            item.partId === part.id ? [examChances[i] as number] : [],
+          ),
+        ),
+      })),
+      spec.passingAverage,
+    ),
     passed: exam.passed,
     daysToPass,
     passedAtStart,
@@ -615,12 +663,19 @@ function runStudent(input: {
 const brier = (ps: readonly number[], ys: readonly boolean[]) =>
   mean(ps.map((p, i) => (p - (ys[i] ? 1 : 0)) ** 2));
 
-function calibration(ps: readonly number[], ys: readonly boolean[]) {
+function calibration(
+  ps: readonly number[],
+  ys: readonly boolean[],
+  expected: readonly number[] = [],
+) {
   return Array.from({ length: 10 }, (_, d) => {
     const idx = ps.flatMap((p, i) => (Math.min(9, Math.floor(p * 10)) === d ? [i] : []));
     const predicted = mean(idx.map((i) => ps[i] ?? 0)) * 100;
     const observed = mean(idx.map((i) => (ys[i] ? 1 : 0))) * 100;
-    return { decile: d, n: idx.length, predicted, observed };
+    // The pass rate the deciles' students would show over many sittings of the exams drawn: the
+    // observed rate without the exam's own coin flips (a steadier read of small runs).
+    const chance = mean(idx.map((i) => expected[i] ?? 0)) * 100;
+    return { decile: d, n: idx.length, predicted, observed, chance };
   });
 }
 
@@ -651,7 +706,11 @@ function figures(
 ): Figures & { table: ReturnType<typeof calibration> } {
   const ys = outcomes.map((o) => o.passed);
   const ps = outcomes.map((o) => o.predicted);
-  const table = calibration(ps, ys);
+  const table = calibration(
+    ps,
+    ys,
+    outcomes.map((o) => o.examPassChance),
+  );
   return {
     brier: brier(ps, ys),
     lastMock: brier(
@@ -720,7 +779,7 @@ for (const { track, spec } of variantsOnly ? [] : tracks) {
   for (const policy of ['for-you', 'random'] as const) {
     const mine = outcomes.filter((o) => o.policy === policy);
     console.info(
-      `  ${policy}: bias of the final rating (predicted − exam) ${fmt(mean(mine.map((o) => o.rating - o.examRating)), 2)}, mean P ${fmt(mean(mine.map((o) => o.predicted)), 3)} vs pass rate ${fmt(mean(mine.map((o) => (o.passed ? 1 : 0))), 3)}`,
+      `  ${policy}: bias of the final rating (predicted − exam) ${fmt(mean(mine.map((o) => o.rating - o.examRating)), 2)} (− the exam's expected rating ${fmt(mean(mine.map((o) => o.rating - o.examExpected)), 2)}, − a fresh mock's over the pool ${fmt(mean(mine.map((o) => o.rating - o.poolExpected)), 2)}), mean P ${fmt(mean(mine.map((o) => o.predicted)), 3)} vs pass rate ${fmt(mean(mine.map((o) => (o.passed ? 1 : 0))), 3)}`,
     );
   }
   console.info(
@@ -729,11 +788,11 @@ for (const { track, spec } of variantsOnly ? [] : tracks) {
   console.info(
     `  days to the pass line (students starting below it; never = ${REVIEW_DAYS}): For-you ${fmt(fy.days, 1)} (${fmt(fy.reached * 100, 0)} % reach it) | random ${fmt(rnd.days, 1)} (${fmt(rnd.reached * 100, 0)} %)`,
   );
-  console.info('  calibration  decile   n     predicted  observed  diff');
+  console.info('  calibration  decile   n     predicted  observed  diff   (true chance  diff)');
   for (const r of f.table) {
     if (r.n === 0) continue;
     console.info(
-      `               ${String(r.decile * 10).padStart(2)}–${String(r.decile * 10 + 10).padEnd(3)} ${String(r.n).padStart(5)}  ${fmt(r.predicted, 1).padStart(8)}  ${fmt(r.observed, 1).padStart(8)}  ${fmt(r.observed - r.predicted, 1).padStart(5)}`,
+      `               ${String(r.decile * 10).padStart(2)}–${String(r.decile * 10 + 10).padEnd(3)} ${String(r.n).padStart(5)}  ${fmt(r.predicted, 1).padStart(8)}  ${fmt(r.observed, 1).padStart(8)}  ${fmt(r.observed - r.predicted, 1).padStart(5)}   ${fmt(r.chance, 1).padStart(8)}  ${fmt(r.chance - r.predicted, 1).padStart(5)}`,
     );
   }
   lines.push(
