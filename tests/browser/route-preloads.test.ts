@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { useBrowserFixture } from './helpers/fixture.ts';
 import { completeOnboarding, settledPath, signIn } from './helpers/session.ts';
 
-/** The data /quiz asks for on every load (apps/web/build/route-preloads.ts). */
-const QUIZ_DATA = ['/api/auth/claims', '/api/me', '/api/reviewers'];
+/** The data /quiz asks for on every load (apps/web/build/route-preloads.ts), for the student's track. */
+const QUIZ_DATA = ['/api/auth/claims', '/api/me', '/api/reviewers', '/api/quiz/let-elem/quiz-home'];
 
 /** How each URL was fetched, as the page's own resource timing saw it. */
 const initiators = (page: Page, paths: string[]) =>

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
+import { chosenReviewer } from '@pasado/core';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { adminRoutes } from './admin-scope.ts';
@@ -13,6 +14,7 @@ import { publicAuthRoutes, sessionAuthRoutes } from './modules/auth/routes.ts';
 import { loginDevicesTopic } from './modules/auth/service.ts';
 import { loadSession, SESSION_COOKIE } from './modules/auth/session-plugin.ts';
 import { sessionEndReason } from './modules/auth/sessions.repository.ts';
+import { listStudentReviewers } from './modules/content/reviewers.ts';
 import { reviewerRoutes } from './modules/content/routes.ts';
 import { inAppFormRoutes } from './modules/in-app-form/routes.ts';
 import { leaderboardRoutes } from './modules/leaderboard/routes.ts';
@@ -217,6 +219,17 @@ export async function buildApp(
     outboxDir: outboxDir(config.dataDir),
     production: config.production,
   });
-  await app.register(webAppRoutes, { distDir: config.webDistDir, sessionCookie: SESSION_COOKIE });
+  await app.register(webAppRoutes, {
+    distDir: config.webDistDir,
+    sessionCookie: SESSION_COOKIE,
+    reviewerOpened: async (request, reply) => {
+      await loadSession(request, reply, database.db);
+      if (!request.session) return null;
+      // The web app's `?reviewer=` (apps/web/src/lib/reviewer-param.ts).
+      const wanted = new URLSearchParams(request.url.split('?')[1] ?? '').get('reviewer');
+      const granted = await listStudentReviewers(database.db, request.session.userId);
+      return chosenReviewer(granted, wanted)?.shorthand ?? null;
+    },
+  });
   return app;
 }

@@ -19,19 +19,26 @@ const SESSION = ['/api/auth/claims', '/api/me'];
 const REVIEWERS = '/api/reviewers';
 /** lib/get-progress-summary.ts: the tasks and the account screens. */
 const SUMMARY = '/api/progress/summary';
+/**
+ * app/route-data.ts `reviewerDataFirst`: quiz home's and the study launcher's data for the reviewer
+ * the screen opens on (the URL's `?reviewer=`, else the student's first: the server fills it from
+ * the session, web-app.ts).
+ */
+const QUIZ_HOME = '/api/quiz/:reviewer/quiz-home';
+const STUDY_LAUNCHER = '/api/study/:reviewer';
 /** features/quiz/api/attempts.ts `attemptQueryOptions`, the attempt in the URL's `?attempt=`. */
 const ATTEMPT = '/api/quiz/:reviewer/attempts/:attempt';
 
 /**
  * `:name` in a path matches any one segment (as in app/router.tsx); in a URL it is that segment,
- * else the query parameter of that name. The screen's own first request, where its URL is known
- * from the address alone (quiz home's and the study launcher's depend on the chosen reviewer).
+ * else the query parameter of that name, else (`:reviewer` only) the reviewer the server finds the
+ * screen opening on. The screen's own first request.
  */
 export const ROUTE_PRELOADS: readonly { path: string; data: readonly string[] }[] = [
   { path: '/login', data: ['/api/auth/claims'] },
   { path: '/onboarding', data: SESSION },
-  { path: '/quiz', data: [...SESSION, REVIEWERS] },
-  { path: '/study', data: [...SESSION, REVIEWERS] },
+  { path: '/quiz', data: [...SESSION, REVIEWERS, QUIZ_HOME] },
+  { path: '/study', data: [...SESSION, REVIEWERS, STUDY_LAUNCHER] },
   { path: '/tasks', data: [...SESSION, SUMMARY] },
   // features/leaderboard: this week's board first.
   { path: '/leaderboard', data: [...SESSION, '/api/leaderboard?board=week'] },

@@ -123,3 +123,14 @@ export function keptContentFate(subscription: AccessSubscription, now: Date): Ke
   const ended = new Date(subscription.expiryDate).getTime();
   return now.getTime() - ended > GRACE_MS ? 'remove' : 'lock';
 }
+
+/**
+ * The reviewer a screen opens on (/quiz, /study): the address's `?reviewer=` when the student may
+ * use it, else their first. The web app decides it with the usable tracks; the server, announcing
+ * the screen's data in its HTML, with the granted ones (a granted track withdrawn since costs one
+ * unused preload).
+ */
+export const chosenReviewer = <T extends { shorthand: string }>(
+  usable: readonly T[],
+  wanted: string | null,
+): T | null => usable.find((r) => r.shorthand === wanted) ?? usable[0] ?? null;

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantReviewerAccess } from '../../src/modules/content/reviewers.repository.ts';
+import { createOnboardedStudent } from '../helpers/factories.ts';
 import { signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 
@@ -24,7 +26,10 @@ function fakeBuild(): string {
   writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   const routes = [
     { path: '/login', data: ['/api/auth/claims'] },
-    { path: '/quiz', data: ['/api/auth/claims', '/api/me', '/api/reviewers'] },
+    {
+      path: '/quiz',
+      data: ['/api/auth/claims', '/api/me', '/api/reviewers', '/api/quiz/:reviewer/quiz-home'],
+    },
     {
       path: '/quiz/:reviewer/mock',
       data: ['/api/me', '/api/quiz/:reviewer/attempts/:attempt'],
@@ -62,6 +67,30 @@ describe.each(ENGINES)('the web app’s HTML on %s (issue 10: announced data)', 
     for (const url of ['/api/auth/claims', '/api/me', '/api/reviewers'])
       expect(head).toContain(fetchHint(url));
     expect(res.body.replace(/<link rel="preload"[^>]*>/g, '')).toBe(INDEX_HTML);
+  });
+
+  it("quiz home's data is announced for the reviewer the screen opens on, found from the session", async () => {
+    const student = await createOnboardedStudent(t, { reviewer: 'let-elem' });
+    const home = (url: string, cookieHeader: string) =>
+      page(url, { cookie: cookieHeader }).then((res) =>
+        [...res.body.matchAll(/href="(\/api\/quiz\/[^"]+)"/g)].map((m) => m[1]),
+      );
+    // The student's first (their only) reviewer; one the address names but they do not hold is
+    // never announced (the screen opens on their first).
+    expect(await home('/quiz', student.cookie)).toEqual(['/api/quiz/let-elem/quiz-home']);
+    expect(await home('/quiz?reviewer=cse-pro', student.cookie)).toEqual([
+      '/api/quiz/let-elem/quiz-home',
+    ]);
+    // Holding both, the address's choice.
+    await grantReviewerAccess(t.app.database.db, student.userId, 'cse-pro');
+    expect(await home('/quiz?reviewer=cse-pro', student.cookie)).toEqual([
+      '/api/quiz/cse-pro/quiz-home',
+    ]);
+    // No reviewer yet, or a cookie of no live session: nothing for quiz home.
+    expect(await home('/quiz?reviewer=let-elem', cookie)).toEqual([]);
+    const stale = await page('/quiz', { cookie: 'pasado_session=not-a-session' });
+    expect(stale.body).toContain(fetchHint('/api/reviewers'));
+    expect(stale.body).not.toContain('/api/quiz/');
   });
 
   it('a `:name` segment matches one segment, no more and no fewer', async () => {

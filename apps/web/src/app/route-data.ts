@@ -1,3 +1,4 @@
+import { chosenReviewer } from '@pasado/core/rules';
 import { type FetchQueryOptions, onlineManager, type QueryKey } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { quizHomeQueryOptions } from '../features/quiz/api/get-quiz-home.ts';
@@ -5,7 +6,6 @@ import { grantedReviewers, reviewersQueryOptions } from '../lib/get-reviewers.ts
 import { queryClient } from '../lib/query-client.ts';
 import { REVIEWER_PARAM } from '../lib/reviewer-param.ts';
 import { claimsQueryOptions } from '../lib/session/get-claims.ts';
-import { chosenReviewer } from '../lib/use-reviewer-choice.ts';
 
 /** How long a screen waits for its first data before it paints with placeholders instead. */
 const WAIT_LIMIT_MS = 2_000;

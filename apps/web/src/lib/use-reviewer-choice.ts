@@ -1,4 +1,4 @@
-import type { ReviewerOffer } from '@pasado/core/contract';
+import { chosenReviewer } from '@pasado/core/rules';
 import { useSearchParams } from 'react-router';
 import { useGrantedReviewers } from './get-reviewers.ts';
 import { REVIEWER_PARAM } from './reviewer-param.ts';
@@ -24,7 +24,3 @@ export function useReviewerChoice() {
     );
   return { ...granted, reviewer, choose };
 }
-
-/** The reviewer a screen opens on: the URL's when the student may use it, else their first. */
-export const chosenReviewer = (usable: readonly ReviewerOffer[], wanted: string | null) =>
-  usable.find((r) => r.shorthand === wanted) ?? usable[0] ?? null;

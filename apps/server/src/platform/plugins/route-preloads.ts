@@ -44,27 +44,52 @@ function match(pattern: string, pathname: string): Map<string, string> | null {
   return params;
 }
 
-/**
- * The URLs to announce for a navigation to `url` (path and query), or null when no listed path
- * matches. A URL whose `:name` has no plain value is left out.
- */
-export function announcedData(routes: readonly RoutePreload[], url: string): string[] | null {
+/** The listed route `url` (path and query) opens, with its `:name` values from the address. */
+function routeOf(
+  routes: readonly RoutePreload[],
+  url: string,
+): { route: RoutePreload; params: Map<string, string>; query: URLSearchParams } | null {
   const [pathname = '/', search = ''] = url.split('?');
   for (const route of routes) {
     const params = match(route.path, pathname);
-    if (!params) continue;
-    const query = new URLSearchParams(search);
-    return route.data.flatMap((template) => {
-      let complete = true;
-      const filled = template.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-        const value = params.get(name) ?? query.get(name) ?? '';
-        complete &&= PLAIN.test(value);
-        return value;
-      });
-      return complete ? [filled] : [];
-    });
+    if (params) return { route, params, query: new URLSearchParams(search) };
   }
   return null;
+}
+
+/**
+ * Whether announcing `url`'s data needs the reviewer the screen opens on, which the address does
+ * not name (quiz home, the study launcher): the caller then finds it from the session.
+ */
+export function needsReviewer(routes: readonly RoutePreload[], url: string): boolean {
+  const found = routeOf(routes, url);
+  if (!found || found.params.has('reviewer')) return false;
+  return found.route.data.some((template) => template.includes(':reviewer'));
+}
+
+/**
+ * The URLs to announce for a navigation to `url` (path and query), or null when no listed path
+ * matches. `reviewer` fills a `:reviewer` the path does not give (needsReviewer). A URL whose
+ * `:name` has no plain value is left out.
+ */
+export function announcedData(
+  routes: readonly RoutePreload[],
+  url: string,
+  reviewer: string | null = null,
+): string[] | null {
+  const found = routeOf(routes, url);
+  if (!found) return null;
+  const { route, params, query } = found;
+  return route.data.flatMap((template) => {
+    let complete = true;
+    const filled = template.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+      // Not in the path: the reviewer found for the student, never one the address merely names.
+      const value = params.get(name) ?? (name === 'reviewer' ? reviewer : query.get(name)) ?? '';
+      complete &&= PLAIN.test(value);
+      return value;
+    });
+    return complete ? [filled] : [];
+  });
 }
 
 /**

@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptsGzip } from '../versioned-json.ts';
-import { announce, announcedData, readRoutePreloads } from './route-preloads.ts';
+import { announce, announcedData, needsReviewer, readRoutePreloads } from './route-preloads.ts';
 import { leanSubresourceHeaders } from './security.ts';
 
 const NON_SPA_PREFIXES = ['/api/', '/dev-idp/'];
@@ -21,17 +21,33 @@ const SUBRESOURCE = /\.(?:js|css)(?:\.br|\.gz)?$/;
  */
 export async function webAppRoutes(
   app: FastifyInstance,
-  opts: { distDir: string; sessionCookie: string },
+  opts: {
+    distDir: string;
+    sessionCookie: string;
+    /**
+     * The reviewer a signed-in navigation's screen opens on (the address's `?reviewer=` when the
+     * student holds it, else their first), or null: quiz home and the study launcher announce its
+     * data. Given by the app, which knows the session and the student's reviewers.
+     */
+    reviewerOpened: (request: FastifyRequest, reply: FastifyReply) => Promise<string | null>;
+  },
 ) {
   const indexFile = path.join(opts.distDir, 'index.html');
   const built = existsSync(indexFile);
   const routes = built ? readRoutePreloads(opts.distDir) : [];
   const html = built ? readFileSync(indexFile, 'utf8') : '';
   /** The announced index.html, or undefined to send the file as built. */
-  const announcedPage = (request: FastifyRequest): string | undefined => {
-    const urls = announcedData(routes, request.url);
-    if (!urls || urls.length === 0) return undefined;
+  const announcedPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<string | undefined> => {
     const signedIn = Boolean(request.cookies?.[opts.sessionCookie]);
+    const reviewer =
+      signedIn && needsReviewer(routes, request.url)
+        ? await opts.reviewerOpened(request, reply).catch(() => null)
+        : null;
+    const urls = announcedData(routes, request.url, reviewer);
+    if (!urls || urls.length === 0) return undefined;
     const pathname = request.url.split('?')[0] ?? '';
     return signedIn || pathname.replace(/\/+$/, '') === '/login' ? announce(html, urls) : undefined;
   };
@@ -69,7 +85,7 @@ export async function webAppRoutes(
         .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
     reply.header('cache-control', 'no-cache');
-    const page = announcedPage(request);
+    const page = await announcedPage(request, reply);
     return page ? sendPage(request, reply, page) : reply.sendFile('index.html');
   });
 }
