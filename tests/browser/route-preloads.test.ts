@@ -64,6 +64,8 @@ describe("a screen's data asked for early", () => {
   it.each([
     ['/quiz', /^\/api\/quiz\/[^/]+\/quiz-home$/],
     ['/study', /^\/api\/study\/[^/]+$/],
+    // The exam date of the student's track, which waited for the reviewer list (ADR 023).
+    ['/account', /^\/api\/reviewers\/[^/]+\/sitting$/],
     // The server clock the purchase form waits for (app/purchase-route-data.ts).
     ['/subscription/purchase', /^\/api\/functions\/getServerTime$/],
   ])(

@@ -42,8 +42,19 @@ export const ROUTE_PRELOADS: readonly { path: string; data: readonly string[] }[
   { path: '/tasks', data: [...SESSION, SUMMARY] },
   // features/leaderboard: this week's board first.
   { path: '/leaderboard', data: [...SESSION, '/api/leaderboard?board=week'] },
-  // features/account/get-account-data.ts: the payments beside the summary.
-  { path: '/account', data: [...SESSION, SUMMARY, '/api/progress/payments'] },
+  // features/account: the payments beside the summary, the devices, and the exam date of the
+  // student's first track (exam-date-section.tsx), which waited for the reviewer list.
+  {
+    path: '/account',
+    data: [
+      ...SESSION,
+      SUMMARY,
+      '/api/progress/payments',
+      '/api/me/devices',
+      REVIEWERS,
+      '/api/reviewers/:reviewer/sitting',
+    ],
+  },
   // lib/purchase-details.ts.
   { path: '/subscription/purchase', data: [...SESSION, '/api/purchase/details'] },
   { path: '/quiz/:reviewer/lite', data: [...SESSION, ATTEMPT] },
