@@ -126,8 +126,9 @@ export async function finalize(
  * The answers are final now: the student model learns from them (issue 23; `recordReadiness`'s
  * update, from what `loadFinishState` read under the owner's lock), written by the mark's
  * statement; null when it learns nothing (no answer and not a mock, or no valid blueprint).
+ * (`bench:exam` times it, issue 23 item 7.)
  */
-function readinessWrites(
+export function readinessWrites(
   row: AttemptClock,
   state: FinishState,
   kind: 'lite' | 'mock',
