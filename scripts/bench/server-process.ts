@@ -9,8 +9,8 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { signIn } from '../../apps/server/src/modules/auth/service.ts';
 import { seedBundledContent } from '../../apps/server/src/modules/content/seed-bundled-content.ts';
 import { markSubmitted } from '../../apps/server/src/modules/quiz/attempts.repository.ts';
-import { readinessWrites } from '../../apps/server/src/modules/quiz/finish-attempt.ts';
 import { loadFinishState } from '../../apps/server/src/modules/quiz/finish.read-model.ts';
+import { readinessWrites } from '../../apps/server/src/modules/quiz/finish-attempt.ts';
 import { runItemAnalysis } from '../../apps/server/src/modules/quiz/item-analysis.ts';
 import { touchUser } from '../../apps/server/src/modules/users/repository.ts';
 import { openDatabase } from '../../apps/server/src/platform/db/client.ts';
@@ -112,7 +112,10 @@ process.on('message', async (message: { type: string }) => {
       return spent.user + spent.system;
     };
     for (const id of attemptIds) {
-      const [attempt] = await database.db.select().from(quizAttempts).where(eq(quizAttempts.id, id));
+      const [attempt] = await database.db
+        .select()
+        .from(quizAttempts)
+        .where(eq(quizAttempts.id, id));
       if (!attempt) continue;
       await database.db
         .transaction(async (tx) => {
