@@ -7,10 +7,10 @@ import { Session } from 'node:inspector/promises';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { signIn } from '../../apps/server/src/modules/auth/service.ts';
-import { findBlueprint } from '../../apps/server/src/modules/content/bank.repository.ts';
 import { seedBundledContent } from '../../apps/server/src/modules/content/seed-bundled-content.ts';
-import { recordReadiness } from '../../apps/server/src/modules/progress/readiness.ts';
-import { loadAttemptItemRows } from '../../apps/server/src/modules/quiz/attempt-view.read-model.ts';
+import { markSubmitted } from '../../apps/server/src/modules/quiz/attempts.repository.ts';
+import { loadFinishState } from '../../apps/server/src/modules/quiz/finish.read-model.ts';
+import { readinessWrites } from '../../apps/server/src/modules/quiz/finish-attempt.ts';
 import { runItemAnalysis } from '../../apps/server/src/modules/quiz/item-analysis.ts';
 import { touchUser } from '../../apps/server/src/modules/users/repository.ts';
 import { openDatabase } from '../../apps/server/src/platform/db/client.ts';
@@ -94,46 +94,51 @@ process.on('message', async (message: { type: string }) => {
     const { user, system } = process.cpuUsage();
     process.send?.({ cpuMicros: user + system });
   } else if (message.type === 'readiness-cost') {
-    // Issue 23 item 7: what the student-model update costs inside a finish. For these finished
-    // attempts, the update a finish makes (`recordReadiness`, as finalize calls it: the mock's
-    // blueprint at hand) is run again in a transaction rolled back, this process's CPU timed
-    // around the call alone; the attempt's rows are read before the clock starts.
+    // Issue 23 item 7: what the student-model update costs inside a finish. A quiz's finish reads
+    // the model, the items' facts and histories with its items (`loadFinishState`) and writes the
+    // model and histories with the attempt's mark (ADR 031, 034): the update is the model's steps
+    // and the statement's CTEs (`readinessWrites`) and what they add to the mark. For these
+    // finished attempts, in a transaction rolled back, the mark is made with the update and
+    // without it, in alternating order, this process's CPU timed around each; the difference is
+    // the update. (The read's few extra columns per item are not separated; they ride in the
+    // statement the finish makes anyway.)
     const { attemptIds } = message as unknown as { attemptIds: string[] };
     let micros = 0;
     let runs = 0;
+    const cpu = async (run: () => Promise<unknown>) => {
+      const before = process.cpuUsage();
+      await run();
+      const spent = process.cpuUsage(before);
+      return spent.user + spent.system;
+    };
     for (const id of attemptIds) {
       const [attempt] = await database.db
-        .select({
-          userId: quizAttempts.userId,
-          reviewer: quizAttempts.reviewerShorthand,
-          kind: quizAttempts.kind,
-        })
+        .select()
         .from(quizAttempts)
         .where(eq(quizAttempts.id, id));
       if (!attempt) continue;
-      const rows = await loadAttemptItemRows(database.db, id, { withKeys: false });
-      const answers = rows.flatMap((r) =>
-        typeof r.answer?.isCorrect === 'boolean'
-          ? [{ questionId: r.questionId, correct: r.answer.isCorrect }]
-          : [],
-      );
-      const spec =
-        attempt.kind === 'mock'
-          ? (await findBlueprint(database.db, attempt.reviewer))?.spec
-          : undefined;
       await database.db
         .transaction(async (tx) => {
-          const before = process.cpuUsage();
-          await recordReadiness(tx, {
-            userId: attempt.userId,
-            reviewer: attempt.reviewer,
-            ...(spec ? { spec } : {}),
-            answers,
-            fullMock: attempt.kind === 'mock',
-            now: new Date(),
-          });
-          const spent = process.cpuUsage(before);
-          micros += spent.user + spent.system;
+          const state = await loadFinishState(tx, id);
+          if (!state) return;
+          const now = new Date();
+          const outcome = {
+            submittedAt: now,
+            result: attempt.result ?? {},
+            gemsEarned: attempt.gemsEarned,
+          };
+          const withIt = () =>
+            cpu(() =>
+              markSubmitted(
+                tx,
+                id,
+                outcome,
+                readinessWrites(attempt, state, attempt.kind === 'mock' ? 'mock' : 'lite', now),
+              ),
+            );
+          const without = () => cpu(() => markSubmitted(tx, id, outcome));
+          if (runs % 2 === 0) micros += (await withIt()) - (await without());
+          else micros -= (await without()) - (await withIt());
           runs += 1;
           tx.rollback();
         })

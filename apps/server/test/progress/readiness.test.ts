@@ -1,7 +1,7 @@
 import { attemptStateSchema, manilaDayKey, quizHomeSchema, type Readiness } from '@pasado/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { examSittings, readinessModels } from '../../src/platform/db/schema.ts';
+import { examSittings, itemHistories, readinessModels } from '../../src/platform/db/schema.ts';
 import { createOnboardedStudent } from '../helpers/factories.ts';
 import { type ApiMethod, callApi, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
@@ -42,6 +42,69 @@ describe.each(ENGINES)('readiness on %s', (engine) => {
       (await call(cookie, 'POST', `${base}/attempts/${state.attemptId}/submit`)).statusCode,
     ).toBe(200);
   }
+
+  it('a finish learns exactly what recordReadiness learns from the same answers (its reads and write folded into the finish, ADR 031)', async () => {
+    const { recordReadiness } = await import('../../src/modules/progress/readiness.ts');
+    const { cookie, userId } = await createOnboardedStudent(t, { reviewer: REVIEWER });
+    const twin = await createOnboardedStudent(t, { reviewer: REVIEWER });
+    // Two sets, so the second finish starts from a stored model and stored histories.
+    const sets: { questionId: string; correct: boolean }[][] = [];
+    for (const right of [4, 7]) {
+      const start = await call(cookie, 'POST', `${base}/lite`, {});
+      const state = attemptStateSchema.parse(start.json());
+      const answers = state.items.map((item, n) => ({
+        questionId: item.questionId,
+        correct: n < right,
+      }));
+      for (const a of answers) {
+        const key = keyOf(a.questionId);
+        await call(cookie, 'PUT', `${base}/attempts/${state.attemptId}/answers/${a.questionId}`, {
+          choiceIndex: a.correct ? key : (key + 1) % 4,
+        });
+      }
+      expect(
+        (await call(cookie, 'POST', `${base}/attempts/${state.attemptId}/submit`)).statusCode,
+      ).toBe(200);
+      const [stored] = await db()
+        .select({ updatedAt: readinessModels.updatedAt })
+        .from(readinessModels)
+        .where(and(eq(readinessModels.userId, userId), eq(readinessModels.reviewer, REVIEWER)));
+      // The twin learns the same answers at the same moment through the standalone path.
+      await db().transaction((tx) =>
+        recordReadiness(tx, {
+          userId: twin.userId,
+          reviewer: REVIEWER,
+          answers,
+          fullMock: false,
+          now: stored?.updatedAt ?? new Date(0),
+        }),
+      );
+      sets.push(answers);
+    }
+    const stateOf = async (id: string) => ({
+      model: (
+        await db()
+          .select({ model: readinessModels.model, updatedAt: readinessModels.updatedAt })
+          .from(readinessModels)
+          .where(and(eq(readinessModels.userId, id), eq(readinessModels.reviewer, REVIEWER)))
+      )[0],
+      histories: (
+        await db()
+          .select({
+            questionId: itemHistories.questionId,
+            lastAt: itemHistories.lastAt,
+            lastCorrect: itemHistories.lastCorrect,
+            reviewStep: itemHistories.reviewStep,
+          })
+          .from(itemHistories)
+          .where(eq(itemHistories.userId, id))
+      ).sort((a, b) => (a.questionId < b.questionId ? -1 : 1)),
+    });
+    const mine = await stateOf(userId);
+    expect(mine.model?.model.parts['part-a']?.ability.answers ?? 0).toBeGreaterThan(0);
+    expect(mine.histories.length).toBeGreaterThanOrEqual(10);
+    expect(mine).toEqual(await stateOf(twin.userId));
+  });
 
   it('a new student is told what to do instead of a number, with no plan before an exam date', async () => {
     const { cookie } = await createOnboardedStudent(t, { reviewer: REVIEWER });

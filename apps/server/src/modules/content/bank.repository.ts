@@ -159,6 +159,33 @@ export async function findBlueprint(ex: Executor, reviewer: string, id?: string 
   return null;
 }
 
+/** Specs parsed from their stored text, so a finish parses its blueprint once per process. */
+const parsedSpecs = new Map<string, BlueprintSpec | null>();
+/** Staff edit a handful of blueprints; past this many texts the memory starts again. */
+const PARSED_SPECS_MAX = 64;
+
+/**
+ * `findBlueprint`'s choice among rows a caller read itself, each spec as its stored text (a quiz's
+ * finish reads them with the attempt's items, ADR 031): the first, in the caller's order (by id),
+ * whose spec is valid; null when none is. The same text always parses the same, so the parse is
+ * remembered by text; the spec is shared, and like every spec it is only read.
+ */
+export function firstValidBlueprint(
+  rows: readonly { id: string; name: string; specText: string }[],
+): Blueprint | null {
+  for (const row of rows) {
+    let spec = parsedSpecs.get(row.specText);
+    if (spec === undefined) {
+      const parsed = blueprintSpecSchema.safeParse(JSON.parse(row.specText));
+      spec = parsed.success ? parsed.data : null;
+      if (parsedSpecs.size >= PARSED_SPECS_MAX) parsedSpecs.clear();
+      parsedSpecs.set(row.specText, spec);
+    }
+    if (spec) return { id: row.id, name: row.name, spec };
+  }
+  return null;
+}
+
 /** An item with its key, as the offline pool carries it (issue 11), and whether it is held. */
 export type KeyedQuestion = QuestionRow & { held: boolean };
 

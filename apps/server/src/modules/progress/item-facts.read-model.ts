@@ -26,7 +26,8 @@ const columns = {
   answers: itemDifficulties.answers,
 };
 
-type Row = {
+/** An item's row as the facts are read from it (`itemFactsOf`). */
+export type ItemFactsRow = {
   id: string;
   subjectId: string;
   topicId: string;
@@ -39,7 +40,7 @@ type Row = {
 };
 
 /** An item's difficulty as everyone's answers left it, or seeded from the bank's label. */
-const facts = (r: Row): ItemFacts => ({
+export const itemFactsOf = (r: ItemFactsRow): ItemFacts => ({
   id: r.id,
   subjectId: r.subjectId,
   topicId: r.topicId,
@@ -65,7 +66,7 @@ export async function loadItemFacts(
 ): Promise<Map<string, ItemFacts>> {
   if (ids.length === 0) return new Map();
   const rows = await base(ex).where(inArray(questions.id, [...new Set(ids)]));
-  return new Map(rows.map((r) => [r.id, facts(r)]));
+  return new Map(rows.map((r) => [r.id, itemFactsOf(r)]));
 }
 
 /**
@@ -97,7 +98,7 @@ export async function loadItemFactsWithHistory(
     rows.map((r) => [
       r.id,
       {
-        ...facts(r),
+        ...itemFactsOf(r),
         history:
           r.lastAt !== null && r.lastCorrect !== null
             ? { lastAt: r.lastAt.getTime(), lastCorrect: r.lastCorrect, reviewStep: r.reviewStep }
@@ -110,5 +111,5 @@ export async function loadItemFactsWithHistory(
 /** Every item of a track's subjects, as the forecast profiles the track. */
 export async function listTrackItemFacts(ex: Executor, reviewer: string): Promise<ItemFacts[]> {
   const rows = await base(ex).where(isReviewerSubject(topics.subjectId, reviewer));
-  return rows.map(facts);
+  return rows.map(itemFactsOf);
 }

@@ -1,5 +1,5 @@
 import type { ItemHistory, StudentModel } from '@pasado/core';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { itemHistories, readinessModels } from '../../platform/db/schema.ts';
 
@@ -16,32 +16,35 @@ export async function findReadinessModel(
   return row?.model ?? null;
 }
 
+/** What `saveReadinessState` stores: the student's model and the histories of a finished set. */
+export type ReadinessState = {
+  userId: string;
+  reviewer: string;
+  model: StudentModel;
+  histories: ReadonlyMap<string, ItemHistory>;
+  now: Date;
+};
+
+/** `readinessStateWrites`' CTEs, for the statement that carries them. */
+export type ReadinessWrites = SQL;
+
 /**
- * Stores the student's model and the item histories of a finished set in ONE statement (ADR 032;
- * the finish's statement budget, ADR 031): the histories' multi-row upsert rides in a
- * data-modifying CTE, its rows one jsonb parameter however many (as `writeActivity` does), in
- * item order so two writers lock rows alike. The caller computed each history with core
- * `nextItemHistory` from the row it read under the user's lock, so the new row replaces the old;
- * one row per item (the caller folds repeats).
+ * The student's model and the item histories of a finished set as two data-modifying CTEs
+ * (`histories`, `model`), for a statement that does more (the finish's mark, ADR 031: no round
+ * trip of their own). The histories' multi-row upsert takes its rows as one jsonb parameter
+ * however many (as `writeActivity` does), in item order so two writers lock rows alike. The caller
+ * computed each history with core `nextItemHistory` from the row it read under the user's lock, so
+ * the new row replaces the old; one row per item (the caller folds repeats).
  */
-export async function saveReadinessState(
-  ex: Executor,
-  input: {
-    userId: string;
-    reviewer: string;
-    model: StudentModel;
-    histories: ReadonlyMap<string, ItemHistory>;
-    now: Date;
-  },
-): Promise<void> {
+export function readinessStateWrites(input: ReadinessState): ReadinessWrites {
   const rows = [...input.histories].map(([questionId, h]) => ({
     question_id: questionId,
     last_at: new Date(h.lastAt).toISOString(),
     last_correct: h.lastCorrect,
     review_step: h.reviewStep,
   }));
-  await ex.execute(sql`
-    with histories as (
+  return sql`
+    histories as (
       insert into ${itemHistories} (user_id, question_id, last_at, last_correct, review_step)
       select ${input.userId}::uuid, h.question_id, h.last_at, h.last_correct, h.review_step
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
@@ -50,11 +53,21 @@ export async function saveReadinessState(
       on conflict (user_id, question_id) do update set last_at = excluded.last_at,
         last_correct = excluded.last_correct, review_step = excluded.review_step
       returning 1
-    )
-    insert into ${readinessModels} (user_id, reviewer, model, updated_at)
-    values (${input.userId}::uuid, ${input.reviewer}, ${JSON.stringify(input.model)}::jsonb,
-            ${input.now.toISOString()}::timestamptz)
-    on conflict (user_id, reviewer) do update set model = excluded.model,
-      updated_at = excluded.updated_at
-  `);
+    ),
+    model as (
+      insert into ${readinessModels} (user_id, reviewer, model, updated_at)
+      values (${input.userId}::uuid, ${input.reviewer}, ${JSON.stringify(input.model)}::jsonb,
+              ${input.now.toISOString()}::timestamptz)
+      on conflict (user_id, reviewer) do update set model = excluded.model,
+        updated_at = excluded.updated_at
+      returning 1
+    )`;
+}
+
+/**
+ * Stores the student's model and the item histories of a finished set in ONE statement (ADR 032;
+ * the finish's statement budget, ADR 031): `readinessStateWrites` on their own.
+ */
+export async function saveReadinessState(ex: Executor, input: ReadinessState): Promise<void> {
+  await ex.execute(sql`with ${readinessStateWrites(input)} select 1`);
 }

@@ -11,6 +11,7 @@ import {
   readinessSummary,
   recordAnswer,
   recordFullMock,
+  type StudentModel,
   type TrackProfile,
   trackProfile,
 } from '@pasado/core';
@@ -41,13 +42,56 @@ export function partOfSubject(spec: BlueprintSpec): Map<string, string> {
   return parts;
 }
 
+/** An item's facts and what this student last did with it, as the model's update reads them. */
+export type ReadinessItem = ItemFacts & { history: ItemHistory | undefined };
+
 /**
- * Applies a finished attempt's answers to the student's model, one O(1) step each (core
- * `recordAnswer`), in the caller's transaction. The caller holds the user row's lock (core's one
- * lock order, issue 21 finding 4), so two finishes of one student never interleave here. Answers
- * count once they are final — when the attempt is finished — so a mock answer changed before the
- * submit counts as the student left it. Items outside the blueprint's parts (practice-only
- * subjects) teach the model nothing about the exam and are skipped.
+ * What a finished attempt's answers make of the student's model and item histories: one O(1) step
+ * each (core `recordAnswer`), and each item's history after this set (core `nextItemHistory`, from
+ * the row read with the item's facts), folded in answer order so an item answered twice (a drill
+ * run) is one row of the one upsert (ADR 032). Items outside the blueprint's parts (practice-only
+ * subjects) teach the model nothing about the exam and are skipped. No I/O: the finish reads what
+ * it needs with the attempt's items (`finalize`), `recordReadiness` reads it itself.
+ */
+export function learnFromAnswers(input: {
+  model: StudentModel | null;
+  spec: BlueprintSpec;
+  items: ReadonlyMap<string, ReadinessItem>;
+  answers: readonly ReadinessAnswer[];
+  fullMock: boolean;
+  now: Date;
+}): { model: StudentModel; histories: Map<string, ItemHistory> } {
+  const parts = partOfSubject(input.spec);
+  let model = input.model ?? emptyStudentModel();
+  const histories = new Map<string, ItemHistory>();
+  const at = input.now.getTime();
+  for (const answer of input.answers) {
+    const item = input.items.get(answer.questionId);
+    const partId = item ? parts.get(item.subjectId) : undefined;
+    if (!item || !partId) continue;
+    model = recordAnswer(
+      model,
+      { partId, topicId: item.topicId, correct: answer.correct, at: input.now },
+      { difficulty: item.difficulty, guess: guessFloor(item.choices) },
+    ).model;
+    const previous = histories.get(item.id) ?? item.history;
+    histories.set(item.id, nextItemHistory(previous, answer.correct, at));
+  }
+  if (input.fullMock) model = recordFullMock(model);
+  return { model, histories };
+}
+
+/** Whether a finish changes the student's model at all (`recordReadiness` writes nothing else). */
+export const readinessLearns = (answers: readonly ReadinessAnswer[], fullMock: boolean) =>
+  answers.length > 0 || fullMock;
+
+/**
+ * Applies a finished attempt's answers to the student's model (`learnFromAnswers`), in the
+ * caller's transaction. The caller holds the user row's lock (core's one lock order, issue 21
+ * finding 4), so two finishes of one student never interleave here. Answers count once they are
+ * final — when the attempt is finished — so a mock answer changed before the submit counts as the
+ * student left it. A drill's finish; a quiz's finish reads and writes the same in statements it
+ * makes anyway (`finalize`, ADR 031).
  */
 export async function recordReadiness(
   tx: Tx,
@@ -61,11 +105,10 @@ export async function recordReadiness(
     now: Date;
   },
 ): Promise<void> {
-  if (input.answers.length === 0 && !input.fullMock) return;
+  if (!readinessLearns(input.answers, input.fullMock)) return;
   const spec = input.spec ?? (await findBlueprint(tx, input.reviewer))?.spec;
   if (!spec) return;
-  const parts = partOfSubject(spec);
-  const [facts, stored] = await Promise.all([
+  const [items, stored] = await Promise.all([
     loadItemFactsWithHistory(
       tx,
       input.answers.map((a) => a.questionId),
@@ -73,25 +116,14 @@ export async function recordReadiness(
     ),
     findReadinessModel(tx, input.userId, input.reviewer),
   ]);
-  let model = stored ?? emptyStudentModel();
-  // Each item's history after this set (core `nextItemHistory`, from the row read in the same
-  // statement as the item's facts), folded in answer order so an item answered twice (a drill run)
-  // is one row of the one upsert (ADR 032).
-  const histories = new Map<string, ItemHistory>();
-  const at = input.now.getTime();
-  for (const answer of input.answers) {
-    const item = facts.get(answer.questionId);
-    const partId = item ? parts.get(item.subjectId) : undefined;
-    if (!item || !partId) continue;
-    model = recordAnswer(
-      model,
-      { partId, topicId: item.topicId, correct: answer.correct, at: input.now },
-      { difficulty: item.difficulty, guess: guessFloor(item.choices) },
-    ).model;
-    const previous = histories.get(item.id) ?? item.history;
-    histories.set(item.id, nextItemHistory(previous, answer.correct, at));
-  }
-  if (input.fullMock) model = recordFullMock(model);
+  const { model, histories } = learnFromAnswers({
+    model: stored,
+    spec,
+    items,
+    answers: input.answers,
+    fullMock: input.fullMock,
+    now: input.now,
+  });
   // One statement for both: the finish sends no more statements than before (ADR 031, 032).
   await saveReadinessState(tx, {
     userId: input.userId,

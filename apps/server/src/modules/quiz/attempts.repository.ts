@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../platform/db/client.ts';
 import { contentVersion, quizAnswers, quizAttempts } from '../../platform/db/schema.ts';
 
@@ -173,7 +173,7 @@ export async function insertMockUnlessOpen(
 
 /**
  * Marks the attempt submitted with its result (and, in sittings, the last one ended), bumping its
- * version.
+ * version; false when there is no such attempt.
  */
 export async function markSubmitted(
   ex: Executor,
@@ -184,20 +184,21 @@ export async function markSubmitted(
     gemsEarned?: number;
     sittings?: AttemptHeader['sittings'];
   },
-): Promise<AttemptHeader | null> {
-  const [row] = await ex
-    .update(quizAttempts)
-    .set({
-      status: 'submitted',
-      submittedAt: outcome.submittedAt,
-      result: outcome.result,
-      ...(outcome.gemsEarned === undefined ? {} : { gemsEarned: outcome.gemsEarned }),
-      ...(outcome.sittings === undefined ? {} : { sittings: outcome.sittings }),
-      version: sql`${quizAttempts.version} + 1`,
-    })
-    .where(eq(quizAttempts.id, attemptId))
-    .returning();
-  return row ?? null;
+  /** Data-modifying CTEs of other writes the same finish makes (ADR 031: no round trip each). */
+  alongside?: SQL | null,
+): Promise<boolean> {
+  const { sittings } = outcome;
+  const result = (await ex.execute(sql`
+    ${alongside ? sql`with ${alongside}` : sql``}
+    update ${quizAttempts} set status = 'submitted',
+      submitted_at = ${outcome.submittedAt.toISOString()}::timestamptz,
+      result = ${JSON.stringify(outcome.result)}::jsonb,
+      ${outcome.gemsEarned === undefined ? sql`` : sql`gems_earned = ${outcome.gemsEarned},`}
+      ${sittings === undefined ? sql`` : sittings === null ? sql`sittings = null,` : sql`sittings = ${JSON.stringify(sittings)}::jsonb,`}
+      version = version + 1
+    where id = ${attemptId}::uuid
+    returning 1`)) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
 }
 
 /**

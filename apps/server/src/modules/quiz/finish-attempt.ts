@@ -1,7 +1,6 @@
 import {
   addStreakDay,
   attemptTopicActivity,
-  type BlueprintSpec,
   decideFinishSitting,
   isTimeUp,
   liteResult,
@@ -17,18 +16,18 @@ import {
 } from '@pasado/core';
 import type { Db, Tx } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
-import { findBlueprint } from '../content/bank.repository.ts';
-import { recordReadiness } from '../progress/readiness.ts';
+import { type ReadinessWrites, readinessStateWrites } from '../progress/readiness.repository.ts';
+import { learnFromAnswers, type ReadinessItem, readinessLearns } from '../progress/readiness.ts';
 import { recordActivity } from '../progress/record-activity.ts';
 import type { Progress } from '../progress/repository.ts';
 import { asKind } from './attempt-access.ts';
-import { loadAttemptItemRows } from './attempt-view.read-model.ts';
 import {
   type AttemptClock,
   lockAttemptClock,
   markSubmitted,
   updateSittings,
 } from './attempts.repository.ts';
+import { type FinishState, loadFinishState } from './finish.read-model.ts';
 import {
   insertMockStreak,
   lockMockStreakDays,
@@ -51,8 +50,11 @@ export async function lockedClock(tx: Tx, attemptId: string): Promise<AttemptClo
 
 /**
  * Finishes an attempt in the caller's transaction (the attempt row locked): scores it, records
- * progress (recordActivity: topic stats, gems, streak, leaderboard), marks the mock streak day.
- * Reads the items once, without their content (issue 10: scoring needs parts, answers and topics).
+ * progress (recordActivity: topic stats, gems, streak, leaderboard), marks the mock streak day,
+ * and lets the student model learn from the answers (issue 23). Reads once, in one statement, what
+ * all of it is decided on (`loadFinishState`: the items without their content — issue 10: scoring
+ * needs parts, answers and topics —, the items' facts, the model, the blueprint), and writes the
+ * model with the attempt's mark (issue 25, ADR 031).
  * `studyMs`: the time studied when it is not start to now (an offline lite quiz, issue 11).
  */
 export async function finalize(
@@ -63,23 +65,22 @@ export async function finalize(
   studyMs?: number,
 ): Promise<void> {
   const kind = asKind(row.kind);
-  const rows = await loadAttemptItemRows(tx, row.id, { withKeys: false });
+  const state = await loadFinishState(tx, row.id);
+  if (!state) throw new AppError('INTERNAL', 'The attempt vanished while submitting.');
+  const rows = state.items;
   const items = rows.map((r) => ({ questionId: r.questionId, partId: r.partId }));
   const answers = new Map(rows.flatMap((r) => (r.answer ? [[r.questionId, r.answer]] : [])));
   const questions = new Map(
-    rows.flatMap((r) => (r.question ? [[r.questionId, { topicId: r.question.topicId }]] : [])),
+    rows.flatMap((r) => (r.facts ? [[r.questionId, { topicId: r.facts.topicId }]] : [])),
   );
   const scored = items.map((i) => ({
     partId: i.partId,
     isCorrect: answers.get(i.questionId)?.isCorrect ?? null,
   }));
   let result: QuizResult;
-  let spec: BlueprintSpec | undefined;
   if (kind === 'mock') {
-    const blueprint = await findBlueprint(tx, row.reviewerShorthand, row.blueprintId);
-    if (!blueprint) throw new AppError('INTERNAL', 'The blueprint of this mock is gone.');
-    spec = blueprint.spec;
-    result = mockResult(blueprint.spec, scored, autoSubmitted);
+    if (!state.blueprint) throw new AppError('INTERNAL', 'The blueprint of this mock is gone.');
+    result = mockResult(state.blueprint.spec, scored, autoSubmitted);
   } else {
     result = liteResult(scored, autoSubmitted);
   }
@@ -106,28 +107,57 @@ export async function finalize(
   // the student got.
   result = { ...result, gemsEarned: outcome.gemsAdded };
   if (kind === 'mock') await markMockStreakDay(tx, row.userId, now);
-  // The answers are final now: the student model learns from them (issue 23; recordActivity
-  // holds the user row's lock).
-  await recordReadiness(tx, {
-    userId: row.userId,
-    reviewer: row.reviewerShorthand,
-    ...(spec ? { spec } : {}),
-    answers: rows.flatMap((r) =>
-      typeof r.answer?.isCorrect === 'boolean'
-        ? [{ questionId: r.questionId, correct: r.answer.isCorrect }]
-        : [],
-    ),
-    fullMock: kind === 'mock',
+
+  const updated = await markSubmitted(
+    tx,
+    row.id,
+    {
+      submittedAt: now,
+      result,
+      gemsEarned: result.gemsEarned,
+      ...(row.sittings ? { sittings: row.sittings } : {}),
+    },
+    readinessWrites(row, state, kind, now),
+  );
+  if (!updated) throw new AppError('INTERNAL', 'The attempt vanished while submitting.');
+}
+
+/**
+ * The answers are final now: the student model learns from them (issue 23; `recordReadiness`'s
+ * update, from what `loadFinishState` read under the owner's lock), written by the mark's
+ * statement; null when it learns nothing (no answer and not a mock, or no valid blueprint).
+ * (`bench:exam` times it, issue 23 item 7.)
+ */
+export function readinessWrites(
+  row: AttemptClock,
+  state: FinishState,
+  kind: 'lite' | 'mock',
+  now: Date,
+): ReadinessWrites | null {
+  const answers = state.items.flatMap((r) =>
+    typeof r.answer?.isCorrect === 'boolean'
+      ? [{ questionId: r.questionId, correct: r.answer.isCorrect }]
+      : [],
+  );
+  const fullMock = kind === 'mock';
+  if (!readinessLearns(answers, fullMock) || !state.blueprint) return null;
+  const facts = new Map<string, ReadinessItem>();
+  for (const item of state.items) if (item.facts) facts.set(item.questionId, item.facts);
+  const { model, histories } = learnFromAnswers({
+    model: state.model,
+    spec: state.blueprint.spec,
+    items: facts,
+    answers,
+    fullMock,
     now,
   });
-
-  const updated = await markSubmitted(tx, row.id, {
-    submittedAt: now,
-    result,
-    gemsEarned: result.gemsEarned,
-    ...(row.sittings ? { sittings: row.sittings } : {}),
+  return readinessStateWrites({
+    userId: row.userId,
+    reviewer: row.reviewerShorthand,
+    model,
+    histories,
+    now,
   });
-  if (!updated) throw new AppError('INTERNAL', 'The attempt vanished while submitting.');
 }
 
 /**
