@@ -109,3 +109,24 @@ export const keptAnswers = async (page: Page, attemptId: string) => {
   } | null;
   return attempt ? attempt.items.filter((item) => item.choiceIndex !== null).length : null;
 };
+
+/** When the phone last wrote its kept snapshot of the query cache (0 while it has none). */
+export const snapshotSavedAt = (page: Page) =>
+  page.evaluate(async () => {
+    const names = (await indexedDB.databases()).map((d) => d.name);
+    if (!names.includes('pasado-offline')) return 0;
+    return new Promise<number>((resolve) => {
+      const open = indexedDB.open('pasado-offline');
+      open.onerror = () => resolve(0);
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('snapshots')) return resolve(0);
+        const store = db.transaction('snapshots').objectStore('snapshots');
+        const uid = store.get('last-uid');
+        uid.onsuccess = () => {
+          const kept = store.get(`snapshot:${uid.result}`);
+          kept.onsuccess = () => resolve((kept.result as { savedAt?: number })?.savedAt ?? 0);
+        };
+      };
+    });
+  });

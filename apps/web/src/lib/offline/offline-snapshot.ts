@@ -19,6 +19,15 @@ const SAVE_DELAY_MS = 500;
 const LAST_UID = 'last-uid';
 /** Not kept: staff screens, and what must be read fresh (the device id check, the clock offset). */
 const NOT_KEPT = new Set(['admin', 'local-device-id', 'server-clock']);
+/**
+ * Nor the study modes' topic queries: offline they are worked out from the kept pack and the
+ * outbox, always current. A kept copy was put back by a quick offline reload and, fresh for a
+ * minute, shown instead: a note marked read just before read as unread (issue 22).
+ */
+const STUDY_MODES = new Set(['notes', 'cards', 'flash']);
+
+const keptQuery = (key: QueryKey): boolean =>
+  !NOT_KEPT.has(String(key[0])) && !(key[0] === 'study' && STUDY_MODES.has(String(key[2])));
 
 let idbStore: ReturnType<typeof createStore> | null = null;
 const store = () => {
@@ -44,7 +53,7 @@ export function keepSnapshots(client: QueryClient, uid: string): () => void {
         (query) =>
           query.state.status === 'success' &&
           query.state.data !== undefined &&
-          !NOT_KEPT.has(String(query.queryKey[0])),
+          keptQuery(query.queryKey),
       )
       .map((query) => ({
         queryKey: query.queryKey,
@@ -94,6 +103,8 @@ export async function restoreSnapshot(client: QueryClient): Promise<Claims | und
     const snapshot = await get<Snapshot>(`snapshot:${uid}`, store());
     if (!snapshot || snapshot.uid !== uid) return undefined;
     for (const kept of snapshot.queries) {
+      // A snapshot written before a query stopped being kept may still hold it.
+      if (!keptQuery(kept.queryKey)) continue;
       const known = client.getQueryState(kept.queryKey);
       if (known?.data !== undefined && known.dataUpdatedAt >= kept.dataUpdatedAt) continue;
       client.setQueryData(kept.queryKey, kept.data, { updatedAt: kept.dataUpdatedAt });
