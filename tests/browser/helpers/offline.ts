@@ -8,7 +8,10 @@ import { expect } from 'vitest';
 export const workerReady = (page: Page) =>
   expect
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), {
-      timeout: 20_000,
+      // The install downloads the whole app (about a hundred files) from the test's own server,
+      // which shares the machine with two more test files: once, in a clean clone's CI run, that
+      // took more than 20 s.
+      timeout: 40_000,
     })
     .toBe('activated');
 
