@@ -1,6 +1,5 @@
 import { manilaDayKey, STREAK_FREEZE, sittingCountdown, sittingCountdownText } from '@pasado/core';
 import { and, eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedBundledContentForTests } from '../../apps/server/src/modules/content/seed-bundled-content.ts';
 import { touchUser } from '../../apps/server/src/modules/users/repository.ts';
@@ -11,7 +10,7 @@ import {
   userStreaks,
   users,
 } from '../../apps/server/src/platform/db/schema.ts';
-import { animationsSettled, screenshot } from './helpers/chromium.ts';
+import { atBothWidths, screenshot } from './helpers/chromium.ts';
 import { type Phone, useBrowserFixture } from './helpers/fixture.ts';
 import { queryKept, workerReady } from './helpers/offline.ts';
 import { completeOnboarding, settledPath, signIn } from './helpers/session.ts';
@@ -19,17 +18,6 @@ import { completeOnboarding, settledPath, signIn } from './helpers/session.ts';
 /** What quiz home says for a sitting starting on `date`, counted on today's Manila day. */
 const daysLeft = (date: string) =>
   sittingCountdownText(sittingCountdown([{ date }], manilaDayKey(new Date())));
-
-/** Nothing sticks out sideways at 360 px; the screenshot at both widths. */
-async function atBothWidths(page: Page, name: string): Promise<void> {
-  await animationsSettled(page);
-  await screenshot(page, `${name}-390`);
-  await page.setViewportSize({ width: 360, height: 780 });
-  await animationsSettled(page);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
-  await screenshot(page, `${name}-360`);
-  await page.setViewportSize({ width: 390, height: 844 });
-}
 
 // Issue 23 item 1 (the exam date) and item 5 (the streak freeze), as a student and staff use them.
 describe('exam sittings and the streak freeze', () => {

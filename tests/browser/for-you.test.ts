@@ -1,25 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { itemHistories, quizAttempts, users } from '../../apps/server/src/platform/db/schema.ts';
-import { animationsSettled, screenshot } from './helpers/chromium.ts';
+import { atBothWidths } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
 import { keptContentKeys, queryKept, workerReady } from './helpers/offline.ts';
 import { completeOnboarding, settledPath, signIn } from './helpers/session.ts';
 import { seedSmallCrimBank } from './helpers/small-bank.ts';
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
-
-/** Nothing sticks out sideways at 360 px; the screenshot at both widths. */
-async function atBothWidths(page: Page, name: string): Promise<void> {
-  await animationsSettled(page);
-  await screenshot(page, `${name}-390`);
-  await page.setViewportSize({ width: 360, height: 780 });
-  await animationsSettled(page);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
-  await screenshot(page, `${name}-360`);
-  await page.setViewportSize({ width: 390, height: 844 });
-}
 
 // Issue 23 item 4 (ADR 032): "Practice for you" on the readiness card opens the For-you set, online
 // from the server and offline from the kept items through the same core function.

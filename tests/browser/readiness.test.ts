@@ -1,28 +1,16 @@
 import { emptyStudentModel, recordAnswer, type StudentModel, seedDifficulty } from '@pasado/core';
 import { eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedBundledContentForTests } from '../../apps/server/src/modules/content/seed-bundled-content.ts';
 import { readinessModels, users } from '../../apps/server/src/platform/db/schema.ts';
 import { axeViolations } from './helpers/axe.ts';
-import { animationsSettled, screenshot } from './helpers/chromium.ts';
+import { atBothWidths } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
 import { queryKept, workerReady } from './helpers/offline.ts';
 import { settledPath, signIn } from './helpers/session.ts';
 
 const GENED = 'let-elem.mock.gened';
 const PROFED = 'let-elem.mock.profed';
-
-/** Nothing sticks out sideways at 360 px; the screenshot at both widths. */
-async function atBothWidths(page: Page, name: string): Promise<void> {
-  await animationsSettled(page);
-  await screenshot(page, `${name}-390`);
-  await page.setViewportSize({ width: 360, height: 780 });
-  await animationsSettled(page);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
-  await screenshot(page, `${name}-360`);
-  await page.setViewportSize({ width: 390, height: 844 });
-}
 
 /** A model of `n` answers in each LET Elementary part, right at `rate`, over the last days. */
 function practised(n: number, rate: number): StudentModel {

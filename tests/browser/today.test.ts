@@ -1,6 +1,5 @@
 import { addDays, applyRating, manilaDayKey, planMockDays, sittingDatesText } from '@pasado/core';
 import { eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedBundledContentForTests } from '../../apps/server/src/modules/content/seed-bundled-content.ts';
 import {
@@ -13,21 +12,10 @@ import {
   users,
 } from '../../apps/server/src/platform/db/schema.ts';
 import { axeViolations } from './helpers/axe.ts';
-import { animationsSettled, screenshot } from './helpers/chromium.ts';
+import { atBothWidths } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
 import { queryKept, workerReady } from './helpers/offline.ts';
 import { settledPath, signIn } from './helpers/session.ts';
-
-/** Nothing sticks out sideways at 360 px; the screenshot at both widths. */
-async function atBothWidths(page: Page, name: string): Promise<void> {
-  await animationsSettled(page);
-  await screenshot(page, `${name}-390`);
-  await page.setViewportSize({ width: 360, height: 780 });
-  await animationsSettled(page);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
-  await screenshot(page, `${name}-360`);
-  await page.setViewportSize({ width: 390, height: 844 });
-}
 
 // Issue 23 item 5: a student with an exam date finds today's plan on quiz home — the For-you set
 // with the items to answer, the flash cards due, the full mock the plan owes — each done or not

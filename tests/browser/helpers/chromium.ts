@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../../artifacts/screenshots');
 
@@ -97,4 +98,15 @@ export async function animationsSettled(page: Page): Promise<void> {
 /** Waits until the page's main thread is idle (what an idle-time callback of the app waits for). */
 export async function idleCallback(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null))));
+}
+
+/** Nothing sticks out sideways at 360 px (the narrowest phone we serve); the screenshot at both widths. */
+export async function atBothWidths(page: Page, name: string): Promise<void> {
+  await animationsSettled(page);
+  await screenshot(page, `${name}-390`);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await animationsSettled(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
+  await screenshot(page, `${name}-360`);
+  await page.setViewportSize({ width: 390, height: 844 });
 }
