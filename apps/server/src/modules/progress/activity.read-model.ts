@@ -13,7 +13,7 @@ import {
   userTopicStats,
 } from '../../platform/db/schema.ts';
 import { LIVE_CHANNEL, noticePayload } from '../../platform/live/topics.ts';
-import type { DailyAwardRow, Streak } from './repository.ts';
+import { type DailyAwardRow, NO_AWARDS, type Streak } from './repository.ts';
 
 // One activity (a finished quiz, a card rated, a note read) recorded in two statements once the
 // user's row is locked (issue 25): everything it is decided on, read at once, and everything it
@@ -36,16 +36,6 @@ export type ActivityState = {
 
 /** `seasonBoardKey`'s prefix, for the statement that names the boards itself. */
 const SEASON_BOARD_PREFIX = seasonBoardKey('');
-
-const NO_AWARDS: DailyAwardRow = {
-  gems: 0,
-  drillPoints: 0,
-  answers: 0,
-  askedAnswers: 0,
-  askedCorrect: 0,
-  askedSeconds: 0,
-  capped: 0,
-};
 
 /**
  * The state one activity is decided on, in one statement by primary keys. The caller holds the

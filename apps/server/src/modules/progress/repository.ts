@@ -169,7 +169,8 @@ export type DailyAwardRow = {
   capped: number;
 };
 
-const NO_AWARDS: DailyAwardRow = {
+/** A Manila day with nothing awarded yet. */
+export const NO_AWARDS: DailyAwardRow = {
   gems: 0,
   drillPoints: 0,
   answers: 0,
