@@ -12,7 +12,7 @@ import {
 } from '../../apps/server/src/platform/db/schema.ts';
 import { atBothWidths, screenshot } from './helpers/chromium.ts';
 import { type Phone, useBrowserFixture } from './helpers/fixture.ts';
-import { queryKept, workerReady } from './helpers/offline.ts';
+import { keptQuery, queryKept, workerReady } from './helpers/offline.ts';
 import { completeOnboarding, settledPath, signIn } from './helpers/session.ts';
 
 /** What quiz home says for a sitting starting on `date`, counted on today's Manila day. */
@@ -77,25 +77,10 @@ describe('exam sittings and the streak freeze', () => {
     await queryKept(page, ['quiz-home', 'let-elem']);
     await workerReady(page);
     const picked = `"current":{"id":"${grant?.id}"`;
+    // The kept quiz home carries the new pick once the snapshot has been written.
     await expect
-      .poll(async () =>
-        page.evaluate(async (picked) => {
-          // The kept quiz home carries the new pick once the snapshot has been written.
-          const open = indexedDB.open('pasado-offline');
-          const db = await new Promise<IDBDatabase>((resolve, reject) => {
-            open.onsuccess = () => resolve(open.result);
-            open.onerror = () => reject(open.error);
-          });
-          const all = await new Promise<unknown[]>((resolve, reject) => {
-            const request = db.transaction('snapshots').objectStore('snapshots').getAll();
-            request.onsuccess = () => resolve(request.result);
-            request.onerror = () => reject(request.error);
-          });
-          db.close();
-          return JSON.stringify(all).includes(picked);
-        }, picked),
-      )
-      .toBe(true);
+      .poll(async () => JSON.stringify(await keptQuery(page, ['quiz-home', 'let-elem'])))
+      .toContain(picked);
     await context.setOffline(true);
     await page.reload();
     await page

@@ -5,7 +5,13 @@ import { cardSchedules, noteReads, users } from '../../apps/server/src/platform/
 import { seedStudyContent } from '../../apps/server/test/study/study-fixtures.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
-import { keptContent, snapshotSavedAt, storedEntries, workerReady } from './helpers/offline.ts';
+import {
+  keptContent,
+  keptQuery,
+  snapshotSavedAt,
+  storedEntries,
+  workerReady,
+} from './helpers/offline.ts';
 import { completeOnboarding, signIn } from './helpers/session.ts';
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000 });
@@ -85,13 +91,15 @@ describe('studying offline', () => {
     await page.getByRole('heading', { name: 'Theories of Learning', level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'Behaviourism', level: 2 }).waitFor();
     await page.getByText('0 of 2 notes read').waitFor();
-    // The phone writes its snapshot of the cache after this screen showed: a snapshot holding the
-    // unread count, put back by the quick reload below, showed the note unread (issue 22).
-    const shownAt = await page.evaluate(() => Date.now());
-    await poll(() => snapshotSavedAt(page)).toBeGreaterThan(shownAt);
+    const markedAt = await page.evaluate(() => Date.now());
     await page.getByRole('button', { name: 'Mark as read, next' }).click();
     await page.getByText('1 of 2 notes read').waitFor();
     await page.getByRole('heading', { name: 'Constructivism', level: 2 }).waitFor();
+    // The phone's snapshot of the cache, written after the mark, keeps no copy of the topic's
+    // notes: offline they are worked out from the kept pack and the outbox. A kept copy, put back
+    // by a quick reload, showed a note just marked read as unread (issue 22).
+    await poll(() => snapshotSavedAt(page)).toBeGreaterThan(markedAt);
+    expect(await keptQuery(page, ['study', 'let-elem', 'notes'])).toBeNull();
     await screenshot(page, 'offline-study-read');
 
     // Reloaded offline: the read mark is still there, and reading resumes at the unread note.

@@ -67,39 +67,47 @@ export const keptContentKeys = (page: Page) =>
       }),
   );
 
+type KeptSnapshot = {
+  savedAt: number;
+  queries: { queryKey: unknown[]; data: unknown; dataUpdatedAt: number }[];
+};
+
 /**
- * The data of the newest query whose key starts with `keyPrefix` in the phone's kept query cache
- * (IndexedDB 'pasado-offline', written half a second after the last answer:
- * apps/web/src/lib/offline/offline-snapshot.ts), or null while none is kept.
+ * The phone's kept snapshot of the query cache (IndexedDB 'pasado-offline', written half a second
+ * after the last answer: apps/web/src/lib/offline/offline-snapshot.ts), or null while none is kept.
  */
-export const keptQuery = (page: Page, keyPrefix: readonly unknown[]) =>
-  page.evaluate(async (prefix) => {
+const keptSnapshot = (page: Page) =>
+  page.evaluate(async () => {
     // Opening a database that does not exist yet would create it without the app's store, and the
     // app could then never write its own: only open it once it exists.
     const names = (await indexedDB.databases()).map((d) => d.name);
     if (!names.includes('pasado-offline')) return null;
-    type Kept = { queryKey: unknown[]; data: unknown; dataUpdatedAt: number };
-    const snapshot = await new Promise<{ queries: Kept[] } | undefined>((resolve) => {
+    return new Promise<KeptSnapshot | null>((resolve) => {
       const open = indexedDB.open('pasado-offline');
-      open.onerror = () => resolve(undefined);
+      open.onerror = () => resolve(null);
       open.onsuccess = () => {
         const db = open.result;
-        if (!db.objectStoreNames.contains('snapshots')) return resolve(undefined);
+        if (!db.objectStoreNames.contains('snapshots')) return resolve(null);
         const store = db.transaction('snapshots').objectStore('snapshots');
         const uid = store.get('last-uid');
         uid.onsuccess = () => {
           const kept = store.get(`snapshot:${uid.result}`);
-          kept.onsuccess = () => resolve(kept.result);
+          kept.onsuccess = () => resolve(kept.result ?? null);
         };
       };
     });
-    const matching = (snapshot?.queries ?? [])
-      .filter((q) =>
-        prefix.every((part, n) => JSON.stringify(q.queryKey[n]) === JSON.stringify(part)),
-      )
-      .sort((a, b) => b.dataUpdatedAt - a.dataUpdatedAt);
-    return matching[0]?.data ?? null;
-  }, keyPrefix);
+  });
+
+/** The data of the newest kept query whose key starts with `keyPrefix`, or null. */
+export const keptQuery = async (page: Page, keyPrefix: readonly unknown[]) => {
+  const snapshot = await keptSnapshot(page);
+  const matching = (snapshot?.queries ?? [])
+    .filter((q) =>
+      keyPrefix.every((part, n) => JSON.stringify(q.queryKey[n]) === JSON.stringify(part)),
+    )
+    .sort((a, b) => b.dataUpdatedAt - a.dataUpdatedAt);
+  return matching[0]?.data ?? null;
+};
 
 /** Waits until the phone keeps a query whose key starts with `keyPrefix` (see `keptQuery`). */
 export const queryKept = (page: Page, keyPrefix: readonly unknown[]) =>
@@ -114,22 +122,4 @@ export const keptAnswers = async (page: Page, attemptId: string) => {
 };
 
 /** When the phone last wrote its kept snapshot of the query cache (0 while it has none). */
-export const snapshotSavedAt = (page: Page) =>
-  page.evaluate(async () => {
-    const names = (await indexedDB.databases()).map((d) => d.name);
-    if (!names.includes('pasado-offline')) return 0;
-    return new Promise<number>((resolve) => {
-      const open = indexedDB.open('pasado-offline');
-      open.onerror = () => resolve(0);
-      open.onsuccess = () => {
-        const db = open.result;
-        if (!db.objectStoreNames.contains('snapshots')) return resolve(0);
-        const store = db.transaction('snapshots').objectStore('snapshots');
-        const uid = store.get('last-uid');
-        uid.onsuccess = () => {
-          const kept = store.get(`snapshot:${uid.result}`);
-          kept.onsuccess = () => resolve((kept.result as { savedAt?: number })?.savedAt ?? 0);
-        };
-      };
-    });
-  });
+export const snapshotSavedAt = async (page: Page) => (await keptSnapshot(page))?.savedAt ?? 0;
