@@ -200,8 +200,10 @@ describe('the guard and the subscription status', () => {
       .getByRole('navigation', { name: 'Main' })
       .getByRole('button', { name: 'Study' })
       .click();
-    await expect.poll(() => dropped).toBe(1);
-    await expect.poll(() => subscriptionStatus(s)).toBe('expired');
+    // The dropped reply is first fetched from the server through Playwright: on a loaded machine
+    // that took longer than expect.poll's default second.
+    await expect.poll(() => dropped, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => subscriptionStatus(s), { timeout: 10_000 }).toBe('expired');
     // The expiry's live change reloads the page itself, and that visit brings the alert. Only when
     // it has not come after a moment does the student reload: a reload sent while the alert opens
     // could leave it open over a page that never loads (seen once in a full run).
