@@ -28,3 +28,19 @@ export function useKeepLitePool(reviewer: string | null): void {
     }
   }, [uid, reviewer, online]);
 }
+
+/**
+ * After a set or a mock is finished online the student's model and item histories have changed,
+ * so the kept For-you kit is read again at once (an unchanged one costs a 304), not on the next
+ * check of quiz home's: a For-you set taken offline right after then chooses from today's model.
+ * Nothing is fetched when the phone keeps no kit.
+ */
+export async function refreshKeptForYouKit(uid: string, reviewer: string): Promise<void> {
+  try {
+    if (await holdingOf(uid, FOR_YOU_SOURCE.kind, reviewer)) {
+      await refreshSource(uid, FOR_YOU_SOURCE, reviewer);
+    }
+  } catch (error) {
+    console.warn(`${FOR_YOU_SOURCE.label} not refreshed after the finish`, error);
+  }
+}

@@ -6,6 +6,7 @@ import { useClaims } from '../../lib/session/get-claims.ts';
 import { meQueryKey } from '../../lib/session/get-me.ts';
 import { attemptQueryKey, saveAnswer, submitAttempt } from './api/attempts.ts';
 import { quizHomeQueryKey } from './api/get-quiz-home.ts';
+import { refreshKeptForYouKit } from './keep-lite-pool.ts';
 import { rememberLiteAnswers } from './offline-lite.ts';
 import { QuestionView, Rationale } from './question-view.tsx';
 import { QuizNav, QuizProgress } from './quiz-nav.tsx';
@@ -54,6 +55,7 @@ function serverActions(
           state.reviewer,
           answered.map((i) => i.questionId),
         );
+        void refreshKeptForYouKit(uid, state.reviewer);
       }
       void client.invalidateQueries({ queryKey: quizHomeQueryKey });
       void client.invalidateQueries({ queryKey: meQueryKey });

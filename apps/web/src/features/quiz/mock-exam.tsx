@@ -11,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { enqueue, flush, onOutboxOutcome, useOutbox } from '../../lib/offline/outbox.ts';
+import { useClaims } from '../../lib/session/get-claims.ts';
 import { meQueryKey } from '../../lib/session/get-me.ts';
 import { useOnline } from '../../lib/use-online.ts';
 import {
@@ -22,6 +23,7 @@ import {
   submitAttempt,
 } from './api/attempts.ts';
 import { quizHomeQueryKey } from './api/get-quiz-home.ts';
+import { refreshKeptForYouKit } from './keep-lite-pool.ts';
 import { QuestionView } from './question-view.tsx';
 import { TimerIcon } from './quiz-icons.tsx';
 import { QuizNav, QuizProgress } from './quiz-nav.tsx';
@@ -65,6 +67,7 @@ function MockInProgress({
 }) {
   const client = useQueryClient();
   const online = useOnline();
+  const uid = useClaims().data?.uid;
   const { attemptId, reviewer } = state;
   const outbox = useOutbox();
   const pending = useMemo(() => {
@@ -122,10 +125,11 @@ function MockInProgress({
       client.setQueryData(attemptQueryKey(attemptId), done);
       void client.invalidateQueries({ queryKey: quizHomeQueryKey });
       void client.invalidateQueries({ queryKey: meQueryKey });
+      if (done.status === 'submitted' && uid) void refreshKeptForYouKit(uid, reviewer);
     } catch {
       setFinishing('failed');
     }
-  }, [reviewer, attemptId, client, sittingNumber]);
+  }, [reviewer, attemptId, client, sittingNumber, uid]);
 
   // Time up: submit (the server would anyway on the next read or write).
   const timeUp = left === 0;
