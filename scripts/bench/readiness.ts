@@ -44,7 +44,7 @@ import {
 } from '@pasado/core/rules';
 
 const BANK_DIR = path.resolve(import.meta.dirname, '../../content/bank');
-const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 2000);
+const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 6000);
 const VARIANT_STUDENTS = Number(process.env.BENCH_VARIANT_STUDENTS ?? 200);
 const onlyTrack = process.argv.find((a) => a.startsWith('--track='))?.split('=')[1];
 const withVariants = !process.argv.includes('--no-variants');
@@ -222,6 +222,11 @@ function refreshProfile(
 type Outcome = {
   policy: 'for-you' | 'random';
   predicted: number; // model P(pass) the day before the exam
+  /**
+   * The model gave a pass chance on the eve. Without one (a part short of answers, or no full
+   * mock) quiz home shows what to do instead of a number, so there is no forecast to judge.
+   */
+  numbered: boolean;
   projectedMid: number | null; // model P(pass) on exam day, forecast at week 6
   rating: number; // model's predicted whole rating
   covered: boolean; // exam rating inside the model's 80 % interval
@@ -447,7 +452,7 @@ function runStudent(input: {
   let profile = refreshProfile(way.template, itemsByTopic, beliefs);
   let gains: number[] | null = null;
 
-  const answer = (id: string, at: number, teach: number): boolean => {
+  const answer = (id: string, at: number, teach: number, chosen = false): boolean => {
     const q = itemById.get(id) as BenchItem & { partId: string };
     const key = `${q.partId}|${q.topicId}`;
     const th = theta.get(key) ?? 0;
@@ -463,7 +468,7 @@ function runStudent(input: {
     const difficulty = beliefs.get(id) ?? seedDifficulty(q.label);
     const next = recordAnswer(
       model,
-      { partId: q.partId, topicId: q.topicId, correct, at: new Date(at) },
+      { partId: q.partId, topicId: q.topicId, correct, at: new Date(at), chosen },
       { difficulty, guess: 1 / q.choices },
     );
     model = next.model;
@@ -577,7 +582,7 @@ function runStudent(input: {
           ids = pickLiteItems(allIds, LITE_SIZE, `${input.studentSeed}:${day}:${k}`);
         }
         for (const [i, id] of ids.entries()) {
-          const correct = answer(id, t + i * 30_000, 1);
+          const correct = answer(id, t + i * 30_000, 1, input.policy === 'for-you');
           const part = partIndex.get(itemById.get(id)?.partId ?? '') ?? 0;
           liteTotal[part] = (liteTotal[part] ?? 0) + 1;
           if (correct) liteCorrect[part] = (liteCorrect[part] ?? 0) + 1;
@@ -626,6 +631,7 @@ function runStudent(input: {
   return {
     policy: input.policy,
     predicted: forecast.passChance?.today ?? 0.5,
+    numbered: forecast.passChance !== null,
     projectedMid,
     rating: forecast.whole?.rating ?? lite.rating,
     covered: forecast.whole
@@ -701,9 +707,14 @@ type Figures = {
   passRate: number;
 };
 
+/**
+ * The figures over the students the model gave a number to (the baselines judged on the same
+ * students), and how many it gave none; the days to the pass line count every student.
+ */
 function figures(
-  outcomes: readonly Outcome[],
-): Figures & { table: ReturnType<typeof calibration> } {
+  all: readonly Outcome[],
+): Figures & { table: ReturnType<typeof calibration>; unnumbered: number } {
+  const outcomes = all.filter((o) => o.numbered);
   const ys = outcomes.map((o) => o.passed);
   const ps = outcomes.map((o) => o.predicted);
   const table = calibration(
@@ -724,8 +735,8 @@ function figures(
     mae: mean(outcomes.map((o) => Math.abs(o.rating - o.examRating))),
     maeLastMock: mean(outcomes.map((o) => Math.abs(o.lastMockRating - o.examRating))),
     maeLite: mean(outcomes.map((o) => Math.abs(o.liteRating - o.examRating))),
-    daysForYou: meanDays(outcomes, 'for-you').days,
-    daysRandom: meanDays(outcomes, 'random').days,
+    daysForYou: meanDays(all, 'for-you').days,
+    daysRandom: meanDays(all, 'random').days,
     // 0 when no decile holds 30 runs (a small variant run): nothing to judge.
     worstDecile: Math.max(
       0,
@@ -733,6 +744,7 @@ function figures(
     ),
     passRate: mean(ys.map((y) => (y ? 1 : 0))),
     table,
+    unnumbered: all.length - outcomes.length,
   };
 }
 
@@ -762,22 +774,24 @@ for (const { track, spec } of variantsOnly ? [] : tracks) {
     'bench',
   );
   const f = figures(outcomes);
-  const mid = outcomes.filter((o) => o.projectedMid !== null);
+  // Judged where the model gave a number (quiz home shows what to do instead of one).
+  const judged = outcomes.filter((o) => o.numbered);
+  const mid = judged.filter((o) => o.projectedMid !== null);
   const midBrier = brier(
     mid.map((o) => o.projectedMid ?? 0),
     mid.map((o) => o.passed),
   );
-  const coverage = mean(outcomes.map((o) => (o.covered ? 1 : 0)));
+  const coverage = mean(judged.map((o) => (o.covered ? 1 : 0)));
   const fy = meanDays(outcomes, 'for-you');
   const rnd = meanDays(outcomes, 'random');
   console.info(
-    `\n${track}: ${outcomes.length} students, pass rate ${fmt(f.passRate * 100, 1)} %, ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    `\n${track}: ${outcomes.length} students (${f.unnumbered} given no pass chance on the eve, as too little data: left out of the Brier, MAE and calibration of all three), pass rate ${fmt(f.passRate * 100, 1)} %, ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
   console.info(
     `  Brier: model ${fmt(f.brier)} | last mock ${fmt(f.lastMock)} | lite accuracy ${fmt(f.lite)} | model's exam-day projection from week 6 ${fmt(midBrier)}`,
   );
   for (const policy of ['for-you', 'random'] as const) {
-    const mine = outcomes.filter((o) => o.policy === policy);
+    const mine = judged.filter((o) => o.policy === policy);
     console.info(
       `  ${policy}: bias of the final rating (predicted − exam) ${fmt(mean(mine.map((o) => o.rating - o.examRating)), 2)} (− the exam's expected rating ${fmt(mean(mine.map((o) => o.rating - o.examExpected)), 2)}, − a fresh mock's over the pool ${fmt(mean(mine.map((o) => o.rating - o.poolExpected)), 2)}), mean P ${fmt(mean(mine.map((o) => o.predicted)), 3)} vs pass rate ${fmt(mean(mine.map((o) => (o.passed ? 1 : 0))), 3)}`,
     );

@@ -277,6 +277,37 @@ describe.each(ENGINES)('For-you sets on %s', (engine) => {
     expect(model?.model.parts['part-b']?.ability.answers).toBe(2);
   });
 
+  it('a For-you set teaches the model, but not its self-check: the model chose the items (ADR 028)', async () => {
+    const { cookie, userId } = await createOnboardedStudent(t, { reviewer: REVIEWER });
+    const model = async () => {
+      const [row] = await db()
+        .select()
+        .from(readinessModels)
+        .where(and(eq(readinessModels.userId, userId), eq(readinessModels.reviewer, REVIEWER)));
+      return row?.model;
+    };
+    const topics = (m: Awaited<ReturnType<typeof model>>) =>
+      Object.values(m?.parts ?? {}).flatMap((part) => Object.values(part.topics));
+    const chosen = await forYou(cookie);
+    const chosenIds = chosen.items.map((i) => i.questionId);
+    await finish(cookie, chosen.attemptId, chosenIds, () => true);
+    const afterChosen = topics(await model());
+    expect(afterChosen.reduce((n, topic) => n + topic.answers, 0)).toBe(10);
+    expect(afterChosen.every((topic) => topic.surprise === undefined)).toBe(true);
+
+    const res = await call(cookie, 'POST', `${base}/lite`, { subjectId: SUBJECT_A });
+    expect(res.statusCode, res.body).toBe(201);
+    const plain = attemptStateSchema.parse(res.json());
+    await finish(
+      cookie,
+      plain.attemptId,
+      plain.items.map((i) => i.questionId),
+      () => true,
+    );
+    const afterPlain = topics(await model());
+    expect(afterPlain.some((topic) => (topic.surprise?.residual ?? 0) > 0)).toBe(true);
+  });
+
   it('a drill run answering an item twice writes one row, as its last answer left it', async () => {
     const { userId } = await createOnboardedStudent(t, { reviewer: REVIEWER });
     const { recordReadiness } = await import('../../src/modules/progress/readiness.ts');

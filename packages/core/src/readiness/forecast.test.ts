@@ -225,3 +225,31 @@ describe('surenessOf', () => {
     expect(surenessOf(sd)).toBe(s);
   });
 });
+
+describe('predictPart: the self-check (a topic’s recent surprise)', () => {
+  const part = profile.parts[1] as (typeof profile.parts)[number];
+  const at = (i: number) => new Date(T0.getTime() + i * 60_000);
+  /** 200 answers in Numerical, 50 % correct at first rising to 95 % (a student learning fast). */
+  function learning(chosen: boolean): StudentModel {
+    let model = emptyStudentModel();
+    for (let i = 0; i < 200; i += 1) {
+      const share = 0.5 + (0.45 * i) / 199;
+      const correct = Math.floor((i + 1) * share) > Math.floor(i * share);
+      model = recordAnswer(
+        model,
+        { partId: 'num', topicId: i % 2 ? 'n1' : 'n2', correct, at: at(i), chosen },
+        medium,
+      ).model;
+    }
+    return model;
+  }
+
+  it('raises the prediction of a student whose answers beat it, toward what they now show', () => {
+    const now = at(200).getTime();
+    const checked = predictPart(learning(false), part, now).mean;
+    const unchecked = predictPart(learning(true), part, now).mean;
+    expect(checked).toBeGreaterThan(unchecked + 0.005);
+    // The recent answers run at 85–95 %: the check moves towards them, not past them.
+    expect(checked).toBeLessThan(0.95);
+  });
+});

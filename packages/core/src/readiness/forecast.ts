@@ -8,6 +8,7 @@ import {
   PRIOR_TOPIC_VARIANCE,
   partBelief,
   type StudentModel,
+  surpriseShift,
 } from './model.ts';
 import { countDistribution, passProbability } from './pass-probability.ts';
 
@@ -191,7 +192,8 @@ export function predictPart(
     const kept = stored?.topics[topic.topicId];
     const own = kept ? agedTopic(kept, ability, now) : null;
     const shift = own && daysAhead > 0 ? mean - ability.mean : 0;
-    const topicMean = own ? own.mean + shift : mean;
+    // What the topic's recent answers say its belief lags by (the model's own check on itself).
+    const topicMean = own ? own.mean + shift + surpriseShift(kept) : mean;
     const topicVariance = own
       ? own.variance + (variance - ability.variance)
       : variance + PRIOR_TOPIC_VARIANCE;

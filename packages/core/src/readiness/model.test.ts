@@ -3,14 +3,18 @@ import {
   ageBelief,
   DAILY_DRIFT_VARIANCE,
   emptyStudentModel,
+  MAX_SURPRISE_SHIFT,
   observationStep,
   PRIOR_PART_MEAN,
   PRIOR_PART_VARIANCE,
   PRIOR_TOPIC_VARIANCE,
   recordAnswer,
   recordFullMock,
+  SURPRISE_KEEP,
+  SURPRISE_PRIOR_SLOPE,
   seedDifficulty,
   successChance,
+  surpriseShift,
   topicBelief,
   updateDifficulty,
 } from './model.ts';
@@ -207,6 +211,50 @@ describe('forgetting (ageBelief)', () => {
   it('time in the past changes nothing', () => {
     expect(ageBelief(belief, (belief.at ?? 0) - 1000, 0, 1)).toBe(belief);
   });
+  it.each([
+    { name: 'a NaN mean', change: { mean: Number.NaN } },
+    { name: 'a negative variance', change: { variance: -0.2 } },
+    { name: 'a correlation above 1', change: { covariance: 0.01 } },
+  ])('a stored belief with $name starts again from the prior, its answers kept', ({ change }) => {
+    const broken = { ...belief, ...change };
+    const now = (belief.at ?? 0) + 60_000;
+    const aged = ageBelief(broken, now, PRIOR_PART_MEAN, PRIOR_PART_VARIANCE);
+    expect(aged).toMatchObject({
+      mean: PRIOR_PART_MEAN,
+      variance: PRIOR_PART_VARIANCE,
+      trend: 0,
+      covariance: 0,
+      answers: 50,
+      at: now,
+    });
+    // And the model's next answer is a number again.
+    const model = {
+      ...emptyStudentModel(),
+      parts: {
+        p1: {
+          ability: broken,
+          pace: { answersPerDay: 0, dayKey: null, dayStartAnswers: 0 },
+          topics: { t1: broken },
+        },
+      },
+    };
+    const next = recordAnswer(model, answer(true, new Date(now).toISOString()), medium).model;
+    expect(Number.isFinite(next.parts.p1?.ability.mean)).toBe(true);
+    expect(Number.isFinite(next.parts.p1?.topics.t1?.mean)).toBe(true);
+  });
+  it('a variance held at the cap keeps the belief a Gaussian (its correlation unchanged)', () => {
+    // A topic whose cap (its part's variance + the topic prior) fell below its own variance, with
+    // its level and trend strongly correlated, as after many low-information answers: the
+    // filter diverged to NaN from such a belief in bench:readiness's slow-growth world.
+    const correlated = { ...belief, variance: 0.75, trendVariance: 3.5e-5, covariance: 0.0051 };
+    const aged = ageBelief(correlated, (belief.at ?? 0) + 86_400_000, 0, 0.7);
+    expect(aged.variance).toBe(0.7);
+    const correlation = (b: typeof correlated) =>
+      b.covariance / Math.sqrt(b.variance * b.trendVariance);
+    expect(correlation(aged)).toBeLessThan(1);
+    const drifted = { ...correlated, variance: 0.75 + DAILY_DRIFT_VARIANCE };
+    expect(correlation(aged)).toBeCloseTo(correlation(drifted), 9);
+  });
 });
 
 describe('updateDifficulty', () => {
@@ -228,4 +276,61 @@ describe('updateDifficulty', () => {
 
 it('recordFullMock counts full mocks', () => {
   expect(recordFullMock(recordFullMock(emptyStudentModel())).fullMocks).toBe(2);
+});
+
+describe('the surprise (the model checking its own predictions)', () => {
+  it('adds each answer against the chance the forecast gave it, before the answer is applied', () => {
+    const first = recordAnswer(emptyStudentModel(), answer(true), medium).model;
+    const topic = first.parts.p1?.topics.t1;
+    // A new topic: the part's prior mean with the topic prior's extra variance, probit-averaged.
+    const variance = PRIOR_PART_VARIANCE + PRIOR_TOPIC_VARIANCE;
+    const scale = 1 / Math.sqrt(1 + (Math.PI * variance) / 8);
+    const s = 1 / (1 + Math.exp(-PRIOR_PART_MEAN * scale));
+    const chance = 0.25 + 0.75 * s;
+    expect(topic?.surprise?.residual).toBeCloseTo(1 - chance, 9);
+    expect(topic?.surprise?.slope).toBeCloseTo(0.75 * s * (1 - s) * scale, 9);
+    const second = recordAnswer(first, answer(false, '2026-11-20T02:01:00Z'), medium).model;
+    const before = topicBelief(first, 'p1', 't1', Date.parse('2026-11-20T02:01:00Z'));
+    const scale2 = 1 / Math.sqrt(1 + (Math.PI * before.variance) / 8);
+    const chance2 = 0.25 + 0.75 / (1 + Math.exp(-before.mean * scale2));
+    expect(second.parts.p1?.topics.t1?.surprise?.residual).toBeCloseTo(
+      (1 - chance) * SURPRISE_KEEP - chance2,
+      9,
+    );
+  });
+
+  it('leaves out answers to items the model chose (a For-you set)', () => {
+    const first = recordAnswer(emptyStudentModel(), answer(true), medium).model;
+    const chosen = recordAnswer(
+      first,
+      { ...answer(true, '2026-11-20T02:01:00Z'), chosen: true },
+      medium,
+    ).model;
+    expect(chosen.parts.p1?.topics.t1?.surprise).toEqual(first.parts.p1?.topics.t1?.surprise);
+    // The ability itself still learns from them.
+    expect(chosen.parts.p1?.topics.t1?.answers).toBe(2);
+  });
+
+  it('is no shift without answers, shrunk while they are few, and bounded', () => {
+    expect(surpriseShift(undefined)).toBe(0);
+    expect(surpriseShift(topicBelief(emptyStudentModel(), 'p1', 't1', Date.now()))).toBe(0);
+    const belief = topicBelief(emptyStudentModel(), 'p1', 't1', Date.now());
+    const few = { ...belief, surprise: { residual: 0.5, slope: 0.4 } };
+    const many = { ...belief, surprise: { residual: 2, slope: 4 } };
+    expect(surpriseShift(few)).toBeCloseTo(0.5 / (0.4 + SURPRISE_PRIOR_SLOPE), 9);
+    expect(surpriseShift(many)).toBeCloseTo(2 / (4 + SURPRISE_PRIOR_SLOPE), 9);
+    expect(surpriseShift(few)).toBeLessThan(surpriseShift(many));
+    const wild = { ...belief, surprise: { residual: -40, slope: 10 } };
+    expect(surpriseShift(wild)).toBe(-MAX_SURPRISE_SHIFT);
+  });
+
+  it('turns positive for a student who keeps beating the predictions', () => {
+    let model = emptyStudentModel();
+    const start = Date.parse('2026-11-20T02:00:00Z');
+    for (let i = 0; i < 60; i += 1) {
+      const when = new Date(start + i * 60_000).toISOString();
+      model = recordAnswer(model, answer(i % 10 !== 0, when), medium).model;
+    }
+    expect(surpriseShift(model.parts.p1?.topics.t1)).toBeGreaterThan(0);
+  });
 });

@@ -42,6 +42,8 @@ export type AbilityBelief = {
    * since (learning shown in the part's other topics, which carries over) moves the topic too.
    */
   anchor?: number;
+  /** A topic's only: how the forecast's predictions of its recent answers fared. */
+  surprise?: Surprise;
 };
 
 /**
@@ -57,6 +59,15 @@ export type PartModel = {
   /** The part's topics' abilities (a topic never answered has none: its part's stands in). */
   topics: Record<string, AbilityBelief>;
 };
+
+/**
+ * The model's own check on itself: a topic's recent answers' surprise (correct − the chance the
+ * forecast gave them) and the forecast's slope there (d chance / d ability), both summed with
+ * exponential decay. Their ratio is how far, in logits, the forecast has recently sat from what
+ * the student showed — the lag of a tracker following a learning student, which no single
+ * answer's step removes (ADR 028).
+ */
+export type Surprise = { residual: number; slope: number };
 
 /** One student's model for one track: its parts by blueprint part id, and full mocks finished. */
 export type StudentModel = {
@@ -96,6 +107,15 @@ export const PACE_SMOOTHING = 0.2;
  * does not keep pace with them).
  */
 export const TOPIC_CARRY = 0.5;
+/** The share of the surprise sums kept per answer: about the last 50 answers of a topic count. */
+export const SURPRISE_KEEP = 1 - 1 / 100;
+/**
+ * The slope the surprise's ratio is shrunk with (about 20 answers' worth at a typical 0.2): a
+ * few answers' luck is not taken for a bias.
+ */
+export const SURPRISE_PRIOR_SLOPE = 2;
+/** The correction is never more than this many logits either way. */
+export const MAX_SURPRISE_SHIFT = 0.5;
 /** Prior of the trend (ability gained per answer): none known, a few thousandths a logit typical. */
 export const PRIOR_TREND_VARIANCE = 0.01 ** 2;
 /** The trend itself drifts a little per answer (learning slows, speeds up). */
@@ -135,8 +155,27 @@ export function successChance(theta: number, b: number, guess: number): number {
 export const guessFloor = (choices: number): number => (choices > 1 ? 1 / choices : 0);
 
 /**
+ * Whether a stored belief is one a Gaussian can be: finite, positive variances, |correlation| ≤ 1.
+ * Models stored before `ageBelief` kept the covariance in step with a capped variance could lose
+ * this and then diverge.
+ */
+export function isProperBelief(b: AbilityBelief): boolean {
+  return (
+    Number.isFinite(b.mean) &&
+    Number.isFinite(b.trend) &&
+    Number.isFinite(b.covariance) &&
+    b.variance > 0 &&
+    b.trendVariance > 0 &&
+    // A hair of rounding allowed: a level and trend learnt together sit near correlation 1.
+    b.covariance * b.covariance <= b.variance * b.trendVariance * (1 + 1e-6)
+  );
+}
+
+/**
  * A belief brought forward to `now`: each day away adds `DAILY_DRIFT_VARIANCE` (up to `cap`, the
  * prior's variance) and pulls the mean towards `priorMean` with time constant `FORGETTING_DAYS`.
+ * A belief that is not a proper Gaussian (`isProperBelief`) starts again from the prior, keeping
+ * its count of answers: a wrong number would be worse than "not sure yet".
  */
 export function ageBelief(
   belief: AbilityBelief,
@@ -144,14 +183,21 @@ export function ageBelief(
   priorMean: number,
   cap: number,
 ): AbilityBelief {
+  if (!isProperBelief(belief))
+    return { ...newBelief(priorMean, cap), answers: belief.answers, at: now };
   if (belief.at === null || now <= belief.at) return belief;
   const days = (now - belief.at) / DAY_MS;
   const keep = Math.exp(-days / FORGETTING_DAYS);
-  // The trend is per answer: days without answers add no learning, only uncertainty.
+  const drifted = belief.variance + DAILY_DRIFT_VARIANCE * days;
+  const variance = Math.min(cap, drifted);
+  // The trend is per answer: days without answers add no learning, only uncertainty. A variance
+  // held at the cap takes the covariance down with it (the same correlation): lowering one
+  // without the other can leave a belief no Gaussian has, and the filter then diverges.
   return {
     ...belief,
     mean: priorMean + (belief.mean - priorMean) * keep,
-    variance: Math.min(cap, belief.variance + DAILY_DRIFT_VARIANCE * days),
+    variance,
+    covariance: belief.covariance * Math.sqrt(variance / drifted),
     at: now,
   };
 }
@@ -193,6 +239,11 @@ export type AnswerEvent = {
   topicId: string;
   correct: boolean;
   at: Date;
+  /**
+   * The item was chosen by the model (a For-you set): its outcome is not a fair check of the
+   * model's predictions, which chose it (ADR 028), so it leaves the surprise alone.
+   */
+  chosen?: boolean;
 };
 
 /**
@@ -219,12 +270,54 @@ export function recordAnswer(
   const nextPart: PartModel = {
     ability: nextAbility,
     pace: pace(part.pace, ability.answers, manilaDayKey(event.at)),
-    topics: { ...part.topics, [event.topicId]: { ...nextTopic, anchor: nextAbility.mean } },
+    topics: {
+      ...part.topics,
+      [event.topicId]: {
+        ...nextTopic,
+        anchor: nextAbility.mean,
+        surprise: event.chosen
+          ? topic.surprise
+          : surpriseAfter(topic.surprise, topic, b, item.guess, event.correct),
+      },
+    },
   };
   return {
     model: { ...model, parts: { ...model.parts, [event.partId]: nextPart } },
     difficulty: updateDifficulty(item.difficulty, topic.mean, item.guess, event.correct),
   };
+}
+
+/**
+ * The surprise sums after one answer: its chance as the forecast gives it (the logistic averaged
+ * over the topic's belief by the probit approximation, before the answer is applied) against the
+ * answer.
+ */
+function surpriseAfter(
+  old: Surprise | undefined,
+  topic: AbilityBelief,
+  b: number,
+  guess: number,
+  correct: boolean,
+): Surprise {
+  const scale = 1 / Math.sqrt(1 + (Math.PI * topic.variance) / 8);
+  const s = logistic((topic.mean - b) * scale);
+  const chance = guess + (1 - guess) * s;
+  return {
+    residual: (old?.residual ?? 0) * SURPRISE_KEEP + (correct ? 1 : 0) - chance,
+    slope: (old?.slope ?? 0) * SURPRISE_KEEP + (1 - guess) * s * (1 - s) * scale,
+  };
+}
+
+/**
+ * The forecast's correction of a topic's ability (logits): its recent surprise over its slope,
+ * shrunk while the answers are few, within ±`MAX_SURPRISE_SHIFT`.
+ */
+export function surpriseShift(topic: AbilityBelief | undefined): number {
+  if (!topic?.surprise) return 0;
+  const { residual, slope } = topic.surprise;
+  const shift = residual / (slope + SURPRISE_PRIOR_SLOPE);
+  if (!Number.isFinite(shift)) return 0;
+  return Math.max(-MAX_SURPRISE_SHIFT, Math.min(MAX_SURPRISE_SHIFT, shift));
 }
 
 /**

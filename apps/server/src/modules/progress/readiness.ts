@@ -59,6 +59,8 @@ export function learnFromAnswers(input: {
   items: ReadonlyMap<string, ReadinessItem>;
   answers: readonly ReadinessAnswer[];
   fullMock: boolean;
+  /** The model chose these items (a For-you set): their outcomes leave its self-check alone. */
+  chosen?: boolean;
   now: Date;
 }): { model: StudentModel; histories: Map<string, ItemHistory> } {
   const parts = partOfSubject(input.spec);
@@ -71,7 +73,13 @@ export function learnFromAnswers(input: {
     if (!item || !partId) continue;
     model = recordAnswer(
       model,
-      { partId, topicId: item.topicId, correct: answer.correct, at: input.now },
+      {
+        partId,
+        topicId: item.topicId,
+        correct: answer.correct,
+        at: input.now,
+        chosen: input.chosen === true,
+      },
       { difficulty: item.difficulty, guess: guessFloor(item.choices) },
     ).model;
     const previous = histories.get(item.id) ?? item.history;

@@ -105,6 +105,7 @@ export function rememberAttempt(
     submittedAt: read.submittedAt,
     gemsEarned: read.gemsEarned,
     version: read.version,
+    forYou: read.forYou,
   };
   if (refreshClock(db, clock)) return;
   const memory = memoryOf(db);

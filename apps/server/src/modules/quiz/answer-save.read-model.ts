@@ -111,6 +111,7 @@ export async function loadAnswerContext(
       submittedAt: r.submittedAt,
       gemsEarned: r.gemsEarned,
       version: r.version,
+      forYou: r.forYou,
     },
     item: r.item ? { questionId: r.item.questionId, partId: r.item.partId ?? null } : null,
     question,

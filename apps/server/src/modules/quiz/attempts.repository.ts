@@ -30,7 +30,7 @@ export type NewAttempt = Pick<
  */
 export type AttemptClock = Omit<
   AttemptHeader,
-  'items' | 'result' | 'createdAt' | 'clientAttemptId' | 'clientFinishedAt' | 'forYou'
+  'items' | 'result' | 'createdAt' | 'clientAttemptId' | 'clientFinishedAt'
 >;
 
 /** A saved answer beside its item (the query left-joins `quiz_answers`). */
@@ -55,6 +55,7 @@ export const clockColumns = {
   submittedAt: quizAttempts.submittedAt,
   gemsEarned: quizAttempts.gemsEarned,
   version: quizAttempts.version,
+  forYou: quizAttempts.forYou,
 };
 
 /** The content version as of the statement (schema/quiz.ts contentVersion), as text: a bigint. */

@@ -149,6 +149,7 @@ export function readinessWrites(
     items: facts,
     answers,
     fullMock,
+    chosen: row.forYou,
     now,
   });
   return readinessStateWrites({
