@@ -249,7 +249,7 @@ describe('forgetting (ageBelief)', () => {
     const correlated = { ...belief, variance: 0.75, trendVariance: 3.5e-5, covariance: 0.0051 };
     const aged = ageBelief(correlated, (belief.at ?? 0) + 86_400_000, 0, 0.7);
     expect(aged.variance).toBe(0.7);
-    const correlation = (b: typeof correlated) =>
+    const correlation = (b: { covariance: number; variance: number; trendVariance: number }) =>
       b.covariance / Math.sqrt(b.variance * b.trendVariance);
     expect(correlation(aged)).toBeLessThan(1);
     const drifted = { ...correlated, variance: 0.75 + DAILY_DRIFT_VARIANCE };
