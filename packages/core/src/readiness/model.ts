@@ -107,10 +107,10 @@ export const PACE_SMOOTHING = 0.2;
  * does not keep pace with them).
  */
 export const TOPIC_CARRY = 0.5;
-/** The share of the surprise sums kept per answer: about the last 50 answers of a topic count. */
+/** The share of the surprise sums kept per answer: about the last 100 answers of a topic count. */
 export const SURPRISE_KEEP = 1 - 1 / 100;
 /**
- * The slope the surprise's ratio is shrunk with (about 20 answers' worth at a typical 0.2): a
+ * The slope the surprise's ratio is shrunk with (about 10 answers' worth at a typical 0.2): a
  * few answers' luck is not taken for a bias.
  */
 export const SURPRISE_PRIOR_SLOPE = 2;
