@@ -60,6 +60,54 @@ describe('reloading offline', () => {
     expect(dialogs).toEqual([]);
   });
 
+  // Issue 25 item 3: online, a returning phone paints each screen from what it kept, then asks.
+  it('online, a returning phone shows each screen from its kept data before the server answers', async () => {
+    const { page } = await fx.phone();
+    await signIn(page, 'paint.kept@example.com');
+    await completeOnboarding(page, /LET — Elementary/);
+    for (const screen of SCREENS) {
+      await page.goto(screen.path);
+      await page.getByRole('heading', { name: screen.heading, level: 1 }).waitFor();
+      await queryKept(page, screen.kept);
+    }
+    await workerReady(page);
+
+    // Every API answer is held back until the screen has painted from the phone's store.
+    let release: () => void = () => undefined;
+    let held = 0;
+    await page.route(
+      (url) => url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/live'),
+      async (route) => {
+        held += 1;
+        await new Promise<void>((resolve) => {
+          const previous = release;
+          release = () => {
+            previous();
+            resolve();
+          };
+        });
+        await route.continue().catch(() => undefined);
+      },
+    );
+    for (const screen of SCREENS) {
+      held = 0;
+      await page.goto(screen.path, { waitUntil: 'commit' });
+      await page.getByRole('heading', { name: screen.heading, level: 1 }).waitFor();
+      const ready =
+        screen.ready === 'outbox.reload@example.com' ? 'paint.kept@example.com' : screen.ready;
+      if (ready) await page.getByText(ready).first().waitFor();
+      expect(await page.getByText('Loading App').count()).toBe(0);
+      // Painted from the store while its requests (the session, the screen's data) were waiting.
+      expect(held).toBeGreaterThan(0);
+      await screenshot(page, `kept-paint${screen.path.replace('/', '-')}`);
+      const refreshed = page.waitForResponse((r) => r.url().includes('/api/auth/claims'));
+      release();
+      // Then it refreshes: the held requests reach the server.
+      expect((await refreshed).ok()).toBe(true);
+    }
+    await page.unroute('**/*');
+  });
+
   it('after sign-out, an offline reload does not show the last student', async () => {
     const { context, page } = await fx.phone();
     await signIn(page, 'outbox.leaver@example.com');

@@ -2,8 +2,8 @@ import { isEmbeddedWebView, PATHS } from '@pasado/core/rules';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { createRouter } from './app/router.tsx';
+import { matchRoutes, RouterProvider } from 'react-router';
+import { createRouter, routes } from './app/router.tsx';
 import { BannerProvider } from './lib/banners.tsx';
 import { queryClient } from './lib/query-client.ts';
 import { claimsQueryOptions } from './lib/session/get-claims.ts';
@@ -29,25 +29,36 @@ if (isEmbeddedWebView(navigator.userAgent)) {
     </StrictMode>,
   );
 } else {
-  // Offline at start-up: the last student's data comes back from IndexedDB first, so the guard
-  // lets them through on the claims it last saw (issue 11). Online, nothing waits for it.
-  const restored = navigator.onLine
-    ? Promise.resolve()
-    : import('./lib/offline/offline-snapshot.ts')
-        .then((m) => m.restoreSnapshot(queryClient))
-        .catch(() => undefined);
-  void restored.then(() => {
+  const offLogin = window.location.pathname !== PATHS.login;
+  if (navigator.onLine) {
     // Ask for the session while the first route's code downloads (slow mobile data). Off /login,
     // the user's document is asked for beside the claims, not after them: one round trip less
     // before a signed-in screen's first paint (issue 10). Signed out, its 401 is dropped, so
     // nothing of it is left for the guard once the student signs in.
     void queryClient.prefetchQuery(claimsQueryOptions());
-    if (window.location.pathname !== PATHS.login) {
+    if (offLogin) {
       void queryClient.prefetchQuery(meQueryOptions()).then(() => {
         if (queryClient.getQueryState(meQueryKey)?.status === 'error')
           queryClient.removeQueries({ queryKey: meQueryKey, exact: true });
       });
     }
+  }
+  // The last student's data comes back from IndexedDB before the first render: offline, so the
+  // guard lets them through on the claims it last saw (issue 11); online on a returning phone (the
+  // service worker serves the app), so each screen paints what it last showed at once while the
+  // requests above refresh it (issue 25). A first visit has nothing kept and waits for nothing.
+  const returning = offLogin && navigator.serviceWorker?.controller != null;
+  const restored =
+    navigator.onLine && !returning
+      ? Promise.resolve()
+      : import('./lib/offline/offline-snapshot.ts')
+          .then((m) => m.restoreSnapshot(queryClient))
+          .catch(() => undefined);
+  // While IndexedDB answers, the first screen's code comes from the service worker's cache: the
+  // router asks for the same chunks once it is built, and finds them loaded. Offline, the order
+  // stays as issue 11 made it (the kept data first, then the screen's modules).
+  if (returning && navigator.onLine) preloadScreen(window.location);
+  void restored.then(() => {
     // The router and the first render start in a task of their own: building the router loads
     // the first route's chunks (a <link> each), which with the entry's evaluation made one long
     // task before the first paint on a slow phone (issue 10: half of /quiz's blocking time).
@@ -74,4 +85,17 @@ if (isEmbeddedWebView(navigator.userAgent)) {
   const registerLater = () => setTimeout(register, 1_000);
   if (document.readyState === 'complete') registerLater();
   else window.addEventListener('load', registerLater, { once: true });
+}
+
+/** Starts loading the code of the screens `location` matches, as the router will. */
+function preloadScreen(location: Location): void {
+  for (const match of matchRoutes(routes, location) ?? []) {
+    const { lazy } = match.route;
+    // A route's lazy loads the whole route, or each property (its loader, its Component) alone;
+    // either only imports code.
+    const loads = typeof lazy === 'function' ? [lazy] : Object.values(lazy ?? {});
+    for (const load of loads) {
+      if (typeof load === 'function') void Promise.resolve(load()).catch(() => undefined);
+    }
+  }
 }

@@ -94,7 +94,9 @@ export function keepSnapshots(client: QueryClient, uid: string): () => void {
 
 /**
  * Puts the last student's snapshot back into the cache; returns their claims, or undefined when
- * there is none. Data the cache already holds that is newer is kept.
+ * there is none. Data the cache already holds that is newer is kept. Online, what comes back is
+ * marked stale, so each screen paints it at once and asks the server again (issue 25: the phone
+ * paints from what it has).
  */
 export async function restoreSnapshot(client: QueryClient): Promise<Claims | undefined> {
   try {
@@ -108,6 +110,14 @@ export async function restoreSnapshot(client: QueryClient): Promise<Claims | und
       const known = client.getQueryState(kept.queryKey);
       if (known?.data !== undefined && known.dataUpdatedAt >= kept.dataUpdatedAt) continue;
       client.setQueryData(kept.queryKey, kept.data, { updatedAt: kept.dataUpdatedAt });
+      if (navigator.onLine) {
+        // No request now (the screens that mount ask), and none skipped for looking fresh.
+        void client.invalidateQueries({
+          queryKey: kept.queryKey,
+          exact: true,
+          refetchType: 'none',
+        });
+      }
     }
     const claims = client.getQueryData<Claims | null>(['claims']);
     if (!claims || claims.uid !== uid) return undefined;
