@@ -23,21 +23,35 @@ const SLOW_3G = {
 };
 const CPU_SLOWDOWN = 4;
 
-/** Each screen and what of its own data shows it has content. */
-const SCREENS: { path: string; content: (page: Page) => Promise<unknown> }[] = [
+/**
+ * Each screen, what of its own data shows it has content, and the key of that data's query as the
+ * phone keeps it (`kept`: the query key's first elements, a `null` matching any one).
+ */
+const SCREENS: {
+  path: string;
+  content: (page: Page) => Promise<unknown>;
+  kept: (string | null)[];
+}[] = [
   {
     path: '/quiz',
     content: (page) => page.getByRole('link', { name: 'Start lite quiz' }).waitFor(),
+    kept: ['quiz-home'],
   },
   {
     path: '/study',
     content: (page) =>
       page.getByRole('list', { name: 'Study modes' }).getByRole('link').first().waitFor(),
+    kept: ['study', null, 'overview'],
   },
-  { path: '/tasks', content: (page) => page.locator('.tasks-section__title').first().waitFor() },
+  {
+    path: '/tasks',
+    content: (page) => page.locator('.tasks-section__title').first().waitFor(),
+    kept: ['progress', 'summary'],
+  },
   {
     path: '/account',
     content: (page) => page.getByText('paint.student@example.com').first().waitFor(),
+    kept: ['devices'],
   },
 ];
 
@@ -52,27 +66,33 @@ async function slowPhone(cdp: CDPSession): Promise<void> {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
 }
 
-/** The page's kept query cache holds the screen's data (apps/web/src/lib/offline/offline-snapshot.ts). */
-async function keptScreens(page: Page): Promise<number> {
+/** The query keys the page's kept snapshot holds (apps/web/src/lib/offline/offline-snapshot.ts). */
+async function keptKeys(page: Page): Promise<unknown[][]> {
   return page.evaluate(async () => {
     const names = (await indexedDB.databases()).map((d) => d.name);
-    if (!names.includes('pasado-offline')) return 0;
-    return new Promise<number>((resolve) => {
+    if (!names.includes('pasado-offline')) return [];
+    return new Promise<unknown[][]>((resolve) => {
       const open = indexedDB.open('pasado-offline');
       // Never create it: the app's own first open must (it makes the store in its upgrade).
       open.onupgradeneeded = () => open.transaction?.abort();
-      open.onerror = () => resolve(0);
+      open.onerror = () => resolve([]);
       open.onsuccess = () => {
         const store = open.result.transaction('snapshots').objectStore('snapshots');
         const uid = store.get('last-uid');
         uid.onsuccess = () => {
           const kept = store.get(`snapshot:${uid.result}`);
-          kept.onsuccess = () => resolve(kept.result?.queries?.length ?? 0);
+          kept.onsuccess = () =>
+            resolve(
+              ((kept.result?.queries ?? []) as { queryKey: unknown[] }[]).map((q) => q.queryKey),
+            );
         };
       };
     });
   });
 }
+
+const holds = (keys: unknown[][], prefix: (string | null)[]) =>
+  keys.some((key) => prefix.every((part, i) => part === null || key[i] === part));
 
 async function timeScreen(
   context: BrowserContext,
@@ -101,23 +121,28 @@ async function timeScreen(
   }
 }
 
-/** Visits every screen online and fast, so the service worker and the kept data are in place. */
+/**
+ * Visits every screen online and fast, so the service worker and the kept data are in place: each
+ * screen's page stays until the phone has kept that screen's data (the snapshot is written half a
+ * second after an answer, so a page left at once keeps nothing of it).
+ */
 async function warmUp(context: BrowserContext, url: string): Promise<void> {
   const page = context.pages()[0] ?? (await context.newPage());
+  const deadline = Date.now() + 60_000;
   for (const screen of SCREENS) {
     await page.goto(`${url}${screen.path}`);
     await screen.content(page);
+    for (;;) {
+      if (Date.now() > deadline) throw new Error(`${screen.path}: its data was never kept`);
+      const controlled = await page.evaluate(() => navigator.serviceWorker.controller !== null);
+      // A page the worker does not control yet is reloaded once it is installed.
+      if (!controlled) {
+        await page.reload();
+        await screen.content(page);
+      } else if (holds(await keptKeys(page), screen.kept)) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
   }
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const controlled = await page.evaluate(() => navigator.serviceWorker.controller !== null);
-    // A page the worker does not control yet is reloaded once it is installed; a controlled one
-    // is left alone, as its data is saved a moment after the page goes idle.
-    if (!controlled) await page.reload();
-    else if ((await keptScreens(page)) >= SCREENS.length) return;
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-  }
-  throw new Error('the service worker or the kept data never came');
 }
 
 async function main() {
