@@ -713,7 +713,7 @@ type Figures = {
  */
 function figures(
   all: readonly Outcome[],
-): Figures & { table: ReturnType<typeof calibration>; unnumbered: number } {
+): Figures & { table: ReturnType<typeof calibration>; judged: Outcome[]; unnumbered: number } {
   const outcomes = all.filter((o) => o.numbered);
   const ys = outcomes.map((o) => o.passed);
   const ps = outcomes.map((o) => o.predicted);
@@ -744,6 +744,7 @@ function figures(
     ),
     passRate: mean(ys.map((y) => (y ? 1 : 0))),
     table,
+    judged: outcomes,
     unnumbered: all.length - outcomes.length,
   };
 }
@@ -775,7 +776,7 @@ for (const { track, spec } of variantsOnly ? [] : tracks) {
   );
   const f = figures(outcomes);
   // Judged where the model gave a number (quiz home shows what to do instead of one).
-  const judged = outcomes.filter((o) => o.numbered);
+  const { judged } = f;
   const mid = judged.filter((o) => o.projectedMid !== null);
   const midBrier = brier(
     mid.map((o) => o.projectedMid ?? 0),
