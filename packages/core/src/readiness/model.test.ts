@@ -15,6 +15,7 @@ import {
   seedDifficulty,
   successChance,
   surpriseShift,
+  TREND_SMOOTHING,
   topicBelief,
   updateDifficulty,
 } from './model.ts';
@@ -128,9 +129,10 @@ describe('recordAnswer', () => {
         medium,
       ).model;
     }
-    // The drift per answer keeps a floor under it (about √(drift / information)), far below the prior.
-    expect(model.parts.p1?.ability.variance).toBeLessThan(0.1);
-    expect(model.parts.p1?.topics.t0?.variance).toBeLessThan(0.1);
+    // The drift per answer keeps a floor under it (about √(drift / information), 0.12 here), far
+    // below the prior.
+    expect(model.parts.p1?.ability.variance).toBeLessThan(0.2);
+    expect(model.parts.p1?.topics.t0?.variance).toBeLessThan(0.2);
   });
 
   it('a topic never answered is predicted from its part, with the topic prior on top', () => {
@@ -166,7 +168,29 @@ describe('recordAnswer', () => {
     expect(model.parts.p1?.pace.dayKey).toBe('2026-11-23');
   });
 
-  it('learning: a student who keeps beating the predictions gets a positive trend', () => {
+  it('the pace follows the level: a share `TREND_SMOOTHING` of each answer’s step', () => {
+    const model = recordAnswer(emptyStudentModel(), answer(true), medium).model;
+    const ability = model.parts.p1?.ability;
+    expect(ability?.trend).toBeCloseTo(
+      ((ability?.mean ?? 0) - PRIOR_PART_MEAN) * TREND_SMOOTHING,
+      12,
+    );
+  });
+
+  it('the pace never moves the level (ADR 028 "The level alone")', () => {
+    const start = recordAnswer(emptyStudentModel(), answer(true), medium).model;
+    const part = start.parts.p1 as NonNullable<(typeof start.parts)['p1']>;
+    const fast = {
+      ...start,
+      parts: { p1: { ...part, ability: { ...part.ability, trend: 0.05 } } },
+    };
+    const later = '2026-11-20T02:01:00Z';
+    expect(recordAnswer(fast, answer(false, later), medium).model.parts.p1?.ability.mean).toBe(
+      recordAnswer(start, answer(false, later), medium).model.parts.p1?.ability.mean,
+    );
+  });
+
+  it('learning: a student who keeps beating the predictions gets a positive pace', () => {
     let model = emptyStudentModel();
     // Right answers get more frequent: 40 % → 95 % over 600 answers.
     let hits = 0;
@@ -188,8 +212,6 @@ describe('forgetting (ageBelief)', () => {
     mean: 2,
     variance: 0.05,
     trend: 0.01,
-    trendVariance: 1e-5,
-    covariance: 0,
     answers: 50,
     at: at('2026-11-01T00:00:00Z').getTime(),
   };
@@ -214,7 +236,8 @@ describe('forgetting (ageBelief)', () => {
   it.each([
     { name: 'a NaN mean', change: { mean: Number.NaN } },
     { name: 'a negative variance', change: { variance: -0.2 } },
-    { name: 'a correlation above 1', change: { covariance: 0.01 } },
+    { name: 'an infinite variance', change: { variance: Number.POSITIVE_INFINITY } },
+    { name: 'a NaN pace', change: { trend: Number.NaN } },
   ])('a stored belief with $name starts again from the prior, its answers kept', ({ change }) => {
     const broken = { ...belief, ...change };
     const now = (belief.at ?? 0) + 60_000;
@@ -223,7 +246,6 @@ describe('forgetting (ageBelief)', () => {
       mean: PRIOR_PART_MEAN,
       variance: PRIOR_PART_VARIANCE,
       trend: 0,
-      covariance: 0,
       answers: 50,
       at: now,
     });
@@ -241,19 +263,6 @@ describe('forgetting (ageBelief)', () => {
     const next = recordAnswer(model, answer(true, new Date(now).toISOString()), medium).model;
     expect(Number.isFinite(next.parts.p1?.ability.mean)).toBe(true);
     expect(Number.isFinite(next.parts.p1?.topics.t1?.mean)).toBe(true);
-  });
-  it('a variance held at the cap keeps the belief a Gaussian (its correlation unchanged)', () => {
-    // A topic whose cap (its part's variance + the topic prior) fell below its own variance, with
-    // its level and trend strongly correlated, as after many low-information answers: the
-    // filter diverged to NaN from such a belief in bench:readiness's slow-growth world.
-    const correlated = { ...belief, variance: 0.75, trendVariance: 3.5e-5, covariance: 0.0051 };
-    const aged = ageBelief(correlated, (belief.at ?? 0) + 86_400_000, 0, 0.7);
-    expect(aged.variance).toBe(0.7);
-    const correlation = (b: { covariance: number; variance: number; trendVariance: number }) =>
-      b.covariance / Math.sqrt(b.variance * b.trendVariance);
-    expect(correlation(aged)).toBeLessThan(1);
-    const drifted = { ...correlated, variance: 0.75 + DAILY_DRIFT_VARIANCE };
-    expect(correlation(aged)).toBeCloseTo(correlation(drifted), 9);
   });
 });
 

@@ -14,25 +14,23 @@ import { manilaDayKey } from '../time.ts';
  *
  * Each ability is a Gaussian belief (mean, variance). An answer updates it by one Laplace
  * (Kalman-like) step — the Elo update with a step size that shrinks as evidence accumulates and
- * grows again with time away, as Glicko does for chess ratings. Forgetting: every day without
- * practice adds variance and pulls the mean a little towards the prior, so an estimate from last
- * month counts for less than one from today.
+ * grows again with each answer and with time away, as Glicko does for chess ratings, so the level
+ * follows a student who learns. Forgetting: every day without practice adds variance and pulls
+ * the mean a little towards the prior, so an estimate from last month counts for less than one
+ * from today.
  */
 
 /**
- * A Gaussian belief about one ability on the logit scale and about its trend — the ability
- * gained per answer, the student's learning — with their covariance, and when it was last
- * touched. A level-and-trend (local linear trend) Kalman filter: a filter on the level alone lags
- * a student who keeps learning, and under-predicts exactly the students who work hardest.
+ * A Gaussian belief about one ability on the logit scale, the pace at which it has lately moved,
+ * and when it was last touched. The pace only projects the level to exam day; it never moves the
+ * level itself (ADR 028 "The level alone": a trend inside the filter overshot the students For-you
+ * coached, whose learning slows as they near the top).
  */
 export type AbilityBelief = {
   mean: number;
   variance: number;
-  /** Ability gained per answer (logits). */
+  /** The level's movement per answer (logits), smoothed over about its last 300 answers. */
   trend: number;
-  trendVariance: number;
-  /** Covariance of mean and trend. */
-  covariance: number;
   /** Answers behind it. */
   answers: number;
   /** When it was last updated (ms since the epoch); null when never. */
@@ -86,9 +84,10 @@ export const PRIOR_PART_VARIANCE = 1.2 ** 2;
 export const PRIOR_TOPIC_VARIANCE = 0.6 ** 2;
 /**
  * Ability moves as the student learns: each answer adds this much variance before it is applied,
- * on top of the trend, so the estimate follows learning that does not keep a steady pace.
+ * so the level keeps a step large enough to follow learning (ADR 028 "The level alone": 0.0002
+ * left both kinds of practice about 0.5 rating points behind; 0.002 brought For-you's to 0.1).
  */
-export const ANSWER_DRIFT_VARIANCE = 0.0002;
+export const ANSWER_DRIFT_VARIANCE = 0.002;
 /** Each day away adds this much variance (uncertainty grows with time since practice). */
 export const DAILY_DRIFT_VARIANCE = 0.004;
 /** A mean relaxes towards the prior with this time constant (days) while the student is away. */
@@ -116,10 +115,13 @@ export const SURPRISE_KEEP = 1 - 1 / 100;
 export const SURPRISE_PRIOR_SLOPE = 2;
 /** The correction is never more than this many logits either way. */
 export const MAX_SURPRISE_SHIFT = 0.5;
-/** Prior of the trend (ability gained per answer): none known, a few thousandths a logit typical. */
-export const PRIOR_TREND_VARIANCE = 0.01 ** 2;
-/** The trend itself drifts a little per answer (learning slows, speeds up). */
-export const TREND_DRIFT_VARIANCE = 1e-8;
+/**
+ * The share of the newest answer's movement in the pace (`trend`): about the last 300 count. The
+ * level's steps are noisy; over 100 answers the pace projected a student of constant ability
+ * ±1.5 logits by exam day, and the bench's week-6 projection was worse (Brier 0.112 against
+ * 0.103 on CSE Subprofessional, ADR 028).
+ */
+export const TREND_SMOOTHING = 1 / 300;
 
 const DAY_MS = 86_400_000;
 
@@ -129,8 +131,6 @@ const newBelief = (mean: number, variance: number): AbilityBelief => ({
   mean,
   variance,
   trend: 0,
-  trendVariance: PRIOR_TREND_VARIANCE,
-  covariance: 0,
   answers: 0,
   at: null,
 });
@@ -155,19 +155,16 @@ export function successChance(theta: number, b: number, guess: number): number {
 export const guessFloor = (choices: number): number => (choices > 1 ? 1 / choices : 0);
 
 /**
- * Whether a stored belief is one a Gaussian can be: finite, positive variances, |correlation| ≤ 1.
- * Models stored before `ageBelief` kept the covariance in step with a capped variance could lose
- * this and then diverge.
+ * Whether a stored belief is one a Gaussian can be: a finite mean and pace, a positive finite
+ * variance. Models stored by the level-and-trend filter this one replaced could diverge to NaN
+ * (ADR 028); any such belief starts again from the prior (`ageBelief`).
  */
 export function isProperBelief(b: AbilityBelief): boolean {
   return (
     Number.isFinite(b.mean) &&
     Number.isFinite(b.trend) &&
-    Number.isFinite(b.covariance) &&
-    b.variance > 0 &&
-    b.trendVariance > 0 &&
-    // A hair of rounding allowed: a level and trend learnt together sit near correlation 1.
-    b.covariance * b.covariance <= b.variance * b.trendVariance * (1 + 1e-6)
+    Number.isFinite(b.variance) &&
+    b.variance > 0
   );
 }
 
@@ -188,16 +185,11 @@ export function ageBelief(
   if (belief.at === null || now <= belief.at) return belief;
   const days = (now - belief.at) / DAY_MS;
   const keep = Math.exp(-days / FORGETTING_DAYS);
-  const drifted = belief.variance + DAILY_DRIFT_VARIANCE * days;
-  const variance = Math.min(cap, drifted);
-  // The trend is per answer: days without answers add no learning, only uncertainty. A variance
-  // held at the cap takes the covariance down with it (the same correlation): lowering one
-  // without the other can leave a belief no Gaussian has, and the filter then diverges.
+  // The pace is per answer: days without answers add no learning, only uncertainty.
   return {
     ...belief,
     mean: priorMean + (belief.mean - priorMean) * keep,
-    variance,
-    covariance: belief.covariance * Math.sqrt(variance / drifted),
+    variance: Math.min(cap, belief.variance + DAILY_DRIFT_VARIANCE * days),
     at: now,
   };
 }
@@ -321,11 +313,9 @@ export function surpriseShift(topic: AbilityBelief | undefined): number {
 }
 
 /**
- * One answer applied to one belief. First the learning since the last answer: the level moves by
- * the trend, and both become less certain (`ANSWER_DRIFT_VARIANCE`, `TREND_DRIFT_VARIANCE`).
- * Then the Laplace step on the level — Elo's update with a step of the level's variance over
- * (1 + variance × information) — and the trend moves with it in proportion to their covariance,
- * so a student who keeps beating the predictions is learnt to be learning.
+ * One answer applied to one belief: the level becomes less certain by the learning since the last
+ * answer (`ANSWER_DRIFT_VARIANCE`), then takes the Laplace step — Elo's update with a step of the
+ * level's variance over (1 + variance × information). The pace follows the level's movement.
  */
 function observe(
   belief: AbilityBelief,
@@ -334,19 +324,14 @@ function observe(
   correct: boolean,
   now: number,
 ): AbilityBelief {
-  const mean = belief.mean + belief.trend;
-  const p11 =
-    belief.variance + 2 * belief.covariance + belief.trendVariance + ANSWER_DRIFT_VARIANCE;
-  const p12 = belief.covariance + belief.trendVariance;
-  const p22 = belief.trendVariance + TREND_DRIFT_VARIANCE;
-  const { score, information } = observationStep(mean - b, guess, correct);
-  const d = 1 + p11 * information;
+  const prior = belief.variance + ANSWER_DRIFT_VARIANCE;
+  const { score, information } = observationStep(belief.mean - b, guess, correct);
+  const d = 1 + prior * information;
+  const mean = belief.mean + (prior * score) / d;
   return {
-    mean: mean + (p11 * score) / d,
-    trend: belief.trend + (p12 * score) / d,
-    variance: p11 - (p11 * p11 * information) / d,
-    covariance: p12 - (p11 * p12 * information) / d,
-    trendVariance: p22 - (p12 * p12 * information) / d,
+    mean,
+    variance: prior - (prior * prior * information) / d,
+    trend: belief.trend + (mean - belief.mean - belief.trend) * TREND_SMOOTHING,
     answers: belief.answers + 1,
     at: now,
   };
