@@ -8,7 +8,7 @@
 // reach the pass line with For-you practice against random practice; then the spread of the same
 // figures over simulator variants (guessing, slips, label noise, discrimination, learning and
 // forgetting rates). Prints figures, judges nothing.
-//   npm run bench:readiness                 every offered track, 2,000 students each
+//   npm run bench:readiness                 every offered track, 12,000 students each
 //   BENCH_STUDENTS=500 npm run bench:readiness -- --track=nle --no-variants
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -44,7 +44,9 @@ import {
 } from '@pasado/core/rules';
 
 const BANK_DIR = path.resolve(import.meta.dirname, '../../content/bank');
-const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 6000);
+// 12,000: a middle decile then holds 300-odd students, so a calibrated model's observed rate is
+// within about ±2.7 points of its prediction (one standard error) and ±7 is a real miss (ADR 028).
+const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 12000);
 const VARIANT_STUDENTS = Number(process.env.BENCH_VARIANT_STUDENTS ?? 200);
 const onlyTrack = process.argv.find((a) => a.startsWith('--track='))?.split('=')[1];
 const withVariants = !process.argv.includes('--no-variants');
@@ -803,11 +805,14 @@ for (const { track, spec } of variantsOnly ? [] : tracks) {
   console.info(
     `  days to the pass line (students starting below it; never = ${REVIEW_DAYS}): For-you ${fmt(fy.days, 1)} (${fmt(fy.reached * 100, 0)} % reach it) | random ${fmt(rnd.days, 1)} (${fmt(rnd.reached * 100, 0)} %)`,
   );
-  console.info('  calibration  decile   n     predicted  observed  diff   (true chance  diff)');
+  // se: one standard error of the observed rate of a calibrated model (the exam's coin flips).
+  console.info(
+    '  calibration  decile   n     predicted  observed  diff   se    (true chance  diff)',
+  );
   for (const r of f.table) {
     if (r.n === 0) continue;
     console.info(
-      `               ${String(r.decile * 10).padStart(2)}–${String(r.decile * 10 + 10).padEnd(3)} ${String(r.n).padStart(5)}  ${fmt(r.predicted, 1).padStart(8)}  ${fmt(r.observed, 1).padStart(8)}  ${fmt(r.observed - r.predicted, 1).padStart(5)}   ${fmt(r.chance, 1).padStart(8)}  ${fmt(r.chance - r.predicted, 1).padStart(5)}`,
+      `               ${String(r.decile * 10).padStart(2)}–${String(r.decile * 10 + 10).padEnd(3)} ${String(r.n).padStart(5)}  ${fmt(r.predicted, 1).padStart(8)}  ${fmt(r.observed, 1).padStart(8)}  ${fmt(r.observed - r.predicted, 1).padStart(5)}  ${fmt(Math.sqrt((r.predicted * (100 - r.predicted)) / r.n), 1).padStart(4)}   ${fmt(r.chance, 1).padStart(8)}  ${fmt(r.chance - r.predicted, 1).padStart(5)}`,
     );
   }
   lines.push(
