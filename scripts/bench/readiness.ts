@@ -10,6 +10,8 @@
 // forgetting rates). Prints figures, judges nothing.
 //   npm run bench:readiness                 every offered track, 12,000 students each
 //   BENCH_STUDENTS=500 npm run bench:readiness -- --track=nle --no-variants
+//   npm run bench:readiness -- --read-cost    what quiz home's readiness costs for a student with
+//                                             10,000 answers (issue 23 item 7), per track, and exit
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -32,6 +34,7 @@ import {
   passProbability,
   pickLiteItems,
   planMock,
+  readinessSummary,
   recordAnswer,
   recordFullMock,
   type StudentModel,
@@ -53,6 +56,7 @@ const withVariants = !process.argv.includes('--no-variants');
 const mainScenario = process.env.BENCH_SCENARIO ?? 'base';
 // The spread alone (a second process can run it beside the main figures).
 const variantsOnly = process.argv.includes('--variants-only');
+const readCostOnly = process.argv.includes('--read-cost');
 
 const DAY = 86_400_000;
 const REVIEW_DAYS = 84; // 12 weeks
@@ -761,6 +765,57 @@ const tracks = banks
     if (!offered) console.info(`${t.track}: not offered (its bank cannot fill the mock), skipped`);
     return offered;
   });
+
+/**
+ * Issue 23 item 7: quiz home's readiness is one read of the stored model and core's
+ * `readinessSummary` over the track's profile (kept in memory by the server). A student with
+ * 10,000 answers spread over the track's topics (the model's size grows with the topics touched,
+ * not the answers), the stored JSON parsed as the database driver would, then the summary with an
+ * exam date 60 days on: the median and the slowest of 200 runs after 50 to warm up.
+ */
+function readCost(track: string, spec: BlueprintSpec): void {
+  const way = setupTrack(track, spec).ways[0] as TrackSetup['ways'][number];
+  const random = seededRandom(`read-cost:${track}`);
+  let model = emptyStudentModel();
+  const at = START;
+  for (let n = 0; n < 10_000; n += 1) {
+    const q = way.items[Math.floor(random() * way.items.length)] as BenchItem & { partId: string };
+    model = recordAnswer(
+      model,
+      {
+        partId: q.partId,
+        topicId: q.topicId,
+        correct: random() < 0.7,
+        at: new Date(at + Math.floor(n / 100) * DAY + (n % 100) * 60_000),
+      },
+      { difficulty: seedDifficulty(q.label), guess: 1 / q.choices },
+    ).model;
+  }
+  const stored = JSON.stringify(model);
+  const now = new Date(at + 101 * DAY);
+  const examDay = dayKey(160);
+  const times: number[] = [];
+  for (let run = 0; run < 250; run += 1) {
+    const t0 = performance.now();
+    readinessSummary({
+      model: JSON.parse(stored) as StudentModel,
+      profile: way.template,
+      spec,
+      now,
+      examDay,
+    });
+    if (run >= 50) times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  console.info(
+    `readiness read ${track} answers 10000 model-kb ${fmt(stored.length / 1024, 1)} ms ${fmt(times[100] ?? 0, 2)} slowest ${fmt(times.at(-1) ?? 0, 2)}`,
+  );
+}
+
+if (readCostOnly) {
+  for (const { track, spec } of tracks) readCost(track, spec);
+  process.exit(0);
+}
 
 const started = performance.now();
 console.info(
