@@ -62,8 +62,13 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
+          // Guards against a hang, not budgets: on a 2-core machine that ran a third as fast as
+          // usual (2026-11-27: every browser file 40–180 s) a flow that takes 27 s alone passed 60 s,
+          // and a poll at Vitest's default second missed a server answer that came later. Speed
+          // is measured by the benchmarks and audits, never by these.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
+          expect: { poll: { timeout: 10_000 } },
           globalSetup: ['apps/server/test/setup/database-template.ts'],
         },
       },
