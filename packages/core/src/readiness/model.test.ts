@@ -190,6 +190,34 @@ describe('recordAnswer', () => {
     );
   });
 
+  it('a model stored by the level-and-trend filter it replaced is read and learns on', () => {
+    const stored = {
+      mean: 1.1,
+      variance: 0.08,
+      trend: 0.004,
+      trendVariance: 3e-5,
+      covariance: 0.001,
+      answers: 400,
+      at: at('2026-11-19T02:00:00Z').getTime(),
+    };
+    const old = {
+      ...emptyStudentModel(),
+      parts: {
+        p1: {
+          ability: stored,
+          pace: { answersPerDay: 20, dayKey: '2026-11-19', dayStartAnswers: 380 },
+          topics: { t1: { ...stored, anchor: 1.1 } },
+        },
+      },
+    };
+    const next = recordAnswer(old, answer(true), medium).model.parts.p1;
+    expect(next?.ability.mean).toBeGreaterThan(1.1);
+    expect(next?.ability.answers).toBe(401);
+    // The old filter's own numbers are not carried on.
+    expect(next?.ability).not.toHaveProperty('covariance');
+    expect(next?.topics.t1).not.toHaveProperty('trendVariance');
+  });
+
   it('learning: a student who keeps beating the predictions gets a positive pace', () => {
     let model = emptyStudentModel();
     // Right answers get more frequent: 40 % → 95 % over 600 answers.
