@@ -213,9 +213,7 @@ describe('accessibility of the main screens', () => {
     await page.getByRole('dialog').waitFor();
     await check(findings, page, 'message modal');
     await screenshot(page, 'a11y-message-modal');
-    // A dozen screens and states, each audited: 37 s on a quiet machine, over 60 s in a loaded CI
-    // run (2026-11-27), so it gets a quiz-length budget of its own.
-  }, 120_000);
+  });
 
   it('has no axe violations on the subscription status pages and the staff console', async () => {
     const s = await student('a11y.staff@example.com');
