@@ -12,6 +12,7 @@
 import { rmSync } from 'node:fs';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { freePort } from '../../apps/server/test/helpers/test-app.ts';
+import { keptSnapshot } from '../../tests/browser/helpers/kept-snapshot.ts';
 import { openProfile, signInAndOnboard, startServer } from './audit-browser.ts';
 
 const RUNS = 3;
@@ -67,29 +68,8 @@ async function slowPhone(cdp: CDPSession): Promise<void> {
 }
 
 /** The query keys the page's kept snapshot holds (apps/web/src/lib/offline/offline-snapshot.ts). */
-async function keptKeys(page: Page): Promise<unknown[][]> {
-  return page.evaluate(async () => {
-    const names = (await indexedDB.databases()).map((d) => d.name);
-    if (!names.includes('pasado-offline')) return [];
-    return new Promise<unknown[][]>((resolve) => {
-      const open = indexedDB.open('pasado-offline');
-      // Never create it: the app's own first open must (it makes the store in its upgrade).
-      open.onupgradeneeded = () => open.transaction?.abort();
-      open.onerror = () => resolve([]);
-      open.onsuccess = () => {
-        const store = open.result.transaction('snapshots').objectStore('snapshots');
-        const uid = store.get('last-uid');
-        uid.onsuccess = () => {
-          const kept = store.get(`snapshot:${uid.result}`);
-          kept.onsuccess = () =>
-            resolve(
-              ((kept.result?.queries ?? []) as { queryKey: unknown[] }[]).map((q) => q.queryKey),
-            );
-        };
-      };
-    });
-  });
-}
+const keptKeys = async (page: Page): Promise<unknown[][]> =>
+  (await keptSnapshot(page))?.queries.map((q) => q.queryKey) ?? [];
 
 const holds = (keys: unknown[][], prefix: (string | null)[]) =>
   keys.some((key) => prefix.every((part, i) => part === null || key[i] === part));

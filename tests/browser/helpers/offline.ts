@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { keptSnapshot } from './kept-snapshot.ts';
 
 /**
  * The service worker has installed (precached the app) and controls the page: only then does a
@@ -66,37 +67,6 @@ export const keptContentKeys = (page: Page) =>
         };
       }),
   );
-
-type KeptSnapshot = {
-  savedAt: number;
-  queries: { queryKey: unknown[]; data: unknown; dataUpdatedAt: number }[];
-};
-
-/**
- * The phone's kept snapshot of the query cache (IndexedDB 'pasado-offline', written half a second
- * after the last answer: apps/web/src/lib/offline/offline-snapshot.ts), or null while none is kept.
- */
-const keptSnapshot = (page: Page) =>
-  page.evaluate(async () => {
-    // Opening a database that does not exist yet would create it without the app's store, and the
-    // app could then never write its own: only open it once it exists.
-    const names = (await indexedDB.databases()).map((d) => d.name);
-    if (!names.includes('pasado-offline')) return null;
-    return new Promise<KeptSnapshot | null>((resolve) => {
-      const open = indexedDB.open('pasado-offline');
-      open.onerror = () => resolve(null);
-      open.onsuccess = () => {
-        const db = open.result;
-        if (!db.objectStoreNames.contains('snapshots')) return resolve(null);
-        const store = db.transaction('snapshots').objectStore('snapshots');
-        const uid = store.get('last-uid');
-        uid.onsuccess = () => {
-          const kept = store.get(`snapshot:${uid.result}`);
-          kept.onsuccess = () => resolve(kept.result ?? null);
-        };
-      };
-    });
-  });
 
 /** The data of the newest kept query whose key starts with `keyPrefix`, or null. */
 export const keptQuery = async (page: Page, keyPrefix: readonly unknown[]) => {
