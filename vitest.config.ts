@@ -1,5 +1,12 @@
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { preactAliases } from './apps/web/build/preact-aliases.ts';
+
+const require = createRequire(import.meta.url);
+const esm = (pkg: string, file: string) =>
+  path.join(path.dirname(require.resolve(`${pkg}/package.json`)), file);
 
 /**
  * Test files at once, across every project. Most of a server or browser test's time is spent
@@ -42,6 +49,21 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          // The screens run on what ships: React's API on Preact (ADR 035). Testing Library and
+          // React Router by their ES modules (their CommonJS entries would require React past the
+          // aliases), run through Vite with TanStack's so the aliases reach their imports.
+          alias: [
+            {
+              find: /^@testing-library\/react$/,
+              replacement: esm('@testing-library/react', 'dist/@testing-library/react.esm.js'),
+            },
+            {
+              find: /^react-router$/,
+              replacement: esm('react-router', 'dist/development/index.mjs'),
+            },
+            ...preactAliases,
+          ],
+          server: { deps: { inline: [/@testing-library[\\/]react/, /react-router/, /@tanstack/] } },
           // happy-dom rather than jsdom: it implements <dialog>'s showModal() and close(), which
           // every modal of the app is built on (components/modal-dialog.tsx); jsdom has neither.
           // What only a browser does (Escape, focus trapping, layout) stays in tests/browser.

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { preactAliases } from './build/preact-aliases.ts';
 import { precompress } from './build/precompress.ts';
 import { routePreloads } from './build/route-preloads.ts';
 
@@ -128,6 +129,7 @@ export default defineConfig({
       },
     },
   },
+  resolve: { alias: preactAliases },
   server: { proxy: toServer },
   preview: { proxy: toServer },
 });

@@ -15,6 +15,7 @@ import { ProgressBar } from '../../components/progress-bar.tsx';
 import { ApiError, isRetryable } from '../../lib/api.ts';
 import { meQueryKey } from '../../lib/session/get-me.ts';
 import { launcherHref } from '../../lib/study-links.ts';
+import { useWindowKeydown } from '../../lib/use-window-keydown.ts';
 import { answerDrill, finishDrill, startDrill } from './api/drill-run.ts';
 import { studyOverviewQueryKey } from './api/get-study-overview.ts';
 import { errorText, StudyError } from './study-states.tsx';
@@ -207,17 +208,13 @@ function DrillRunView({
     return () => clearInterval(tick);
   }, [feedback, sending, error, item, answer]);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const n = Number(event.key);
-      if (!item || !Number.isInteger(n) || n < 1 || n > item.choices.length) return;
-      if ((event.target as HTMLElement | null)?.closest('input, select, textarea')) return;
-      event.preventDefault();
-      void answer(n - 1);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [item, answer]);
+  useWindowKeydown((event) => {
+    const n = Number(event.key);
+    if (!item || !Number.isInteger(n) || n < 1 || n > item.choices.length) return;
+    if ((event.target as HTMLElement | null)?.closest('input, select, textarea')) return;
+    event.preventDefault();
+    void answer(n - 1);
+  });
 
   if (!item) return null;
   const seconds = Math.ceil(remainingMs / 1000);

@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { Chip } from '../../components/chip.tsx';
 import { ProgressBar } from '../../components/progress-bar.tsx';
 import { launcherHref } from '../../lib/study-links.ts';
+import { useWindowKeydown } from '../../lib/use-window-keydown.ts';
 import { finishStudySession } from './api/finish-session.ts';
 import { flashQueueQueryOptions, useFlashQueue } from './api/get-flash-queue.ts';
 import { studyOverviewQueryKey } from './api/get-study-overview.ts';
@@ -71,27 +72,23 @@ export function FlashMode() {
     [card, flipped, outbox],
   );
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.altKey || event.ctrlKey || event.metaKey) return;
-      const target = event.target as HTMLElement | null;
-      if (target?.closest('input, select, textarea')) return;
-      if (event.key === ' ' || event.key === 'Spacebar') {
-        if (!card) return;
-        event.preventDefault();
-        setFlipped((f) => !f);
-        return;
-      }
-      const n = Number(event.key);
-      const rating = FLASH_RATINGS[n - 1];
-      if (rating && Number.isInteger(n)) {
-        event.preventDefault();
-        rate(rating);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [card, rate]);
+  useWindowKeydown((event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.target as HTMLElement | null;
+    if (target?.closest('input, select, textarea')) return;
+    if (event.key === ' ' || event.key === 'Spacebar') {
+      if (!card) return;
+      event.preventDefault();
+      setFlipped((f) => !f);
+      return;
+    }
+    const n = Number(event.key);
+    const rating = FLASH_RATINGS[n - 1];
+    if (rating && Number.isInteger(n)) {
+      event.preventDefault();
+      rate(rating);
+    }
+  });
 
   const restart = async () => {
     await client.invalidateQueries({
