@@ -4,7 +4,7 @@ import type { Alias } from 'vite';
 
 // The app is written against React's API and runs on Preact's compatibility layer (ADR 035):
 // react-dom and React's runtime were 64 KB of the first load's 120 KB gzipped, Preact with its
-// compat layer is about 5 KB, and on slow 3G every 10 KB is a fifth of a second before a first
+// compat layer is about 10 KB, and on slow 3G every 10 KB is a fifth of a second before a first
 // visit paints. The build, the dev server and the screen tests all resolve React through these
 // aliases, so what is tested is what ships. Absolute paths, so every importer (React Router,
 // TanStack Query, Testing Library) shares one copy.
