@@ -1,12 +1,6 @@
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { preactAliases } from './apps/web/build/preact-aliases.ts';
-
-const require = createRequire(import.meta.url);
-const esm = (pkg: string, file: string) =>
-  path.join(path.dirname(require.resolve(`${pkg}/package.json`)), file);
+import { packageFile, preactAliases } from './apps/web/build/preact-aliases.ts';
 
 /**
  * Test files at once, across every project. Most of a server or browser test's time is spent
@@ -55,11 +49,14 @@ export default defineConfig({
           alias: [
             {
               find: /^@testing-library\/react$/,
-              replacement: esm('@testing-library/react', 'dist/@testing-library/react.esm.js'),
+              replacement: packageFile(
+                '@testing-library/react',
+                'dist/@testing-library/react.esm.js',
+              ),
             },
             {
               find: /^react-router$/,
-              replacement: esm('react-router', 'dist/development/index.mjs'),
+              replacement: packageFile('react-router', 'dist/development/index.mjs'),
             },
             ...preactAliases,
           ],

@@ -80,7 +80,7 @@ describe('accessibility of the main screens', () => {
   /** A signed-in LET Elementary student; onboarding is audited once, by the first walk. */
   async function student(
     email: string,
-    { audit = true }: { audit?: boolean } = {},
+    { audit = false }: { audit?: boolean } = {},
   ): Promise<Phone & { userId: string }> {
     const phone = await fx.phone();
     await signIn(phone.page, email);
@@ -105,7 +105,7 @@ describe('accessibility of the main screens', () => {
     await signedOut.page.getByRole('button', { name: 'Sign in' }).waitFor();
     await check(findings, signedOut.page, 'login');
 
-    const { page, userId } = await student('a11y.student@example.com');
+    const { page, userId } = await student('a11y.student@example.com', { audit: true });
     await settledPath(page, '/quiz');
     await page.getByRole('link', { name: 'Start lite quiz' }).waitFor();
     await check(findings, page, 'quiz home');
@@ -172,7 +172,7 @@ describe('accessibility of the main screens', () => {
   });
 
   it('has no axe violations and no sideways scroll on purchase, a lite item and a mock', async () => {
-    const { page } = await student('a11y.quiz@example.com', { audit: false });
+    const { page } = await student('a11y.quiz@example.com');
 
     // The purchase page with the free-trial discount's countdown.
     await page.goto('/subscription/purchase');
@@ -200,7 +200,7 @@ describe('accessibility of the main screens', () => {
   });
 
   it('has no axe violations and no sideways scroll on the study screens', async () => {
-    const { page } = await student('a11y.study@example.com', { audit: false });
+    const { page } = await student('a11y.study@example.com');
 
     // The study launcher and each of its modes.
     await page.goto('/study');
@@ -220,7 +220,7 @@ describe('accessibility of the main screens', () => {
   });
 
   it('has no axe violations and no sideways scroll on tasks, leaderboard, account and messages', async () => {
-    const { page } = await student('a11y.account@example.com', { audit: false });
+    const { page } = await student('a11y.account@example.com');
     for (const route of ['/tasks', '/leaderboard', '/account']) {
       await page.goto(route);
       await settledPath(page, route);
@@ -235,7 +235,7 @@ describe('accessibility of the main screens', () => {
   });
 
   it('has no axe violations on the subscription status pages and the staff console', async () => {
-    const s = await student('a11y.staff@example.com', { audit: false });
+    const s = await student('a11y.staff@example.com');
     const me = await s.page.evaluate(async () => (await fetch('/api/me')).json());
     for (const [status, path] of [
       ['suspended', '/subscription/suspended'],
@@ -276,7 +276,7 @@ describe('accessibility of the main screens', () => {
   });
 
   it('walks the main flow by keyboard with a visible focus', async () => {
-    const { page } = await student('a11y.keyboard@example.com', { audit: false });
+    const { page } = await student('a11y.keyboard@example.com');
     await settledPath(page, '/quiz');
     await page.getByRole('link', { name: 'Start lite quiz' }).waitFor();
     await settle(page);

@@ -10,8 +10,12 @@ import type { Alias } from 'vite';
 // TanStack Query, Testing Library) shares one copy.
 
 const require = createRequire(import.meta.url);
-const PREACT = path.dirname(require.resolve('preact/package.json'));
-const compat = (file: string) => path.join(PREACT, 'compat', file);
+
+/** A file of an installed package by its path inside the package, past its `exports` map. */
+export const packageFile = (pkg: string, file: string) =>
+  path.join(path.dirname(require.resolve(`${pkg}/package.json`)), file);
+
+const compat = (file: string) => packageFile('preact', `compat/${file}`);
 
 export const preactAliases: Alias[] = [
   { find: /^react-dom\/client$/, replacement: compat('client.mjs') },
