@@ -97,6 +97,24 @@ function cpuSpent(before: Map<number, number>, after: Map<number, number>): numb
   return ms;
 }
 
+/**
+ * The planner statistics a running database has: autovacuum analyzes tables as they grow, but a
+ * fresh bench database measured right after its setup has none, and plans made without them scan
+ * whole tables (ADR 036: the lite start's holds read seq-scanned the questions).
+ */
+async function analyzeBenchDatabase(): Promise<void> {
+  if (!benchDatabase || !adminUrl) return;
+  const url = new URL(adminUrl);
+  url.pathname = `/${benchDatabase}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    await client.query('analyze');
+  } finally {
+    await client.end();
+  }
+}
+
 /** A fresh PostgreSQL database for one run, created from the admin URL and dropped after it. */
 async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `pasado_bench_${randomBytes(4).toString('hex')}`;
@@ -426,6 +444,7 @@ async function finishLiteSets(server: Server, students: Student[], learning: str
   }
   await server.ask({ type: 'fill-answers', attemptIds: [...sets.values()].flat() });
   finishedLiteSets = [...sets.values()].flat();
+  await analyzeBenchDatabase();
   return load(
     server,
     students,
@@ -576,6 +595,7 @@ async function examNight(engine: Engine) {
 async function examNightOf(engine: Engine, server: Server, floors: Server) {
   {
     const students = await prepareStudents(server);
+    await analyzeBenchDatabase();
     const size = students[0]?.items.length ?? 0;
     console.info(
       `\n${engine === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'}: ${students.length} students signed in through the development OIDC provider, ${students.length} connections, ${REVIEWER} mock of ${size} items${majors.length > 0 ? ` (students spread over its ${majors.length} majors)` : ''}, ${DURATION_S} s each after ${WARMUP_S} s warm-up, log ${process.env.BENCH_LOG_LEVEL ?? 'off'}`,
@@ -681,6 +701,7 @@ async function examNightOf(engine: Engine, server: Server, floors: Server) {
       // Every item answered first (setup, not measured). Then the students submit one after
       // another (the latency one submission has), then all at once with fresh mocks (the deadline).
       await server.ask({ type: 'fill-answers', attemptIds: students.map((s) => s.attemptId) });
+      await analyzeBenchDatabase();
       // A mock in sittings (LET) ends with "Finish Part n" of its last part: the earlier parts are
       // finished and the last started in the setup, so the measured request rates the whole mock.
       const lastSitting = await toLastSitting(server, learning, students);
@@ -714,6 +735,7 @@ async function examNightOf(engine: Engine, server: Server, floors: Server) {
         student.attemptId = mock.attemptId;
       }
       await server.ask({ type: 'fill-answers', attemptIds: students.map((s) => s.attemptId) });
+      await analyzeBenchDatabase();
       await toLastSitting(server, learning, students);
       print(
         'submit the full mock, all at once',

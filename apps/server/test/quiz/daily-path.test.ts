@@ -1,7 +1,7 @@
 import { attemptStateSchema } from '@pasado/core';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reviewerSubjects } from '../../src/platform/db/schema.ts';
+import { quizAttempts, reviewerSubjects, sessions } from '../../src/platform/db/schema.ts';
 import { createOnboardedStudent } from '../helpers/factories.ts';
 import { type ApiMethod, callApi, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
@@ -27,10 +27,11 @@ describe.each(ENGINES)('the daily path in few statements on %s', (engine) => {
     callApi(t, cookie, method, url, payload);
   const base = `/api/quiz/${REVIEWER}`;
 
-  it('starts a lite set in six statements, finishes it in ten, rates a card in seven', async () => {
+  it('starts a lite set in two statements, finishes it in ten, rates a card in seven', async () => {
     const { cookie } = await createOnboardedStudent(t, { reviewer: REVIEWER });
-    // Warm: the bank and the items' content are read once per content version and process.
-    await call(cookie, 'POST', `${base}/lite`, {});
+    // Warm: the bank and the items' content are read once per content version and process, and
+    // the session is remembered by the session cache.
+    for (let i = 0; i < 12; i += 1) await call(cookie, 'POST', `${base}/lite`, {});
     let started: { statusCode: number; body: string } | undefined;
     const start = await captureStatements(async () => {
       started = await call(cookie, 'POST', `${base}/lite`, {});
@@ -38,12 +39,12 @@ describe.each(ENGINES)('the daily path in few statements on %s', (engine) => {
     expect(started?.statusCode).toBe(201);
     const state = attemptStateSchema.parse(JSON.parse(started?.body ?? '{}'));
     expect(state.items).toHaveLength(10);
-    // Not the bank (listBank): the session, the access, the draw's holds and reports, the insert,
-    // the resume, and the content of items this process has not shown yet.
+    // Not the bank (listBank), not the session on its own, not the attempt read back (ADR 036):
+    // one read of the session, the paywall and the holds, then the insert.
     expect(start.map((s) => s.text).join('\n')).not.toMatch(
       /"topics"."subject_id", "questions"."held_at"/,
     );
-    expect(start.length).toBeLessThanOrEqual(6);
+    expect(start.map((s) => s.text.slice(0, 6))).toEqual(['select', 'insert']);
 
     for (const item of state.items) {
       const saved = await call(
@@ -77,6 +78,23 @@ describe.each(ENGINES)('the daily path in few statements on %s', (engine) => {
       expect(response.statusCode).toBe(200);
     });
     expect(rated.length).toBeLessThanOrEqual(7);
+  });
+
+  it('a lite start checks the session it may take from the cache in its one read', async () => {
+    const student = await createOnboardedStudent(t, { reviewer: REVIEWER });
+    const db = t.app.database.db;
+    const attempts = async () =>
+      (await db.select().from(quizAttempts).where(eq(quizAttempts.userId, student.userId))).length;
+    expect((await call(student.cookie, 'POST', `${base}/lite`, {})).statusCode).toBe(201);
+    // Signed out where this process did not hear of it (its session cache still holds the
+    // session): refused as signed out, and no set is created.
+    await db
+      .update(sessions)
+      .set({ revokedAt: t.app.clock.now(), revokedReason: 'signed-out' })
+      .where(eq(sessions.userId, student.userId));
+    const refused = await call(student.cookie, 'POST', `${base}/lite`, {});
+    expect(refused.statusCode).toBe(401);
+    expect(await attempts()).toBe(1);
   });
 
   it('a subject shared with the reviewer, or no longer, reaches the next lite draw at once', async () => {

@@ -1,5 +1,10 @@
-import { type AccessSubscription, type Reviewer, TAKES_OVER_WHEN_CURRENT_ENDS } from '@pasado/core';
-import { and, eq, sql } from 'drizzle-orm';
+import {
+  type AccessSubscription,
+  type Reviewer,
+  type SubscriptionStatus,
+  TAKES_OVER_WHEN_CURRENT_ENDS,
+} from '@pasado/core';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Executor, preparedFor } from '../../platform/db/client.ts';
 import { reviewerAccess, reviewers, subscriptions, users } from '../../platform/db/schema.ts';
 
@@ -27,8 +32,16 @@ const queuedUntil = sql<Date | null>`(select max(q.expiry_date) from ${subscript
       sql`, `,
     )}))`.mapWith((value: string | Date | null) => (value === null ? null : new Date(value)));
 
-const contentAccessQuery = preparedFor((ex) =>
-  ex
+/**
+ * The paywall's row with `extra` columns another statement of the student's carries beside it (a
+ * lite start reads its draw in the same statement, ADR 036); `where` by the user's id is the
+ * caller's, with the reviewer as the placeholder `shorthand`.
+ */
+export function selectContentAccess<Extra extends Record<string, SQL.Aliased | SQL>>(
+  ex: Executor,
+  extra: Extra,
+) {
+  return ex
     .select({
       shorthand: reviewers.shorthand,
       abbreviation: reviewers.abbreviation,
@@ -36,6 +49,7 @@ const contentAccessQuery = preparedFor((ex) =>
       status: subscriptions.status,
       expiryDate: subscriptions.expiryDate,
       queuedUntil,
+      ...extra,
     })
     .from(users)
     .leftJoin(subscriptions, eq(subscriptions.id, users.currentSubscriptionId))
@@ -46,19 +60,26 @@ const contentAccessQuery = preparedFor((ex) =>
         eq(reviewerAccess.reviewerShorthand, sql.placeholder('shorthand')),
       ),
     )
-    .leftJoin(reviewers, eq(reviewers.shorthand, reviewerAccess.reviewerShorthand))
+    .leftJoin(reviewers, eq(reviewers.shorthand, reviewerAccess.reviewerShorthand));
+}
+
+const contentAccessQuery = preparedFor((ex) =>
+  selectContentAccess(ex, {})
     .where(eq(users.id, sql.placeholder('userId')))
     .prepare('content_access'),
 );
 
-/** The grant of `shorthand` and the current subscription of `userId` (null: no such user). */
-export async function findContentAccess(
-  ex: Executor,
-  userId: string,
-  shorthand: string,
-): Promise<ContentAccessRow | null> {
-  const [row] = await contentAccessQuery(ex).execute({ userId, shorthand });
-  if (!row) return null;
+type ContentAccessColumns = {
+  shorthand: string | null;
+  abbreviation: string | null;
+  name: string | null;
+  status: SubscriptionStatus | null;
+  expiryDate: Date | null;
+  queuedUntil: Date | null;
+};
+
+/** The row `selectContentAccess` read, as the paywall decides on it. */
+export function contentAccessRowOf(row: ContentAccessColumns): ContentAccessRow {
   return {
     reviewer:
       row.shorthand === null
@@ -70,6 +91,16 @@ export async function findContentAccess(
         : { status: row.status, expiryDate: row.expiryDate },
     queuedUntil: row.queuedUntil,
   };
+}
+
+/** The grant of `shorthand` and the current subscription of `userId` (null: no such user). */
+export async function findContentAccess(
+  ex: Executor,
+  userId: string,
+  shorthand: string,
+): Promise<ContentAccessRow | null> {
+  const [row] = await contentAccessQuery(ex).execute({ userId, shorthand });
+  return row ? contentAccessRowOf(row) : null;
 }
 
 const subscriptionAccessQuery = preparedFor((ex) =>

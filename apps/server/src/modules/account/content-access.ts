@@ -8,6 +8,7 @@ import {
 import type { Db } from '../../platform/db/client.ts';
 import { AppError, unauthenticated } from '../../platform/errors/app-error.ts';
 import {
+  type ContentAccessRow,
   findContentAccess,
   findSubscriptionAccess,
   type SubscriptionAccess,
@@ -55,7 +56,14 @@ export async function requireContentAccess(
   now: Date,
   doneAt?: Date,
 ): Promise<Reviewer> {
-  const row = await findContentAccess(db, userId, shorthand);
+  return grantedReviewer(await findContentAccess(db, userId, shorthand), now, doneAt);
+}
+
+/**
+ * `requireContentAccess`'s decision on a paywall row read by the caller (`selectContentAccess`,
+ * beside the caller's own columns); null: no such user (401).
+ */
+export function grantedReviewer(row: ContentAccessRow | null, now: Date, doneAt?: Date): Reviewer {
   if (!row) throw unauthenticated();
   const denial = denialOf(row, row.reviewer !== null, now, doneAt);
   if (denial !== null || row.reviewer === null) throw contentRefusal(denial ?? 'noReviewer');

@@ -136,7 +136,12 @@ export async function findSubject(ex: Executor, reviewer: string, subjectId: str
 
 export async function findTopic(ex: Executor, reviewer: string, topicId: string) {
   const [row] = await ex
-    .select({ id: topics.id, name: topics.name, subjectId: topics.subjectId })
+    .select({
+      id: topics.id,
+      name: topics.name,
+      subjectId: topics.subjectId,
+      subjectName: subjects.name,
+    })
     .from(topics)
     .innerJoin(subjects, eq(subjects.id, topics.subjectId))
     .where(and(eq(topics.id, topicId), isReviewerSubject(subjects.id, reviewer)));

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { ImportReport } from '@pasado/core';
 import type { Executor } from '../../platform/db/client.ts';
 import { BUNDLED_BANKS_DIR } from '../../platform/paths.ts';
+import { analyzeContentTables } from './import.repository.ts';
 import { describeReport, importContentFile, sha256 } from './import-content-file.ts';
 import { formatContentError } from './parse-content-file.ts';
 import { lastAuditedHash, lockSeedKey } from './seed.repository.ts';
@@ -77,6 +78,7 @@ export async function seedBundledContent(
       options.log?.error({ file: target, errors }, 'bundled content file has errors; not imported');
     }
   }
+  if (results.some((r) => r.status === 'imported')) await analyzeContentTables(ex);
   return results;
 }
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
-import type { Executor, Tx } from '../../platform/db/client.ts';
+import { type Executor, preparedFor, type Tx } from '../../platform/db/client.ts';
 import { contentVersion, quizAnswers, quizAttempts } from '../../platform/db/schema.ts';
 
 /**
@@ -157,6 +157,49 @@ export async function insertAttempt(
   attempt: NewAttempt,
 ): Promise<AttemptHeader | null> {
   const [row] = await ex.insert(quizAttempts).values(attempt).returning();
+  return row ?? null;
+}
+
+const liteInsert = preparedFor((ex) =>
+  ex
+    .insert(quizAttempts)
+    .values({
+      userId: sql.placeholder('userId'),
+      reviewerShorthand: sql.placeholder('reviewer'),
+      kind: 'lite',
+      subjectId: sql.placeholder('subjectId'),
+      items: sql`${sql.placeholder('items')}::jsonb`,
+      startedAt: sql`${sql.placeholder('startedAt')}::timestamptz`,
+      forYou: sql.placeholder('forYou'),
+    })
+    .returning()
+    .prepare('quiz_insert_lite'),
+);
+
+/** A new lite set (the daily path, ADR 036: a prepared statement, parsed once per connection). */
+export async function insertLiteAttempt(
+  ex: Executor,
+  attempt: {
+    userId: string;
+    reviewerShorthand: string;
+    subjectId: string | null;
+    questionIds: readonly string[];
+    startedAt: Date;
+    forYou: boolean;
+  },
+): Promise<AttemptHeader | null> {
+  const items: AttemptHeader['items'] = attempt.questionIds.map((questionId) => ({
+    questionId,
+    partId: null,
+  }));
+  const [row] = await liteInsert(ex).execute({
+    userId: attempt.userId,
+    reviewer: attempt.reviewerShorthand,
+    subjectId: attempt.subjectId,
+    items: JSON.stringify(items),
+    startedAt: attempt.startedAt.toISOString(),
+    forYou: attempt.forYou,
+  });
   return row ?? null;
 }
 

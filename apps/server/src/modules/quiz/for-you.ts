@@ -6,7 +6,7 @@ import { sittingChoice } from '../content/exam-sittings.ts';
 import { majorChoice } from '../content/offers.ts';
 import { chooseForYou, forYouKit } from '../progress/readiness.ts';
 import { reviewerBank } from './lite-bank-cache.ts';
-import { loadLiteDrawContext } from './lite-draw.read-model.ts';
+import { loadItemHolds } from './lite-draw.read-model.ts';
 
 /**
  * For-you lite sets (issue 23 item 4; ADR 032): the lite start's choice and the phone's kit, both
@@ -81,7 +81,7 @@ export async function forYouKitBody(
     };
     return Buffer.from(JSON.stringify(empty));
   }
-  const draw = await loadLiteDrawContext(db, userId);
+  const draw = await loadItemHolds(db, userId);
   const bank = await reviewerBank(db, reviewer, draw.contentVersion);
   const kit = await forYouKit(db, {
     userId,

@@ -88,11 +88,19 @@ export async function quizRoutes(app: FastifyInstance, options: { cardsToday: Ca
         body: startLiteRequestSchema,
         response: { 201: attemptStateSchema },
       },
+      config: { checksSessionInWrite: true },
     },
+    // The daily path (issue 25, ADR 036): the session may come from the cache because the start's
+    // one read checks it again, with the paywall.
     async (request, reply) => {
-      const c = await subscriber(request, request.params.reviewer);
-      const state = await startLite(db, c.userId, c.reviewer.shorthand, request.body, c.now);
-      return sendAttempt(reply, state, 201);
+      const now = request.server.clock.now();
+      const starter = {
+        userId: requireSession(request).userId,
+        reviewer: request.params.reviewer,
+        session: sessionCheckOf(request, now),
+        confirmSession: () => confirmSession(request, reply, db),
+      };
+      return sendAttempt(reply, await startLite(db, starter, request.body, now), 201);
     },
   );
 
