@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/client.ts';
+import { type Executor, executeNamed } from '../../platform/db/client.ts';
 import {
   leaderboardBandCounts,
   leaderboardScoreCounts,
@@ -112,7 +112,9 @@ export async function writeScoreChanges(
   const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
   // A delta is +1 or −1 (a student enters or leaves a key once per award): inserted as 1 or 0,
   // and an existing row moves by it.
-  await ex.execute(sql`
+  await executeNamed(
+    ex,
+    sql`
     with new_scores as (
       insert into ${leaderboardScores} (board, user_id, points, reached_at)
       select s.board, ${userId}::uuid, s.points, s.reached_at
@@ -148,5 +150,6 @@ export async function writeScoreChanges(
       returning 1
     )
     select (select count(*) from new_scores) + (select count(*) from band_counts)
-      + (select count(*) from score_counts) + (select count(*) from tie_counts) as written`);
+      + (select count(*) from score_counts) + (select count(*) from tie_counts) as written`,
+  );
 }

@@ -1,6 +1,6 @@
 import { type ChallengesState, seasonBoardKey } from '@pasado/core';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/client.ts';
+import { type Executor, executeNamed } from '../../platform/db/client.ts';
 import {
   dailyAwards,
   fairPlayFlags,
@@ -58,7 +58,9 @@ export async function loadActivityState(
     scores: [string, number, string][];
   };
   // node-postgres and PGlite both answer { rows }.
-  const result = (await ex.execute(sql`
+  const result = (await executeNamed(
+    ex,
+    sql`
     with running as (
       select z.id from ${seasons} z
       where z.status = 'open' and z.expiry_date > ${at}::timestamptz and z.starts_at <= ${at}::timestamptz
@@ -78,7 +80,8 @@ export async function loadActivityState(
       (select coalesce(json_agg(json_build_array(b.board, b.points, b.reached_at)), '[]')
          from ${leaderboardScores} b
          where b.user_id = ${userId}::uuid
-           and b.board = any(array[${weekBoard}::text] || array(select ${SEASON_BOARD_PREFIX}::text || z.id::text from running z))) as scores`)) as unknown as {
+           and b.board = any(array[${weekBoard}::text] || array(select ${SEASON_BOARD_PREFIX}::text || z.id::text from running z))) as scores`,
+  )) as unknown as {
     rows: Row[];
   };
   const row = result.rows[0];
@@ -139,7 +142,9 @@ export async function writeActivity(ex: Executor, w: ActivityWrite): Promise<voi
     seconds: t.seconds,
   }));
   const flagged = w.flag !== null;
-  await ex.execute(sql`
+  await executeNamed(
+    ex,
+    sql`
     with daily as (
       insert into ${dailyAwards} (user_id, day, gems, drill_points, answers, asked_answers,
                                   asked_correct, asked_seconds, capped, updated_at)
@@ -217,5 +222,6 @@ export async function writeActivity(ex: Executor, w: ActivityWrite): Promise<voi
     select (select count(*) from daily) + (select count(*) from flag) + (select count(*) from added)
       + (select count(*) from subject_stats) + (select count(*) from progress)
       + (select count(*) from streak) as written,
-      pg_notify(${LIVE_CHANNEL}, ${noticePayload(w.notice)}) as announced`);
+      pg_notify(${LIVE_CHANNEL}, ${noticePayload(w.notice)}) as announced`,
+  );
 }

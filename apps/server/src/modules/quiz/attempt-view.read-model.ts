@@ -22,6 +22,7 @@ import {
   answerColumns,
   clockColumns,
   currentContentVersion,
+  itemsInOrder,
   loadAnswers,
   type SavedAnswer,
 } from './attempts.repository.ts';
@@ -208,9 +209,7 @@ function attemptItemsQuery(withKeys: boolean) {
         ...answerColumns,
       })
       .from(quizAttempts)
-      .crossJoinLateral(
-        sql`jsonb_array_elements(${quizAttempts.items}) with ordinality as item(value, ord)`,
-      )
+      .crossJoinLateral(itemsInOrder(quizAttempts.items))
       .leftJoin(questions, eq(questions.id, sql`${itemRef}->>'questionId'`))
       .leftJoin(topics, eq(topics.id, questions.topicId))
       .leftJoin(

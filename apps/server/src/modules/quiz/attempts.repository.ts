@@ -1,5 +1,16 @@
-import { and, desc, eq, gt, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
-import { type Executor, preparedFor, type Tx } from '../../platform/db/client.ts';
+import {
+  and,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  lt,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
+import { type Executor, executeNamed, preparedFor, type Tx } from '../../platform/db/client.ts';
 import { contentVersion, quizAnswers, quizAttempts } from '../../platform/db/schema.ts';
 
 /**
@@ -57,6 +68,14 @@ export const clockColumns = {
   version: quizAttempts.version,
   forYou: quizAttempts.forYou,
 };
+
+/**
+ * An attempt's `items` as rows `item(value, ord)` in their order, for a statement to join by. Through
+ * an array because the planner expects 10 rows of an array's unnest but 100 of a JSON array's: with
+ * 100 it hash-joined a scan of every question to a lite set's ten items (ADR 036).
+ */
+export const itemsInOrder = (items: SQLWrapper) =>
+  sql`unnest(array(select e.value from jsonb_array_elements(${items}) with ordinality as e(value, ord) order by e.ord)) with ordinality as item(value, ord)`;
 
 /** The content version as of the statement (schema/quiz.ts contentVersion), as text: a bigint. */
 export const currentContentVersion = sql<string>`(select ${contentVersion.version} from ${contentVersion})::text`;
@@ -232,7 +251,9 @@ export async function markSubmitted(
   alongside?: SQL | null,
 ): Promise<boolean> {
   const { sittings } = outcome;
-  const result = (await ex.execute(sql`
+  const result = (await executeNamed(
+    ex,
+    sql`
     ${alongside ? sql`with ${alongside}` : sql``}
     update ${quizAttempts} set status = 'submitted',
       submitted_at = ${outcome.submittedAt.toISOString()}::timestamptz,
@@ -241,7 +262,8 @@ export async function markSubmitted(
       ${sittings === undefined ? sql`` : sittings === null ? sql`sittings = null,` : sql`sittings = ${JSON.stringify(sittings)}::jsonb,`}
       version = version + 1
     where id = ${attemptId}::uuid
-    returning 1`)) as unknown as { rows: unknown[] };
+    returning 1`,
+  )) as unknown as { rows: unknown[] };
   return result.rows.length > 0;
 }
 

@@ -1,6 +1,6 @@
 import type { StudentModel } from '@pasado/core';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../platform/db/client.ts';
+import { executeNamed, type Tx } from '../../platform/db/client.ts';
 import {
   blueprints,
   itemDifficulties,
@@ -14,7 +14,7 @@ import {
 import { type Blueprint, firstValidBlueprint } from '../content/bank.repository.ts';
 import { itemFactsOf } from '../progress/item-facts.read-model.ts';
 import type { ReadinessItem } from '../progress/readiness.ts';
-import type { SavedAnswer } from './attempts.repository.ts';
+import { itemsInOrder, type SavedAnswer } from './attempts.repository.ts';
 
 // What a finish decides on, read in one statement once the attempt and its owner are locked
 // (issue 25, issue 23 item 7): the items with their parts, topics and answers (grading), the items'
@@ -74,7 +74,9 @@ type ItemTuple = [
  */
 export async function loadFinishState(tx: Tx, attemptId: string): Promise<FinishState | null> {
   type Row = { items: string; model: string | null; blueprints: string };
-  const result = (await tx.execute(sql`
+  const result = (await executeNamed(
+    tx,
+    sql`
     select
       (select coalesce(json_agg(json_build_array(
                  item.value->>'questionId', item.value->>'partId', q.topic_id, t.subject_id,
@@ -83,7 +85,7 @@ export async function loadFinishState(tx: Tx, attemptId: string): Promise<Finish
                  floor(extract(epoch from h.last_at) * 1000), h.last_correct, h.review_step,
                  ans.question_id is not null, ans.choice_index, ans.flagged, ans.is_correct)
                order by item.ord), '[]')::text
-         from jsonb_array_elements(a.items) with ordinality as item(value, ord)
+         from ${itemsInOrder(sql`a.items`)}
          left join ${questions} q on q.id = item.value->>'questionId'
          left join ${topics} t on t.id = q.topic_id
          left join ${itemDifficulties} d on d.question_id = q.id
@@ -99,7 +101,8 @@ export async function loadFinishState(tx: Tx, attemptId: string): Promise<Finish
          where b.reviewer_shorthand = a.reviewer_shorthand
            and (a.kind <> 'mock' or a.blueprint_id is null or b.id = a.blueprint_id)) as blueprints
     from ${quizAttempts} a
-    where a.id = ${attemptId}::uuid`)) as unknown as { rows: Row[] };
+    where a.id = ${attemptId}::uuid`,
+  )) as unknown as { rows: Row[] };
   const row = result.rows[0];
   if (!row) return null;
   const tuples = JSON.parse(row.items) as ItemTuple[];

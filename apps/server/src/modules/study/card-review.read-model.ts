@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../platform/db/client.ts';
+import { executeNamed, type Tx } from '../../platform/db/client.ts';
 import {
   cardSchedules,
   examSittings,
@@ -54,7 +54,9 @@ export async function lockCardReview(
   };
   const { userId, reviewer, cardId, now } = input;
   // node-postgres and PGlite both answer { rows }.
-  const result = (await tx.execute(sql`
+  const result = (await executeNamed(
+    tx,
+    sql`
     with card as (
       select c.id, c.topic_id from ${flashCards} c join ${topics} t on t.id = c.topic_id
       where c.id = ${cardId} and ${isReviewerSubject(sql`t.subject_id`, reviewer)}
@@ -73,7 +75,8 @@ export async function lockCardReview(
       (select s.starts_on::text from ${reviewerAccess} ra
         join ${examSittings} s on s.id = ra.exam_sitting_id
         where ra.user_id = ${userId}::uuid and ra.reviewer_shorthand = ${reviewer}) as exam_day
-    from schedule join card on card.id = schedule.card_id cross join progress`)) as unknown as {
+    from schedule join card on card.id = schedule.card_id cross join progress`,
+  )) as unknown as {
     rows: Row[];
   };
   const row = result.rows[0];

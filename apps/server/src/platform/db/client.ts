@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -247,4 +248,40 @@ export function preparedFor<T>(build: (ex: Executor) => T): (ex: Executor) => T 
     }
     return statement;
   };
+}
+
+/** What `executeNamed` reaches of drizzle's executor (its session and dialect). */
+type ExecutorInternals = {
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+  session: {
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string,
+      arrayMode: boolean,
+    ): { execute(): Promise<unknown> };
+  };
+};
+
+const statementNames = new Map<string, string>();
+
+/**
+ * `ex.execute(query)` as a named statement, for the daily path's statements written as SQL (ADR 036):
+ * on PostgreSQL a statement sent unnamed is parsed and planned on every call, which cost the rating
+ * and the finish about as much database time as running them. The name is the text's hash, so a
+ * statement whose text varies with its inputs (a clause present or not) has one name per shape;
+ * the values must all be parameters, never spliced into the text, or every call would leave a new
+ * statement on the connection.
+ */
+export async function executeNamed<Row>(ex: Executor, query: SQL): Promise<{ rows: Row[] }> {
+  const internals = ex as unknown as ExecutorInternals;
+  const built = internals.dialect.sqlToQuery(query);
+  let name = statementNames.get(built.sql);
+  if (name === undefined) {
+    name = `x_${createHash('sha1').update(built.sql).digest('base64url').slice(0, 20)}`;
+    // The texts are a handful of shapes; the bound only guards against a misuse.
+    if (statementNames.size < 1_000) statementNames.set(built.sql, name);
+  }
+  const result = await internals.session.prepareQuery(built, undefined, name, false).execute();
+  return result as { rows: Row[] };
 }
