@@ -32,9 +32,9 @@ describe.each(ENGINES)('executeNamed on %s', (engine) => {
     const other = await executeNamed<{ n: number }>(database.db, sql`select ${3}::int + 1 as n`);
     expect(other.rows).toEqual([{ n: 4 }]);
     if (engine !== 'postgres') return;
-    const prepared = await database.db.execute<{ name: string; statement: string }>(
+    const prepared = (await database.db.execute(
       sql`select name, statement from pg_prepared_statements where name like 'x\\_%' order by statement`,
-    );
+    )) as unknown as { rows: { name: string; statement: string }[] };
     expect(prepared.rows.map((r) => r.statement)).toEqual([
       'select $1::int * 2 as n',
       'select $1::int + 1 as n',
@@ -49,9 +49,9 @@ describe.each(ENGINES)('executeNamed on %s', (engine) => {
         await executeNamed(tx, sql`insert into named_probe (n) values (${1})`);
       }),
     ).rejects.toThrow();
-    const left = await database.db.execute<{ count: string }>(
+    const left = (await database.db.execute(
       sql`select count(*)::text as count from named_probe`,
-    );
+    )) as unknown as { rows: { count: string }[] };
     expect(left.rows[0]?.count).toBe('0');
   });
 });
