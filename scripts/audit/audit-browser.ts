@@ -47,7 +47,18 @@ export async function signInAndOnboard(
   await popup.getByLabel('Email').fill(email);
   await popup.getByRole('button', { name: 'Continue' }).click();
   await popup.waitForEvent('close', { timeout: 20_000 });
-  await page.waitForURL('**/onboarding');
+  await page.waitForURL('**/onboarding').catch(async (error: unknown) => {
+    // Seen once (2026-11-27, right after Lighthouse audited /login): the sign-in window closed and
+    // the page stayed on /login. What the page showed then, for the next time it happens.
+    const shot = path.resolve(import.meta.dirname, '../../artifacts/audit-sign-in-stuck.png');
+    await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
+    const shown = await page
+      .locator('main')
+      .textContent()
+      .catch(() => '(no text)');
+    console.error(`sign-in did not leave ${page.url()}; the page said: ${shown}; see ${shot}`);
+    throw error;
+  });
   await page.getByRole('radio', { name: /LET — Elementary/ }).check();
   await page.getByLabel('How did you hear about us?').selectOption('Facebook');
   await page.getByRole('button', { name: 'Continue' }).click();
