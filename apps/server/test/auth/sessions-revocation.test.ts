@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../src/modules/auth/service.ts';
 import { SESSION_CACHE_TTL_MS, sessionCacheOf } from '../../src/modules/auth/session-plugin.ts';
 import { hashToken } from '../../src/modules/auth/sessions.repository.ts';
+import { setRole, touchUser } from '../../src/modules/users/repository.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { sessions, users } from '../../src/platform/db/schema.ts';
 import { createOnboardedStudent, createStudent } from '../helpers/factories.ts';
@@ -131,6 +132,20 @@ describe.each(ENGINES)('session revocation with the session cache on %s', (engin
       reviewer: 'let-elem',
     });
     expect(write.statusCode).toBe(401);
+    expect((await me(cookie)).statusCode).toBe(401);
+  });
+
+  it('a progress notice keeps the cached session; a role change drops it', async () => {
+    const { cookie, userId } = await student();
+    await warm(cookie);
+    await revokeBehindTheAppsBack(userId);
+    // Every answer, rating and finish announces users/{uid} (ADR 036): the session stays cached.
+    await touchUser(t.app.database.db, userId);
+    while (!seen.has(`users/${userId}`)) await sleep(10);
+    expect((await me(cookie)).statusCode).toBe(200);
+    // A role change announces sessions/{uid}: the next request reads the session afresh.
+    await setRole(t.app.database.db, userId, 'student');
+    await settled(userId);
     expect((await me(cookie)).statusCode).toBe(401);
   });
 

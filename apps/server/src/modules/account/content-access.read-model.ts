@@ -4,7 +4,7 @@ import {
   type SubscriptionStatus,
   TAKES_OVER_WHEN_CURRENT_ENDS,
 } from '@pasado/core';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Executor, preparedFor } from '../../platform/db/client.ts';
 import { reviewerAccess, reviewers, subscriptions, users } from '../../platform/db/schema.ts';
 
@@ -25,61 +25,44 @@ export type SubscriptionAccess = {
 };
 
 /** Correlated: the latest end of the user's queued subscriptions that would become current. */
-const queuedUntil = sql<Date | null>`(select max(q.expiry_date) from ${subscriptions} q
-  where q.user_id = ${users.id} and q.queued_at is not null
+const queuedUntilOf = (userId: SQLWrapper) =>
+  sql`(select max(q.expiry_date) from ${subscriptions} q
+  where q.user_id = ${userId} and q.queued_at is not null
     and q.status in (${sql.join(
       TAKES_OVER_WHEN_CURRENT_ENDS.map((status) => sql`${status}`),
       sql`, `,
-    )}))`.mapWith((value: string | Date | null) => (value === null ? null : new Date(value)));
+    )}))`;
 
 /**
- * The paywall's row with `extra` columns another statement of the student's carries beside it (a
- * lite start reads its draw in the same statement, ADR 036); `where` by the user's id is the
- * caller's, with the reviewer as the placeholder `shorthand`.
+ * The paywall's row for `userId` and the reviewer `shorthand` (values or placeholders) as one JSON
+ * text, null when there is no such user: a column any statement of the student's can carry (the
+ * paywall's own read, a lite start's read, a rating's lock: ADR 036). Read with `contentAccessOf`.
  */
-export function selectContentAccess<Extra extends Record<string, SQL.Aliased | SQL>>(
-  ex: Executor,
-  extra: Extra,
-) {
-  return ex
-    .select({
-      shorthand: reviewers.shorthand,
-      abbreviation: reviewers.abbreviation,
-      name: reviewers.name,
-      status: subscriptions.status,
-      expiryDate: subscriptions.expiryDate,
-      queuedUntil,
-      ...extra,
-    })
-    .from(users)
-    .leftJoin(subscriptions, eq(subscriptions.id, users.currentSubscriptionId))
-    .leftJoin(
-      reviewerAccess,
-      and(
-        eq(reviewerAccess.userId, users.id),
-        eq(reviewerAccess.reviewerShorthand, sql.placeholder('shorthand')),
-      ),
-    )
-    .leftJoin(reviewers, eq(reviewers.shorthand, reviewerAccess.reviewerShorthand));
+export function contentAccessJson(userId: unknown, shorthand: unknown): SQL<string | null> {
+  return sql<string | null>`(select json_build_object(
+      'shorthand', r.shorthand, 'abbreviation', r.abbreviation, 'name', r.name,
+      'status', s.status, 'expiryDate', s.expiry_date, 'queuedUntil', ${queuedUntilOf(sql`u.id`)}
+    )::text
+    from ${users} u
+    left join ${subscriptions} s on s.id = u.current_subscription_id
+    left join ${reviewerAccess} ra on ra.user_id = u.id and ra.reviewer_shorthand = ${shorthand}
+    left join ${reviewers} r on r.shorthand = ra.reviewer_shorthand
+    where u.id = ${userId}::uuid)`;
 }
 
-const contentAccessQuery = preparedFor((ex) =>
-  selectContentAccess(ex, {})
-    .where(eq(users.id, sql.placeholder('userId')))
-    .prepare('content_access'),
-);
-
-type ContentAccessColumns = {
+type ContentAccessJson = {
   shorthand: string | null;
   abbreviation: string | null;
   name: string | null;
   status: SubscriptionStatus | null;
-  expiryDate: Date | null;
-  queuedUntil: Date | null;
+  expiryDate: string | null;
+  queuedUntil: string | null;
 };
 
-/** The row `selectContentAccess` read, as the paywall decides on it. */
-export function contentAccessRowOf(row: ContentAccessColumns): ContentAccessRow {
+/** The row `contentAccessJson` read, as the paywall decides on it (null: no such user). */
+export function contentAccessOf(text: string | null): ContentAccessRow | null {
+  if (text === null) return null;
+  const row = JSON.parse(text) as ContentAccessJson;
   return {
     reviewer:
       row.shorthand === null
@@ -88,10 +71,19 @@ export function contentAccessRowOf(row: ContentAccessColumns): ContentAccessRow 
     subscription:
       row.status === null || row.expiryDate === null
         ? null
-        : { status: row.status, expiryDate: row.expiryDate },
-    queuedUntil: row.queuedUntil,
+        : { status: row.status, expiryDate: new Date(row.expiryDate) },
+    queuedUntil: row.queuedUntil === null ? null : new Date(row.queuedUntil),
   };
 }
+
+const contentAccessQuery = preparedFor((ex) =>
+  ex
+    .select({
+      access: contentAccessJson(sql.placeholder('userId'), sql.placeholder('shorthand')),
+    })
+    .from(sql`(select 1) as one`)
+    .prepare('content_access'),
+);
 
 /** The grant of `shorthand` and the current subscription of `userId` (null: no such user). */
 export async function findContentAccess(
@@ -100,7 +92,7 @@ export async function findContentAccess(
   shorthand: string,
 ): Promise<ContentAccessRow | null> {
   const [row] = await contentAccessQuery(ex).execute({ userId, shorthand });
-  return row ? contentAccessRowOf(row) : null;
+  return contentAccessOf(row?.access ?? null);
 }
 
 const subscriptionAccessQuery = preparedFor((ex) =>
@@ -108,7 +100,9 @@ const subscriptionAccessQuery = preparedFor((ex) =>
     .select({
       status: subscriptions.status,
       expiryDate: subscriptions.expiryDate,
-      queuedUntil,
+      queuedUntil: queuedUntilOf(users.id).mapWith((value: string | Date | null) =>
+        value === null ? null : new Date(value),
+      ),
     })
     .from(users)
     .leftJoin(subscriptions, eq(subscriptions.id, users.currentSubscriptionId))

@@ -45,23 +45,22 @@ function denialOf(
 }
 
 /**
- * The reviewer `shorthand` when the student may read its content and start attempts under it now
- * (or, with `doneAt`, did when the work was done); otherwise 403 with the reason (no grant, no
- * subscription, ended, suspended, revoked).
+ * The reviewer `shorthand` when the student may read its content and start attempts under it now;
+ * otherwise 403 with the reason (no grant, no subscription, ended, suspended, revoked).
  */
 export async function requireContentAccess(
   db: Db,
   userId: string,
   shorthand: string,
   now: Date,
-  doneAt?: Date,
 ): Promise<Reviewer> {
-  return grantedReviewer(await findContentAccess(db, userId, shorthand), now, doneAt);
+  return grantedReviewer(await findContentAccess(db, userId, shorthand), now);
 }
 
 /**
- * `requireContentAccess`'s decision on a paywall row read by the caller (`selectContentAccess`,
- * beside the caller's own columns); null: no such user (401).
+ * `requireContentAccess`'s decision on a paywall row a caller's own statement read
+ * (`contentAccessJson`); with `doneAt`, work done then counts when the subscription gave access at
+ * that time (a rating sent later from the phone's outbox). Null: no such user (401).
  */
 export function grantedReviewer(row: ContentAccessRow | null, now: Date, doneAt?: Date): Reviewer {
   if (!row) throw unauthenticated();

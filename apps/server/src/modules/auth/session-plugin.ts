@@ -40,8 +40,11 @@ export type SessionCache = PerUserCache<LiveSession>;
 const caches = new WeakMap<LiveHub, SessionCache>();
 
 /**
- * The app's session cache. Every `sessions/{uid}` notice (sign-in, sign-out, another device) and
- * `users/{uid}` notice (role or email may have changed) from any process drops that user's entries.
+ * The app's session cache. Every `sessions/{uid}` notice from any process drops that user's
+ * entries: a sign-in, a sign-out, another device, a role changed (users/repository.ts `setRole`).
+ * Not `users/{uid}`, which every answer, rating and finish sends for the progress it moved: the
+ * daily path's next request would read its session again each time (ADR 036). An email never
+ * changes once the account exists.
  */
 export function sessionCacheOf(app: FastifyInstance): SessionCache {
   const hub = app.liveHub;
@@ -49,7 +52,7 @@ export function sessionCacheOf(app: FastifyInstance): SessionCache {
   if (!cache) {
     cache = notifiedPerUserCache<LiveSession>(
       hub,
-      { perUser: ['sessions', 'users'] },
+      { perUser: ['sessions'] },
       {
         ttlMs: SESSION_CACHE_TTL_MS,
         maxEntries: SESSION_CACHE_MAX_ENTRIES,

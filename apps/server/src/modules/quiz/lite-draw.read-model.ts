@@ -1,10 +1,10 @@
 import { and, eq, isNotNull, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Executor, preparedFor } from '../../platform/db/client.ts';
-import { itemReports, questions, users } from '../../platform/db/schema.ts';
+import { itemReports, questions } from '../../platform/db/schema.ts';
 import {
   type ContentAccessRow,
-  contentAccessRowOf,
-  selectContentAccess,
+  contentAccessJson,
+  contentAccessOf,
 } from '../account/content-access.read-model.ts';
 import { liveSessionExists } from '../auth/sessions.repository.ts';
 import { currentContentVersion } from './attempts.repository.ts';
@@ -50,15 +50,17 @@ const itemHoldsQuery = preparedFor((ex) =>
 );
 
 const liteStartQuery = preparedFor((ex) =>
-  selectContentAccess(ex, {
-    sessionLive: sql<boolean>`${liveSessionExists(ex, {
-      tokenHash: placeholder('tokenHash'),
-      now: placeholder('now'),
-      idleSince: placeholder('idleSince'),
-    })}`,
-    ...holdColumns(users.id),
-  })
-    .where(eq(users.id, placeholder('userId')))
+  ex
+    .select({
+      sessionLive: sql<boolean>`${liveSessionExists(ex, {
+        tokenHash: placeholder('tokenHash'),
+        now: placeholder('now'),
+        idleSince: placeholder('idleSince'),
+      })}`,
+      access: contentAccessJson(placeholder('userId'), placeholder('shorthand')),
+      ...holdColumns(placeholder('userId')),
+    })
+    .from(sql`(select 1) as one`)
     .prepare('quiz_lite_start'),
 );
 
@@ -76,7 +78,6 @@ export async function loadItemHolds(ex: Executor, userId: string): Promise<ItemH
 
 /**
  * A lite start's context in one statement by primary keys: the session, the paywall and the holds.
- * No row (no such user): the session is not live and there is no access.
  */
 export async function loadLiteStartContext(
   ex: Executor,
@@ -94,18 +95,10 @@ export async function loadLiteStartContext(
     idleSince: input.session.idleSince.toISOString(),
     now: input.now.toISOString(),
   });
-  if (!row) {
-    return {
-      sessionLive: false,
-      access: null,
-      contentVersion: 0,
-      held: new Set(),
-      reported: new Set(),
-    };
-  }
+  if (!row) throw new Error('A select without a table answered no row.');
   return {
     sessionLive: row.sessionLive === true,
-    access: contentAccessRowOf(row),
+    access: contentAccessOf(row.access),
     ...holdsOf(row),
   };
 }

@@ -8,12 +8,18 @@ import {
   topics,
   users,
 } from '../../platform/db/schema.ts';
+import {
+  type ContentAccessRow,
+  contentAccessJson,
+  contentAccessOf,
+} from '../account/content-access.read-model.ts';
+import { liveSessionExists } from '../auth/sessions.repository.ts';
 import { isReviewerSubject } from '../content/reviewer-subjects.repository.ts';
 import type { Progress } from '../progress/repository.ts';
 import type { StoredSchedule } from './repository.ts';
 
 /** A card rating's locks and what it is decided on, from one statement (issue 25). */
-export type LockedCardReview = {
+export type LockedCard = {
   card: { id: string; topicId: string };
   /** The student's schedule of the card, locked (an empty one, `state` {}, created first). */
   schedule: StoredSchedule;
@@ -26,20 +32,38 @@ export type LockedCardReview = {
   examDay: string | null;
 };
 
+export type LockedCardReview = {
+  /** The session the rating was sent with is live (it may have come from the session cache). */
+  sessionLive: boolean;
+  /** The paywall's row (ADR 036); null when there is no such user. */
+  access: ContentAccessRow | null;
+  /** Null when the card is not the reviewer's (nothing is created then). */
+  locked: LockedCard | null;
+};
+
 /**
  * A rating's first statement (it was four: the card, an empty schedule inserted, the schedule
  * locked, the user row locked): the card when it is this reviewer's, the student's schedule of it
  * created empty when there is none and locked either way (an upsert's conflict locks the row and
  * returns it as committed, so two copies of one request serialise on it even for a card never
- * seen), and the user row locked for recordActivity. Null when the card is not the reviewer's
- * (nothing is created then). Both locks are taken by every rating in this one order.
+ * seen), and the user row locked for recordActivity; and beside them the session still live and
+ * the paywall's row (ADR 036), so the rating needs no read of its own for either. Both locks are
+ * taken by every rating in this one order.
  */
 export async function lockCardReview(
   tx: Tx,
-  input: { userId: string; reviewer: string; cardId: string; now: Date },
-): Promise<LockedCardReview | null> {
+  input: {
+    userId: string;
+    reviewer: string;
+    cardId: string;
+    now: Date;
+    session: { tokenHash: string; idleSince: Date };
+  },
+): Promise<LockedCardReview> {
   type Row = {
-    card_id: string;
+    session_live: boolean;
+    access: string | null;
+    card_id: string | null;
     topic_id: string;
     state: Record<string, unknown>;
     due: string | Date;
@@ -71,16 +95,48 @@ export async function lockCardReview(
       from ${users} u where u.id = ${userId}::uuid and exists (select 1 from schedule)
       for update
     )
-    select schedule.*, card.topic_id, progress.*,
-      (select s.starts_on::text from ${reviewerAccess} ra
-        join ${examSittings} s on s.id = ra.exam_sitting_id
-        where ra.user_id = ${userId}::uuid and ra.reviewer_shorthand = ${reviewer}) as exam_day
-    from schedule join card on card.id = schedule.card_id cross join progress`,
+    select ${liveSessionExists(tx, {
+      tokenHash: sql`${input.session.tokenHash}`,
+      now: sql`${now.toISOString()}`,
+      idleSince: sql`${input.session.idleSince.toISOString()}`,
+    })} as session_live,
+      ${contentAccessJson(userId, reviewer)} as access, locked.*
+    from (select 1) as one left join (
+      select schedule.*, card.topic_id, progress.*,
+        (select s.starts_on::text from ${reviewerAccess} ra
+          join ${examSittings} s on s.id = ra.exam_sitting_id
+          where ra.user_id = ${userId}::uuid and ra.reviewer_shorthand = ${reviewer}) as exam_day
+      from schedule join card on card.id = schedule.card_id cross join progress
+    ) as locked on true`,
   )) as unknown as {
     rows: Row[];
   };
   const row = result.rows[0];
-  if (!row) return null;
+  if (!row) throw new Error('A select from one row answered none.');
+  return {
+    sessionLive: row.session_live === true,
+    access: contentAccessOf(row.access),
+    locked: row.card_id === null ? null : lockedCard(userId, { ...row, card_id: row.card_id }),
+  };
+}
+
+function lockedCard(
+  userId: string,
+  row: {
+    card_id: string;
+    topic_id: string;
+    state: Record<string, unknown>;
+    due: string | Date;
+    last_reviewed_at: string | Date | null;
+    reps: number;
+    current_level: string | null;
+    gems_collection: Record<string, number>;
+    challenges_progress: Progress['challengesProgress'];
+    unclaimed_drill_points: number;
+    gems_spent: number;
+    exam_day: string | null;
+  },
+): LockedCard {
   return {
     card: { id: row.card_id, topicId: row.topic_id },
     schedule: {

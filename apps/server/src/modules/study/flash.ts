@@ -20,8 +20,9 @@ import {
   ratingTime,
   retentionOn,
 } from '@pasado/core';
-import type { Db, Executor } from '../../platform/db/client.ts';
+import type { Db, Executor, Tx } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/errors/app-error.ts';
+import { grantedReviewer } from '../account/content-access.ts';
 import { findStudentExamDay } from '../content/exam-sittings.repository.ts';
 import { recordStudyTime } from './activity.ts';
 import { lockCardReview } from './card-review.read-model.ts';
@@ -99,26 +100,62 @@ export async function flashQueue(
   };
 }
 
+/** Who rates a card, with the session the request was sent with (ADR 036). */
+export type CardRater = {
+  userId: string;
+  /** The reviewer as the URL names it. */
+  reviewer: string;
+  /** Checked again in the rating's lock statement: it may come from the session cache. */
+  session: { tokenHash: string; idleSince: Date };
+  /** The session read afresh when the lock found it no longer live: 401 unless it is. */
+  confirmSession: () => Promise<unknown>;
+};
+
 /**
  * Applies one rating with ts-fsrs, at the retention of the student's exam date, and persists the
- * next state. Idempotent per `reviewId`: the row
- * is locked, and a review id the card already remembers changes nothing.
+ * next state. Idempotent per `reviewId`: the row is locked, and a review id the card already
+ * remembers changes nothing. The paywall is decided on the row the lock statement read with it
+ * (a rating given offline before the subscription ended still counts: `ratedAt`).
  */
 export async function reviewCard(
   db: Db,
-  userId: string,
-  reviewer: string,
+  rater: CardRater,
   input: FlashReviewRequest,
   now: Date,
 ): Promise<FlashReviewResponse> {
   const request = flashReviewRequestSchema.parse(input);
-  return db.transaction(async (tx) => {
-    const locked = await lockCardReview(tx, {
+  const { userId } = rater;
+  // core `ratingTime` bounds the time the phone claims, as for the schedule.
+  const ratedAt = request.reviewedAt
+    ? ratingTime(new Date(request.reviewedAt), null, now)
+    : undefined;
+  const rate = (sessionConfirmed: boolean) =>
+    db.transaction((tx) => rateInTransaction(tx, sessionConfirmed));
+  try {
+    return await rate(false);
+  } catch (error) {
+    if (!(error instanceof SessionToConfirm)) throw error;
+  }
+  // Outside the transaction: the embedded database has one connection, which it holds.
+  await rater.confirmSession();
+  return rate(true);
+
+  async function rateInTransaction(
+    tx: Tx,
+    sessionConfirmed: boolean,
+  ): Promise<FlashReviewResponse> {
+    const review = await lockCardReview(tx, {
       userId,
-      reviewer,
+      reviewer: rater.reviewer,
       cardId: request.cardId,
       now,
+      session: rater.session,
     });
+    // Rolls back what the lock created; the session is then read afresh (401 unless live).
+    if (!review.sessionLive && !sessionConfirmed) throw new SessionToConfirm();
+    // A refusal rolls back the empty schedule the lock may have created.
+    grantedReviewer(review.access, now, ratedAt);
+    const { locked } = review;
     if (!locked) throw notFound('No such card.');
     const { card, schedule: row } = locked;
     const stored = 'due' in row.state ? (row.state as StoredCardState) : null;
@@ -163,5 +200,8 @@ export async function reviewCard(
       reps: next.reps,
       duplicate: false,
     };
-  });
+  }
 }
+
+/** The rating's lock found its session no longer live: ended, or only not in this process's cache. */
+class SessionToConfirm extends Error {}

@@ -9,7 +9,6 @@ import {
   flashReviewResponseSchema,
   noteReadRequestSchema,
   noteReadResponseSchema,
-  ratingTime,
   studyAttemptParamsSchema,
   studyNoteParamsSchema,
   studyOfflinePackSchema,
@@ -29,6 +28,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireSession } from '../../platform/session.ts';
 import { replyVersioned } from '../../platform/versioned-json.ts';
 import { requireContentAccess } from '../account/content-access.ts';
+import { confirmSession, sessionCheckOf } from '../auth/session-plugin.ts';
 import { answerDrill, finishDrill, startDrill } from './drill.ts';
 import { flashQueue, reviewCard } from './flash.ts';
 import { markNoteRead, topicCards, topicNotes } from './notes.ts';
@@ -45,11 +45,10 @@ export async function studyRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
 
-  /** `doneAt`: when the work sent was done (a rating sent later from the phone's outbox). */
-  const access = async (request: FastifyRequest, shorthand: string, doneAt?: Date) => {
+  const access = async (request: FastifyRequest, shorthand: string) => {
     const session = requireSession(request);
     const now = request.server.clock.now();
-    const reviewer = await requireContentAccess(db, session.userId, shorthand, now, doneAt);
+    const reviewer = await requireContentAccess(db, session.userId, shorthand, now);
     return { userId: session.userId, reviewer };
   };
 
@@ -93,15 +92,19 @@ export async function studyRoutes(app: FastifyInstance) {
         body: flashReviewRequestSchema,
         response: { 200: flashReviewResponseSchema },
       },
+      config: { checksSessionInWrite: true },
     },
-    async (request) => {
+    // The daily path (issue 25, ADR 036): the session may come from the cache because the rating's
+    // lock statement checks it again, with the paywall.
+    async (request, reply) => {
       const now = request.server.clock.now();
-      // A rating given offline before the subscription ended still counts (core `ratingTime`
-      // bounds the time the phone claims, as for the schedule).
-      const { reviewedAt } = request.body;
-      const ratedAt = reviewedAt ? ratingTime(new Date(reviewedAt), null, now) : undefined;
-      const { userId, reviewer } = await access(request, request.params.reviewer, ratedAt);
-      return reviewCard(db, userId, reviewer.shorthand, request.body, now);
+      const rater = {
+        userId: requireSession(request).userId,
+        reviewer: request.params.reviewer,
+        session: sessionCheckOf(request, now),
+        confirmSession: () => confirmSession(request, reply, db),
+      };
+      return reviewCard(db, rater, request.body, now);
     },
   );
 

@@ -150,4 +150,6 @@ export async function setDisplayName(
 export async function setRole(ex: Executor, userId: string, role: 'student' | 'admin') {
   await ex.update(users).set({ role }).where(eq(users.id, userId));
   await touchUser(ex, userId);
+  // The session cache keeps the role with the session (auth/session-plugin.ts).
+  await announce(ex, topics.sessions(userId));
 }
