@@ -126,6 +126,31 @@ export async function confirmSession(
   return requireSession(request);
 }
 
+/**
+ * Thrown inside a transaction whose own statement found the request's session not live (ended, or
+ * only not in this process's cache): the transaction rolls back and `confirmingSession` reads the
+ * session afresh outside it.
+ */
+export class SessionToConfirm extends Error {}
+
+/**
+ * Runs a write that checks its session in its own statement (`run(false)`), and when that throws
+ * `SessionToConfirm`, confirms the session outside the transaction (401 unless live: the embedded
+ * database has one connection, which the transaction held) and runs it once more, trusting it.
+ */
+export async function confirmingSession<T>(
+  run: (sessionConfirmed: boolean) => Promise<T>,
+  confirm: () => Promise<unknown>,
+): Promise<T> {
+  try {
+    return await run(false);
+  } catch (error) {
+    if (!(error instanceof SessionToConfirm)) throw error;
+  }
+  await confirm();
+  return run(true);
+}
+
 /** The live-session check's values for the session a request was sent with (`liveSessionExists`). */
 export function sessionCheckOf(
   request: FastifyRequest,

@@ -1,9 +1,11 @@
 import { decideStartSitting, isTimeUp, type Sitting, sittingPhase } from '@pasado/core';
 import type { Db, Tx } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
+import { confirmingSession, SessionToConfirm } from '../auth/session-plugin.ts';
+import { requireReviewerAccess } from '../content/reviewers.ts';
 import { MESSAGES_QUIZ, ownAttempt } from './attempt-access.ts';
 import { lockAttemptAndOwner } from './attempt-lock.read-model.ts';
-import { type AttemptAction, type AttemptReply, stateOf } from './attempt-reply.ts';
+import { type AttemptReply, stateOf } from './attempt-reply.ts';
 import { type AttemptClock, updateSittings } from './attempts.repository.ts';
 import { endRunning, endSitting, lockedClock } from './finish-attempt.ts';
 
@@ -11,6 +13,17 @@ import { endRunning, endSitting, lockedClock } from './finish-attempt.ts';
  * A student's changes to a running attempt (submit; finish or start a sitting), each in one
  * transaction with the attempt and its owner locked, answered with the attempt's state.
  */
+
+/**
+ * What the request was sent with (ADR 036): its session, checked with the caller's grant in the
+ * lock statement (it may come from the session cache), and the way to read it afresh. Without it
+ * (a caller that checked both itself) the lock checks neither.
+ */
+export type SentWith = {
+  session: { tokenHash: string; idleSince: Date };
+  confirmSession: () => Promise<unknown>;
+};
+
 /**
  * Runs `change` in one transaction on this student's attempt, its clock row locked (404 for
  * another's), then replies with the attempt's state: the frame of every change to a running quiz.
@@ -22,11 +35,20 @@ async function changeOwnAttempt(
   attemptId: string,
   now: Date,
   change: (tx: Tx, locked: AttemptClock) => Promise<void>,
+  sentWith?: SentWith,
 ): Promise<AttemptReply> {
-  await db.transaction(async (tx) => {
-    // The owner's row too: a change that finishes the attempt records their progress under it.
-    await change(tx, ownAttempt(await lockAttemptAndOwner(tx, attemptId), userId, reviewer));
-  });
+  const check = sentWith ? { userId, reviewer, session: sentWith.session, now } : undefined;
+  const run = (sessionConfirmed: boolean) =>
+    db.transaction(async (tx) => {
+      // The owner's row too: a change that finishes the attempt records their progress under it.
+      const locked = await lockAttemptAndOwner(tx, attemptId, check);
+      if (check && !sessionConfirmed && !locked?.sessionLive) throw new SessionToConfirm();
+      // Refused as every route under the reviewer is (read again: no such attempt says nothing).
+      if (check && !locked?.granted) await requireReviewerAccess(tx, userId, reviewer);
+      await change(tx, ownAttempt(locked, userId, reviewer));
+    });
+  if (sentWith) await confirmingSession(run, sentWith.confirmSession);
+  else await run(true);
   return stateOf(db, attemptId, now);
 }
 
@@ -34,18 +56,33 @@ async function changeOwnAttempt(
  * Submits (idempotent: a second submit returns the same result). A mock in sittings is submitted
  * by ending its last sitting: here only while that one runs, else refused (each part in turn).
  */
-export const submitAttempt: AttemptAction = (db, userId, reviewer, attemptId, now) =>
-  changeOwnAttempt(db, userId, reviewer, attemptId, now, async (tx, locked) => {
-    if (locked.status === 'submitted') return;
-    if (locked.sittings) {
-      const phase = sittingPhase(locked.sittings);
-      if (phase.kind !== 'running' || phase.index !== locked.sittings.length - 1) {
-        throw new AppError('FAILED_PRECONDITION', MESSAGES_QUIZ.inSittings);
+export const submitAttempt = (
+  db: Db,
+  userId: string,
+  reviewer: string,
+  attemptId: string,
+  now: Date,
+  sentWith?: SentWith,
+): Promise<AttemptReply> =>
+  changeOwnAttempt(
+    db,
+    userId,
+    reviewer,
+    attemptId,
+    now,
+    async (tx, locked) => {
+      if (locked.status === 'submitted') return;
+      if (locked.sittings) {
+        const phase = sittingPhase(locked.sittings);
+        if (phase.kind !== 'running' || phase.index !== locked.sittings.length - 1) {
+          throw new AppError('FAILED_PRECONDITION', MESSAGES_QUIZ.inSittings);
+        }
       }
-    }
-    // Past the deadline the answers saved until then count, and it is marked as auto-submitted.
-    await endRunning(tx, locked, now);
-  });
+      // Past the deadline the answers saved until then count, and it is marked as auto-submitted.
+      await endRunning(tx, locked, now);
+    },
+    sentWith,
+  );
 
 /** The sittings of this student's mock and the index of sitting `number` (1-based), or 404. */
 function sittingOf(row: AttemptClock, number: number): { sittings: Sitting[]; index: number } {
@@ -65,9 +102,16 @@ function sittingAction(
     attemptId: string,
     number: number,
     now: Date,
+    sentWith?: SentWith,
   ): Promise<AttemptReply> =>
-    changeOwnAttempt(db, userId, reviewer, attemptId, now, (tx, locked) =>
-      change(tx, locked, number, now),
+    changeOwnAttempt(
+      db,
+      userId,
+      reviewer,
+      attemptId,
+      now,
+      (tx, locked) => change(tx, locked, number, now),
+      sentWith,
     );
 }
 

@@ -21,7 +21,7 @@ import { requireContentAccess } from '../account/content-access.ts';
 import { confirmSession, sessionCheckOf } from '../auth/session-plugin.ts';
 import { requireReviewerAccess } from '../content/reviewers.ts';
 import { type AttemptReply, SerializedAttemptState } from './attempt-reply.ts';
-import { finishSitting, startSitting, submitAttempt } from './change-attempt.ts';
+import { finishSitting, type SentWith, startSitting, submitAttempt } from './change-attempt.ts';
 import { forYouKitBody } from './for-you.ts';
 import { type CardsTodayReader, quizHome } from './home.ts';
 import { offlineLitePool, receiveOfflineLite } from './offline-lite.ts';
@@ -59,6 +59,14 @@ export async function quizRoutes(app: FastifyInstance, options: { cardsToday: Ca
     const session = requireSession(request);
     const granted = await requireReviewerAccess(db, session.userId, reviewer);
     return { userId: session.userId, reviewer: granted, now: request.server.clock.now() };
+  }
+
+  /** The session a change to an attempt was sent with, checked in its lock (ADR 036). */
+  function sentWith(request: FastifyRequest, reply: FastifyReply, now: Date): SentWith {
+    return {
+      session: sessionCheckOf(request, now),
+      confirmSession: () => confirmSession(request, reply, db),
+    };
   }
 
   /** As `caller`, for content and new attempts: a subscription that gives access now, too. */
@@ -213,14 +221,17 @@ export async function quizRoutes(app: FastifyInstance, options: { cardsToday: Ca
 
   typed.post(
     '/:reviewer/attempts/:attemptId/submit',
-    { schema: { params: attemptParamsSchema, response: { 200: attemptStateSchema } } },
+    {
+      schema: { params: attemptParamsSchema, response: { 200: attemptStateSchema } },
+      config: { checksSessionInWrite: true },
+    },
+    // The session may come from the cache: the lock checks it, with the grant (ADR 036).
     async (request, reply) => {
-      const c = await caller(request, request.params.reviewer);
-      const { attemptId } = request.params;
-      return sendAttempt(
-        reply,
-        await submitAttempt(db, c.userId, c.reviewer.shorthand, attemptId, c.now),
-      );
+      const { reviewer, attemptId } = request.params;
+      const now = request.server.clock.now();
+      const { userId } = requireSession(request);
+      const sent = sentWith(request, reply, now);
+      return sendAttempt(reply, await submitAttempt(db, userId, reviewer, attemptId, now, sent));
     },
   );
 
@@ -231,14 +242,16 @@ export async function quizRoutes(app: FastifyInstance, options: { cardsToday: Ca
   ] as const) {
     typed.post(
       `/:reviewer/attempts/:attemptId/sittings/:sitting/${action}`,
-      { schema: { params: sittingParamsSchema, response: { 200: attemptStateSchema } } },
+      {
+        schema: { params: sittingParamsSchema, response: { 200: attemptStateSchema } },
+        config: { checksSessionInWrite: true },
+      },
       async (request, reply) => {
-        const c = await caller(request, request.params.reviewer);
-        const { attemptId, sitting } = request.params;
-        return sendAttempt(
-          reply,
-          await run(db, c.userId, c.reviewer.shorthand, attemptId, sitting, c.now),
-        );
+        const { reviewer, attemptId, sitting } = request.params;
+        const now = request.server.clock.now();
+        const { userId } = requireSession(request);
+        const sent = sentWith(request, reply, now);
+        return sendAttempt(reply, await run(db, userId, reviewer, attemptId, sitting, now, sent));
       },
     );
   }

@@ -23,6 +23,7 @@ import {
 import type { Db, Executor, Tx } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/errors/app-error.ts';
 import { grantedReviewer } from '../account/content-access.ts';
+import { confirmingSession, SessionToConfirm } from '../auth/session-plugin.ts';
 import { findStudentExamDay } from '../content/exam-sittings.repository.ts';
 import { recordStudyTime } from './activity.ts';
 import { lockCardReview } from './card-review.read-model.ts';
@@ -129,16 +130,10 @@ export async function reviewCard(
   const ratedAt = request.reviewedAt
     ? ratingTime(new Date(request.reviewedAt), null, now)
     : undefined;
-  const rate = (sessionConfirmed: boolean) =>
-    db.transaction((tx) => rateInTransaction(tx, sessionConfirmed));
-  try {
-    return await rate(false);
-  } catch (error) {
-    if (!(error instanceof SessionToConfirm)) throw error;
-  }
-  // Outside the transaction: the embedded database has one connection, which it holds.
-  await rater.confirmSession();
-  return rate(true);
+  return confirmingSession(
+    (sessionConfirmed) => db.transaction((tx) => rateInTransaction(tx, sessionConfirmed)),
+    rater.confirmSession,
+  );
 
   async function rateInTransaction(
     tx: Tx,
@@ -202,6 +197,3 @@ export async function reviewCard(
     };
   }
 }
-
-/** The rating's lock found its session no longer live: ended, or only not in this process's cache. */
-class SessionToConfirm extends Error {}
