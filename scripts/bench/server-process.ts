@@ -119,9 +119,9 @@ process.on('message', async (message: { type: string }) => {
       if (!attempt) continue;
       await database.db
         .transaction(async (tx) => {
-          const state = await loadFinishState(tx, id);
-          if (!state) return;
           const now = new Date();
+          const state = await loadFinishState(tx, attempt, now, { withActivity: false });
+          if (!state) return;
           const outcome = {
             submittedAt: now,
             result: attempt.result ?? {},

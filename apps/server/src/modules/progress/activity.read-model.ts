@@ -1,5 +1,5 @@
 import { type ChallengesState, seasonBoardKey } from '@pasado/core';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, executeNamed } from '../../platform/db/client.ts';
 import {
   dailyAwards,
@@ -38,65 +38,79 @@ export type ActivityState = {
 const SEASON_BOARD_PREFIX = seasonBoardKey('');
 
 /**
- * The state one activity is decided on, in one statement by primary keys. The caller holds the
- * user row's lock (every writer of these rows takes it first), so nothing read here can change
- * before the write.
+ * The state one activity is decided on, by primary keys, as one JSON text: a column any statement
+ * taken after the user row's lock may carry (a finish's one read, ADR 036). The caller holds that
+ * lock (every writer of these rows takes it first), so nothing read here can change before the
+ * write. `day` and `weekBoard` are the Manila day's and week's keys of `now`. Read with
+ * `activityStateOf`.
  */
-export async function loadActivityState(
-  ex: Executor,
-  userId: string,
-  day: string,
-  weekBoard: string,
-  now: Date,
-): Promise<ActivityState> {
-  const at = now.toISOString();
-  type Row = {
-    daily: DailyAwardRow | null;
-    streak: Streak | null;
-    tallies: [string, number, number][];
-    season_ids: string[];
-    scores: [string, number, string][];
-  };
-  // node-postgres and PGlite both answer { rows }.
-  const result = (await executeNamed(
-    ex,
-    sql`
+export function activityStateJson(input: {
+  userId: string;
+  day: string;
+  weekBoard: string;
+  now: Date;
+}): SQL<string> {
+  const { userId, day, weekBoard } = input;
+  const at = input.now.toISOString();
+  return sql<string>`(
     with running as (
       select z.id from ${seasons} z
       where z.status = 'open' and z.expiry_date > ${at}::timestamptz and z.starts_at <= ${at}::timestamptz
     )
-    select
-      (select json_build_object('gems', d.gems, 'drillPoints', d.drill_points, 'answers', d.answers,
-                'askedAnswers', d.asked_answers, 'askedCorrect', d.asked_correct,
-                'askedSeconds', d.asked_seconds, 'capped', d.capped)
-         from ${dailyAwards} d where d.user_id = ${userId}::uuid and d.day = ${day}::date) as daily,
-      (select json_build_object('current', s.current, 'longest', s.longest, 'lastDay', s.last_day,
-                'freezes', s.freezes, 'lastFrozenDay', s.last_frozen_day)
-         from ${userStreaks} s where s.user_id = ${userId}::uuid) as streak,
-      (select coalesce(json_agg(json_build_array(t.topic_id, t.answered, t.correct)), '[]')
-         from ${userTopicStats} t where t.user_id = ${userId}::uuid) as tallies,
-      (select coalesce(json_agg(z.id), '[]') from running z) as season_ids,
+    select json_build_object(
+      'daily', (select json_build_object('gems', d.gems, 'drillPoints', d.drill_points,
+                  'answers', d.answers, 'askedAnswers', d.asked_answers,
+                  'askedCorrect', d.asked_correct, 'askedSeconds', d.asked_seconds,
+                  'capped', d.capped)
+           from ${dailyAwards} d where d.user_id = ${userId}::uuid and d.day = ${day}::date),
+      'streak', (select json_build_object('current', s.current, 'longest', s.longest,
+                   'lastDay', s.last_day, 'freezes', s.freezes, 'lastFrozenDay', s.last_frozen_day)
+           from ${userStreaks} s where s.user_id = ${userId}::uuid),
+      'tallies', (select coalesce(json_agg(json_build_array(t.topic_id, t.answered, t.correct)), '[]')
+           from ${userTopicStats} t where t.user_id = ${userId}::uuid),
+      'seasonIds', (select coalesce(json_agg(z.id), '[]') from running z),
       -- By primary key on each board (one a week, one a running season): never a scan.
-      (select coalesce(json_agg(json_build_array(b.board, b.points, b.reached_at)), '[]')
-         from ${leaderboardScores} b
-         where b.user_id = ${userId}::uuid
-           and b.board = any(array[${weekBoard}::text] || array(select ${SEASON_BOARD_PREFIX}::text || z.id::text from running z))) as scores`,
-  )) as unknown as {
-    rows: Row[];
+      'scores', (select coalesce(json_agg(json_build_array(b.board, b.points, b.reached_at)), '[]')
+           from ${leaderboardScores} b
+           where b.user_id = ${userId}::uuid
+             and b.board = any(array[${weekBoard}::text] || array(select ${SEASON_BOARD_PREFIX}::text || z.id::text from running z)))
+    )::text)`;
+}
+
+/** The state `activityStateJson` read. */
+export function activityStateOf(text: string): ActivityState {
+  const row = JSON.parse(text) as {
+    daily: DailyAwardRow | null;
+    streak: Streak | null;
+    tallies: [string, number, number][];
+    seasonIds: string[];
+    scores: [string, number, string][];
   };
-  const row = result.rows[0];
-  if (!row) throw new Error('loadActivityState: no row');
   return {
     daily: row.daily ?? NO_AWARDS,
     streak: row.streak,
     tallies: row.tallies.map(([topicId, answered, correct]) => ({ topicId, answered, correct })),
-    seasonIds: row.season_ids,
+    seasonIds: row.seasonIds,
     scores: row.scores.map(([board, points, reachedAt]) => ({
       board,
       points,
       reachedAt: new Date(reachedAt),
     })),
   };
+}
+
+/** The state one activity is decided on, in one statement of its own (`activityStateJson`). */
+export async function loadActivityState(
+  ex: Executor,
+  input: { userId: string; day: string; weekBoard: string; now: Date },
+): Promise<ActivityState> {
+  const result = await executeNamed<{ state: string }>(
+    ex,
+    sql`select ${activityStateJson(input)} as state`,
+  );
+  const row = result.rows[0];
+  if (!row) throw new Error('loadActivityState: no row');
+  return activityStateOf(row.state);
 }
 
 /** Everything one activity changes, decided by recordActivity on its ActivityState. */

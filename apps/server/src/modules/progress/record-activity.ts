@@ -17,7 +17,12 @@ import {
 import type { Tx } from '../../platform/db/client.ts';
 import { topics } from '../../platform/live/topics.ts';
 import { addLeaderboardPoints } from '../leaderboard/scores.ts';
-import { loadActivityState, writeActivity } from './activity.read-model.ts';
+import {
+  type ActivityState,
+  activityStateJson,
+  loadActivityState,
+  writeActivity,
+} from './activity.read-model.ts';
 import { type DailyAwardRow, findProgress, type Progress, type Streak } from './repository.ts';
 /** What one quiz, study or drill session contributes to a student's progress (docs/product.md#progress). */
 export type Activity = {
@@ -39,6 +44,14 @@ export type ActivityOutcome = {
 };
 
 /**
+ * The state `recordActivity` decides on, as a column of a statement the caller sends after it
+ * locked the user row (a finish's one read carries it: ADR 036); read with `activityStateOf`.
+ */
+export function activityStateColumn(userId: string, now: Date) {
+  return activityStateJson({ userId, day: manilaDayKey(now), weekBoard: weekBoardKey(now), now });
+}
+
+/**
  * Records an activity in the caller's transaction: topic stats, gems under the current level,
  * unclaimed drill points, the daily streak, leaderboard points, challenges; then announces the
  * user document so open screens (the Tasks red dot, the account) follow live. What one Manila day
@@ -58,6 +71,8 @@ export async function recordActivity(
   now: Date,
   /** The user row's progress, when the caller locked it in its own statement already. */
   locked?: Progress,
+  /** The state, when the caller read it after that lock in a statement of its own (ADR 036). */
+  read?: ActivityState,
 ): Promise<ActivityOutcome> {
   // One lock order for everything a finish touches (issue 21 finding 4): the user row first, so
   // two finishes of one student queue here instead of each holding topic rows the other needs;
@@ -67,7 +82,7 @@ export async function recordActivity(
   if (!user) throw new Error(`recordActivity: no user ${userId}`);
   const day = manilaDayKey(now);
   const week = weekBoardKey(now);
-  const state = await loadActivityState(tx, userId, day, week, now);
+  const state = read ?? (await loadActivityState(tx, { userId, day, weekBoard: week, now }));
 
   const worked = activity.topics
     .filter((t) => t.answered > 0 || t.seconds > 0)

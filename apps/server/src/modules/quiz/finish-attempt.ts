@@ -65,7 +65,10 @@ export async function finalize(
   studyMs?: number,
 ): Promise<void> {
   const kind = asKind(row.kind);
-  const state = await loadFinishState(tx, row.id);
+  // The owner's row locked with the attempt: the activity's state rides in the finish's one read.
+  const state = await loadFinishState(tx, row, now, {
+    withActivity: row.ownerProgress !== undefined,
+  });
   if (!state) throw new AppError('INTERNAL', 'The attempt vanished while submitting.');
   const rows = state.items;
   const items = rows.map((r) => ({ questionId: r.questionId, partId: r.partId }));
@@ -102,6 +105,7 @@ export async function finalize(
     { topics, gems: result.gemsEarned, drillPoints: 0, finished: true },
     now,
     row.ownerProgress,
+    state.activity ?? undefined,
   );
   // The day's cap may have awarded less than the answers earned (issue 21): the result says what
   // the student got.

@@ -12,8 +12,10 @@ import {
   topics,
 } from '../../platform/db/schema.ts';
 import { type Blueprint, firstValidBlueprint } from '../content/bank.repository.ts';
+import { type ActivityState, activityStateOf } from '../progress/activity.read-model.ts';
 import { itemFactsOf } from '../progress/item-facts.read-model.ts';
 import type { ReadinessItem } from '../progress/readiness.ts';
+import { activityStateColumn } from '../progress/record-activity.ts';
 import { itemsInOrder, type SavedAnswer } from './attempts.repository.ts';
 
 // What a finish decides on, read in one statement once the attempt and its owner are locked
@@ -41,6 +43,8 @@ export type FinishState = {
    * track a lite set's answers count toward); null when none is valid.
    */
   blueprint: Blueprint | null;
+  /** What the owner's activity is decided on (`recordActivity`), when read under their lock. */
+  activity: ActivityState | null;
 };
 
 /** Per item: id, part, topic, subject, held, label, choices, refined mean, variance, answers,
@@ -72,8 +76,14 @@ type ItemTuple = [
  * The caller holds the owner's lock, taken in an earlier statement, so the model and the
  * histories read here are the ones the last finish left.
  */
-export async function loadFinishState(tx: Tx, attemptId: string): Promise<FinishState | null> {
-  type Row = { items: string; model: string | null; blueprints: string };
+export async function loadFinishState(
+  tx: Tx,
+  attempt: { id: string; userId: string },
+  now: Date,
+  /** Only when the owner's row is locked already: nothing read here may change before the write. */
+  options: { withActivity: boolean },
+): Promise<FinishState | null> {
+  type Row = { items: string; model: string | null; blueprints: string; activity: string | null };
   const result = (await executeNamed(
     tx,
     sql`
@@ -99,9 +109,10 @@ export async function loadFinishState(tx: Tx, attemptId: string): Promise<Finish
       (select coalesce(json_agg(json_build_array(b.id, b.name, b.spec::text) order by b.id), '[]')::text
          from ${blueprints} b
          where b.reviewer_shorthand = a.reviewer_shorthand
-           and (a.kind <> 'mock' or a.blueprint_id is null or b.id = a.blueprint_id)) as blueprints
+           and (a.kind <> 'mock' or a.blueprint_id is null or b.id = a.blueprint_id)) as blueprints,
+      ${options.withActivity ? activityStateColumn(attempt.userId, now) : sql`null::text`} as activity
     from ${quizAttempts} a
-    where a.id = ${attemptId}::uuid`,
+    where a.id = ${attempt.id}::uuid`,
   )) as unknown as { rows: Row[] };
   const row = result.rows[0];
   if (!row) return null;
@@ -138,5 +149,6 @@ export async function loadFinishState(tx: Tx, attemptId: string): Promise<Finish
     blueprint: firstValidBlueprint(
       candidates.map(([id, name, specText]) => ({ id, name, specText })),
     ),
+    activity: row.activity === null ? null : activityStateOf(row.activity),
   };
 }
