@@ -1,5 +1,5 @@
 import { and, eq, exists, sql } from 'drizzle-orm';
-import type { Tx } from '../../platform/db/client.ts';
+import { preparedFor, type Tx } from '../../platform/db/client.ts';
 import { quizAttempts, reviewerAccess, users } from '../../platform/db/schema.ts';
 import { liveSessionExists } from '../auth/sessions.repository.ts';
 import type { Progress } from '../progress/repository.ts';
@@ -20,6 +20,50 @@ export type LockedAttempt = AttemptClock & {
   granted: boolean;
 };
 
+const placeholder = sql.placeholder;
+
+/** The lock, prepared (ADR 036); `checked` adds the session's and the grant's verdicts. */
+function lockStatement(checked: boolean, name: string) {
+  return preparedFor((ex) =>
+    ex
+      .select({
+        ...clockColumns,
+        currentLevel: users.currentLevel,
+        gemsCollection: users.gemsCollection,
+        challengesProgress: users.challengesProgress,
+        unclaimedDrillPoints: users.unclaimedDrillPoints,
+        gemsSpent: users.gemsSpent,
+        sessionLive: checked
+          ? sql<boolean>`${liveSessionExists(ex, {
+              tokenHash: placeholder('tokenHash'),
+              now: placeholder('now'),
+              idleSince: placeholder('idleSince'),
+            })}`
+          : sql<boolean>`true`,
+        granted: checked
+          ? sql<boolean>`${exists(
+              ex
+                .select({ one: sql`1` })
+                .from(reviewerAccess)
+                .where(
+                  and(
+                    eq(reviewerAccess.userId, placeholder('userId')),
+                    eq(reviewerAccess.reviewerShorthand, placeholder('reviewer')),
+                  ),
+                ),
+            )}`
+          : sql<boolean>`true`,
+      })
+      .from(quizAttempts)
+      .innerJoin(users, eq(users.id, quizAttempts.userId))
+      .where(eq(quizAttempts.id, placeholder('attemptId')))
+      .for('update', { of: [quizAttempts, users] })
+      .prepare(name),
+  );
+}
+const lockChecked = lockStatement(true, 'quiz_lock_attempt_checked');
+const lockUnchecked = lockStatement(false, 'quiz_lock_attempt');
+
 /**
  * An attempt's clock and its owner's progress columns, both rows locked by one statement, the
  * attempt first (issue 25: a submission locked the attempt, then recordActivity locked the user
@@ -32,39 +76,16 @@ export async function lockAttemptAndOwner(
   attemptId: string,
   check?: LockCheck,
 ): Promise<LockedAttempt | null> {
-  const [row] = await tx
-    .select({
-      ...clockColumns,
-      currentLevel: users.currentLevel,
-      gemsCollection: users.gemsCollection,
-      challengesProgress: users.challengesProgress,
-      unclaimedDrillPoints: users.unclaimedDrillPoints,
-      gemsSpent: users.gemsSpent,
-      sessionLive: check
-        ? sql<boolean>`${liveSessionExists(tx, {
-            tokenHash: sql`${check.session.tokenHash}`,
-            now: sql`${check.now.toISOString()}`,
-            idleSince: sql`${check.session.idleSince.toISOString()}`,
-          })}`
-        : sql<boolean>`true`,
-      granted: check
-        ? sql<boolean>`${exists(
-            tx
-              .select({ one: sql`1` })
-              .from(reviewerAccess)
-              .where(
-                and(
-                  eq(reviewerAccess.userId, check.userId),
-                  eq(reviewerAccess.reviewerShorthand, check.reviewer),
-                ),
-              ),
-          )}`
-        : sql<boolean>`true`,
-    })
-    .from(quizAttempts)
-    .innerJoin(users, eq(users.id, quizAttempts.userId))
-    .where(eq(quizAttempts.id, attemptId))
-    .for('update', { of: [quizAttempts, users] });
+  const [row] = check
+    ? await lockChecked(tx).execute({
+        attemptId,
+        userId: check.userId,
+        reviewer: check.reviewer,
+        tokenHash: check.session.tokenHash,
+        now: check.now.toISOString(),
+        idleSince: check.session.idleSince.toISOString(),
+      })
+    : await lockUnchecked(tx).execute({ attemptId });
   if (!row) return null;
   const {
     currentLevel,
