@@ -127,6 +127,28 @@ export async function confirmSession(
 }
 
 /**
+ * What a request whose write checks its session in its own statement was sent with (ADR 036): the
+ * session, which may come from the cache, and the way to read it afresh (401 unless live).
+ */
+export type SentWith = {
+  session: { tokenHash: string; idleSince: Date };
+  confirmSession: () => Promise<unknown>;
+};
+
+/** `SentWith` for a route that `checksSessionInWrite`. */
+export function sentWithOf(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  db: Db,
+  now: Date,
+): SentWith {
+  return {
+    session: sessionCheckOf(request, now),
+    confirmSession: () => confirmSession(request, reply, db),
+  };
+}
+
+/**
  * Thrown inside a transaction whose own statement found the request's session not live (ended, or
  * only not in this process's cache): the transaction rolls back and `confirmingSession` reads the
  * session afresh outside it.

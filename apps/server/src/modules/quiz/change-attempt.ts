@@ -1,7 +1,7 @@
 import { decideStartSitting, isTimeUp, type Sitting, sittingPhase } from '@pasado/core';
 import type { Db, Tx } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
-import { confirmingSession, SessionToConfirm } from '../auth/session-plugin.ts';
+import { confirmingSession, type SentWith, SessionToConfirm } from '../auth/session-plugin.ts';
 import { requireReviewerAccess } from '../content/reviewers.ts';
 import { MESSAGES_QUIZ, ownAttempt } from './attempt-access.ts';
 import { lockAttemptAndOwner } from './attempt-lock.read-model.ts';
@@ -15,16 +15,6 @@ import { endRunning, endSitting, lockedClock } from './finish-attempt.ts';
  */
 
 /**
- * What the request was sent with (ADR 036): its session, checked with the caller's grant in the
- * lock statement (it may come from the session cache), and the way to read it afresh. Without it
- * (a caller that checked both itself) the lock checks neither.
- */
-export type SentWith = {
-  session: { tokenHash: string; idleSince: Date };
-  confirmSession: () => Promise<unknown>;
-};
-
-/**
  * Runs `change` in one transaction on this student's attempt, its clock row locked (404 for
  * another's), then replies with the attempt's state: the frame of every change to a running quiz.
  */
@@ -35,6 +25,7 @@ async function changeOwnAttempt(
   attemptId: string,
   now: Date,
   change: (tx: Tx, locked: AttemptClock) => Promise<void>,
+  /** Without it (a caller that checked the session and the grant) the lock checks neither. */
   sentWith?: SentWith,
 ): Promise<AttemptReply> {
   const check = sentWith ? { userId, reviewer, session: sentWith.session, now } : undefined;

@@ -18,10 +18,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireSession } from '../../platform/session.ts';
 import { replyVersionedBody } from '../../platform/versioned-json.ts';
 import { requireContentAccess } from '../account/content-access.ts';
-import { confirmSession, sessionCheckOf } from '../auth/session-plugin.ts';
+import { confirmSession, sentWithOf, sessionCheckOf } from '../auth/session-plugin.ts';
 import { requireReviewerAccess } from '../content/reviewers.ts';
 import { type AttemptReply, SerializedAttemptState } from './attempt-reply.ts';
-import { finishSitting, type SentWith, startSitting, submitAttempt } from './change-attempt.ts';
+import { finishSitting, startSitting, submitAttempt } from './change-attempt.ts';
 import { forYouKitBody } from './for-you.ts';
 import { type CardsTodayReader, quizHome } from './home.ts';
 import { offlineLitePool, receiveOfflineLite } from './offline-lite.ts';
@@ -61,14 +61,6 @@ export async function quizRoutes(app: FastifyInstance, options: { cardsToday: Ca
     return { userId: session.userId, reviewer: granted, now: request.server.clock.now() };
   }
 
-  /** The session a change to an attempt was sent with, checked in its lock (ADR 036). */
-  function sentWith(request: FastifyRequest, reply: FastifyReply, now: Date): SentWith {
-    return {
-      session: sessionCheckOf(request, now),
-      confirmSession: () => confirmSession(request, reply, db),
-    };
-  }
-
   /** As `caller`, for content and new attempts: a subscription that gives access now, too. */
   async function subscriber(request: FastifyRequest, reviewer: string) {
     const session = requireSession(request);
@@ -105,8 +97,7 @@ export async function quizRoutes(app: FastifyInstance, options: { cardsToday: Ca
       const starter = {
         userId: requireSession(request).userId,
         reviewer: request.params.reviewer,
-        session: sessionCheckOf(request, now),
-        confirmSession: () => confirmSession(request, reply, db),
+        ...sentWithOf(request, reply, db, now),
       };
       return sendAttempt(reply, await startLite(db, starter, request.body, now), 201);
     },
@@ -230,7 +221,7 @@ export async function quizRoutes(app: FastifyInstance, options: { cardsToday: Ca
       const { reviewer, attemptId } = request.params;
       const now = request.server.clock.now();
       const { userId } = requireSession(request);
-      const sent = sentWith(request, reply, now);
+      const sent = sentWithOf(request, reply, db, now);
       return sendAttempt(reply, await submitAttempt(db, userId, reviewer, attemptId, now, sent));
     },
   );
@@ -250,7 +241,7 @@ export async function quizRoutes(app: FastifyInstance, options: { cardsToday: Ca
         const { reviewer, attemptId, sitting } = request.params;
         const now = request.server.clock.now();
         const { userId } = requireSession(request);
-        const sent = sentWith(request, reply, now);
+        const sent = sentWithOf(request, reply, db, now);
         return sendAttempt(reply, await run(db, userId, reviewer, attemptId, sitting, now, sent));
       },
     );

@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
 import { grantedReviewer } from '../account/content-access.ts';
+import type { SentWith } from '../auth/session-plugin.ts';
 import { findSubject, findTopic } from '../content/bank.repository.ts';
 import { MESSAGES_QUIZ, ownAttempt } from './attempt-access.ts';
 import { type AttemptReply, attemptReply, stateOf } from './attempt-reply.ts';
@@ -19,15 +20,11 @@ import { forYouItems } from './for-you.ts';
 import { reviewerBank } from './lite-bank-cache.ts';
 import { loadLiteStartContext } from './lite-draw.read-model.ts';
 
-/** Who starts a lite set, with the session the request was sent with (ADR 036). */
-export type LiteStarter = {
+/** Who starts a lite set, and the session the request was sent with (checked in its read). */
+export type LiteStarter = SentWith & {
   userId: string;
   /** The reviewer as the URL names it. */
   reviewer: string;
-  /** Checked again in the start's one read: it may come from the session cache. */
-  session: { tokenHash: string; idleSince: Date };
-  /** The session read afresh when that read found it no longer live: 401 unless it is. */
-  confirmSession: () => Promise<unknown>;
 };
 
 /**

@@ -23,7 +23,7 @@ import {
 import type { Db, Executor, Tx } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/errors/app-error.ts';
 import { grantedReviewer } from '../account/content-access.ts';
-import { confirmingSession, SessionToConfirm } from '../auth/session-plugin.ts';
+import { confirmingSession, type SentWith, SessionToConfirm } from '../auth/session-plugin.ts';
 import { findStudentExamDay } from '../content/exam-sittings.repository.ts';
 import { recordStudyTime } from './activity.ts';
 import { lockCardReview } from './card-review.read-model.ts';
@@ -101,15 +101,11 @@ export async function flashQueue(
   };
 }
 
-/** Who rates a card, with the session the request was sent with (ADR 036). */
-export type CardRater = {
+/** Who rates a card, and the session the request was sent with (checked in the lock, ADR 036). */
+export type CardRater = SentWith & {
   userId: string;
   /** The reviewer as the URL names it. */
   reviewer: string;
-  /** Checked again in the rating's lock statement: it may come from the session cache. */
-  session: { tokenHash: string; idleSince: Date };
-  /** The session read afresh when the lock found it no longer live: 401 unless it is. */
-  confirmSession: () => Promise<unknown>;
 };
 
 /**

@@ -28,7 +28,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireSession } from '../../platform/session.ts';
 import { replyVersioned } from '../../platform/versioned-json.ts';
 import { requireContentAccess } from '../account/content-access.ts';
-import { confirmSession, sessionCheckOf } from '../auth/session-plugin.ts';
+import { sentWithOf } from '../auth/session-plugin.ts';
 import { answerDrill, finishDrill, startDrill } from './drill.ts';
 import { flashQueue, reviewCard } from './flash.ts';
 import { markNoteRead, topicCards, topicNotes } from './notes.ts';
@@ -101,8 +101,7 @@ export async function studyRoutes(app: FastifyInstance) {
       const rater = {
         userId: requireSession(request).userId,
         reviewer: request.params.reviewer,
-        session: sessionCheckOf(request, now),
-        confirmSession: () => confirmSession(request, reply, db),
+        ...sentWithOf(request, reply, db, now),
       };
       return reviewCard(db, rater, request.body, now);
     },
