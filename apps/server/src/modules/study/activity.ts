@@ -1,4 +1,5 @@
 import type { Tx } from '../../platform/db/client.ts';
+import type { ActivityState } from '../progress/activity.read-model.ts';
 import { recordActivity } from '../progress/record-activity.ts';
 import type { Progress } from '../progress/repository.ts';
 
@@ -14,6 +15,8 @@ export async function recordStudyTime(
   now: Date,
   /** The user row's progress, locked by the caller's statement (recordActivity's first step). */
   locked?: Progress,
+  /** The activity's state, when the caller read it after that lock (ADR 036). */
+  read?: ActivityState,
 ): Promise<void> {
   await recordActivity(
     tx,
@@ -26,5 +29,6 @@ export async function recordStudyTime(
     },
     now,
     locked,
+    read,
   );
 }

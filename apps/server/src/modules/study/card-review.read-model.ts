@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { executeNamed, type Tx } from '../../platform/db/client.ts';
 import {
   cardSchedules,
@@ -15,6 +15,8 @@ import {
 } from '../account/content-access.read-model.ts';
 import { liveSessionExists } from '../auth/sessions.repository.ts';
 import { isReviewerSubject } from '../content/reviewer-subjects.repository.ts';
+import { type ActivityState, activityStateOf } from '../progress/activity.read-model.ts';
+import { activityStateColumn } from '../progress/record-activity.ts';
 import type { Progress } from '../progress/repository.ts';
 import type { StoredSchedule } from './repository.ts';
 
@@ -156,4 +158,31 @@ function lockedCard(
     },
     examDay: row.exam_day,
   };
+}
+
+/**
+ * The rating's new schedule of the card, written; with `activityAt`, the statement also reads back
+ * the state the rating's activity is decided on (`recordActivity`): the user row was locked by the
+ * rating's first statement, so it holds still until the write (ADR 036: one round trip fewer).
+ */
+export async function writeReviewedSchedule(
+  tx: Tx,
+  input: {
+    userId: string;
+    cardId: string;
+    schedule: Pick<StoredSchedule, 'state' | 'due' | 'lastReviewedAt' | 'reps'>;
+    activityAt: Date | null;
+  },
+): Promise<ActivityState | null> {
+  const { userId, cardId, activityAt } = input;
+  const [row] = await tx
+    .update(cardSchedules)
+    .set(input.schedule)
+    .where(and(eq(cardSchedules.userId, userId), eq(cardSchedules.cardId, cardId)))
+    .returning({
+      activity: activityAt
+        ? activityStateColumn(userId, activityAt)
+        : sql<string | null>`null::text`,
+    });
+  return row?.activity ? activityStateOf(row.activity) : null;
 }

@@ -26,7 +26,7 @@ import { grantedReviewer } from '../account/content-access.ts';
 import { confirmingSession, type SentWith, SessionToConfirm } from '../auth/session-plugin.ts';
 import { findStudentExamDay } from '../content/exam-sittings.repository.ts';
 import { recordStudyTime } from './activity.ts';
-import { lockCardReview } from './card-review.read-model.ts';
+import { lockCardReview, writeReviewedSchedule } from './card-review.read-model.ts';
 import {
   countDueCards,
   countUnseenCards,
@@ -34,7 +34,7 @@ import {
   listUnseenCards,
   nextCardDueAt,
 } from './cards.read-model.ts';
-import { countCardsIntroducedSince, updateCardSchedule } from './repository.ts';
+import { countCardsIntroducedSince } from './repository.ts';
 import { topicsInScope } from './scope.ts';
 
 /** Time on one card counted toward time studied at most (a phone left on the table). */
@@ -173,16 +173,23 @@ export async function reviewCard(
       at,
       retentionOn(locked.examDay, at),
     );
-    await updateCardSchedule(tx, userId, card.id, {
-      state: next.state,
-      due: next.due,
-      lastReviewedAt: now,
-      reps: next.reps,
-    });
-
     const seconds = Math.min(request.seconds, FLASH_MAX_SECONDS_PER_CARD);
+    const activity = await writeReviewedSchedule(tx, {
+      userId,
+      cardId: card.id,
+      schedule: { state: next.state, due: next.due, lastReviewedAt: now, reps: next.reps },
+      activityAt: seconds > 0 ? now : null,
+    });
     if (seconds > 0) {
-      await recordStudyTime(tx, userId, card.topicId, seconds, now, locked.progress);
+      await recordStudyTime(
+        tx,
+        userId,
+        card.topicId,
+        seconds,
+        now,
+        locked.progress,
+        activity ?? undefined,
+      );
     }
     return {
       cardId: card.id,

@@ -24,18 +24,6 @@ export async function countCardsIntroducedSince(
   return row?.n ?? 0;
 }
 
-export async function updateCardSchedule(
-  ex: Executor,
-  userId: string,
-  cardId: string,
-  schedule: Pick<StoredSchedule, 'state' | 'due' | 'lastReviewedAt' | 'reps'>,
-): Promise<void> {
-  await ex
-    .update(cardSchedules)
-    .set(schedule)
-    .where(and(eq(cardSchedules.userId, userId), eq(cardSchedules.cardId, cardId)));
-}
-
 /** Marks the note read at `now`; false when it was read before (nothing changes then). */
 export async function insertNoteRead(
   ex: Executor,
