@@ -143,7 +143,7 @@ export function callApi(
 }
 
 /**
- * What a direct call to an answer save carries for this cookie's session (`sessionCheckOf`), with
+ * What a direct call to an answer save carries for this cookie's session (`sentWithOf`'s `session`), with
  * no idle bound: the tests' clocks jump.
  */
 export function sessionCheck(cookie: string): { tokenHash: string; idleSince: Date } {

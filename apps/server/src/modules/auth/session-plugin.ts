@@ -117,7 +117,7 @@ export async function loadSession(
  * For a route that `checksSessionInWrite`, once its write did not land: the session read from the
  * database when it came from the cache (401, and the cookie dropped, when it is no longer live).
  */
-export async function confirmSession(
+async function confirmSession(
   request: FastifyRequest,
   reply: FastifyReply,
   db: Db,
@@ -174,7 +174,7 @@ export async function confirmingSession<T>(
 }
 
 /** The live-session check's values for the session a request was sent with (`liveSessionExists`). */
-export function sessionCheckOf(
+function sessionCheckOf(
   request: FastifyRequest,
   now: Date,
 ): { tokenHash: string; idleSince: Date } {

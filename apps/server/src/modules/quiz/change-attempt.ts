@@ -14,19 +14,24 @@ import { endRunning, endSitting, lockedClock } from './finish-attempt.ts';
  * transaction with the attempt and its owner locked, answered with the attempt's state.
  */
 
+/** Whose attempt a change is made to, and when; `sentWith` as the route had it (ADR 036). */
+type AttemptChange = {
+  userId: string;
+  reviewer: string;
+  attemptId: string;
+  now: Date;
+  /** Without it (a caller that checked the session and the grant) the lock checks neither. */
+  sentWith?: SentWith | undefined;
+};
+
 /**
  * Runs `change` in one transaction on this student's attempt, its clock row locked (404 for
  * another's), then replies with the attempt's state: the frame of every change to a running quiz.
  */
 async function changeOwnAttempt(
   db: Db,
-  userId: string,
-  reviewer: string,
-  attemptId: string,
-  now: Date,
+  { userId, reviewer, attemptId, now, sentWith }: AttemptChange,
   change: (tx: Tx, locked: AttemptClock) => Promise<void>,
-  /** Without it (a caller that checked the session and the grant) the lock checks neither. */
-  sentWith?: SentWith,
 ): Promise<AttemptReply> {
   const check = sentWith ? { userId, reviewer, session: sentWith.session, now } : undefined;
   const run = (sessionConfirmed: boolean) =>
@@ -55,25 +60,17 @@ export const submitAttempt = (
   now: Date,
   sentWith?: SentWith,
 ): Promise<AttemptReply> =>
-  changeOwnAttempt(
-    db,
-    userId,
-    reviewer,
-    attemptId,
-    now,
-    async (tx, locked) => {
-      if (locked.status === 'submitted') return;
-      if (locked.sittings) {
-        const phase = sittingPhase(locked.sittings);
-        if (phase.kind !== 'running' || phase.index !== locked.sittings.length - 1) {
-          throw new AppError('FAILED_PRECONDITION', MESSAGES_QUIZ.inSittings);
-        }
+  changeOwnAttempt(db, { userId, reviewer, attemptId, now, sentWith }, async (tx, locked) => {
+    if (locked.status === 'submitted') return;
+    if (locked.sittings) {
+      const phase = sittingPhase(locked.sittings);
+      if (phase.kind !== 'running' || phase.index !== locked.sittings.length - 1) {
+        throw new AppError('FAILED_PRECONDITION', MESSAGES_QUIZ.inSittings);
       }
-      // Past the deadline the answers saved until then count, and it is marked as auto-submitted.
-      await endRunning(tx, locked, now);
-    },
-    sentWith,
-  );
+    }
+    // Past the deadline the answers saved until then count, and it is marked as auto-submitted.
+    await endRunning(tx, locked, now);
+  });
 
 /** The sittings of this student's mock and the index of sitting `number` (1-based), or 404. */
 function sittingOf(row: AttemptClock, number: number): { sittings: Sitting[]; index: number } {
@@ -95,14 +92,8 @@ function sittingAction(
     now: Date,
     sentWith?: SentWith,
   ): Promise<AttemptReply> =>
-    changeOwnAttempt(
-      db,
-      userId,
-      reviewer,
-      attemptId,
-      now,
-      (tx, locked) => change(tx, locked, number, now),
-      sentWith,
+    changeOwnAttempt(db, { userId, reviewer, attemptId, now, sentWith }, (tx, locked) =>
+      change(tx, locked, number, now),
     );
 }
 

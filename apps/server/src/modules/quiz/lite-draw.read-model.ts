@@ -73,7 +73,8 @@ const holdsOf = (row: { contentVersion: string; held: string[]; reported: string
 /** The holds in one statement (held items by a partial index, reports by the user's). */
 export async function loadItemHolds(ex: Executor, userId: string): Promise<ItemHolds> {
   const [row] = await itemHoldsQuery(ex).execute({ userId });
-  return row ? holdsOf(row) : { contentVersion: 0, held: new Set(), reported: new Set() };
+  if (!row) throw new Error('A select without a table answered no row.');
+  return holdsOf(row);
 }
 
 /**

@@ -18,7 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireSession } from '../../platform/session.ts';
 import { replyVersionedBody } from '../../platform/versioned-json.ts';
 import { requireContentAccess } from '../account/content-access.ts';
-import { confirmSession, sentWithOf, sessionCheckOf } from '../auth/session-plugin.ts';
+import { sentWithOf } from '../auth/session-plugin.ts';
 import { requireReviewerAccess } from '../content/reviewers.ts';
 import { type AttemptReply, SerializedAttemptState } from './attempt-reply.ts';
 import { finishSitting, startSitting, submitAttempt } from './change-attempt.ts';
@@ -197,6 +197,7 @@ export async function quizRoutes(app: FastifyInstance, options: { cardsToday: Ca
     async (request, reply) => {
       const { reviewer, attemptId, questionId } = request.params;
       const now = request.server.clock.now();
+      const { session, confirmSession } = sentWithOf(request, reply, db, now);
       const save = {
         userId: requireSession(request).userId,
         reviewer,
@@ -204,9 +205,9 @@ export async function quizRoutes(app: FastifyInstance, options: { cardsToday: Ca
         questionId,
         input: request.body,
         now,
-        session: sessionCheckOf(request, now),
+        session,
       };
-      return saveAnswer(db, save, () => confirmSession(request, reply, db));
+      return saveAnswer(db, save, confirmSession);
     },
   );
 

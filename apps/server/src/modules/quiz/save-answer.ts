@@ -9,6 +9,7 @@ import {
 import type { Db, Executor } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
 import { requireSubscriptionAccess } from '../account/content-access.ts';
+import type { SentWith } from '../auth/session-plugin.ts';
 import type { QuestionRow } from '../content/bank.repository.ts';
 import { requireReviewerAccess } from '../content/reviewers.ts';
 import {
@@ -153,7 +154,7 @@ export type AnswerSave = {
 };
 
 /** The session a save was sent with, checked again by the remembered path's write. */
-type SentWith = { session: { tokenHash: string; idleSince: Date } };
+type SentSession = Pick<SentWith, 'session'>;
 
 type SavedAnswerReply = { item: AttemptItem; serverNow: string };
 
@@ -169,7 +170,7 @@ type SavedAnswerReply = { item: AttemptItem; serverNow: string };
  */
 export async function saveAnswer(
   db: Db,
-  save: AnswerSave & SentWith,
+  save: AnswerSave & SentSession,
   confirmSession: () => Promise<unknown>,
 ): Promise<SavedAnswerReply> {
   const saved = await saveRecalled(db, save);
@@ -185,7 +186,10 @@ export async function saveAnswer(
  * item, only as its first answer; a mock's answer may replace any. Null when anything is not
  * remembered, would be refused (the read path words the refusal) or did not land.
  */
-async function saveRecalled(db: Db, save: AnswerSave & SentWith): Promise<SavedAnswerReply | null> {
+async function saveRecalled(
+  db: Db,
+  save: AnswerSave & SentSession,
+): Promise<SavedAnswerReply | null> {
   const recalled = recall(db, save.attemptId, save.questionId);
   if (!recalled) return null;
   const { seen, contentVersion } = recalled;

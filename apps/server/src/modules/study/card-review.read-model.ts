@@ -62,21 +62,11 @@ export async function lockCardReview(
     session: { tokenHash: string; idleSince: Date };
   },
 ): Promise<LockedCardReview> {
-  type Row = {
+  // The locked card's columns are null when the card is not the reviewer's.
+  type Row = Omit<LockedCardRow, 'card_id'> & {
     session_live: boolean;
     access: string | null;
     card_id: string | null;
-    topic_id: string;
-    state: Record<string, unknown>;
-    due: string | Date;
-    last_reviewed_at: string | Date | null;
-    reps: number;
-    current_level: string | null;
-    gems_collection: Record<string, number>;
-    challenges_progress: Progress['challengesProgress'];
-    unclaimed_drill_points: number;
-    gems_spent: number;
-    exam_day: string | null;
   };
   const { userId, reviewer, cardId, now } = input;
   // node-postgres and PGlite both answer { rows }.
@@ -122,23 +112,23 @@ export async function lockCardReview(
   };
 }
 
-function lockedCard(
-  userId: string,
-  row: {
-    card_id: string;
-    topic_id: string;
-    state: Record<string, unknown>;
-    due: string | Date;
-    last_reviewed_at: string | Date | null;
-    reps: number;
-    current_level: string | null;
-    gems_collection: Record<string, number>;
-    challenges_progress: Progress['challengesProgress'];
-    unclaimed_drill_points: number;
-    gems_spent: number;
-    exam_day: string | null;
-  },
-): LockedCard {
+/** The locked card's columns as the lock statement answers them. */
+type LockedCardRow = {
+  card_id: string;
+  topic_id: string;
+  state: Record<string, unknown>;
+  due: string | Date;
+  last_reviewed_at: string | Date | null;
+  reps: number;
+  current_level: string | null;
+  gems_collection: Record<string, number>;
+  challenges_progress: Progress['challengesProgress'];
+  unclaimed_drill_points: number;
+  gems_spent: number;
+  exam_day: string | null;
+};
+
+function lockedCard(userId: string, row: LockedCardRow): LockedCard {
   return {
     card: { id: row.card_id, topicId: row.topic_id },
     schedule: {
