@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { seedStudyContent } from '../../apps/server/test/study/study-fixtures.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
-import { queryKept, workerReady } from './helpers/offline.ts';
+import { keptSnapshot } from './helpers/kept-snapshot.ts';
+import { keptQuery, queryKept, workerReady } from './helpers/offline.ts';
 import { completeOnboarding, signIn } from './helpers/session.ts';
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
@@ -106,6 +107,72 @@ describe('reloading offline', () => {
       expect((await refreshed).ok()).toBe(true);
     }
     await page.unroute('**/*');
+  });
+
+  // A save is due half a second after an answer. A phone switching to another app hides the page,
+  // and Android may discard it in the background later with no other event: it is kept at once.
+  it('keeps what a screen shows the moment the phone hides the page', async () => {
+    const { page } = await fx.phone();
+    await signIn(page, 'kept.hidden@example.com');
+    await completeOnboarding(page, /LET — Elementary/);
+    await page.goto('/quiz');
+    await queryKept(page, ['quiz-home', 'let-elem']);
+    expect(await keptQuery(page, ['progress', 'summary'])).toBeNull();
+
+    // The tasks' data is held until the signed-in services run (the snapshot's keeper among them,
+    // started after the first paint; the live stream's request says they do), so its save is due
+    // half a second after the tasks show, and the page is hidden as they show.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/progress/summary', async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    const servicesStarted = page.waitForRequest((r) => r.url().includes('/api/live'));
+    await page.goto('/tasks');
+    await servicesStarted;
+    release();
+    await page.locator('#tasks-drill').waitFor();
+    // Headless Chromium never hides a tab: the event the phone sends, as it sends it.
+    const hiddenAt = await page.evaluate(() => {
+      const at = Date.now();
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+      return at;
+    });
+    await expect
+      .poll(() => keptQuery(page, ['progress', 'summary']), { timeout: 2_000 })
+      .not.toBeNull();
+    // Written as the page was hidden, not by the save due half a second after the tasks showed.
+    expect(((await keptSnapshot(page))?.savedAt ?? 0) - hiddenAt).toBeLessThan(250);
+  });
+
+  it('a save due as the student signs out does not bring their data back', async () => {
+    const { page } = await fx.phone();
+    await signIn(page, 'kept.leaver@example.com');
+    await completeOnboarding(page, /LET — Elementary/);
+    // The sign-out's request is held past the half second, with the account's save due before
+    // it ends: the data is cleared first, and the save must not write it back.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/auth/logout', async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    const servicesStarted = page.waitForRequest((r) => r.url().includes('/api/live'));
+    await page.goto('/account');
+    await servicesStarted;
+    await page.getByText('kept.leaver@example.com').first().waitFor();
+    await page.getByRole('link', { name: 'Sign out' }).click();
+    await page.waitForRequest((r) => r.url().includes('/api/auth/logout'));
+    await page.waitForTimeout(1_000);
+    release();
+    await page.waitForURL('**/login', { timeout: 20_000 });
+    expect(await keptSnapshot(page)).toBeNull();
   });
 
   it('after sign-out, an offline reload does not show the last student', async () => {

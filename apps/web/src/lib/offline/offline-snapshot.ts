@@ -1,6 +1,6 @@
 import type { Claims } from '@pasado/core/contract';
 import { onlineManager, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { clear, createStore, del, get, set } from 'idb-keyval';
+import { clear, createStore, del, get, set, update } from 'idb-keyval';
 
 /**
  * The last known data of the signed-in student, so that reloading /quiz, /study, /tasks or
@@ -8,7 +8,8 @@ import { clear, createStore, del, get, set } from 'idb-keyval';
  * deliverable 3; docs/decisions/019-offline-caching.md).
  *
  * The query cache's successful answers are written to IndexedDB ('pasado-offline', key
- * `snapshot:<uid>`), half a second after they change (merged with what earlier page loads kept). At start-up with no connection (or when the
+ * `snapshot:<uid>`), half a second after they change or at once when the page is hidden (merged
+ * with what earlier page loads kept). At start-up with no connection (or when the
  * claims cannot be fetched) the snapshot of the last student is put back into the cache, claims
  * included, so the route guard lets that student through on the claims it last saw; the queries
  * then wait for the connection (TanStack's onlineManager) instead of failing. It is per student,
@@ -30,6 +31,8 @@ const keptQuery = (key: QueryKey): boolean =>
   !NOT_KEPT.has(String(key[0])) && !(key[0] === 'study' && STUDY_MODES.has(String(key[2])));
 
 let idbStore: ReturnType<typeof createStore> | null = null;
+/** How many times this page cleared the snapshots (sign-out): saves begun before one are dropped. */
+let clearings = 0;
 const store = () => {
   idbStore ??= createStore('pasado-offline', 'snapshots');
   return idbStore;
@@ -42,10 +45,30 @@ const store = () => {
 type Kept = { queryKey: QueryKey; queryHash: string; data: unknown; dataUpdatedAt: number };
 type Snapshot = { uid: string; savedAt: number; queries: Kept[] };
 
-/** Keeps the student's query cache in IndexedDB while they are signed in; returns the stop. */
+/** Each query's newer answer of the two snapshots (each full page load starts with an empty cache). */
+function merged(uid: string, previous: Snapshot | undefined, current: readonly Kept[]): Snapshot {
+  const byHash = new Map(previous?.queries.map((q) => [q.queryHash, q]) ?? []);
+  for (const q of current) {
+    const old = byHash.get(q.queryHash);
+    if (!old || old.dataUpdatedAt <= q.dataUpdatedAt) byHash.set(q.queryHash, q);
+  }
+  return { uid, savedAt: Date.now(), queries: [...byHash.values()] };
+}
+
+/**
+ * Keeps the student's query cache in IndexedDB while they are signed in; returns the stop. A save
+ * is due half a second after the last answer, and is written at once when the page is hidden or
+ * left before then: a screen left quickly is still there for the next visit, offline too.
+ */
 export function keepSnapshots(client: QueryClient, uid: string): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const kept = clearings;
+  // Opened now, not at the first save: a save as the page goes must begin its transactions at once.
+  store();
   const save = async () => {
+    timer = undefined;
+    // Signed out on this page since (clearSnapshots): a save still due must not bring it back.
+    if (clearings !== kept) return;
     const current: Kept[] = client
       .getQueryCache()
       .getAll()
@@ -62,17 +85,12 @@ export function keepSnapshots(client: QueryClient, uid: string): () => void {
         dataUpdatedAt: query.state.dataUpdatedAt,
       }));
     try {
-      // Each full page load starts with an empty cache: what earlier pages kept is merged in,
-      // the newer answer of a query winning.
-      const previous = await get<Snapshot>(`snapshot:${uid}`, store());
-      const byHash = new Map(previous?.queries.map((q) => [q.queryHash, q]) ?? []);
-      for (const q of current) {
-        const old = byHash.get(q.queryHash);
-        if (!old || old.dataUpdatedAt <= q.dataUpdatedAt) byHash.set(q.queryHash, q);
-      }
-      const snapshot: Snapshot = { uid, savedAt: Date.now(), queries: [...byHash.values()] };
-      await set(`snapshot:${uid}`, snapshot, store());
-      await set(LAST_UID, uid, store());
+      // One transaction each, both begun before this returns: a page being hidden may be frozen
+      // as soon as its handlers end, and a read then a write would leave the write unbegun.
+      await Promise.all([
+        update<Snapshot>(`snapshot:${uid}`, (previous) => merged(uid, previous, current), store()),
+        set(LAST_UID, uid, store()),
+      ]);
     } catch (error) {
       console.warn('Could not keep your data for offline use', error);
     }
@@ -81,14 +99,27 @@ export function keepSnapshots(client: QueryClient, uid: string): () => void {
     clearTimeout(timer);
     timer = setTimeout(() => void save(), SAVE_DELAY_MS);
   };
+  const now = () => {
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    void save();
+  };
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') now();
+  };
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (event.type === 'updated' && event.action.type === 'success') later();
   });
+  // A phone may discard a page in the background without a pagehide: hidden is the last sure point.
+  addEventListener('pagehide', now);
+  document.addEventListener('visibilitychange', onVisibility);
   // What the page loaded before this started (it starts once the page has painted) is kept too.
   later();
   return () => {
     clearTimeout(timer);
     unsubscribe();
+    removeEventListener('pagehide', now);
+    document.removeEventListener('visibilitychange', onVisibility);
   };
 }
 
@@ -131,5 +162,6 @@ export async function restoreSnapshot(client: QueryClient): Promise<Claims | und
 }
 
 export async function clearSnapshots(): Promise<void> {
+  clearings += 1;
   await clear(store()).catch(() => del(LAST_UID, store()));
 }
