@@ -64,7 +64,6 @@ export function OfflinePanel({
   // Not after a background refresh that found everything fresh either (it only toggled `busy`).
   const checked = kept.reviewers.map((r) => r.checkedAt ?? 0).join(' ');
   const answered = useRef<string | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `checked` changes after each refresh
   useEffect(() => {
     // Back online, the server may have moved on meanwhile: ask again.
     if (!online) answered.current = null;
