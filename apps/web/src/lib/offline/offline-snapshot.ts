@@ -62,13 +62,13 @@ function merged(uid: string, previous: Snapshot | undefined, current: readonly K
  */
 export function keepSnapshots(client: QueryClient, uid: string): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const kept = clearings;
+  const clearingsAtStart = clearings;
   // Opened now, not at the first save: a save as the page goes must begin its transactions at once.
   store();
   const save = async () => {
     timer = undefined;
     // Signed out on this page since (clearSnapshots): a save still due must not bring it back.
-    if (clearings !== kept) return;
+    if (clearings !== clearingsAtStart) return;
     const current: Kept[] = client
       .getQueryCache()
       .getAll()
@@ -85,8 +85,9 @@ export function keepSnapshots(client: QueryClient, uid: string): () => void {
         dataUpdatedAt: query.state.dataUpdatedAt,
       }));
     try {
-      // One transaction each, both begun before this returns: a page being hidden may be frozen
-      // as soon as its handlers end, and a read then a write would leave the write unbegun.
+      // One transaction each, both begun in this task (the store is open already): a page being
+      // hidden may be frozen once its handlers end, and a read then a write would leave the write
+      // unbegun.
       await Promise.all([
         update<Snapshot>(`snapshot:${uid}`, (previous) => merged(uid, previous, current), store()),
         set(LAST_UID, uid, store()),
@@ -99,26 +100,26 @@ export function keepSnapshots(client: QueryClient, uid: string): () => void {
     clearTimeout(timer);
     timer = setTimeout(() => void save(), SAVE_DELAY_MS);
   };
-  const now = () => {
+  const saveNow = () => {
     if (timer === undefined) return;
     clearTimeout(timer);
     void save();
   };
   const onVisibility = () => {
-    if (document.visibilityState === 'hidden') now();
+    if (document.visibilityState === 'hidden') saveNow();
   };
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (event.type === 'updated' && event.action.type === 'success') later();
   });
   // A phone may discard a page in the background without a pagehide: hidden is the last sure point.
-  addEventListener('pagehide', now);
+  addEventListener('pagehide', saveNow);
   document.addEventListener('visibilitychange', onVisibility);
   // What the page loaded before this started (it starts once the page has painted) is kept too.
   later();
   return () => {
     clearTimeout(timer);
     unsubscribe();
-    removeEventListener('pagehide', now);
+    removeEventListener('pagehide', saveNow);
     document.removeEventListener('visibilitychange', onVisibility);
   };
 }
