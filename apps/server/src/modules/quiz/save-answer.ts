@@ -8,7 +8,8 @@ import {
 } from '@pasado/core';
 import type { Db, Executor } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
-import { requireSubscriptionAccess } from '../account/content-access.ts';
+import { findContentAccess } from '../account/content-access.read-model.ts';
+import { grantedReviewer, requireSubscriptionAccess } from '../account/content-access.ts';
 import type { SentWith } from '../auth/session-plugin.ts';
 import type { QuestionRow } from '../content/bank.repository.ts';
 import { requireReviewerAccess } from '../content/reviewers.ts';
@@ -183,8 +184,9 @@ export async function saveAnswer(
  * Issue 10: the save decided by core on what this process remembers of the attempt and the
  * question, written in one statement that lands only if all of it still holds (the attempt's
  * version and deadline, its owner, the grant, the content version, the session) and, for a lite
- * item, only as its first answer; a mock's answer may replace any. Null when anything is not
- * remembered, would be refused (the read path words the refusal) or did not land.
+ * item, only as its first answer; a mock's answer may replace any. A lite answer reads the
+ * paywall's row first (issue 25: two statements; the read path takes five). Null when anything is
+ * not remembered, would be refused (the read path words the refusal) or did not land.
  */
 async function saveRecalled(
   db: Db,
@@ -193,9 +195,6 @@ async function saveRecalled(
   const recalled = recall(db, save.attemptId, save.questionId);
   if (!recalled) return null;
   const { seen, contentVersion } = recalled;
-  // Only a mock is saved on the grant alone (finishing it); a lite answer reveals its key, so the
-  // read path checks the subscription too (issue 21).
-  if (asKind(seen.attempt.kind) !== 'mock') return null;
   let step: SaveStep;
   try {
     step = planSave(seen, save);
@@ -204,6 +203,10 @@ async function saveRecalled(
     throw error;
   }
   if (step.timeUp || Object.keys(step.change).length === 0) return null;
+  // A mock is saved on the grant alone (finishing it), which the write checks. A lite answer
+  // reveals its key, so the subscription must give access now too (issue 21): decided on the
+  // paywall's row, read first. A refusal is left to the read path, which words it in its order.
+  if (asKind(seen.attempt.kind) === 'lite' && !(await paywallLets(db, save))) return null;
   const saved = await writeRecalledAnswer(db, {
     attemptId: save.attemptId,
     version: seen.attempt.version,
@@ -218,6 +221,17 @@ async function saveRecalled(
     contentVersion,
   });
   return saved ? { item: savedItem(seen, saved), serverNow: save.now.toISOString() } : null;
+}
+
+/** Whether the paywall lets the student read the reviewer's content now (`grantedReviewer`). */
+async function paywallLets(db: Db, save: AnswerSave): Promise<boolean> {
+  try {
+    grantedReviewer(await findContentAccess(db, save.userId, save.reviewer), save.now);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError) return false;
+    throw error;
+  }
 }
 
 /**
