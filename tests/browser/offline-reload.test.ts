@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedStudyContent } from '../../apps/server/test/study/study-fixtures.ts';
 import { screenshot } from './helpers/chromium.ts';
@@ -7,6 +8,19 @@ import { keptQuery, queryKept, workerReady } from './helpers/offline.ts';
 import { completeOnboarding, signIn } from './helpers/session.ts';
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+
+/** Holds the page's requests to `url` until the returned release is called. */
+async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  return release;
+}
 
 /** What each main screen shows once its data is there (not a spinner, not an error). */
 const SCREENS = [
@@ -122,14 +136,7 @@ describe('reloading offline', () => {
     // The tasks' data is held until the signed-in services run (the snapshot's keeper among them,
     // started after the first paint; the live stream's request says they do), so its save is due
     // half a second after the tasks show, and the page is hidden as they show.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/progress/summary', async (route) => {
-      await held;
-      await route.continue().catch(() => undefined);
-    });
+    const release = await holdRequests(page, '**/api/progress/summary');
     const servicesStarted = page.waitForRequest((r) => r.url().includes('/api/live'));
     await page.goto('/tasks');
     await servicesStarted;
@@ -155,14 +162,7 @@ describe('reloading offline', () => {
     await completeOnboarding(page, /LET — Elementary/);
     // The sign-out's request is held past the half second, with the account's save due before
     // it ends: the data is cleared first, and the save must not write it back.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/auth/logout', async (route) => {
-      await held;
-      await route.continue().catch(() => undefined);
-    });
+    const release = await holdRequests(page, '**/api/auth/logout');
     const servicesStarted = page.waitForRequest((r) => r.url().includes('/api/live'));
     await page.goto('/account');
     await servicesStarted;

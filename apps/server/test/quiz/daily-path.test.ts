@@ -51,6 +51,14 @@ describe.each(ENGINES)('the daily path in few statements on %s', (engine) => {
   const call = (cookie: string, method: ApiMethod, url: string, payload?: unknown) =>
     callApi(t, cookie, method, url, payload);
   const base = `/api/quiz/${REVIEWER}`;
+  /** A card of the let-elem study content rated 'good' after 8 s, as a fresh review. */
+  const rateCard = (cookie: string, cardId: string) =>
+    call(cookie, 'POST', '/api/study/let-elem/flash/reviews', {
+      reviewId: crypto.randomUUID(),
+      cardId,
+      rating: 'good',
+      seconds: 8,
+    });
 
   it('starts a lite set in two statements, answers in two, finishes it in seven, rates a card in three', async () => {
     const { cookie } = await createOnboardedStudent(t, { reviewer: REVIEWER });
@@ -102,13 +110,7 @@ describe.each(ENGINES)('the daily path in few statements on %s', (engine) => {
     expect(finish.length).toBeLessThanOrEqual(7);
 
     const { cookie: studyCookie } = await createOnboardedStudent(t, { reviewer: 'let-elem' });
-    const rate = (cardId: string) =>
-      call(studyCookie, 'POST', '/api/study/let-elem/flash/reviews', {
-        reviewId: crypto.randomUUID(),
-        cardId,
-        rating: 'good',
-        seconds: 8,
-      });
+    const rate = (cardId: string) => rateCard(studyCookie, cardId);
     // Warm: the session cache holds the student's session.
     expect((await rate('dp-card-a2')).statusCode).toBe(200);
     const rated = await captureStatements(async () => {
@@ -138,13 +140,7 @@ describe.each(ENGINES)('the daily path in few statements on %s', (engine) => {
     async () => {
       const { cookie } = await createOnboardedStudent(t, { reviewer: REVIEWER });
       const { cookie: studyCookie } = await createOnboardedStudent(t, { reviewer: 'let-elem' });
-      const rate = (cardId: string) =>
-        call(studyCookie, 'POST', '/api/study/let-elem/flash/reviews', {
-          reviewId: crypto.randomUUID(),
-          cardId,
-          rating: 'good',
-          seconds: 8,
-        });
+      const rate = (cardId: string) => rateCard(studyCookie, cardId);
       const startAndFinish = async () => {
         const started = await call(cookie, 'POST', `${base}/lite`, {});
         const { attemptId } = attemptStateSchema.parse(JSON.parse(started.body));
@@ -185,13 +181,7 @@ describe.each(ENGINES)('the daily path in few statements on %s', (engine) => {
   it('a rating checks the session it may take from the cache in its lock, and creates nothing', async () => {
     const student = await createOnboardedStudent(t, { reviewer: 'let-elem' });
     const db = t.app.database.db;
-    const rate = (cardId: string) =>
-      call(student.cookie, 'POST', '/api/study/let-elem/flash/reviews', {
-        reviewId: crypto.randomUUID(),
-        cardId,
-        rating: 'good',
-        seconds: 8,
-      });
+    const rate = (cardId: string) => rateCard(student.cookie, cardId);
     expect((await rate('dp-card-a2')).statusCode).toBe(200);
     await db
       .update(sessions)

@@ -8,8 +8,7 @@ import {
 } from '@pasado/core';
 import type { Db, Executor } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
-import { findContentAccess } from '../account/content-access.read-model.ts';
-import { grantedReviewer, requireSubscriptionAccess } from '../account/content-access.ts';
+import { requireContentAccess, requireSubscriptionAccess } from '../account/content-access.ts';
 import type { SentWith } from '../auth/session-plugin.ts';
 import type { QuestionRow } from '../content/bank.repository.ts';
 import { requireReviewerAccess } from '../content/reviewers.ts';
@@ -223,10 +222,10 @@ async function saveRecalled(
   return saved ? { item: savedItem(seen, saved), serverNow: save.now.toISOString() } : null;
 }
 
-/** Whether the paywall lets the student read the reviewer's content now (`grantedReviewer`). */
+/** Whether the paywall lets the student read the reviewer's content now (its one read). */
 async function paywallLets(db: Db, save: AnswerSave): Promise<boolean> {
   try {
-    grantedReviewer(await findContentAccess(db, save.userId, save.reviewer), save.now);
+    await requireContentAccess(db, save.userId, save.reviewer, save.now);
     return true;
   } catch (error) {
     if (error instanceof AppError) return false;
