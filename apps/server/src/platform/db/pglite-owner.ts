@@ -95,7 +95,9 @@ function removeStaleLock(file: string, stale: string | null): boolean {
     return false;
   }
   try {
-    if (readRaw(file) === stale) rmSync(file, { force: true });
+    // A lock that was gone when read (null) leaves nothing to remove: linking a new one needs no
+    // guard, so one linked between this read and a removal would be removed, its owner unaware.
+    if (stale !== null && readRaw(file) === stale) rmSync(file, { force: true });
   } finally {
     closeSync(guard);
     rmSync(takeover, { force: true });
