@@ -26,9 +26,13 @@ export type ExplainedStatement = Statement & { nodes: PlanNode[] };
 
 /**
  * Every statement drizzle sends while `run` runs (prepared ones and those in transactions too: the
- * app's sessions log through NoopLogger, whose method is wrapped for the time being).
+ * app's sessions log through NoopLogger, whose method is wrapped for the time being); with
+ * `transactionControl`, begin, commit and rollback too.
  */
-export async function captureStatements(run: () => Promise<unknown>): Promise<Statement[]> {
+export async function captureStatements(
+  run: () => Promise<unknown>,
+  options: { transactionControl?: boolean } = {},
+): Promise<Statement[]> {
   const captured: Statement[] = [];
   const original = NoopLogger.prototype.logQuery;
   const record = (text: string, values: unknown[]) => {
@@ -40,7 +44,10 @@ export async function captureStatements(run: () => Promise<unknown>): Promise<St
   } finally {
     NoopLogger.prototype.logQuery = original;
   }
-  return captured.filter((s) => /^\s*(select|insert|update|delete|with)\b/i.test(s.text));
+  const kept = options.transactionControl
+    ? /^\s*(select|insert|update|delete|with|begin|commit|rollback)\b/i
+    : /^\s*(select|insert|update|delete|with)\b/i;
+  return captured.filter((s) => kept.test(s.text));
 }
 
 type RawPlan = Record<string, unknown> & { Plans?: RawPlan[] };

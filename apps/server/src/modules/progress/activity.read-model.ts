@@ -140,12 +140,29 @@ export type ActivityWrite = {
 };
 
 /**
- * Writes one activity in one statement (the caller holds the user row's lock): the day's awards,
- * the fair-play flag, the topic tallies and the per-subject sums they feed (user_stats, computed
- * from the rows as they are after this statement's additions), the user's progress columns and the
- * streak, and announces the user's topic. What the stepwise writes did, each CTE one of them (test/progress/activity-equivalence).
+ * What a write decided on an unlocked read (ADR 037) is guarded by: the user row's `activity_seq`
+ * as that read found it. The write lands only if no writer of the activity's rows committed since;
+ * `alsoWrite` adds the caller's own rows as CTEs of the same statement, to be written only when the
+ * guard holds (`landed`, an SQL condition they put in their own `where`).
  */
-export async function writeActivity(ex: Executor, w: ActivityWrite): Promise<void> {
+export type ActivityGuard = {
+  activitySeq: number;
+  alsoWrite: (landed: SQL) => SQL;
+};
+
+/**
+ * Writes one activity in one statement (the caller holds the user row's lock, or passes the guard
+ * that stands in for it): the user's progress columns and `activity_seq`, the day's awards, the
+ * fair-play flag, the topic tallies and the per-subject sums they feed (user_stats, computed from
+ * the rows as they are after this statement's additions) and the streak, and announces the user's
+ * topic. What the stepwise writes did, each CTE one of them (test/progress/activity-equivalence).
+ * Answers whether it was written: false only when a guard did not hold, and then nothing was.
+ */
+export async function writeActivity(
+  ex: Executor,
+  w: ActivityWrite,
+  guard?: ActivityGuard,
+): Promise<boolean> {
   const at = w.now.toISOString();
   const p = w.progress;
   const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
@@ -156,15 +173,30 @@ export async function writeActivity(ex: Executor, w: ActivityWrite): Promise<voi
     seconds: t.seconds,
   }));
   const flagged = w.flag !== null;
-  await executeNamed(
+  // The user row first: under a guard, every other row is written only when it was.
+  const landed = guard ? sql`exists (select 1 from progress)` : sql`true`;
+  const result = await executeNamed<{ written: boolean }>(
     ex,
     sql`
-    with daily as (
+    with progress as (
+      update ${users} set
+        gems_collection = coalesce(${p.gemsCollection ? json(p.gemsCollection) : null}::jsonb, ${users.gemsCollection}),
+        current_level = coalesce(${p.currentLevel ?? null}::text, ${users.currentLevel}),
+        unclaimed_drill_points = coalesce(${p.unclaimedDrillPoints ?? null}::int, ${users.unclaimedDrillPoints}),
+        challenges_progress = coalesce(${p.challengesProgress ? json(p.challengesProgress) : null}::jsonb, ${users.challengesProgress}),
+        updated_at = case when ${p.touchUpdatedAt}::boolean then ${at}::timestamptz else ${users.updatedAt} end,
+        version = ${users.version} + ${p.versionBump}::int,
+        activity_seq = ${users.activitySeq} + 1
+      where ${users.id} = ${w.userId}::uuid
+        ${guard ? sql`and ${users.activitySeq} = ${guard.activitySeq}::bigint` : sql``}
+      returning 1
+    ), daily as (
       insert into ${dailyAwards} (user_id, day, gems, drill_points, answers, asked_answers,
                                   asked_correct, asked_seconds, capped, updated_at)
-      values (${w.userId}::uuid, ${w.day}::date, ${w.daily.gems}, ${w.daily.drillPoints},
-              ${w.daily.answers}, ${w.daily.askedAnswers}, ${w.daily.askedCorrect},
-              ${w.daily.askedSeconds}, ${w.daily.capped}, ${at}::timestamptz)
+      select ${w.userId}::uuid, ${w.day}::date, ${w.daily.gems}::int, ${w.daily.drillPoints}::int,
+              ${w.daily.answers}::int, ${w.daily.askedAnswers}::int, ${w.daily.askedCorrect}::int,
+              ${w.daily.askedSeconds}::int, ${w.daily.capped}::int, ${at}::timestamptz
+      where ${landed}
       on conflict (user_id, day) do update set gems = excluded.gems,
         drill_points = excluded.drill_points, answers = excluded.answers,
         asked_answers = excluded.asked_answers, asked_correct = excluded.asked_correct,
@@ -175,7 +207,7 @@ export async function writeActivity(ex: Executor, w: ActivityWrite): Promise<voi
       insert into ${fairPlayFlags} (user_id, day, reasons, evidence, created_at)
       select ${w.userId}::uuid, ${w.day}::date, ${json(w.flag?.reasons ?? [])},
              ${json(w.flag?.evidence ?? {})}, ${at}::timestamptz
-      where ${flagged}::boolean
+      where ${flagged}::boolean and ${landed}
       on conflict (user_id, day) do update set evidence = excluded.evidence,
         reasons = excluded.reasons,
         status = case when ${fairPlayFlags.reasons} @> excluded.reasons then ${fairPlayFlags.status} else 'open' end
@@ -184,6 +216,7 @@ export async function writeActivity(ex: Executor, w: ActivityWrite): Promise<voi
       insert into ${userTopicStats} (user_id, topic_id, answered, correct, seconds_studied, updated_at)
       select ${w.userId}::uuid, t.topic_id, t.answered, t.correct, t.seconds, ${at}::timestamptz
       from jsonb_to_recordset(${json(tallies)}) as t(topic_id text, answered int, correct int, seconds int)
+      where ${landed}
       order by t.topic_id
       on conflict (user_id, topic_id) do update set
         answered = ${userTopicStats.answered} + excluded.answered,
@@ -209,33 +242,25 @@ export async function writeActivity(ex: Executor, w: ActivityWrite): Promise<voi
         from tallied s join ${topics} t on t.id = s.topic_id
         group by t.subject_id
       ) per_subject
-      having ${tallies.length > 0}::boolean
+      having ${tallies.length > 0}::boolean and ${landed}
       on conflict (user_id) do update set stats = excluded.stats, updated_at = excluded.updated_at
-      returning 1
-    ), progress as (
-      update ${users} set
-        gems_collection = coalesce(${p.gemsCollection ? json(p.gemsCollection) : null}::jsonb, ${users.gemsCollection}),
-        current_level = coalesce(${p.currentLevel ?? null}::text, ${users.currentLevel}),
-        unclaimed_drill_points = coalesce(${p.unclaimedDrillPoints ?? null}::int, ${users.unclaimedDrillPoints}),
-        challenges_progress = coalesce(${p.challengesProgress ? json(p.challengesProgress) : null}::jsonb, ${users.challengesProgress}),
-        updated_at = case when ${p.touchUpdatedAt}::boolean then ${at}::timestamptz else ${users.updatedAt} end,
-        version = ${users.version} + ${p.versionBump}::int
-      where ${users.id} = ${w.userId}::uuid and ${p.versionBump}::int > 0
       returning 1
     ), streak as (
       insert into ${userStreaks} (user_id, current, longest, last_day, freezes, last_frozen_day, updated_at)
       select ${w.userId}::uuid, ${w.streak?.current ?? 0}::int, ${w.streak?.longest ?? 0}::int,
              ${w.streak?.lastDay ?? null}::date, ${w.streak?.freezes ?? 0}::int,
              ${w.streak?.lastFrozenDay ?? null}::date, ${at}::timestamptz
-      where ${w.streak !== null}::boolean
+      where ${w.streak !== null}::boolean and ${landed}
       on conflict (user_id) do update set current = excluded.current, longest = excluded.longest,
         last_day = excluded.last_day, freezes = excluded.freezes,
         last_frozen_day = excluded.last_frozen_day, updated_at = excluded.updated_at
       returning 1
-    )
-    select (select count(*) from daily) + (select count(*) from flag) + (select count(*) from added)
-      + (select count(*) from subject_stats) + (select count(*) from progress)
-      + (select count(*) from streak) as written,
-      pg_notify(${LIVE_CHANNEL}, ${noticePayload(w.notice)}) as announced`,
+    )${guard ? sql`, ${guard.alsoWrite(landed)}` : sql``}
+    -- Every CTE runs whether or not the select names it; the counts only make that plain.
+    select ${landed} as written,
+      (select count(*) from daily) + (select count(*) from flag) + (select count(*) from added)
+      + (select count(*) from subject_stats) + (select count(*) from streak) as rows_written,
+      case when ${landed} then pg_notify(${LIVE_CHANNEL}, ${noticePayload(w.notice)}) end as announced`,
   );
+  return result.rows[0]?.written === true;
 }

@@ -19,6 +19,7 @@ import { topics } from '../../platform/live/topics.ts';
 import { addLeaderboardPoints } from '../leaderboard/scores.ts';
 import {
   type ActivityState,
+  type ActivityWrite,
   activityStateJson,
   loadActivityState,
   writeActivity,
@@ -80,10 +81,43 @@ export async function recordActivity(
   // Every writer of the rows read next takes this lock first, so they hold still until commit.
   const user = locked ?? (await findProgress(tx, userId, { lock: true }));
   if (!user) throw new Error(`recordActivity: no user ${userId}`);
+  const state =
+    read ??
+    (await loadActivityState(tx, {
+      userId,
+      day: manilaDayKey(now),
+      weekBoard: weekBoardKey(now),
+      now,
+    }));
+  const plan = planActivity(userId, activity, now, user, state);
+  await writeActivity(tx, plan.write);
+  await addLeaderboardPoints(tx, userId, plan.gemsAdded, now, plan.boards);
+  return plan.outcome;
+}
+
+/** What one activity writes, decided by core's rules on the state it was read with. */
+export type ActivityPlan = {
+  write: ActivityWrite;
+  /** Gems earned, which are also leaderboard points on `boards`. */
+  gemsAdded: number;
+  boards: { boards: string[]; scores: ActivityState['scores'] };
+  outcome: ActivityOutcome;
+};
+
+/**
+ * Decides an activity on the user's progress and the activity's state as read (pure): the day's
+ * caps, the topic tallies, gems and the level, the streak, the challenges; `recordActivity` writes
+ * what it decides, as does a write guarded by `activity_seq` (ADR 037).
+ */
+export function planActivity(
+  userId: string,
+  activity: Activity,
+  now: Date,
+  user: Progress,
+  state: ActivityState,
+): ActivityPlan {
   const day = manilaDayKey(now);
   const week = weekBoardKey(now);
-  const state = read ?? (await loadActivityState(tx, { userId, day, weekBoard: week, now }));
-
   const worked = activity.topics
     .filter((t) => t.answered > 0 || t.seconds > 0)
     .sort((a, b) => (a.topicId < b.topicId ? -1 : a.topicId > b.topicId ? 1 : 0));
@@ -145,7 +179,7 @@ export async function recordActivity(
   );
   const challengesMoved = !sameChallengesState(user.challengesProgress, challenges);
 
-  await writeActivity(tx, {
+  const write: ActivityWrite = {
     userId,
     day,
     now,
@@ -167,13 +201,16 @@ export async function recordActivity(
     },
     streak: streakRow,
     notice: topics.user(userId),
-  });
-  const boards = [week, ...state.seasonIds.map(seasonBoardKey)].sort();
-  await addLeaderboardPoints(tx, userId, gemsAdded, now, {
-    boards,
-    scores: state.scores,
-  });
-  return { streak, gemsAdded, level: nextLevel, leveledUp: nextLevel !== level };
+  };
+  return {
+    write,
+    gemsAdded,
+    boards: {
+      boards: [week, ...state.seasonIds.map(seasonBoardKey)].sort(),
+      scores: state.scores,
+    },
+    outcome: { streak, gemsAdded, level: nextLevel, leveledUp: nextLevel !== level },
+  };
 }
 
 /**

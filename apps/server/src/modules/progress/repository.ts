@@ -44,7 +44,10 @@ export async function findProgress(
   return row ?? null;
 }
 
-/** Writes progress columns and bumps the user document's version (the caller announces it). */
+/**
+ * Writes progress columns and bumps the user document's version (the caller announces it), and
+ * the row's `activity_seq`, which guards an activity written on an unlocked read (ADR 037).
+ */
 export async function updateProgress(
   ex: Executor,
   userId: string,
@@ -52,7 +55,7 @@ export async function updateProgress(
 ): Promise<void> {
   await ex
     .update(users)
-    .set({ ...set, version: sql`${users.version} + 1` })
+    .set({ ...set, version: sql`${users.version} + 1`, activitySeq: sql`${users.activitySeq} + 1` })
     .where(eq(users.id, userId));
 }
 

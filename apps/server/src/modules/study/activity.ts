@@ -1,7 +1,17 @@
 import type { Tx } from '../../platform/db/client.ts';
 import type { ActivityState } from '../progress/activity.read-model.ts';
-import { recordActivity } from '../progress/record-activity.ts';
+import { type Activity, recordActivity } from '../progress/record-activity.ts';
 import type { Progress } from '../progress/repository.ts';
+
+/** Time studied on one topic, as an activity: no answers, no gems, not a finished session. */
+export function studyTime(topicId: string, seconds: number): Activity {
+  return {
+    topics: [{ topicId, answered: 0, correct: 0, seconds }],
+    gems: 0,
+    drillPoints: 0,
+    finished: false,
+  };
+}
 
 /**
  * Time studied on one topic without answers (a card reviewed, a note read): it feeds the topic
@@ -18,17 +28,5 @@ export async function recordStudyTime(
   /** The activity's state, when the caller read it after that lock (ADR 036). */
   read?: ActivityState,
 ): Promise<void> {
-  await recordActivity(
-    tx,
-    userId,
-    {
-      topics: [{ topicId, answered: 0, correct: 0, seconds }],
-      gems: 0,
-      drillPoints: 0,
-      finished: false,
-    },
-    now,
-    locked,
-    read,
-  );
+  await recordActivity(tx, userId, studyTime(topicId, seconds), now, locked, read);
 }

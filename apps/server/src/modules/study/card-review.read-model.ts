@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { executeNamed, type Tx } from '../../platform/db/client.ts';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, executeNamed, type Tx } from '../../platform/db/client.ts';
 import {
   cardSchedules,
   examSittings,
@@ -44,13 +44,14 @@ export type LockedCardReview = {
 };
 
 /**
- * A rating's first statement (it was four: the card, an empty schedule inserted, the schedule
- * locked, the user row locked): the card when it is this reviewer's, the student's schedule of it
- * created empty when there is none and locked either way (an upsert's conflict locks the row and
- * returns it as committed, so two copies of one request serialise on it even for a card never
- * seen), and the user row locked for recordActivity; and beside them the session still live and
- * the paywall's row (ADR 036), so the rating needs no read of its own for either. Both locks are
- * taken by every rating in this one order.
+ * A rating's first statement on the locked path (it was four: the card, an empty schedule
+ * inserted, the schedule locked, the user row locked): the card when it is this reviewer's, the
+ * user row locked for recordActivity, and the student's schedule of the card created empty when
+ * there is none and locked either way (an upsert's conflict locks the row and returns it as
+ * committed, so two copies of one request serialise on it even for a card never seen); and beside
+ * them the session still live and the paywall's row (ADR 036), so the rating needs no read of its
+ * own for either. The user row is locked before the schedule, as by every writer of a student's
+ * activity and by the guarded write (ADR 037), so no two of them wait on each other in a cycle.
  */
 export async function lockCardReview(
   tx: Tx,
@@ -76,16 +77,17 @@ export async function lockCardReview(
     with card as (
       select c.id, c.topic_id from ${flashCards} c join ${topics} t on t.id = c.topic_id
       where c.id = ${cardId} and ${isReviewerSubject(sql`t.subject_id`, reviewer)}
-    ), schedule as (
-      insert into ${cardSchedules} (user_id, card_id, state, due, reps)
-      select ${userId}::uuid, card.id, '{}'::jsonb, ${now.toISOString()}::timestamptz, 0 from card
-      on conflict (user_id, card_id) do update set user_id = excluded.user_id
-      returning card_id, state, due, last_reviewed_at, reps
     ), progress as (
       select u.current_level, u.gems_collection, u.challenges_progress, u.unclaimed_drill_points,
              u.gems_spent
-      from ${users} u where u.id = ${userId}::uuid and exists (select 1 from schedule)
+      from ${users} u where u.id = ${userId}::uuid and exists (select 1 from card)
       for update
+    ), schedule as (
+      insert into ${cardSchedules} (user_id, card_id, state, due, reps)
+      select ${userId}::uuid, card.id, '{}'::jsonb, ${now.toISOString()}::timestamptz, 0 from card
+      where exists (select 1 from progress)
+      on conflict (user_id, card_id) do update set user_id = excluded.user_id
+      returning card_id, state, due, last_reviewed_at, reps
     )
     select ${liveSessionExists(tx, {
       tokenHash: sql`${input.session.tokenHash}`,
@@ -168,10 +170,17 @@ export async function writeReviewedSchedule(
   const { state, due, lastReviewedAt, reps } = input.schedule;
   // Named, as the rating's other statements (ADR 036): sent unnamed, its read-back subquery was
   // parsed and planned on every rating, a fifth of PostgreSQL's CPU for the rating.
+  // Without an activity to follow, the write moves the guard itself (ADR 037): a schedule is part
+  // of what a guarded rating is decided on.
+  const moved = activityAt
+    ? sql``
+    : sql`with moved as (
+        update ${users} set activity_seq = ${users.activitySeq} + 1 where ${users.id} = ${userId}::uuid
+      ) `;
   const result = await executeNamed<{ activity: string | null }>(
     tx,
     sql`
-    update ${cardSchedules} set state = ${JSON.stringify(state)}::jsonb,
+    ${moved}update ${cardSchedules} set state = ${JSON.stringify(state)}::jsonb,
       due = ${due.toISOString()}::timestamptz,
       last_reviewed_at = ${lastReviewedAt?.toISOString() ?? null}::timestamptz,
       reps = ${reps}
@@ -180,4 +189,133 @@ export async function writeReviewedSchedule(
   );
   const activity = result.rows[0]?.activity;
   return activity ? activityStateOf(activity) : null;
+}
+
+/** A rating's one read on the guarded path (ADR 037): nothing locked, nothing created. */
+export type CardReviewRead = {
+  sessionLive: boolean;
+  access: ContentAccessRow | null;
+  /** Null when the card is not the reviewer's. */
+  card: { id: string; topicId: string } | null;
+  /** Null when the student has never rated the card. */
+  schedule: StoredSchedule | null;
+  /** Null when there is no such user. */
+  progress: Progress | null;
+  /** The guard the write is sent with: `users.activity_seq` as read. */
+  activitySeq: number;
+  activity: ActivityState;
+  examDay: string | null;
+};
+
+/**
+ * Everything a rating is decided on, in one statement and so on one snapshot: the session, the
+ * paywall's row, the card, the student's schedule of it, the user's progress and `activity_seq`,
+ * the activity's state, and the exam day the retention counts to.
+ */
+export async function readCardReview(
+  db: Db,
+  input: {
+    userId: string;
+    reviewer: string;
+    cardId: string;
+    now: Date;
+    session: { tokenHash: string; idleSince: Date };
+  },
+): Promise<CardReviewRead> {
+  const { userId, reviewer, cardId, now } = input;
+  type Row = Omit<LockedCardRow, 'card_id' | 'topic_id' | 'state' | 'due' | 'reps'> & {
+    session_live: boolean;
+    access: string | null;
+    card_id: string | null;
+    topic_id: string | null;
+    rated: boolean;
+    state: Record<string, unknown> | null;
+    due: string | Date | null;
+    reps: number | null;
+    activity_seq: string | number | null;
+    activity: string;
+  };
+  const result = await executeNamed<Row>(
+    db,
+    sql`
+    select ${liveSessionExists(db, {
+      tokenHash: sql`${input.session.tokenHash}`,
+      now: sql`${now.toISOString()}`,
+      idleSince: sql`${input.session.idleSince.toISOString()}`,
+    })} as session_live,
+      ${contentAccessJson(userId, reviewer)} as access,
+      card.id as card_id, card.topic_id, s.card_id is not null as rated, s.state, s.due,
+      s.last_reviewed_at, s.reps,
+      u.current_level, u.gems_collection, u.challenges_progress, u.unclaimed_drill_points,
+      u.gems_spent, u.activity_seq,
+      (select x.starts_on::text from ${reviewerAccess} ra
+        join ${examSittings} x on x.id = ra.exam_sitting_id
+        where ra.user_id = ${userId}::uuid and ra.reviewer_shorthand = ${reviewer}) as exam_day,
+      ${activityStateColumn(userId, now)} as activity
+    from (select 1) as one
+    left join (
+      select c.id, c.topic_id from ${flashCards} c join ${topics} t on t.id = c.topic_id
+      where c.id = ${cardId} and ${isReviewerSubject(sql`t.subject_id`, reviewer)}
+    ) as card on true
+    left join ${cardSchedules} s on s.user_id = ${userId}::uuid and s.card_id = card.id
+    left join ${users} u on u.id = ${userId}::uuid`,
+  );
+  const row = result.rows[0];
+  if (!row) throw new Error('A select from one row answered none.');
+  const card = row.card_id && row.topic_id ? { id: row.card_id, topicId: row.topic_id } : null;
+  return {
+    sessionLive: row.session_live === true,
+    access: contentAccessOf(row.access),
+    card,
+    schedule:
+      card && row.rated && row.state && row.due !== null && row.reps !== null
+        ? {
+            userId,
+            cardId: card.id,
+            state: row.state,
+            due: new Date(row.due),
+            lastReviewedAt: row.last_reviewed_at === null ? null : new Date(row.last_reviewed_at),
+            reps: row.reps,
+          }
+        : null,
+    progress:
+      row.activity_seq === null
+        ? null
+        : {
+            currentLevel: row.current_level,
+            gemsCollection: row.gems_collection,
+            challengesProgress: row.challenges_progress,
+            unclaimedDrillPoints: row.unclaimed_drill_points,
+            gemsSpent: row.gems_spent,
+          },
+    activitySeq: Number(row.activity_seq ?? 0),
+    activity: activityStateOf(row.activity),
+    examDay: row.exam_day,
+  };
+}
+
+/**
+ * The rating's schedule as a CTE of the guarded activity write (ADR 037): written only when the
+ * guard held (`landed`), so the schedule and its study time land together or not at all.
+ */
+export function ratedScheduleWrite(
+  landed: SQL,
+  input: {
+    userId: string;
+    cardId: string;
+    schedule: Pick<StoredSchedule, 'state' | 'due' | 'lastReviewedAt' | 'reps'>;
+  },
+): SQL {
+  const { userId, cardId } = input;
+  const { state, due, lastReviewedAt, reps } = input.schedule;
+  return sql`rated as (
+      insert into ${cardSchedules} (user_id, card_id, state, due, last_reviewed_at, reps)
+      select ${userId}::uuid, ${cardId}, ${JSON.stringify(state)}::jsonb,
+             ${due.toISOString()}::timestamptz, ${lastReviewedAt?.toISOString() ?? null}::timestamptz,
+             ${reps}::int
+      where ${landed}
+      on conflict (user_id, card_id) do update set state = excluded.state, due = excluded.due,
+        last_reviewed_at = excluded.last_reviewed_at, reps = excluded.reps
+      returning 1
+    )`;
 }

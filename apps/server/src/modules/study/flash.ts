@@ -21,12 +21,20 @@ import {
   retentionOn,
 } from '@pasado/core';
 import type { Db, Executor, Tx } from '../../platform/db/client.ts';
-import { notFound } from '../../platform/errors/app-error.ts';
+import { AppError, notFound } from '../../platform/errors/app-error.ts';
+import type { ContentAccessRow } from '../account/content-access.read-model.ts';
 import { grantedReviewer } from '../account/content-access.ts';
 import { confirmingSession, type SentWith, SessionToConfirm } from '../auth/session-plugin.ts';
 import { findStudentExamDay } from '../content/exam-sittings.repository.ts';
-import { recordStudyTime } from './activity.ts';
-import { lockCardReview, writeReviewedSchedule } from './card-review.read-model.ts';
+import { writeActivity } from '../progress/activity.read-model.ts';
+import { planActivity } from '../progress/record-activity.ts';
+import { recordStudyTime, studyTime } from './activity.ts';
+import {
+  lockCardReview,
+  ratedScheduleWrite,
+  readCardReview,
+  writeReviewedSchedule,
+} from './card-review.read-model.ts';
 import {
   countDueCards,
   countUnseenCards,
@@ -126,6 +134,8 @@ export async function reviewCard(
   const ratedAt = request.reviewedAt
     ? ratingTime(new Date(request.reviewedAt), null, now)
     : undefined;
+  const guarded = await rateOnRead(db, rater, request, now, ratedAt);
+  if (guarded) return guarded;
   return confirmingSession(
     (sessionConfirmed) => db.transaction((tx) => rateInTransaction(tx, sessionConfirmed)),
     rater.confirmSession,
@@ -173,7 +183,7 @@ export async function reviewCard(
       at,
       retentionOn(locked.examDay, at),
     );
-    const seconds = Math.min(request.seconds, FLASH_MAX_SECONDS_PER_CARD);
+    const seconds = studySeconds(request);
     const activity = await writeReviewedSchedule(tx, {
       userId,
       cardId: card.id,
@@ -198,5 +208,97 @@ export async function reviewCard(
       reps: next.reps,
       duplicate: false,
     };
+  }
+}
+
+/** A rating request as the schema parsed it (its defaults applied). */
+type ParsedReview = ReturnType<typeof flashReviewRequestSchema.parse>;
+
+/** The time on a card counted toward time studied. */
+function studySeconds(request: ParsedReview): number {
+  return Math.min(request.seconds, FLASH_MAX_SECONDS_PER_CARD);
+}
+
+/**
+ * A rating in two statements and no transaction (ADR 037): one read of everything it is decided
+ * on, then one write of the schedule and the study time, guarded by the user's `activity_seq` as
+ * read. Null hands the rating to the locked path, which decides it afresh and words any refusal in
+ * the API's order: a session only this process's cache knew, no access, no such card, no study
+ * time to record, or a write that missed because another of the student's activity writes
+ * committed in between. A copy of a rating the card remembers is answered from the read.
+ */
+async function rateOnRead(
+  db: Db,
+  rater: CardRater,
+  request: ParsedReview,
+  now: Date,
+  ratedAt: Date | undefined,
+): Promise<FlashReviewResponse | null> {
+  const { userId } = rater;
+  const seconds = studySeconds(request);
+  const read = await readCardReview(db, {
+    userId,
+    reviewer: rater.reviewer,
+    cardId: request.cardId,
+    now,
+    session: rater.session,
+  });
+  if (!read.sessionLive || !read.card || !read.progress || !grants(read.access, now, ratedAt)) {
+    return null;
+  }
+  const { card, schedule } = read;
+  const stored = schedule && 'due' in schedule.state ? (schedule.state as StoredCardState) : null;
+  if (stored && schedule && hasReview(stored, request.reviewId)) {
+    return {
+      cardId: card.id,
+      state: cardStateName(stored),
+      due: schedule.due.toISOString(),
+      reps: schedule.reps,
+      duplicate: true,
+    };
+  }
+  if (seconds <= 0) return null;
+  const at = ratingTime(request.reviewedAt ? new Date(request.reviewedAt) : null, stored, now);
+  const next = applyRating(
+    stored,
+    request.rating,
+    request.reviewId,
+    at,
+    retentionOn(read.examDay, at),
+  );
+  const plan = planActivity(
+    userId,
+    studyTime(card.topicId, seconds),
+    now,
+    read.progress,
+    read.activity,
+  );
+  const written = await writeActivity(db, plan.write, {
+    activitySeq: read.activitySeq,
+    alsoWrite: (landed) =>
+      ratedScheduleWrite(landed, {
+        userId,
+        cardId: card.id,
+        schedule: { state: next.state, due: next.due, lastReviewedAt: now, reps: next.reps },
+      }),
+  });
+  if (!written) return null;
+  return {
+    cardId: card.id,
+    state: cardStateName(next.state),
+    due: next.due.toISOString(),
+    reps: next.reps,
+    duplicate: false,
+  };
+}
+
+/** The paywall's decision on the read's row, as a yes or no (the locked path words a no). */
+function grants(access: ContentAccessRow | null, now: Date, ratedAt: Date | undefined): boolean {
+  try {
+    grantedReviewer(access, now, ratedAt);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError) return false;
+    throw error;
   }
 }

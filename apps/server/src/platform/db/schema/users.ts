@@ -1,6 +1,7 @@
 import type { ChallengeItem } from '@pasado/core';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   integer,
@@ -41,6 +42,12 @@ export const users = pgTable(
     unclaimedDrillPoints: integer('unclaimed_drill_points').notNull().default(0),
     /** Gems spent on streak freezes (issue 23 item 5): spendable gems are those earned less these. */
     gemsSpent: integer('gems_spent').notNull().default(0),
+    /**
+     * Moves with every write of what an activity is decided on (the progress columns, the day's
+     * awards, the streak, the topic tallies): the guard of a write decided on an unlocked read
+     * (ADR 037). Not the user document's `version`, which moves only with what the document shows.
+     */
+    activitySeq: bigint('activity_seq', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "activity_seq" bigint DEFAULT 0 NOT NULL;
