@@ -1,4 +1,4 @@
-import { and, type Column, eq, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, eq, notInArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { reviewerSubjects, subjects } from '../../platform/db/schema.ts';
 
@@ -8,7 +8,7 @@ import { reviewerSubjects, subjects } from '../../platform/db/schema.ts';
  */
 
 /** SQL condition: the subject is one of the reviewer's (owned or shared). */
-export function isReviewerSubject(subjectId: Column | SQL, reviewer: string): SQL {
+export function isReviewerSubject(subjectId: Column | SQL, reviewer: string | Placeholder): SQL {
   return sql`${subjectId} in (select ${reviewerSubjects.subjectId} from ${reviewerSubjects} where ${reviewerSubjects.reviewerShorthand} = ${reviewer})`;
 }
 

@@ -41,17 +41,18 @@ const SEASON_BOARD_PREFIX = seasonBoardKey('');
  * The state one activity is decided on, by primary keys, as one JSON text: a column any statement
  * taken after the user row's lock may carry (a finish's one read, ADR 036). The caller holds that
  * lock (every writer of these rows takes it first), so nothing read here can change before the
- * write. `day` and `weekBoard` are the Manila day's and week's keys of `now`. Read with
- * `activityStateOf`.
+ * write; or the write is guarded by `activity_seq` read with it (ADR 037). `day` and `weekBoard`
+ * are the Manila day's and week's keys of `now`. Read with `activityStateOf`.
  */
 export function activityStateJson(input: {
-  userId: string;
-  day: string;
-  weekBoard: string;
-  now: Date;
+  userId: unknown;
+  day: unknown;
+  weekBoard: unknown;
+  /** `now` as an ISO text. */
+  at: unknown;
 }): SQL<string> {
-  const { userId, day, weekBoard } = input;
-  const at = input.now.toISOString();
+  // Each value may be a parameter or a placeholder (a statement built once: statementOnce).
+  const { userId, day, weekBoard, at } = input;
   return sql<string>`(
     with running as (
       select z.id from ${seasons} z
@@ -106,7 +107,7 @@ export async function loadActivityState(
 ): Promise<ActivityState> {
   const result = await executeNamed<{ state: string }>(
     ex,
-    sql`select ${activityStateJson(input)} as state`,
+    sql`select ${activityStateJson({ ...input, at: input.now.toISOString() })} as state`,
   );
   const row = result.rows[0];
   if (!row) throw new Error('loadActivityState: no row');

@@ -49,7 +49,12 @@ export type ActivityOutcome = {
  * locked the user row (a finish's one read carries it: ADR 036); read with `activityStateOf`.
  */
 export function activityStateColumn(userId: string, now: Date) {
-  return activityStateJson({ userId, day: manilaDayKey(now), weekBoard: weekBoardKey(now), now });
+  return activityStateJson({ userId, ...activityStateKeys(now) });
+}
+
+/** The keys of `now` the activity's state is read by (`activityStateJson`'s values). */
+export function activityStateKeys(now: Date) {
+  return { day: manilaDayKey(now), weekBoard: weekBoardKey(now), at: now.toISOString() };
 }
 
 /**

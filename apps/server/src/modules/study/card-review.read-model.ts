@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, executeNamed, type Tx } from '../../platform/db/client.ts';
+import { type Db, executeNamed, statementOnce, type Tx } from '../../platform/db/client.ts';
 import {
   cardSchedules,
   examSittings,
@@ -15,8 +15,12 @@ import {
 } from '../account/content-access.read-model.ts';
 import { liveSessionExists } from '../auth/sessions.repository.ts';
 import { isReviewerSubject } from '../content/reviewer-subjects.repository.ts';
-import { type ActivityState, activityStateOf } from '../progress/activity.read-model.ts';
-import { activityStateColumn } from '../progress/record-activity.ts';
+import {
+  type ActivityState,
+  activityStateJson,
+  activityStateOf,
+} from '../progress/activity.read-model.ts';
+import { activityStateColumn, activityStateKeys } from '../progress/record-activity.ts';
 import type { Progress } from '../progress/repository.ts';
 import type { StoredSchedule } from './repository.ts';
 
@@ -207,6 +211,57 @@ export type CardReviewRead = {
   examDay: string | null;
 };
 
+type CardReviewReadRow = Omit<LockedCardRow, 'card_id' | 'topic_id' | 'state' | 'due' | 'reps'> & {
+  session_live: boolean;
+  access: string | null;
+  card_id: string | null;
+  topic_id: string | null;
+  rated: boolean;
+  state: Record<string, unknown> | null;
+  due: string | Date | null;
+  reps: number | null;
+  activity_seq: string | number | null;
+  activity: string;
+};
+
+const cardReviewRead = statementOnce<
+  {
+    userId: string;
+    reviewer: string;
+    cardId: string;
+    tokenHash: string;
+    now: string;
+    idleSince: string;
+  } & ReturnType<typeof activityStateKeys>,
+  CardReviewReadRow
+>((ex) => {
+  const value = (name: string) => sql.placeholder(name);
+  const userId = value('userId');
+  const reviewer = value('reviewer');
+  return sql`
+    select ${liveSessionExists(ex, {
+      tokenHash: sql`${value('tokenHash')}`,
+      now: sql`${value('now')}`,
+      idleSince: sql`${value('idleSince')}`,
+    })} as session_live,
+      ${contentAccessJson(userId, reviewer)} as access,
+      card.id as card_id, card.topic_id, s.card_id is not null as rated, s.state, s.due,
+      s.last_reviewed_at, s.reps,
+      u.current_level, u.gems_collection, u.challenges_progress, u.unclaimed_drill_points,
+      u.gems_spent, u.activity_seq,
+      (select x.starts_on::text from ${reviewerAccess} ra
+        join ${examSittings} x on x.id = ra.exam_sitting_id
+        where ra.user_id = ${userId}::uuid and ra.reviewer_shorthand = ${reviewer}) as exam_day,
+      ${activityStateJson({ userId, day: value('day'), weekBoard: value('weekBoard'), at: value('at') })} as activity
+    from (select 1) as one
+    left join (
+      select c.id, c.topic_id from ${flashCards} c join ${topics} t on t.id = c.topic_id
+      where c.id = ${value('cardId')} and ${isReviewerSubject(sql`t.subject_id`, reviewer)}
+    ) as card on true
+    left join ${cardSchedules} s on s.user_id = ${userId}::uuid and s.card_id = card.id
+    left join ${users} u on u.id = ${userId}::uuid`;
+});
+
 /**
  * Everything a rating is decided on, in one statement and so on one snapshot: the session, the
  * paywall's row, the card, the student's schedule of it, the user's progress and `activity_seq`,
@@ -223,43 +278,15 @@ export async function readCardReview(
   },
 ): Promise<CardReviewRead> {
   const { userId, reviewer, cardId, now } = input;
-  type Row = Omit<LockedCardRow, 'card_id' | 'topic_id' | 'state' | 'due' | 'reps'> & {
-    session_live: boolean;
-    access: string | null;
-    card_id: string | null;
-    topic_id: string | null;
-    rated: boolean;
-    state: Record<string, unknown> | null;
-    due: string | Date | null;
-    reps: number | null;
-    activity_seq: string | number | null;
-    activity: string;
-  };
-  const result = await executeNamed<Row>(
-    db,
-    sql`
-    select ${liveSessionExists(db, {
-      tokenHash: sql`${input.session.tokenHash}`,
-      now: sql`${now.toISOString()}`,
-      idleSince: sql`${input.session.idleSince.toISOString()}`,
-    })} as session_live,
-      ${contentAccessJson(userId, reviewer)} as access,
-      card.id as card_id, card.topic_id, s.card_id is not null as rated, s.state, s.due,
-      s.last_reviewed_at, s.reps,
-      u.current_level, u.gems_collection, u.challenges_progress, u.unclaimed_drill_points,
-      u.gems_spent, u.activity_seq,
-      (select x.starts_on::text from ${reviewerAccess} ra
-        join ${examSittings} x on x.id = ra.exam_sitting_id
-        where ra.user_id = ${userId}::uuid and ra.reviewer_shorthand = ${reviewer}) as exam_day,
-      ${activityStateColumn(userId, now)} as activity
-    from (select 1) as one
-    left join (
-      select c.id, c.topic_id from ${flashCards} c join ${topics} t on t.id = c.topic_id
-      where c.id = ${cardId} and ${isReviewerSubject(sql`t.subject_id`, reviewer)}
-    ) as card on true
-    left join ${cardSchedules} s on s.user_id = ${userId}::uuid and s.card_id = card.id
-    left join ${users} u on u.id = ${userId}::uuid`,
-  );
+  const result = await cardReviewRead(db, {
+    userId,
+    reviewer,
+    cardId,
+    tokenHash: input.session.tokenHash,
+    now: now.toISOString(),
+    idleSince: input.session.idleSince.toISOString(),
+    ...activityStateKeys(now),
+  });
   const row = result.rows[0];
   if (!row) throw new Error('A select from one row answered none.');
   const card = row.card_id && row.topic_id ? { id: row.card_id, topicId: row.topic_id } : null;
