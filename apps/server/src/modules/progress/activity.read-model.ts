@@ -1,6 +1,6 @@
 import { type ChallengesState, seasonBoardKey } from '@pasado/core';
-import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, executeNamed } from '../../platform/db/client.ts';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { type Executor, executeNamed, statementOnce } from '../../platform/db/client.ts';
 import {
   dailyAwards,
   fairPlayFlags,
@@ -141,62 +141,113 @@ export type ActivityWrite = {
 };
 
 /**
- * What a write decided on an unlocked read (ADR 037) is guarded by: the user row's `activity_seq`
- * as that read found it. The write lands only if no writer of the activity's rows committed since;
- * `alsoWrite` adds the caller's own rows as CTEs of the same statement, to be written only when the
- * guard holds (`landed`, an SQL condition they put in their own `where`).
+ * Writes one activity in one statement, the caller holding the user row's lock: the user's progress
+ * columns and `activity_seq`, the day's awards, the fair-play flag, the topic tallies and the
+ * per-subject sums they feed (user_stats, computed from the rows as they are after this
+ * statement's additions) and the streak, and announces the user's topic. What the stepwise writes
+ * did, each CTE one of them (test/progress/activity-equivalence).
  */
-export type ActivityGuard = {
-  activitySeq: number;
-  alsoWrite: (landed: SQL) => SQL;
-};
+export async function writeActivity(ex: Executor, w: ActivityWrite): Promise<void> {
+  await lockedActivityWrite(ex, activityWriteValues(w, null));
+}
 
 /**
- * Writes one activity in one statement (the caller holds the user row's lock, or passes the guard
- * that stands in for it): the user's progress columns and `activity_seq`, the day's awards, the
- * fair-play flag, the topic tallies and the per-subject sums they feed (user_stats, computed from
- * the rows as they are after this statement's additions) and the streak, and announces the user's
- * topic. What the stepwise writes did, each CTE one of them (test/progress/activity-equivalence).
- * Answers whether it was written: false only when a guard did not hold, and then nothing was.
+ * The activity's write for a caller that decided it on an unlocked read (ADR 037), with the
+ * caller's own rows as CTEs of the same statement (`also`, written with the `value` placeholders
+ * it names and only when the guard held: `landed`, an SQL condition). The write is guarded by the
+ * user row's `activity_seq` as that read found it: it lands only if no writer of the activity's rows
+ * committed since, and then all of it does. Each write answers whether it landed; when it did not,
+ * nothing was written.
  */
-export async function writeActivity(
-  ex: Executor,
-  w: ActivityWrite,
-  guard?: ActivityGuard,
-): Promise<boolean> {
-  const at = w.now.toISOString();
+export function guardedActivityWrite<Also extends Record<string, unknown>>(
+  also: (landed: SQL, value: (name: keyof Also & string) => Placeholder) => SQL,
+): (ex: Executor, w: ActivityWrite, activitySeq: number, values: Also) => Promise<boolean> {
+  const statement = statementOnce<Record<string, unknown>, { written: boolean }>(() =>
+    activityWriteSql(true, also),
+  );
+  return async (ex, w, activitySeq, values) => {
+    const result = await statement(ex, { ...activityWriteValues(w, activitySeq), ...values });
+    return result.rows[0]?.written === true;
+  };
+}
+
+const lockedActivityWrite = statementOnce<Record<string, unknown>, { written: boolean }>(() =>
+  activityWriteSql(false),
+);
+
+/** The values `activityWriteSql`'s placeholders name. */
+function activityWriteValues(w: ActivityWrite, activitySeq: number | null) {
   const p = w.progress;
-  const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+  const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
   const tallies = w.tallies.map((t) => ({
     topic_id: t.topicId,
     answered: t.answered,
     correct: t.correct,
     seconds: t.seconds,
   }));
-  const flagged = w.flag !== null;
-  // The user row first: under a guard, every other row is written only when it was.
-  const landed = guard ? sql`exists (select 1 from progress)` : sql`true`;
-  const result = await executeNamed<{ written: boolean }>(
-    ex,
-    sql`
+  return {
+    userId: w.userId,
+    day: w.day,
+    at: w.now.toISOString(),
+    activitySeq,
+    gemsCollection: json(p.gemsCollection),
+    currentLevel: p.currentLevel ?? null,
+    unclaimedDrillPoints: p.unclaimedDrillPoints ?? null,
+    challengesProgress: json(p.challengesProgress),
+    touchUpdatedAt: p.touchUpdatedAt,
+    versionBump: p.versionBump,
+    dailyGems: w.daily.gems,
+    dailyDrillPoints: w.daily.drillPoints,
+    dailyAnswers: w.daily.answers,
+    dailyAskedAnswers: w.daily.askedAnswers,
+    dailyAskedCorrect: w.daily.askedCorrect,
+    dailyAskedSeconds: w.daily.askedSeconds,
+    dailyCapped: w.daily.capped,
+    flagged: w.flag !== null,
+    flagReasons: JSON.stringify(w.flag?.reasons ?? []),
+    flagEvidence: JSON.stringify(w.flag?.evidence ?? {}),
+    tallies: JSON.stringify(tallies),
+    tallied: tallies.length > 0,
+    streaked: w.streak !== null,
+    streakCurrent: w.streak?.current ?? 0,
+    streakLongest: w.streak?.longest ?? 0,
+    streakLastDay: w.streak?.lastDay ?? null,
+    streakFreezes: w.streak?.freezes ?? 0,
+    streakLastFrozenDay: w.streak?.lastFrozenDay ?? null,
+    notice: noticePayload(w.notice),
+  };
+}
+
+/**
+ * The activity's write, built once per shape (statementOnce): locked, or guarded with the caller's
+ * own rows. The user row is written first; under a guard, every other row only when it was.
+ */
+function activityWriteSql(
+  guarded: boolean,
+  also?: (landed: SQL, value: (name: string) => Placeholder) => SQL,
+): SQL {
+  const v = (name: keyof ReturnType<typeof activityWriteValues>) => sql.placeholder(name);
+  const landed = guarded ? sql`exists (select 1 from progress)` : sql`true`;
+  return sql`
     with progress as (
       update ${users} set
-        gems_collection = coalesce(${p.gemsCollection ? json(p.gemsCollection) : null}::jsonb, ${users.gemsCollection}),
-        current_level = coalesce(${p.currentLevel ?? null}::text, ${users.currentLevel}),
-        unclaimed_drill_points = coalesce(${p.unclaimedDrillPoints ?? null}::int, ${users.unclaimedDrillPoints}),
-        challenges_progress = coalesce(${p.challengesProgress ? json(p.challengesProgress) : null}::jsonb, ${users.challengesProgress}),
-        updated_at = case when ${p.touchUpdatedAt}::boolean then ${at}::timestamptz else ${users.updatedAt} end,
-        version = ${users.version} + ${p.versionBump}::int,
+        gems_collection = coalesce(${v('gemsCollection')}::jsonb, ${users.gemsCollection}),
+        current_level = coalesce(${v('currentLevel')}::text, ${users.currentLevel}),
+        unclaimed_drill_points = coalesce(${v('unclaimedDrillPoints')}::int, ${users.unclaimedDrillPoints}),
+        challenges_progress = coalesce(${v('challengesProgress')}::jsonb, ${users.challengesProgress}),
+        updated_at = case when ${v('touchUpdatedAt')}::boolean then ${v('at')}::timestamptz else ${users.updatedAt} end,
+        version = ${users.version} + ${v('versionBump')}::int,
         activity_seq = ${users.activitySeq} + 1
-      where ${users.id} = ${w.userId}::uuid
-        ${guard ? sql`and ${users.activitySeq} = ${guard.activitySeq}::bigint` : sql``}
+      where ${users.id} = ${v('userId')}::uuid
+        ${guarded ? sql`and ${users.activitySeq} = ${v('activitySeq')}::bigint` : sql``}
       returning 1
     ), daily as (
       insert into ${dailyAwards} (user_id, day, gems, drill_points, answers, asked_answers,
                                   asked_correct, asked_seconds, capped, updated_at)
-      select ${w.userId}::uuid, ${w.day}::date, ${w.daily.gems}::int, ${w.daily.drillPoints}::int,
-              ${w.daily.answers}::int, ${w.daily.askedAnswers}::int, ${w.daily.askedCorrect}::int,
-              ${w.daily.askedSeconds}::int, ${w.daily.capped}::int, ${at}::timestamptz
+      select ${v('userId')}::uuid, ${v('day')}::date, ${v('dailyGems')}::int,
+             ${v('dailyDrillPoints')}::int, ${v('dailyAnswers')}::int, ${v('dailyAskedAnswers')}::int,
+             ${v('dailyAskedCorrect')}::int, ${v('dailyAskedSeconds')}::int, ${v('dailyCapped')}::int,
+             ${v('at')}::timestamptz
       where ${landed}
       on conflict (user_id, day) do update set gems = excluded.gems,
         drill_points = excluded.drill_points, answers = excluded.answers,
@@ -206,17 +257,17 @@ export async function writeActivity(
       returning 1
     ), flag as (
       insert into ${fairPlayFlags} (user_id, day, reasons, evidence, created_at)
-      select ${w.userId}::uuid, ${w.day}::date, ${json(w.flag?.reasons ?? [])},
-             ${json(w.flag?.evidence ?? {})}, ${at}::timestamptz
-      where ${flagged}::boolean and ${landed}
+      select ${v('userId')}::uuid, ${v('day')}::date, ${v('flagReasons')}::jsonb,
+             ${v('flagEvidence')}::jsonb, ${v('at')}::timestamptz
+      where ${v('flagged')}::boolean and ${landed}
       on conflict (user_id, day) do update set evidence = excluded.evidence,
         reasons = excluded.reasons,
         status = case when ${fairPlayFlags.reasons} @> excluded.reasons then ${fairPlayFlags.status} else 'open' end
       returning 1
     ), added as (
       insert into ${userTopicStats} (user_id, topic_id, answered, correct, seconds_studied, updated_at)
-      select ${w.userId}::uuid, t.topic_id, t.answered, t.correct, t.seconds, ${at}::timestamptz
-      from jsonb_to_recordset(${json(tallies)}) as t(topic_id text, answered int, correct int, seconds int)
+      select ${v('userId')}::uuid, t.topic_id, t.answered, t.correct, t.seconds, ${v('at')}::timestamptz
+      from jsonb_to_recordset(${v('tallies')}::jsonb) as t(topic_id text, answered int, correct int, seconds int)
       where ${landed}
       order by t.topic_id
       on conflict (user_id, topic_id) do update set
@@ -230,38 +281,36 @@ export async function writeActivity(
       select topic_id, answered, correct, seconds_studied from added
       union all
       select s.topic_id, s.answered, s.correct, s.seconds_studied from ${userTopicStats} s
-      where s.user_id = ${w.userId}::uuid and s.topic_id not in (select topic_id from added)
+      where s.user_id = ${v('userId')}::uuid and s.topic_id not in (select topic_id from added)
     ), subject_stats as (
       insert into ${userStats} (user_id, stats, updated_at)
-      select ${w.userId}::uuid, coalesce(jsonb_object_agg(subject_id, jsonb_build_object(
+      select ${v('userId')}::uuid, coalesce(jsonb_object_agg(subject_id, jsonb_build_object(
                'answered', answered, 'correct', correct, 'secondsStudied', seconds,
                'accuracy', case when answered = 0 then null else round(100.0 * correct / answered) end
-             )), '{}'::jsonb), ${at}::timestamptz
+             )), '{}'::jsonb), ${v('at')}::timestamptz
       from (
         select t.subject_id, sum(s.answered)::int as answered, sum(s.correct)::int as correct,
                sum(s.seconds_studied)::int as seconds
         from tallied s join ${topics} t on t.id = s.topic_id
         group by t.subject_id
       ) per_subject
-      having ${tallies.length > 0}::boolean and ${landed}
+      having ${v('tallied')}::boolean and ${landed}
       on conflict (user_id) do update set stats = excluded.stats, updated_at = excluded.updated_at
       returning 1
     ), streak as (
       insert into ${userStreaks} (user_id, current, longest, last_day, freezes, last_frozen_day, updated_at)
-      select ${w.userId}::uuid, ${w.streak?.current ?? 0}::int, ${w.streak?.longest ?? 0}::int,
-             ${w.streak?.lastDay ?? null}::date, ${w.streak?.freezes ?? 0}::int,
-             ${w.streak?.lastFrozenDay ?? null}::date, ${at}::timestamptz
-      where ${w.streak !== null}::boolean and ${landed}
+      select ${v('userId')}::uuid, ${v('streakCurrent')}::int, ${v('streakLongest')}::int,
+             ${v('streakLastDay')}::date, ${v('streakFreezes')}::int,
+             ${v('streakLastFrozenDay')}::date, ${v('at')}::timestamptz
+      where ${v('streaked')}::boolean and ${landed}
       on conflict (user_id) do update set current = excluded.current, longest = excluded.longest,
         last_day = excluded.last_day, freezes = excluded.freezes,
         last_frozen_day = excluded.last_frozen_day, updated_at = excluded.updated_at
       returning 1
-    )${guard ? sql`, ${guard.alsoWrite(landed)}` : sql``}
+    )${also ? sql`, ${also(landed, (name) => sql.placeholder(name))}` : sql``}
     -- Every CTE runs whether or not the select names it; the counts only make that plain.
     select ${landed} as written,
       (select count(*) from daily) + (select count(*) from flag) + (select count(*) from added)
       + (select count(*) from subject_stats) + (select count(*) from streak) as rows_written,
-      case when ${landed} then pg_notify(${LIVE_CHANNEL}, ${noticePayload(w.notice)}) end as announced`,
-  );
-  return result.rows[0]?.written === true;
+      case when ${landed} then pg_notify(${LIVE_CHANNEL}, ${v('notice')}) end as announced`;
 }

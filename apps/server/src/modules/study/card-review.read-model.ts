@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Db, executeNamed, statementOnce, type Tx } from '../../platform/db/client.ts';
 import {
   cardSchedules,
@@ -17,8 +17,10 @@ import { liveSessionExists } from '../auth/sessions.repository.ts';
 import { isReviewerSubject } from '../content/reviewer-subjects.repository.ts';
 import {
   type ActivityState,
+  type ActivityWrite,
   activityStateJson,
   activityStateOf,
+  guardedActivityWrite,
 } from '../progress/activity.read-model.ts';
 import { activityStateColumn, activityStateKeys } from '../progress/record-activity.ts';
 import type { Progress } from '../progress/repository.ts';
@@ -322,27 +324,44 @@ export async function readCardReview(
 }
 
 /**
- * The rating's schedule as a CTE of the guarded activity write (ADR 037): written only when the
- * guard held (`landed`), so the schedule and its study time land together or not at all.
+ * The rating's write (ADR 037): the study time as `planActivity` decided it and the card's new
+ * schedule, in one statement guarded by `activity_seq` as `readCardReview` read it, so that both
+ * land or neither does. Answers whether they landed.
  */
-export function ratedScheduleWrite(
-  landed: SQL,
+export async function writeRating(
+  db: Db,
   input: {
-    userId: string;
+    activity: ActivityWrite;
+    activitySeq: number;
     cardId: string;
     schedule: Pick<StoredSchedule, 'state' | 'due' | 'lastReviewedAt' | 'reps'>;
   },
-): SQL {
-  const { userId, cardId } = input;
+): Promise<boolean> {
   const { state, due, lastReviewedAt, reps } = input.schedule;
-  return sql`rated as (
+  return ratingWrite(db, input.activity, input.activitySeq, {
+    cardId: input.cardId,
+    cardState: JSON.stringify(state),
+    cardDue: due.toISOString(),
+    cardLastReviewedAt: lastReviewedAt?.toISOString() ?? null,
+    cardReps: reps,
+  });
+}
+
+const ratingWrite = guardedActivityWrite<{
+  cardId: string;
+  cardState: string;
+  cardDue: string;
+  cardLastReviewedAt: string | null;
+  cardReps: number;
+}>(
+  (landed, value) => sql`rated as (
       insert into ${cardSchedules} (user_id, card_id, state, due, last_reviewed_at, reps)
-      select ${userId}::uuid, ${cardId}, ${JSON.stringify(state)}::jsonb,
-             ${due.toISOString()}::timestamptz, ${lastReviewedAt?.toISOString() ?? null}::timestamptz,
-             ${reps}::int
+      select ${sql.placeholder('userId')}::uuid, ${value('cardId')}, ${value('cardState')}::jsonb,
+             ${value('cardDue')}::timestamptz, ${value('cardLastReviewedAt')}::timestamptz,
+             ${value('cardReps')}::int
       where ${landed}
       on conflict (user_id, card_id) do update set state = excluded.state, due = excluded.due,
         last_reviewed_at = excluded.last_reviewed_at, reps = excluded.reps
       returning 1
-    )`;
-}
+    )`,
+);

@@ -26,13 +26,12 @@ import type { ContentAccessRow } from '../account/content-access.read-model.ts';
 import { grantedReviewer } from '../account/content-access.ts';
 import { confirmingSession, type SentWith, SessionToConfirm } from '../auth/session-plugin.ts';
 import { findStudentExamDay } from '../content/exam-sittings.repository.ts';
-import { writeActivity } from '../progress/activity.read-model.ts';
 import { planActivity } from '../progress/record-activity.ts';
 import { recordStudyTime, studyTime } from './activity.ts';
 import {
   lockCardReview,
-  ratedScheduleWrite,
   readCardReview,
+  writeRating,
   writeReviewedSchedule,
 } from './card-review.read-model.ts';
 import {
@@ -273,14 +272,11 @@ async function rateOnRead(
     read.progress,
     read.activity,
   );
-  const written = await writeActivity(db, plan.write, {
+  const written = await writeRating(db, {
+    activity: plan.write,
     activitySeq: read.activitySeq,
-    alsoWrite: (landed) =>
-      ratedScheduleWrite(landed, {
-        userId,
-        cardId: card.id,
-        schedule: { state: next.state, due: next.due, lastReviewedAt: now, reps: next.reps },
-      }),
+    cardId: card.id,
+    schedule: { state: next.state, due: next.due, lastReviewedAt: now, reps: next.reps },
   });
   if (!written) return null;
   return {
