@@ -148,7 +148,7 @@ export type ActivityWrite = {
  * did, each CTE one of them (test/progress/activity-equivalence).
  */
 export async function writeActivity(ex: Executor, w: ActivityWrite): Promise<void> {
-  await lockedActivityWrite(ex, activityWriteValues(w, null));
+  await lockedActivityWrite(shapeOf(w))(ex, activityWriteValues(w, null));
 }
 
 /**
@@ -162,18 +162,45 @@ export async function writeActivity(ex: Executor, w: ActivityWrite): Promise<voi
 export function guardedActivityWrite<Also extends Record<string, unknown>>(
   also: (landed: SQL, value: (name: keyof Also & string) => Placeholder) => SQL,
 ): (ex: Executor, w: ActivityWrite, activitySeq: number, values: Also) => Promise<boolean> {
-  const statement = statementOnce<Record<string, unknown>, { written: boolean }>(() =>
-    activityWriteSql(true, also),
-  );
+  const statement = byShape((shape) => activityWriteSql(shape, true, also));
   return async (ex, w, activitySeq, values) => {
-    const result = await statement(ex, { ...activityWriteValues(w, activitySeq), ...values });
+    const result = await statement(shapeOf(w))(ex, {
+      ...activityWriteValues(w, activitySeq),
+      ...values,
+    });
     return result.rows[0]?.written === true;
   };
 }
 
-const lockedActivityWrite = statementOnce<Record<string, unknown>, { written: boolean }>(() =>
-  activityWriteSql(false),
-);
+/**
+ * Which of the activity's optional rows a write has: a CTE that would write nothing still costs
+ * PostgreSQL its executor's set-up on every call (the fair-play flag and the streak, for a rating),
+ * so each shape is a statement of its own.
+ */
+type WriteShape = { flag: boolean; tallies: boolean; streak: boolean };
+
+function shapeOf(w: ActivityWrite): WriteShape {
+  return { flag: w.flag !== null, tallies: w.tallies.length > 0, streak: w.streak !== null };
+}
+
+/** One statement built once per shape. */
+function byShape(build: (shape: WriteShape) => SQL) {
+  const statements = new Map<string, ReturnType<typeof statementOnce>>();
+  return (shape: WriteShape) => {
+    const key = `${shape.flag}${shape.tallies}${shape.streak}`;
+    let statement = statements.get(key);
+    if (statement === undefined) {
+      statement = statementOnce<Record<string, unknown>, { written: boolean }>(() => build(shape));
+      statements.set(key, statement);
+    }
+    return statement as (
+      ex: Executor,
+      values: Record<string, unknown>,
+    ) => Promise<{ rows: { written: boolean }[] }>;
+  };
+}
+
+const lockedActivityWrite = byShape((shape) => activityWriteSql(shape, false));
 
 /** The values `activityWriteSql`'s placeholders name. */
 function activityWriteValues(w: ActivityWrite, activitySeq: number | null) {
@@ -203,12 +230,9 @@ function activityWriteValues(w: ActivityWrite, activitySeq: number | null) {
     dailyAskedCorrect: w.daily.askedCorrect,
     dailyAskedSeconds: w.daily.askedSeconds,
     dailyCapped: w.daily.capped,
-    flagged: w.flag !== null,
     flagReasons: JSON.stringify(w.flag?.reasons ?? []),
     flagEvidence: JSON.stringify(w.flag?.evidence ?? {}),
     tallies: JSON.stringify(tallies),
-    tallied: tallies.length > 0,
-    streaked: w.streak !== null,
     streakCurrent: w.streak?.current ?? 0,
     streakLongest: w.streak?.longest ?? 0,
     streakLastDay: w.streak?.lastDay ?? null,
@@ -223,6 +247,7 @@ function activityWriteValues(w: ActivityWrite, activitySeq: number | null) {
  * own rows. The user row is written first; under a guard, every other row only when it was.
  */
 function activityWriteSql(
+  shape: WriteShape,
   guarded: boolean,
   also?: (landed: SQL, value: (name: string) => Placeholder) => SQL,
 ): SQL {
@@ -254,17 +279,41 @@ function activityWriteSql(
         asked_answers = excluded.asked_answers, asked_correct = excluded.asked_correct,
         asked_seconds = excluded.asked_seconds, capped = excluded.capped,
         updated_at = excluded.updated_at
-      returning 1
-    ), flag as (
+    )${
+      shape.flag
+        ? sql`, flag as (
       insert into ${fairPlayFlags} (user_id, day, reasons, evidence, created_at)
       select ${v('userId')}::uuid, ${v('day')}::date, ${v('flagReasons')}::jsonb,
              ${v('flagEvidence')}::jsonb, ${v('at')}::timestamptz
-      where ${v('flagged')}::boolean and ${landed}
+      where ${landed}
       on conflict (user_id, day) do update set evidence = excluded.evidence,
         reasons = excluded.reasons,
         status = case when ${fairPlayFlags.reasons} @> excluded.reasons then ${fairPlayFlags.status} else 'open' end
-      returning 1
-    ), added as (
+    )`
+        : sql``
+    }${shape.tallies ? talliesWrite(landed) : sql``}${
+      shape.streak
+        ? sql`, streak as (
+      insert into ${userStreaks} (user_id, current, longest, last_day, freezes, last_frozen_day, updated_at)
+      select ${v('userId')}::uuid, ${v('streakCurrent')}::int, ${v('streakLongest')}::int,
+             ${v('streakLastDay')}::date, ${v('streakFreezes')}::int,
+             ${v('streakLastFrozenDay')}::date, ${v('at')}::timestamptz
+      where ${landed}
+      on conflict (user_id) do update set current = excluded.current, longest = excluded.longest,
+        last_day = excluded.last_day, freezes = excluded.freezes,
+        last_frozen_day = excluded.last_frozen_day, updated_at = excluded.updated_at
+    )`
+        : sql``
+    }${also ? sql`, ${also(landed, (name) => sql.placeholder(name))}` : sql``}
+    -- Every data-modifying CTE runs whether or not the select names it.
+    select ${landed} as written,
+      case when ${landed} then pg_notify(${LIVE_CHANNEL}, ${v('notice')}) end as announced`;
+}
+
+/** The topic tallies added, and the per-subject sums refreshed from them (user_stats). */
+function talliesWrite(landed: SQL): SQL {
+  const v = (name: keyof ReturnType<typeof activityWriteValues>) => sql.placeholder(name);
+  return sql`, added as (
       insert into ${userTopicStats} (user_id, topic_id, answered, correct, seconds_studied, updated_at)
       select ${v('userId')}::uuid, t.topic_id, t.answered, t.correct, t.seconds, ${v('at')}::timestamptz
       from jsonb_to_recordset(${v('tallies')}::jsonb) as t(topic_id text, answered int, correct int, seconds int)
@@ -294,23 +343,7 @@ function activityWriteSql(
         from tallied s join ${topics} t on t.id = s.topic_id
         group by t.subject_id
       ) per_subject
-      having ${v('tallied')}::boolean and ${landed}
+      having ${landed}
       on conflict (user_id) do update set stats = excluded.stats, updated_at = excluded.updated_at
-      returning 1
-    ), streak as (
-      insert into ${userStreaks} (user_id, current, longest, last_day, freezes, last_frozen_day, updated_at)
-      select ${v('userId')}::uuid, ${v('streakCurrent')}::int, ${v('streakLongest')}::int,
-             ${v('streakLastDay')}::date, ${v('streakFreezes')}::int,
-             ${v('streakLastFrozenDay')}::date, ${v('at')}::timestamptz
-      where ${v('streaked')}::boolean and ${landed}
-      on conflict (user_id) do update set current = excluded.current, longest = excluded.longest,
-        last_day = excluded.last_day, freezes = excluded.freezes,
-        last_frozen_day = excluded.last_frozen_day, updated_at = excluded.updated_at
-      returning 1
-    )${also ? sql`, ${also(landed, (name) => sql.placeholder(name))}` : sql``}
-    -- Every CTE runs whether or not the select names it; the counts only make that plain.
-    select ${landed} as written,
-      (select count(*) from daily) + (select count(*) from flag) + (select count(*) from added)
-      + (select count(*) from subject_stats) + (select count(*) from streak) as rows_written,
-      case when ${landed} then pg_notify(${LIVE_CHANNEL}, ${v('notice')}) end as announced`;
+    )`;
 }
