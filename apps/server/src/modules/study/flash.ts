@@ -117,9 +117,10 @@ export type CardRater = SentWith & {
 
 /**
  * Applies one rating with ts-fsrs, at the retention of the student's exam date, and persists the
- * next state. Idempotent per `reviewId`: the row is locked, and a review id the card already
- * remembers changes nothing. The paywall is decided on the row the lock statement read with it
- * (a rating given offline before the subscription ended still counts: `ratedAt`).
+ * next state: on one read and one write guarded by the user's `activity_seq` (`rateOnRead`, ADR
+ * 037), or else under the locks. Idempotent per `reviewId`: a review id the card already remembers
+ * changes nothing. The paywall is decided on the row the statement that decides read with it (a
+ * rating given offline before the subscription ended still counts: `ratedAt`).
  */
 export async function reviewCard(
   db: Db,
