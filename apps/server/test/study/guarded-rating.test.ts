@@ -1,11 +1,23 @@
 import { manilaDayKey } from '@pasado/core';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardSchedules, dailyAwards, users, userTopicStats } from '../../src/platform/db/schema.ts';
+import { type CardRater, reviewCard, reviewCardLocked } from '../../src/modules/study/flash.ts';
+import { ManualClock } from '../../src/platform/clock.ts';
+import {
+  cardSchedules,
+  dailyAwards,
+  fairPlayFlags,
+  sessions,
+  userStats,
+  users,
+  userTopicStats,
+} from '../../src/platform/db/schema.ts';
+import { AppError } from '../../src/platform/errors/app-error.ts';
 import { createOnboardedStudent } from '../helpers/factories.ts';
 import { callApi, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
+import { captureStatements } from '../quiz/statement-plans.ts';
 import { seedStudyContent } from './study-fixtures.ts';
 
 /**
@@ -116,6 +128,161 @@ describe.each(ENGINES)('a rating on its guarded path on %s', (engine) => {
       expect(schedule?.reps).toBe(2);
     },
   );
+});
+
+/** A small deterministic generator (mulberry32): the same script on every run and engine. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/**
+ * Issue 25 item 1: the guarded path gives what the locked path gives. One student rates through
+ * `reviewCard` (the guarded path first), a twin through `reviewCardLocked`, the same script at the
+ * same moments: fresh cards and due ones, every rating, study times from none to past the cap,
+ * ratings sent again, ratings given offline, a card of another reviewer, over two Manila days.
+ */
+describe.each(ENGINES)('the guarded rating and the locked one, side by side, on %s', (engine) => {
+  let t: TestApp;
+  const clock = new ManualClock();
+  beforeAll(async () => {
+    t = await startTestApp(engine, {}, { clock });
+    await seedStudyContent(t.app.database.db, 'eq');
+  });
+  afterAll(() => t.close());
+
+  const raterOf = async (userId: string): Promise<CardRater> => {
+    const [session] = await t.app.database.db
+      .select({ tokenHash: sessions.tokenHash })
+      .from(sessions)
+      .where(eq(sessions.userId, userId));
+    if (!session) throw new Error('no session');
+    return {
+      userId,
+      reviewer: 'let-elem',
+      session: { tokenHash: session.tokenHash, idleSince: new Date(0) },
+      confirmSession: async () => undefined,
+    };
+  };
+
+  /** What a student's ratings left behind, without the student's id. */
+  const leftBehind = async (userId: string) => {
+    const db = t.app.database.db;
+    const schedules = await db
+      .select({
+        cardId: cardSchedules.cardId,
+        state: cardSchedules.state,
+        due: cardSchedules.due,
+        lastReviewedAt: cardSchedules.lastReviewedAt,
+        reps: cardSchedules.reps,
+      })
+      .from(cardSchedules)
+      .where(eq(cardSchedules.userId, userId))
+      .orderBy(asc(cardSchedules.cardId));
+    const days = await db
+      .select()
+      .from(dailyAwards)
+      .where(eq(dailyAwards.userId, userId))
+      .orderBy(asc(dailyAwards.day));
+    const tallies = await db
+      .select()
+      .from(userTopicStats)
+      .where(eq(userTopicStats.userId, userId))
+      .orderBy(asc(userTopicStats.topicId));
+    const [stats] = await db.select().from(userStats).where(eq(userStats.userId, userId));
+    const flags = await db
+      .select({
+        day: fairPlayFlags.day,
+        reasons: fairPlayFlags.reasons,
+        evidence: fairPlayFlags.evidence,
+      })
+      .from(fairPlayFlags)
+      .where(eq(fairPlayFlags.userId, userId));
+    const [progress] = await db
+      .select({
+        gemsCollection: users.gemsCollection,
+        challengesProgress: users.challengesProgress,
+        currentLevel: users.currentLevel,
+        version: users.version,
+      })
+      .from(users)
+      .where(eq(users.id, userId));
+    const anonymous = <T extends { userId?: string }>(rows: T[]) =>
+      rows.map(({ userId: _, ...rest }) => rest);
+    return {
+      schedules,
+      days: anonymous(days),
+      tallies: anonymous(tallies),
+      stats: stats?.stats ?? null,
+      flags,
+      progress,
+    };
+  };
+
+  it('leaves the same schedules, study time, days, flags and progress, and answers the same', async () => {
+    // Signed in for longer than the script runs (within the trial's three days).
+    const ttlMs = 30 * 86_400_000;
+    const guarded = await createOnboardedStudent(t, { reviewer: 'let-elem', ttlMs });
+    const locked = await createOnboardedStudent(t, { reviewer: 'let-elem', ttlMs });
+    const guardedRater = await raterOf(guarded.userId);
+    const lockedRater = await raterOf(locked.userId);
+    const next = random(25);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)] as T;
+    const cards = ['eq-card-a1', 'eq-card-a2', 'eq-card-a3', 'eq-card-b1', 'eq-card-c1'];
+    const ratings = ['again', 'hard', 'good', 'easy'] as const;
+    const sent: { cardId: string; reviewId: string }[] = [];
+    let lockedFallbacks = 0;
+    for (let step = 0; step < 60; step += 1) {
+      const roll = next();
+      const again = roll < 0.1 && sent.length > 0 ? pick(sent) : null;
+      const cardId = again?.cardId ?? pick(cards);
+      const reviewId = again?.reviewId ?? crypto.randomUUID();
+      const now = clock.now();
+      const input = {
+        reviewId,
+        cardId,
+        rating: pick(ratings),
+        seconds: pick([0, 4, 9, 30, 500]),
+        ...(next() < 0.2
+          ? {
+              reviewedAt: new Date(
+                now.getTime() - Math.floor(next() * 6) * 3_600_000,
+              ).toISOString(),
+            }
+          : {}),
+      };
+      if (!again) sent.push({ cardId, reviewId });
+      const outcome = async (run: () => Promise<unknown>) => {
+        try {
+          return { ok: await run() };
+        } catch (error) {
+          if (error instanceof AppError) return { refused: error.message };
+          throw error;
+        }
+      };
+      let onGuarded: unknown;
+      const statements = await captureStatements(async () => {
+        onGuarded = await outcome(() => reviewCard(t.app.database.db, guardedRater, input, now));
+      });
+      // The locked path's first statement (study/card-review.read-model.ts lockCardReview).
+      if (statements.some((s) => s.text.trim().startsWith('with card as'))) lockedFallbacks += 1;
+      const onLocked = await outcome(() =>
+        reviewCardLocked(t.app.database.db, lockedRater, input, now),
+      );
+      expect(onGuarded, `step ${step}`).toEqual(onLocked);
+      clock.set(now.getTime() + pick([1, 10, 45, 120]) * 60_000);
+    }
+    expect(await leftBehind(guarded.userId)).toEqual(await leftBehind(locked.userId));
+    // The guarded path did the work: only the ratings with no study time, and the card of
+    // another reviewer, went to the locked path.
+    expect(lockedFallbacks).toBeGreaterThan(0);
+    expect(lockedFallbacks).toBeLessThan(30);
+  });
 });
 
 /** Resolves once some statement of this database waits on a lock (the guarded write, here). */

@@ -129,13 +129,40 @@ export async function reviewCard(
   now: Date,
 ): Promise<FlashReviewResponse> {
   const request = flashReviewRequestSchema.parse(input);
+  const ratedAt = claimedRatingTime(request, now);
+  return (
+    (await rateOnRead(db, rater, request, now, ratedAt)) ??
+    rateLocked(db, rater, request, now, ratedAt)
+  );
+}
+
+/**
+ * The rating decided under the locks alone: the path a guarded write hands over to
+ * (`study/guarded-rating.test.ts` holds the two paths to the same results).
+ */
+export async function reviewCardLocked(
+  db: Db,
+  rater: CardRater,
+  input: FlashReviewRequest,
+  now: Date,
+): Promise<FlashReviewResponse> {
+  const request = flashReviewRequestSchema.parse(input);
+  return rateLocked(db, rater, request, now, claimedRatingTime(request, now));
+}
+
+/** When the phone says it was rated, bounded as core `ratingTime` bounds it for the schedule. */
+function claimedRatingTime(request: ParsedReview, now: Date): Date | undefined {
+  return request.reviewedAt ? ratingTime(new Date(request.reviewedAt), null, now) : undefined;
+}
+
+async function rateLocked(
+  db: Db,
+  rater: CardRater,
+  request: ParsedReview,
+  now: Date,
+  ratedAt: Date | undefined,
+): Promise<FlashReviewResponse> {
   const { userId } = rater;
-  // core `ratingTime` bounds the time the phone claims, as for the schedule.
-  const ratedAt = request.reviewedAt
-    ? ratingTime(new Date(request.reviewedAt), null, now)
-    : undefined;
-  const guarded = await rateOnRead(db, rater, request, now, ratedAt);
-  if (guarded) return guarded;
   return confirmingSession(
     (sessionConfirmed) => db.transaction((tx) => rateInTransaction(tx, sessionConfirmed)),
     rater.confirmSession,
