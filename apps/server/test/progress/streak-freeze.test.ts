@@ -100,6 +100,13 @@ describe.each(ENGINES)('streak freeze on %s', (engine) => {
     expect(third.json().error.message).toBe(STREAK_FREEZE_MESSAGES.full);
     const after = await summary(cookie);
     expect([after.streak.freezes, after.gemsToSpend, after.gemsTotal]).toEqual([2, 100, 200]);
+    // Each purchase moved the guard of a write decided on an unlocked read (ADR 037): the gems
+    // and the streak are part of what an activity is decided on.
+    const [user] = await db()
+      .select({ activitySeq: users.activitySeq })
+      .from(users)
+      .where(eq(users.id, userId));
+    expect(user?.activitySeq).toBe(2);
     // Another student's purchase is theirs alone.
     const other = await student();
     expect((await summary(other.cookie)).streak.freezes).toBe(0);
