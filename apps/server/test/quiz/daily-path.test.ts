@@ -9,6 +9,7 @@ import {
   sessions,
 } from '../../src/platform/db/schema.ts';
 import { createOnboardedStudent } from '../helpers/factories.ts';
+import { openLiveStream } from '../helpers/live-stream.ts';
 import { type ApiMethod, callApi, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { seedStudyContent } from '../study/study-fixtures.ts';
@@ -60,7 +61,7 @@ describe.each(ENGINES)('the daily path in few statements on %s', (engine) => {
       seconds: 8,
     });
 
-  it('starts a lite set in two statements, answers in two, finishes it in seven, rates a card in two', async () => {
+  it('starts a lite set in two statements, answers in two, finishes it in five, rates a card in two', async () => {
     const { cookie } = await createOnboardedStudent(t, { reviewer: REVIEWER });
     // Warm: the bank and the items' content are read once per content version and process, and
     // the session is remembered by the session cache.
@@ -104,10 +105,14 @@ describe.each(ENGINES)('the daily path in few statements on %s', (engine) => {
     expect(JSON.parse(finished?.body ?? '{}').status).toBe('submitted');
     // The lock (with the session and the grant, ADR 036: they were a statement each), one read of
     // everything the finish decides on (the items, their facts and histories, the model, the
-    // blueprint), the activity's read and write, the leaderboard, the mark with the model's write,
-    // and the reply in two (issue 23 item 7: the readiness update's reads and write ride in the
-    // finish's own statements; it was fourteen, then ten).
-    expect(finish.length).toBeLessThanOrEqual(7);
+    // blueprint, the activity's state), the mark carrying the model's write, the activity's and
+    // the scores (ADR 037: they were two statements of their own), and the reply in two (issue 23
+    // item 7: the readiness update rides in the finish's own statements; it was fourteen, then
+    // ten, then seven).
+    expect(finish.length).toBeLessThanOrEqual(5);
+    const mark = finish.find((s) => s.text.includes('update "quiz_attempts" set status'));
+    expect(mark?.text).toContain('insert into "daily_awards"');
+    expect(mark?.text).toContain('pg_notify');
 
     const { cookie: studyCookie } = await createOnboardedStudent(t, { reviewer: 'let-elem' });
     const rate = (cardId: string) => rateCard(studyCookie, cardId);
@@ -157,6 +162,45 @@ describe.each(ENGINES)('the daily path in few statements on %s', (engine) => {
       expect(unnamed).toEqual([]);
     },
   );
+
+  it("a finish and a rating announce the student's progress, from the statements that write it", async () => {
+    const student = await createOnboardedStudent(t, { reviewer: REVIEWER });
+    const rater = await createOnboardedStudent(t, { reviewer: 'let-elem' });
+    const streams = [
+      await openLiveStream(t.url, student.cookie, [`users/${student.userId}`]),
+      await openLiveStream(t.url, rater.cookie, [`users/${rater.userId}`]),
+    ];
+    try {
+      const changes = (stream: (typeof streams)[number]) =>
+        stream.events.filter((e) => (e.data as { kind: string }).kind === 'change').length;
+      for (const stream of streams) {
+        await stream.waitFor((e) => (e.data as { kind: string }).kind === 'snapshot');
+      }
+      const [finishing, rating] = streams as [(typeof streams)[number], (typeof streams)[number]];
+      const started = await call(student.cookie, 'POST', `${base}/lite`, {});
+      const { attemptId, items } = attemptStateSchema.parse(JSON.parse(started.body));
+      const first = items[0];
+      if (!first) throw new Error('an empty set');
+      await call(
+        student.cookie,
+        'PUT',
+        `${base}/attempts/${attemptId}/answers/${first.questionId}`,
+        {
+          choiceIndex: 0,
+        },
+      );
+      const before = changes(finishing);
+      expect(
+        (await call(student.cookie, 'POST', `${base}/attempts/${attemptId}/submit`)).statusCode,
+      ).toBe(200);
+      await finishing.waitFor(() => changes(finishing) > before);
+      const beforeRating = changes(rating);
+      expect((await rateCard(rater.cookie, 'dp-card-a1')).statusCode).toBe(200);
+      await rating.waitFor(() => changes(rating) > beforeRating);
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+  });
 
   it('a lite start checks the session it may take from the cache in its one read', async () => {
     const student = await createOnboardedStudent(t, { reviewer: REVIEWER });

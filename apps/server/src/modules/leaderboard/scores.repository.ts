@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, executeNamed } from '../../platform/db/client.ts';
 import {
   leaderboardBandCounts,
@@ -105,17 +105,28 @@ export async function writeScoreChanges(
   scores: readonly BoardScore[],
   changes: readonly CountChange[],
 ): Promise<void> {
-  if (scores.length === 0 && changes.length === 0) return;
+  const ctes = scoreChangesWrite(userId, scores, changes);
+  if (ctes) await executeNamed(ex, sql`with ${ctes} select 1`);
+}
+
+/**
+ * `writeScoreChanges`'s writes as data-modifying CTEs another statement can carry (a finish's
+ * mark: ADR 037), or null when there is nothing to write.
+ */
+export function scoreChangesWrite(
+  userId: string,
+  scores: readonly BoardScore[],
+  changes: readonly CountChange[],
+): SQL | null {
+  if (scores.length === 0 && changes.length === 0) return null;
   const bands = netDeltas(changes, (c) => ({ board: c.board, band: bandOf(c.points) }));
   const points = netDeltas(changes, (c) => ({ board: c.board, points: c.points }));
   const ties = netDeltas(changes, (c) => ({ board: c.board, points: c.points, hour: c.hour }));
   const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
   // A delta is +1 or −1 (a student enters or leaves a key once per award): inserted as 1 or 0,
   // and an existing row moves by it.
-  await executeNamed(
-    ex,
-    sql`
-    with new_scores as (
+  return sql`
+    new_scores as (
       insert into ${leaderboardScores} (board, user_id, points, reached_at)
       select s.board, ${userId}::uuid, s.points, s.reached_at
       from jsonb_to_recordset(${json(scores.map((s) => ({ board: s.board, points: s.points, reached_at: s.reachedAt.toISOString() })))})
@@ -123,7 +134,6 @@ export async function writeScoreChanges(
       order by s.board
       on conflict (board, user_id) do update
         set points = excluded.points, reached_at = excluded.reached_at
-      returning 1
     ), band_counts as (
       insert into ${leaderboardBandCounts} (board, band, students)
       select d.board, d.band, greatest(d.delta, 0)
@@ -131,7 +141,6 @@ export async function writeScoreChanges(
       order by d.board, d.band
       on conflict (board, band) do update
         set students = ${leaderboardBandCounts.students} + case when excluded.students > 0 then excluded.students else -1 end
-      returning 1
     ), score_counts as (
       insert into ${leaderboardScoreCounts} (board, points, students)
       select d.board, d.points, greatest(d.delta, 0)
@@ -139,7 +148,6 @@ export async function writeScoreChanges(
       order by d.board, d.points
       on conflict (board, points) do update
         set students = ${leaderboardScoreCounts.students} + case when excluded.students > 0 then excluded.students else -1 end
-      returning 1
     ), tie_counts as (
       insert into ${leaderboardTieCounts} (board, points, hour, students)
       select d.board, d.points, d.hour, greatest(d.delta, 0)
@@ -147,9 +155,5 @@ export async function writeScoreChanges(
       order by d.board, d.points, d.hour
       on conflict (board, points, hour) do update
         set students = ${leaderboardTieCounts.students} + case when excluded.students > 0 then excluded.students else -1 end
-      returning 1
-    )
-    select (select count(*) from new_scores) + (select count(*) from band_counts)
-      + (select count(*) from score_counts) + (select count(*) from tie_counts) as written`,
-  );
+    )`;
 }

@@ -6,6 +6,7 @@ import {
   type CountChange,
   findScores,
   hourOf,
+  scoreChangesWrite,
   writeScoreChanges,
 } from './scores.repository.ts';
 import { listRunningSeasonIds } from './seasons.repository.ts';
@@ -61,4 +62,19 @@ export async function addLeaderboardPoints(
   }
   const { scores, changes } = planPoints(boards, before, points, now);
   await writeScoreChanges(ex, userId, scores, changes);
+}
+
+/**
+ * `addLeaderboardPoints` with the boards and scores known, as data-modifying CTEs the caller's
+ * own statement carries (a finish's mark, ADR 037), or null when nothing is awarded.
+ */
+export function leaderboardPointsWrite(
+  userId: string,
+  points: number,
+  now: Date,
+  known: { boards: readonly string[]; scores: readonly BoardScore[] },
+): ReturnType<typeof scoreChangesWrite> {
+  if (!Number.isInteger(points) || points <= 0) return null;
+  const { scores, changes } = planPoints(known.boards, known.scores, points, now);
+  return scoreChangesWrite(userId, scores, changes);
 }

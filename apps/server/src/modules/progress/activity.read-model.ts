@@ -254,7 +254,33 @@ function activityWriteSql(
   const v = (name: keyof ReturnType<typeof activityWriteValues>) => sql.placeholder(name);
   const landed = guarded ? sql`exists (select 1 from progress)` : sql`true`;
   return sql`
-    with progress as (
+    with ${activityCtes(shape, guarded, landed)}${also ? sql`, ${also(landed, (name) => sql.placeholder(name))}` : sql``}
+    -- Every data-modifying CTE runs whether or not the select names it.
+    select ${landed} as written,
+      case when ${landed} then pg_notify(${LIVE_CHANNEL}, ${v('notice')}) end as announced`;
+}
+
+/**
+ * The activity's write as data-modifying CTEs a statement of the caller's carries (a finish's
+ * mark, ADR 037: one round trip for the mark, the activity and the scores), with the values of
+ * their placeholders. The caller holds the user row's lock and sends the notice itself.
+ */
+export function activityWriteAlongside(w: ActivityWrite): {
+  ctes: SQL;
+  values: Record<string, unknown>;
+  notice: string;
+} {
+  return {
+    ctes: activityCtes(shapeOf(w), false, sql`true`),
+    values: activityWriteValues(w, null),
+    notice: noticePayload(w.notice),
+  };
+}
+
+/** The activity's data-modifying CTEs, `progress` first; `landed` guards all but it. */
+function activityCtes(shape: WriteShape, guarded: boolean, landed: SQL): SQL {
+  const v = (name: keyof ReturnType<typeof activityWriteValues>) => sql.placeholder(name);
+  return sql`progress as (
       update ${users} set
         gems_collection = coalesce(${v('gemsCollection')}::jsonb, ${users.gemsCollection}),
         current_level = coalesce(${v('currentLevel')}::text, ${users.currentLevel}),
@@ -304,10 +330,7 @@ function activityWriteSql(
         last_frozen_day = excluded.last_frozen_day, updated_at = excluded.updated_at
     )`
         : sql``
-    }${also ? sql`, ${also(landed, (name) => sql.placeholder(name))}` : sql``}
-    -- Every data-modifying CTE runs whether or not the select names it.
-    select ${landed} as written,
-      case when ${landed} then pg_notify(${LIVE_CHANNEL}, ${v('notice')}) end as announced`;
+    }`;
 }
 
 /** The topic tallies added, and the per-subject sums refreshed from them (user_stats). */

@@ -16,11 +16,12 @@ import {
 } from '@pasado/core';
 import type { Tx } from '../../platform/db/client.ts';
 import { topics } from '../../platform/live/topics.ts';
-import { addLeaderboardPoints } from '../leaderboard/scores.ts';
+import { addLeaderboardPoints, leaderboardPointsWrite } from '../leaderboard/scores.ts';
 import {
   type ActivityState,
   type ActivityWrite,
   activityStateJson,
+  activityWriteAlongside,
   loadActivityState,
   writeActivity,
 } from './activity.read-model.ts';
@@ -98,6 +99,29 @@ export async function recordActivity(
   await writeActivity(tx, plan.write);
   await addLeaderboardPoints(tx, userId, plan.gemsAdded, now, plan.boards);
   return plan.outcome;
+}
+
+/**
+ * `recordActivity`'s writes decided but not sent: data-modifying CTEs, with their placeholders'
+ * values, for a statement of the caller's (a finish's mark, ADR 037: the mark, the activity and
+ * the scores in one round trip). The caller holds the user row's lock, read `state` under it, and
+ * sends `notice` with the writes.
+ */
+export function activityWrites(
+  userId: string,
+  activity: Activity,
+  now: Date,
+  user: Progress,
+  state: ActivityState,
+) {
+  const plan = planActivity(userId, activity, now, user, state);
+  const write = activityWriteAlongside(plan.write);
+  return {
+    outcome: plan.outcome,
+    ctes: [write.ctes, leaderboardPointsWrite(userId, plan.gemsAdded, now, plan.boards)],
+    values: write.values,
+    notice: write.notice,
+  };
 }
 
 /** What one activity writes, decided by core's rules on the state it was read with. */

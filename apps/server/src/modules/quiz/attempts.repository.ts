@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm';
 import { type Executor, executeNamed, preparedFor, type Tx } from '../../platform/db/client.ts';
 import { contentVersion, quizAnswers, quizAttempts } from '../../platform/db/schema.ts';
+import { LIVE_CHANNEL } from '../../platform/live/topics.ts';
 
 /**
  * Quiz attempts and their answers (lite, mock and the study drill's runs): the module's own rows.
@@ -248,13 +249,16 @@ export async function markSubmitted(
     sittings?: AttemptHeader['sittings'];
   },
   /** Data-modifying CTEs of other writes the same finish makes (ADR 031: no round trip each). */
-  alongside?: SQL | null,
+  alongside: readonly (SQL | null)[] = [],
+  /** The values of placeholders in them, and a notice sent once the mark is written (ADR 037). */
+  carried?: { values: Record<string, unknown>; notice: string },
 ): Promise<boolean> {
   const { sittings } = outcome;
+  const ctes = alongside.filter((cte): cte is SQL => cte !== null);
   const result = (await executeNamed(
     ex,
     sql`
-    ${alongside ? sql`with ${alongside}` : sql``}
+    ${ctes.length > 0 ? sql`with ${sql.join(ctes, sql`, `)}` : sql``}
     update ${quizAttempts} set status = 'submitted',
       submitted_at = ${outcome.submittedAt.toISOString()}::timestamptz,
       result = ${JSON.stringify(outcome.result)}::jsonb,
@@ -262,7 +266,8 @@ export async function markSubmitted(
       ${sittings === undefined ? sql`` : sittings === null ? sql`sittings = null,` : sql`sittings = ${JSON.stringify(sittings)}::jsonb,`}
       version = version + 1
     where id = ${attemptId}::uuid
-    returning 1`,
+    returning 1${carried ? sql`, pg_notify(${LIVE_CHANNEL}, ${carried.notice})` : sql``}`,
+    carried?.values,
   )) as unknown as { rows: unknown[] };
   return result.rows.length > 0;
 }

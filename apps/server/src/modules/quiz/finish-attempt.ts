@@ -18,7 +18,7 @@ import type { Db, Tx } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
 import { type ReadinessWrites, readinessStateWrites } from '../progress/readiness.repository.ts';
 import { learnFromAnswers, type ReadinessItem, readinessLearns } from '../progress/readiness.ts';
-import { recordActivity } from '../progress/record-activity.ts';
+import { activityWrites, recordActivity } from '../progress/record-activity.ts';
 import type { Progress } from '../progress/repository.ts';
 import { asKind } from './attempt-access.ts';
 import {
@@ -99,14 +99,16 @@ export async function finalize(
     ...(row.sittings ? { elapsedMs: sittingsElapsedMs(row.sittings, now) } : {}),
     ...(studyMs === undefined ? {} : { elapsedMs: studyMs }),
   });
-  const outcome = await recordActivity(
-    tx,
-    row.userId,
-    { topics, gems: result.gemsEarned, drillPoints: 0, finished: true },
-    now,
-    row.ownerProgress,
-    state.activity ?? undefined,
-  );
+  const activity = { topics, gems: result.gemsEarned, drillPoints: 0, finished: true };
+  // With the owner's row locked and the activity's state read under it, the activity's writes and
+  // the scores ride in the mark's statement (ADR 037); otherwise they are recorded on their own.
+  const carried =
+    row.ownerProgress && state.activity
+      ? activityWrites(row.userId, activity, now, row.ownerProgress, state.activity)
+      : null;
+  const outcome =
+    carried?.outcome ??
+    (await recordActivity(tx, row.userId, activity, now, row.ownerProgress, undefined));
   // The day's cap may have awarded less than the answers earned (issue 21): the result says what
   // the student got.
   result = { ...result, gemsEarned: outcome.gemsAdded };
@@ -121,7 +123,8 @@ export async function finalize(
       gemsEarned: result.gemsEarned,
       ...(row.sittings ? { sittings: row.sittings } : {}),
     },
-    readinessWrites(row, state, kind, now),
+    [readinessWrites(row, state, kind, now), ...(carried?.ctes ?? [])],
+    carried ? { values: carried.values, notice: carried.notice } : undefined,
   );
   if (!updated) throw new AppError('INTERNAL', 'The attempt vanished while submitting.');
 }

@@ -273,7 +273,12 @@ const statementNames = new Map<string, string>();
  * the values must all be parameters, never spliced into the text, or every call would leave a new
  * statement on the connection.
  */
-export async function executeNamed<Row>(ex: Executor, query: SQL): Promise<{ rows: Row[] }> {
+export async function executeNamed<Row>(
+  ex: Executor,
+  query: SQL,
+  /** The values of any `sql.placeholder`s in it (a fragment built for `statementOnce`). */
+  values?: Record<string, unknown>,
+): Promise<{ rows: Row[] }> {
   const internals = ex as unknown as ExecutorInternals;
   const built = internals.dialect.sqlToQuery(query);
   let name = statementNames.get(built.sql);
@@ -282,7 +287,9 @@ export async function executeNamed<Row>(ex: Executor, query: SQL): Promise<{ row
     // The texts are a handful of shapes; the bound only guards against a misuse.
     if (statementNames.size < 1_000) statementNames.set(built.sql, name);
   }
-  const result = await internals.session.prepareQuery(built, undefined, name, false).execute();
+  const result = await internals.session
+    .prepareQuery(built, undefined, name, false)
+    .execute(values);
   return result as { rows: Row[] };
 }
 
