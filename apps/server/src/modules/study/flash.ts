@@ -41,7 +41,7 @@ import {
   listUnseenCards,
   nextCardDueAt,
 } from './cards.read-model.ts';
-import { countCardsIntroducedSince } from './repository.ts';
+import { countCardsIntroducedSince, type StoredSchedule } from './repository.ts';
 import { topicsInScope } from './scope.ts';
 
 /** Time on one card counted toward time studied at most (a phone left on the table). */
@@ -186,30 +186,9 @@ async function rateLocked(
     const { locked } = review;
     if (!locked) throw notFound('No such card.');
     const { card, schedule: row } = locked;
-    const stored = 'due' in row.state ? (row.state as StoredCardState) : null;
-
-    if (stored && hasReview(stored, request.reviewId)) {
-      return {
-        cardId: card.id,
-        state: cardStateName(stored),
-        due: row.due.toISOString(),
-        reps: row.reps,
-        duplicate: true,
-      };
-    }
-
-    // FSRS counts from when the student rated it (a rating given offline arrives later); the
-    // study time and the streak count when the server learns of it.
-    const at = ratingTime(request.reviewedAt ? new Date(request.reviewedAt) : null, stored, now);
-    // Retention raised as the student's exam nears (issue 23 item 5; ADR 033): of the rating's
-    // own Manila day, as the phone applies it offline.
-    const next = applyRating(
-      stored,
-      request.rating,
-      request.reviewId,
-      at,
-      retentionOn(locked.examDay, at),
-    );
+    const stored = storedState(row);
+    if (stored && hasReview(stored, request.reviewId)) return remembered(card.id, stored, row);
+    const next = nextState(stored, request, locked.examDay, now);
     const seconds = studySeconds(request);
     const activity = await writeReviewedSchedule(tx, {
       userId,
@@ -228,13 +207,7 @@ async function rateLocked(
         activity ?? undefined,
       );
     }
-    return {
-      cardId: card.id,
-      state: cardStateName(next.state),
-      due: next.due.toISOString(),
-      reps: next.reps,
-      duplicate: false,
-    };
+    return rated(card.id, next);
   }
 }
 
@@ -274,25 +247,12 @@ async function rateOnRead(
     return null;
   }
   const { card, schedule } = read;
-  const stored = schedule && 'due' in schedule.state ? (schedule.state as StoredCardState) : null;
+  const stored = schedule ? storedState(schedule) : null;
   if (stored && schedule && hasReview(stored, request.reviewId)) {
-    return {
-      cardId: card.id,
-      state: cardStateName(stored),
-      due: schedule.due.toISOString(),
-      reps: schedule.reps,
-      duplicate: true,
-    };
+    return remembered(card.id, stored, schedule);
   }
   if (seconds <= 0) return null;
-  const at = ratingTime(request.reviewedAt ? new Date(request.reviewedAt) : null, stored, now);
-  const next = applyRating(
-    stored,
-    request.rating,
-    request.reviewId,
-    at,
-    retentionOn(read.examDay, at),
-  );
+  const next = nextState(stored, request, read.examDay, now);
   const plan = planActivity(
     userId,
     studyTime(card.topicId, seconds),
@@ -306,9 +266,49 @@ async function rateOnRead(
     cardId: card.id,
     schedule: { state: next.state, due: next.due, lastReviewedAt: now, reps: next.reps },
   });
-  if (!written) return null;
+  return written ? rated(card.id, next) : null;
+}
+
+/** The card's FSRS state as stored, or null for one never rated (its schedule created empty). */
+function storedState(schedule: StoredSchedule): StoredCardState | null {
+  return 'due' in schedule.state ? (schedule.state as StoredCardState) : null;
+}
+
+/**
+ * The card's next state. FSRS counts from when the student rated it (a rating given offline
+ * arrives later; the study time and the streak count when the server learns of it), at the
+ * retention raised as the student's exam nears (issue 23 item 5; ADR 033): of the rating's own
+ * Manila day, as the phone applies it offline.
+ */
+function nextState(
+  stored: StoredCardState | null,
+  request: ParsedReview,
+  examDay: string | null,
+  now: Date,
+) {
+  const at = ratingTime(request.reviewedAt ? new Date(request.reviewedAt) : null, stored, now);
+  return applyRating(stored, request.rating, request.reviewId, at, retentionOn(examDay, at));
+}
+
+/** The reply to a rating the card already remembers: the schedule as it stands. */
+function remembered(
+  cardId: string,
+  stored: StoredCardState,
+  schedule: Pick<StoredSchedule, 'due' | 'reps'>,
+): FlashReviewResponse {
   return {
-    cardId: card.id,
+    cardId,
+    state: cardStateName(stored),
+    due: schedule.due.toISOString(),
+    reps: schedule.reps,
+    duplicate: true,
+  };
+}
+
+/** The reply to a rating applied now. */
+function rated(cardId: string, next: ReturnType<typeof nextState>): FlashReviewResponse {
+  return {
+    cardId,
     state: cardStateName(next.state),
     due: next.due.toISOString(),
     reps: next.reps,
