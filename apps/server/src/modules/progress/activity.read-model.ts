@@ -183,20 +183,22 @@ function shapeOf(w: ActivityWrite): WriteShape {
   return { flag: w.flag !== null, tallies: w.tallies.length > 0, streak: w.streak !== null };
 }
 
+type WriteStatement = (
+  ex: Executor,
+  values: Record<string, unknown>,
+) => Promise<{ rows: { written: boolean }[] }>;
+
 /** One statement built once per shape. */
-function byShape(build: (shape: WriteShape) => SQL) {
-  const statements = new Map<string, ReturnType<typeof statementOnce>>();
-  return (shape: WriteShape) => {
+function byShape(build: (shape: WriteShape) => SQL): (shape: WriteShape) => WriteStatement {
+  const statements = new Map<string, WriteStatement>();
+  return (shape) => {
     const key = `${shape.flag}${shape.tallies}${shape.streak}`;
     let statement = statements.get(key);
     if (statement === undefined) {
       statement = statementOnce<Record<string, unknown>, { written: boolean }>(() => build(shape));
       statements.set(key, statement);
     }
-    return statement as (
-      ex: Executor,
-      values: Record<string, unknown>,
-    ) => Promise<{ rows: { written: boolean }[] }>;
+    return statement;
   };
 }
 
