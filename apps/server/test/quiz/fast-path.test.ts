@@ -21,6 +21,7 @@ import {
 } from '../../src/platform/db/schema.ts';
 import { AppError } from '../../src/platform/errors/app-error.ts';
 import { createOnboardedStudent } from '../helpers/factories.ts';
+import { seededRandom } from '../helpers/seeded-random.ts';
 import { type ApiMethod, callApi, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { keyOf, REVIEWER, SUBJECT_A, seedBank } from './fixtures.ts';
@@ -36,23 +37,12 @@ import { captureStatements } from './statement-plans.ts';
 
 const base = `/api/quiz/${REVIEWER}`;
 
-/** A small deterministic generator (mulberry32): the same script on every run and engine. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 type Step = { questionId: string; input: { choiceIndex?: number | null; flagged?: boolean } };
 type Outcome = { status: number; item?: AttemptItem; message?: string };
 
 /** Saves: answers, changes, clears, flags; now and then an item not in the attempt or a bad choice. */
 function script(ids: string[], steps: number, seed: number, kind: 'mock' | 'lite'): Step[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)] as T;
   return Array.from({ length: steps }, () => {
     const roll = next();

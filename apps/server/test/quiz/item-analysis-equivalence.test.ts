@@ -16,6 +16,7 @@ import {
   topics,
 } from '../../src/platform/db/schema.ts';
 import { createStudent } from '../helpers/factories.ts';
+import { seededRandom } from '../helpers/seeded-random.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 
@@ -27,17 +28,6 @@ import { ENGINES } from '../helpers/test-database.ts';
  * deleted question, drills, unfinished and offline attempts, and submission times with
  * microseconds next to a resolution time.
  */
-
-/** Mulberry32: the same history on every run and engine. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 interface Question {
   id: string;
@@ -60,7 +50,7 @@ interface Attempt {
 const DELETED = 'eq-deleted';
 
 function history(seed: number) {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = (n: number) => Math.floor(next() * n);
   const qs: Question[] = Array.from({ length: 60 }, (_, i) => {
     const choiceCount = 2 + pick(4);

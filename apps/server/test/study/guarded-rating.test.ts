@@ -15,6 +15,7 @@ import {
 } from '../../src/platform/db/schema.ts';
 import { AppError } from '../../src/platform/errors/app-error.ts';
 import { createOnboardedStudent } from '../helpers/factories.ts';
+import { seededRandom } from '../helpers/seeded-random.ts';
 import { callApi, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { captureStatements } from '../quiz/statement-plans.ts';
@@ -130,17 +131,6 @@ describe.each(ENGINES)('a rating on its guarded path on %s', (engine) => {
   );
 });
 
-/** A small deterministic generator (mulberry32): the same script on every run and engine. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /**
  * Issue 25 item 1: the guarded path gives what the locked path gives. One student rates through
  * `reviewCard` (the guarded path first), a twin through `reviewCardLocked`, the same script at the
@@ -231,7 +221,7 @@ describe.each(ENGINES)('the guarded rating and the locked one, side by side, on 
     const locked = await createOnboardedStudent(t, { reviewer: 'let-elem', ttlMs });
     const guardedRater = await raterOf(guarded.userId);
     const lockedRater = await raterOf(locked.userId);
-    const next = random(25);
+    const next = seededRandom(25);
     const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)] as T;
     const cards = ['eq-card-a1', 'eq-card-a2', 'eq-card-a3', 'eq-card-b1', 'eq-card-c1'];
     const ratings = ['again', 'hard', 'good', 'easy'] as const;
