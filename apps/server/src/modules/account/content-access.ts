@@ -58,6 +58,27 @@ export async function requireContentAccess(
 }
 
 /**
+ * `requireContentAccess`'s decision as a yes or no, for a fast path that leaves the wording of a no
+ * to the path it hands over to (a lite answer on the remembered path).
+ */
+export async function hasContentAccess(
+  db: Db,
+  userId: string,
+  shorthand: string,
+  now: Date,
+): Promise<boolean> {
+  return grantsContent(await findContentAccess(db, userId, shorthand), now);
+}
+
+/**
+ * `grantedReviewer`'s decision as a yes or no, on a paywall row a caller's own statement read (a
+ * rating's guarded path, which leaves the wording of a no to the locked path).
+ */
+export function grantsContent(row: ContentAccessRow | null, now: Date, doneAt?: Date): boolean {
+  return row !== null && row.reviewer !== null && denialOf(row, true, now, doneAt) === null;
+}
+
+/**
  * `requireContentAccess`'s decision on a paywall row a caller's own statement read
  * (`contentAccessJson`); with `doneAt`, work done then counts when the subscription gave access at
  * that time (a rating sent later from the phone's outbox). Null: no such user (401).

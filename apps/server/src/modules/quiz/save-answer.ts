@@ -8,7 +8,7 @@ import {
 } from '@pasado/core';
 import type { Db, Executor } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
-import { requireContentAccess, requireSubscriptionAccess } from '../account/content-access.ts';
+import { hasContentAccess, requireSubscriptionAccess } from '../account/content-access.ts';
 import type { SentWith } from '../auth/session-plugin.ts';
 import type { QuestionRow } from '../content/bank.repository.ts';
 import { requireReviewerAccess } from '../content/reviewers.ts';
@@ -205,7 +205,8 @@ async function saveRecalled(
   // A mock is saved on the grant alone (finishing it), which the write checks. A lite answer
   // reveals its key, so the subscription must give access now too (issue 21): decided on the
   // paywall's row, read first. A refusal is left to the read path, which words it in its order.
-  if (asKind(seen.attempt.kind) === 'lite' && !(await paywallLets(db, save))) return null;
+  const lite = asKind(seen.attempt.kind) === 'lite';
+  if (lite && !(await hasContentAccess(db, save.userId, save.reviewer, save.now))) return null;
   const saved = await writeRecalledAnswer(db, {
     attemptId: save.attemptId,
     version: seen.attempt.version,
@@ -220,17 +221,6 @@ async function saveRecalled(
     contentVersion,
   });
   return saved ? { item: savedItem(seen, saved), serverNow: save.now.toISOString() } : null;
-}
-
-/** Whether the paywall lets the student read the reviewer's content now (its one read). */
-async function paywallLets(db: Db, save: AnswerSave): Promise<boolean> {
-  try {
-    await requireContentAccess(db, save.userId, save.reviewer, save.now);
-    return true;
-  } catch (error) {
-    if (error instanceof AppError) return false;
-    throw error;
-  }
 }
 
 /**

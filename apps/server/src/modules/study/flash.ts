@@ -21,9 +21,8 @@ import {
   retentionOn,
 } from '@pasado/core';
 import type { Db, Executor, Tx } from '../../platform/db/client.ts';
-import { AppError, notFound } from '../../platform/errors/app-error.ts';
-import type { ContentAccessRow } from '../account/content-access.read-model.ts';
-import { grantedReviewer } from '../account/content-access.ts';
+import { notFound } from '../../platform/errors/app-error.ts';
+import { grantedReviewer, grantsContent } from '../account/content-access.ts';
 import { confirmingSession, type SentWith, SessionToConfirm } from '../auth/session-plugin.ts';
 import { findStudentExamDay } from '../content/exam-sittings.repository.ts';
 import { planActivity } from '../progress/record-activity.ts';
@@ -243,7 +242,12 @@ async function rateOnRead(
     now,
     session: rater.session,
   });
-  if (!read.sessionLive || !read.card || !read.progress || !grants(read.access, now, ratedAt)) {
+  if (
+    !read.sessionLive ||
+    !read.card ||
+    !read.progress ||
+    !grantsContent(read.access, now, ratedAt)
+  ) {
     return null;
   }
   const { card, schedule } = read;
@@ -314,15 +318,4 @@ function rated(cardId: string, next: ReturnType<typeof nextState>): FlashReviewR
     reps: next.reps,
     duplicate: false,
   };
-}
-
-/** The paywall's decision on the read's row, as a yes or no (the locked path words a no). */
-function grants(access: ContentAccessRow | null, now: Date, ratedAt: Date | undefined): boolean {
-  try {
-    grantedReviewer(access, now, ratedAt);
-    return true;
-  } catch (error) {
-    if (error instanceof AppError) return false;
-    throw error;
-  }
 }
