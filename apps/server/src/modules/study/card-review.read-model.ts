@@ -26,6 +26,15 @@ import { activityStateColumn, activityStateKeys } from '../progress/record-activ
 import type { Progress } from '../progress/repository.ts';
 import type { StoredSchedule } from './repository.ts';
 
+/** Who rates which card under which reviewer, when, and the session the rating was sent with. */
+export type CardReviewInput = {
+  userId: string;
+  reviewer: string;
+  cardId: string;
+  now: Date;
+  session: { tokenHash: string; idleSince: Date };
+};
+
 /** A card rating's locks and what it is decided on, from one statement (issue 25). */
 export type LockedCard = {
   card: { id: string; topicId: string };
@@ -59,16 +68,7 @@ export type LockedCardReview = {
  * own for either. The user row is locked before the schedule, as by every writer of a student's
  * activity and by the guarded write (ADR 037), so no two of them wait on each other in a cycle.
  */
-export async function lockCardReview(
-  tx: Tx,
-  input: {
-    userId: string;
-    reviewer: string;
-    cardId: string;
-    now: Date;
-    session: { tokenHash: string; idleSince: Date };
-  },
-): Promise<LockedCardReview> {
+export async function lockCardReview(tx: Tx, input: CardReviewInput): Promise<LockedCardReview> {
   // The locked card's columns are null when the card is not the reviewer's.
   type Row = Omit<LockedCardRow, 'card_id'> & {
     session_live: boolean;
@@ -269,16 +269,7 @@ const cardReviewRead = statementOnce<
  * paywall's row, the card, the student's schedule of it, the user's progress and `activity_seq`,
  * the activity's state, and the exam day the retention counts to.
  */
-export async function readCardReview(
-  db: Db,
-  input: {
-    userId: string;
-    reviewer: string;
-    cardId: string;
-    now: Date;
-    session: { tokenHash: string; idleSince: Date };
-  },
-): Promise<CardReviewRead> {
+export async function readCardReview(db: Db, input: CardReviewInput): Promise<CardReviewRead> {
   const { userId, reviewer, cardId, now } = input;
   const result = await cardReviewRead(db, {
     userId,
