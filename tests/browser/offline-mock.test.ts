@@ -44,6 +44,14 @@ describe('mock exams offline', () => {
     // What an offline reload shows: the kept attempt, with the answer.
     await expect.poll(() => keptAnswers(page, attemptId), { timeout: 10_000 }).toBe(1);
     await workerReady(page);
+    // Time passes between the last word from the server and the offline reload: the clock put
+    // back from the kept copy has run on meanwhile, not restarted from when that copy was made.
+    const clockSeconds = async () => {
+      const text = (await page.getByTestId('clock').textContent()) ?? '';
+      return text.split(':').reduce((sum, n) => sum * 60 + Number(n), 0);
+    };
+    const beforeReload = await clockSeconds();
+    await page.waitForTimeout(4_000);
 
     await context.setOffline(true);
     await page.reload();
@@ -51,6 +59,7 @@ describe('mock exams offline', () => {
     expect(await page.locator('.quiz__progress-text').textContent()).toBe('1/12');
     const clock = (await page.getByTestId('clock').textContent()) ?? '';
     expect(clock).toMatch(/^2[34]:\d\d$/);
+    expect(await clockSeconds()).toBeLessThanOrEqual(beforeReload - 3);
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByText('Item 2 of 12').waitFor();
     await page.locator('.quiz__card .choice').nth(1).click();

@@ -5,6 +5,7 @@ import { seedBundledContentForTests } from '../../apps/server/src/modules/conten
 import { questions, quizAnswers, quizAttempts } from '../../apps/server/src/platform/db/schema.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
+import { keptAnswers, workerReady } from './helpers/offline.ts';
 import { completeOnboarding, settledPath, signIn } from './helpers/session.ts';
 
 /**
@@ -63,6 +64,9 @@ describe('LET Elementary mock in two sittings', () => {
     expect(start).toBeGreaterThan(149 * 60);
     expect(start).toBeLessThanOrEqual(150 * 60);
 
+    // The app installed on the phone (as on a returning student's), so a reload paints from what
+    // the phone kept wherever that is allowed; going offline mid-install would fail the install.
+    await workerReady(page);
     // Three items: right, wrong, and one right while offline (kept on the device, sent when back).
     await answer(page, true);
     await page.getByText('All answers saved').waitFor();
@@ -84,8 +88,24 @@ describe('LET Elementary mock in two sittings', () => {
     // A reload: still part 1, the clock still running, the answers kept. On a fast machine the
     // steps above take under a second: wait for the clock to tick, so "still running" can show.
     await expect.poll(() => clockSeconds(page), { timeout: 5_000 }).toBeLessThan(start);
+    // Online, an exam under way is read from the server, never painted from the phone's kept copy
+    // (which may miss answers or hold an old clock): with the kept copy there and the server's
+    // answer held back, the reload shows the loading state, then the server's three answers.
+    await expect.poll(() => keptAnswers(page, attemptId), { timeout: 10_000 }).toBe(3);
+    let releaseAttempt = () => {};
+    const attemptHeld = new Promise<void>((resolve) => {
+      releaseAttempt = resolve;
+    });
+    await page.route(`**/attempts/${attemptId}`, async (route) => {
+      if (route.request().method() === 'GET') await attemptHeld;
+      await route.continue();
+    });
     await page.reload();
+    await page.getByText('Loading your quiz…').waitFor();
+    expect(await page.getByText('Item 1 of 150').count()).toBe(0);
+    releaseAttempt();
     await page.getByText('Item 1 of 150').waitFor();
+    await page.unroute(`**/attempts/${attemptId}`);
     expect(await page.locator('.quiz__progress-text').textContent()).toBe('3/150');
     expect(await clockSeconds(page)).toBeLessThan(start);
     await screenshot(page, 'sittings-part1');

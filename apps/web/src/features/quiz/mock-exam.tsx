@@ -93,11 +93,12 @@ function MockInProgress({
         const { entry } = outcome;
         if (entry.kind !== 'mock-answer' || entry.meta.attemptId !== attemptId) return;
         if (outcome.ok) {
-          const { item } = outcome.body as SaveAnswerResponse;
+          const { item, serverNow } = outcome.body as SaveAnswerResponse;
           client.setQueryData<AttemptState>(attemptQueryKey(attemptId), (old) =>
             old
               ? {
                   ...old,
+                  serverNow,
                   items: old.items.map((i) => (i.questionId === item.questionId ? item : i)),
                 }
               : old,

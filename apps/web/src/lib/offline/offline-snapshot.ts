@@ -29,6 +29,31 @@ const STUDY_MODES = new Set(['notes', 'cards', 'flash']);
 
 const keptQuery = (key: QueryKey): boolean =>
   !NOT_KEPT.has(String(key[0])) && !(key[0] === 'study' && STUDY_MODES.has(String(key[2])));
+/**
+ * Kept for offline only: an attempt changes on the server while it runs (the clock, answers sent
+ * from the outbox or another tab), so online it is read fresh rather than painted from the kept
+ * copy, which showed a mock's reload without its last answers until the server's came.
+ */
+const readFreshOnline = (key: QueryKey): boolean => key[0] === 'quiz-attempt';
+
+/**
+ * The kept answer with every `serverNow` moved on by the time since it was kept. The countdowns
+ * (use-countdown.ts) take the server's clock to be `serverNow` when the answer arrived; put back
+ * as it was, an offline reload restarted a mock's clock from when its copy was made. Every write
+ * of a kept answer carries the server's clock of that moment (mock-exam.tsx takes a save's).
+ */
+function aged(data: unknown, ms: number): unknown {
+  if (Array.isArray(data)) return data.map((value) => aged(value, ms));
+  if (data === null || typeof data !== 'object') return data;
+  return Object.fromEntries(
+    Object.entries(data).map(([key, value]) => [
+      key,
+      key === 'serverNow' && typeof value === 'string'
+        ? new Date(Date.parse(value) + ms).toISOString()
+        : aged(value, ms),
+    ]),
+  );
+}
 
 let idbStore: ReturnType<typeof createStore> | null = null;
 /** How many times this page cleared the snapshots (sign-out): saves begun before one are dropped. */
@@ -139,9 +164,11 @@ export async function restoreSnapshot(client: QueryClient): Promise<Claims | und
     for (const kept of snapshot.queries) {
       // A snapshot written before a query stopped being kept may still hold it.
       if (!keptQuery(kept.queryKey)) continue;
+      if (navigator.onLine && readFreshOnline(kept.queryKey)) continue;
       const known = client.getQueryState(kept.queryKey);
       if (known?.data !== undefined && known.dataUpdatedAt >= kept.dataUpdatedAt) continue;
-      client.setQueryData(kept.queryKey, kept.data, { updatedAt: kept.dataUpdatedAt });
+      const data = aged(kept.data, Math.max(0, Date.now() - kept.dataUpdatedAt));
+      client.setQueryData(kept.queryKey, data, { updatedAt: kept.dataUpdatedAt });
       if (navigator.onLine) {
         // No request now (the screens that mount ask), and none skipped for looking fresh.
         void client.invalidateQueries({
