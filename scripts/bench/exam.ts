@@ -636,6 +636,15 @@ async function examNightOf(engine: Engine, server: Server, floors: Server) {
           { name: 'upsert' },
         ),
       );
+      print(
+        "floor: a lite finish's writes through pg",
+        await load(
+          floors,
+          students,
+          (s, n) => ({ method: 'POST', path: `/finish/${students.indexOf(s)}/${n}`, body: {} }),
+          { name: 'finish-floor' },
+        ),
+      );
     }
 
     const learning = `/api/quiz/${REVIEWER}`;
