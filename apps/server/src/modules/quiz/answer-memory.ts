@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/client.ts';
 import type { QuestionRow } from '../content/bank.repository.ts';
 import type { AnswerContext } from './answer-save.read-model.ts';
-import type { AttemptClock } from './attempts.repository.ts';
+import { type AttemptClock, clockOf } from './attempts.repository.ts';
 
 /**
  * What a save decides on, remembered by this process (issue 10: on exam night a save is one
@@ -91,22 +91,7 @@ export function rememberAttempt(
   db: Db,
   read: AttemptClock & { items: readonly { questionId: string; partId: string | null }[] },
 ): void {
-  const clock: AttemptClock = {
-    id: read.id,
-    userId: read.userId,
-    reviewerShorthand: read.reviewerShorthand,
-    kind: read.kind,
-    subjectId: read.subjectId,
-    blueprintId: read.blueprintId,
-    status: read.status,
-    startedAt: read.startedAt,
-    deadlineAt: read.deadlineAt,
-    sittings: read.sittings,
-    submittedAt: read.submittedAt,
-    gemsEarned: read.gemsEarned,
-    version: read.version,
-    forYou: read.forYou,
-  };
+  const clock = clockOf(read);
   if (refreshClock(db, clock)) return;
   const memory = memoryOf(db);
   if (memory.attempts.size >= MAX_ATTEMPTS) {

@@ -14,13 +14,15 @@ import { AppError, notFound } from '../../platform/errors/app-error.ts';
 import { rememberAttempt } from './answer-memory.ts';
 import { asKind } from './attempt-access.ts';
 import {
+  type AttemptItemRow,
   type AttemptResume,
   type AttemptView,
   type ItemKey,
   loadAttemptItemRows,
   loadAttemptResume,
 } from './attempt-view.read-model.ts';
-import type { SavedAnswer } from './attempts.repository.ts';
+import { type AttemptClock, clockOf, type SavedAnswer } from './attempts.repository.ts';
+import type { FinishedAttempt } from './finish-attempt.ts';
 import { contentFragments } from './item-content-cache.ts';
 
 /**
@@ -77,6 +79,54 @@ async function attemptState(ex: Executor, view: AttemptView, now: Date): Promise
   const rows = await loadAttemptItemRows(ex, view.id, {
     withKeys: revealsAnswer(kind, submitted, true),
   });
+  return stateOfRows(view, rows, now);
+}
+
+/**
+ * The attempt a submit just finished, from what its finish read (`withContent`) and decided, as
+ * `stateOf` would read it back after the commit: no read after the commit (ADR 038).
+ */
+export function finishedReply(
+  db: Db,
+  row: AttemptClock,
+  { state, result, submittedAt }: FinishedAttempt,
+  now: Date,
+): AttemptState {
+  const kind = asKind(row.kind);
+  const view: AttemptView = {
+    ...clockOf(row),
+    status: 'submitted',
+    submittedAt,
+    gemsEarned: result.gemsEarned,
+    version: row.version + 1,
+    result,
+    // As the resume joins it: the mock's own blueprint, when valid.
+    blueprint:
+      kind === 'mock' && state.blueprint && state.blueprint.id === row.blueprintId
+        ? state.blueprint
+        : null,
+    subjectName: state.subjectName ?? null,
+  };
+  const rows: AttemptItemRow[] = state.items.map((item) => {
+    if (item.question === undefined) {
+      throw new AppError('INTERNAL', 'The finish was not read with its content.');
+    }
+    return {
+      questionId: item.questionId,
+      partId: item.partId,
+      question: item.question,
+      answer: item.answer,
+    };
+  });
+  // As a reply read back would: the saves that follow are decided on it (save-answer.ts).
+  rememberAttempt(db, { ...view, items: rows });
+  return stateOfRows(view, rows, now);
+}
+
+/** The attempt as the client may see it, from its view and its items in order. */
+function stateOfRows(view: AttemptView, rows: readonly AttemptItemRow[], now: Date): AttemptState {
+  const kind = asKind(view.kind);
+  const submitted = view.status === 'submitted';
   const visible = visiblePartIds(view.sittings, submitted);
   const items: AttemptItem[] = [];
   for (const row of rows) {

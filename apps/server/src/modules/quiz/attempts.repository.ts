@@ -45,6 +45,26 @@ export type AttemptClock = Omit<
   'items' | 'result' | 'createdAt' | 'clientAttemptId' | 'clientFinishedAt'
 >;
 
+/** Only the clock's columns of a row read with more (its items, the owner's progress, a view). */
+export function clockOf(row: AttemptClock): AttemptClock {
+  return {
+    id: row.id,
+    userId: row.userId,
+    reviewerShorthand: row.reviewerShorthand,
+    kind: row.kind,
+    subjectId: row.subjectId,
+    blueprintId: row.blueprintId,
+    status: row.status,
+    startedAt: row.startedAt,
+    deadlineAt: row.deadlineAt,
+    sittings: row.sittings,
+    submittedAt: row.submittedAt,
+    gemsEarned: row.gemsEarned,
+    version: row.version,
+    forYou: row.forYou,
+  };
+}
+
 /** A saved answer beside its item (the query left-joins `quiz_answers`). */
 export const answerColumns = {
   answeredId: quizAnswers.questionId,

@@ -5,9 +5,9 @@ import { confirmingSession, type SentWith, SessionToConfirm } from '../auth/sess
 import { requireReviewerAccess } from '../content/reviewers.ts';
 import { MESSAGES_QUIZ, ownAttempt } from './attempt-access.ts';
 import { lockAttemptAndOwner } from './attempt-lock.read-model.ts';
-import { type AttemptReply, stateOf } from './attempt-reply.ts';
+import { type AttemptReply, finishedReply, stateOf } from './attempt-reply.ts';
 import { type AttemptClock, updateSittings } from './attempts.repository.ts';
-import { endRunning, endSitting, lockedClock } from './finish-attempt.ts';
+import { endRunning, endSitting, finalize, lockedClock } from './finish-attempt.ts';
 
 /**
  * A student's changes to a running attempt (submit; finish or start a sitting), each in one
@@ -31,8 +31,13 @@ type AttemptChange = {
 async function changeOwnAttempt(
   db: Db,
   { userId, reviewer, attemptId, now, sentWith }: AttemptChange,
-  change: (tx: Tx, locked: AttemptClock) => Promise<void>,
+  /**
+   * May return how to build the reply from what it read (a submit's finish: ADR 038), called once
+   * committed; otherwise the attempt is read again after the commit.
+   */
+  change: (tx: Tx, locked: AttemptClock) => Promise<(() => AttemptReply) | undefined>,
 ): Promise<AttemptReply> {
+  let reply: (() => AttemptReply) | undefined;
   const check = sentWith ? { userId, reviewer, session: sentWith.session, now } : undefined;
   const run = (sessionConfirmed: boolean) =>
     db.transaction(async (tx) => {
@@ -41,11 +46,11 @@ async function changeOwnAttempt(
       if (check && !sessionConfirmed && !locked?.sessionLive) throw new SessionToConfirm();
       // Refused as every route under the reviewer is (read again: no such attempt says nothing).
       if (check && !locked?.granted) await requireReviewerAccess(tx, userId, reviewer);
-      await change(tx, ownAttempt(locked, userId, reviewer));
+      reply = await change(tx, ownAttempt(locked, userId, reviewer));
     });
   if (sentWith) await confirmingSession(run, sentWith.confirmSession);
   else await run(true);
-  return stateOf(db, attemptId, now);
+  return reply ? reply() : stateOf(db, attemptId, now);
 }
 
 /**
@@ -61,15 +66,22 @@ export const submitAttempt = (
   sentWith?: SentWith,
 ): Promise<AttemptReply> =>
   changeOwnAttempt(db, { userId, reviewer, attemptId, now, sentWith }, async (tx, locked) => {
-    if (locked.status === 'submitted') return;
+    if (locked.status === 'submitted') return undefined;
     if (locked.sittings) {
       const phase = sittingPhase(locked.sittings);
       if (phase.kind !== 'running' || phase.index !== locked.sittings.length - 1) {
         throw new AppError('FAILED_PRECONDITION', MESSAGES_QUIZ.inSittings);
       }
+      await endRunning(tx, locked, now);
+      return undefined;
     }
     // Past the deadline the answers saved until then count, and it is marked as auto-submitted.
-    await endRunning(tx, locked, now);
+    // The reply is built from the finish's own read (ADR 038).
+    const finished = await finalize(tx, locked, now, {
+      autoSubmitted: isTimeUp(locked, now),
+      withContent: true,
+    });
+    return () => finishedReply(db, locked, finished, now);
   });
 
 /** The sittings of this student's mock and the index of sitting `number` (1-based), or 404. */
@@ -92,9 +104,10 @@ function sittingAction(
     now: Date,
     sentWith?: SentWith,
   ): Promise<AttemptReply> =>
-    changeOwnAttempt(db, { userId, reviewer, attemptId, now, sentWith }, (tx, locked) =>
-      change(tx, locked, number, now),
-    );
+    changeOwnAttempt(db, { userId, reviewer, attemptId, now, sentWith }, async (tx, locked) => {
+      await change(tx, locked, number, now);
+      return undefined;
+    });
 }
 
 /**

@@ -55,19 +55,25 @@ export async function lockedClock(tx: Tx, attemptId: string): Promise<AttemptClo
  * all of it is decided on (`loadFinishState`: the items without their content — issue 10: scoring
  * needs parts, answers and topics —, the items' facts, the model, the blueprint), and writes the
  * model with the attempt's mark (issue 25, ADR 031).
- * `studyMs`: the time studied when it is not start to now (an offline lite quiz, issue 11).
  */
 export async function finalize(
   tx: Tx,
   row: AttemptClock & { ownerProgress?: Progress },
   now: Date,
-  autoSubmitted: boolean,
-  studyMs?: number,
-): Promise<void> {
+  how: {
+    autoSubmitted: boolean;
+    /** The time studied when it is not start to now (an offline lite quiz, issue 11). */
+    studyMs?: number;
+    /** Read the questions' content too, for a reply built from this finish (ADR 038). */
+    withContent?: boolean;
+  },
+): Promise<FinishedAttempt> {
+  const { autoSubmitted, studyMs } = how;
   const kind = asKind(row.kind);
   // The owner's row locked with the attempt: the activity's state rides in the finish's one read.
   const state = await loadFinishState(tx, row, now, {
     withActivity: row.ownerProgress !== undefined,
+    withContent: how.withContent === true,
   });
   if (!state) throw new AppError('INTERNAL', 'The attempt vanished while submitting.');
   const rows = state.items;
@@ -127,7 +133,11 @@ export async function finalize(
     carried ? { values: carried.values, notice: carried.notice } : undefined,
   );
   if (!updated) throw new AppError('INTERNAL', 'The attempt vanished while submitting.');
+  return { state, result, submittedAt: now };
 }
+
+/** What `finalize` read and decided: enough to answer with the submitted attempt (ADR 038). */
+export type FinishedAttempt = { state: FinishState; result: QuizResult; submittedAt: Date };
 
 /**
  * The answers are final now: the student model learns from them (issue 23; `recordReadiness`'s
@@ -174,7 +184,10 @@ export function readinessWrites(
  * and the mock is submitted only when it was the last (core `decideFinishSitting`).
  */
 export async function endRunning(tx: Tx, row: AttemptClock, now: Date): Promise<void> {
-  if (!row.sittings) return finalize(tx, row, now, isTimeUp(row, now));
+  if (!row.sittings) {
+    await finalize(tx, row, now, { autoSubmitted: isTimeUp(row, now) });
+    return;
+  }
   const phase = sittingPhase(row.sittings);
   if (phase.kind !== 'running') return;
   await endSitting(tx, row, row.sittings, phase.index, now);
@@ -192,7 +205,9 @@ export async function endSitting(
   if (decision.kind === 'refuse') return false;
   if (decision.kind === 'keep') return true;
   if (decision.last) {
-    await finalize(tx, { ...row, sittings: decision.sittings }, now, decision.autoSubmitted);
+    await finalize(tx, { ...row, sittings: decision.sittings }, now, {
+      autoSubmitted: decision.autoSubmitted,
+    });
   } else {
     await updateSittings(tx, row.id, { sittings: decision.sittings, deadlineAt: null });
   }

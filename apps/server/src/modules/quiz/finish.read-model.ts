@@ -9,6 +9,7 @@ import {
   quizAnswers,
   quizAttempts,
   readinessModels,
+  subjects,
   topics,
 } from '../../platform/db/schema.ts';
 import { type Blueprint, firstValidBlueprint } from '../content/bank.repository.ts';
@@ -16,6 +17,7 @@ import { type ActivityState, activityStateOf } from '../progress/activity.read-m
 import { itemFactsOf } from '../progress/item-facts.read-model.ts';
 import type { ReadinessItem } from '../progress/readiness.ts';
 import { activityStateColumn } from '../progress/record-activity.ts';
+import type { AttemptItemRow } from './attempt-view.read-model.ts';
 import { itemsInOrder, type SavedAnswer } from './attempts.repository.ts';
 
 // What a finish decides on, read in one statement once the attempt and its owner are locked
@@ -32,6 +34,11 @@ export type FinishItem = {
   /** The item's facts and the student's history of it; undefined when it has left the bank. */
   facts: ReadinessItem | undefined;
   answer: Pick<SavedAnswer, 'choiceIndex' | 'flagged' | 'isCorrect'> | null;
+  /**
+   * The question as the finished attempt's reply shows it, key included, as `loadAttemptItemRows`
+   * reads it (null: gone from the bank); read only when asked for (`withContent`).
+   */
+  question?: AttemptItemRow['question'];
 };
 
 export type FinishState = {
@@ -45,6 +52,8 @@ export type FinishState = {
   blueprint: Blueprint | null;
   /** What the owner's activity is decided on (`recordActivity`), when read under their lock. */
   activity: ActivityState | null;
+  /** The attempt's subject's name (its title), read with the content. */
+  subjectName?: string | null;
 };
 
 /** Per item: id, part, topic, subject, held, label, choices, refined mean, variance, answers,
@@ -67,6 +76,13 @@ type ItemTuple = [
   choiceIndex: number | null,
   flagged: boolean | null,
   isCorrect: boolean | null,
+  // With `withContent` only: the question as the reply shows it.
+  topicName?: string | null,
+  stem?: string | null,
+  choiceTexts?: string[] | null,
+  answerIndex?: number | null,
+  rationale?: string | null,
+  distractorNotes?: (string | null)[] | null,
 ];
 
 /**
@@ -80,10 +96,24 @@ export async function loadFinishState(
   tx: Tx,
   attempt: { id: string; userId: string },
   now: Date,
-  /** Only when the owner's row is locked already: nothing read here may change before the write. */
-  options: { withActivity: boolean },
+  options: {
+    /** Only when the owner's row is locked already: nothing read here may change before the write. */
+    withActivity: boolean;
+    /**
+     * The questions' content and keys and the subject's name, so the reply is built from this read
+     * rather than read again after the commit (submitting: ADR 038).
+     */
+    withContent?: boolean;
+  },
 ): Promise<FinishState | null> {
-  type Row = { items: string; model: string | null; blueprints: string; activity: string | null };
+  type Row = {
+    items: string;
+    model: string | null;
+    blueprints: string;
+    activity: string | null;
+    subject_name: string | null;
+  };
+  const content = options.withContent === true;
   const result = (await executeNamed(
     tx,
     sql`
@@ -93,7 +123,8 @@ export async function loadFinishState(
                  q.held_at is not null, q.difficulty, jsonb_array_length(q.choices),
                  d.mean, d.variance, d.answers,
                  floor(extract(epoch from h.last_at) * 1000), h.last_correct, h.review_step,
-                 ans.question_id is not null, ans.choice_index, ans.flagged, ans.is_correct)
+                 ans.question_id is not null, ans.choice_index, ans.flagged, ans.is_correct
+                 ${content ? sql`, t.name, q.stem, q.choices, q.answer_index, q.rationale, q.distractor_notes` : sql``})
                order by item.ord), '[]')::text
          from ${itemsInOrder(sql`a.items`)}
          left join ${questions} q on q.id = item.value->>'questionId'
@@ -110,7 +141,8 @@ export async function loadFinishState(
          from ${blueprints} b
          where b.reviewer_shorthand = a.reviewer_shorthand
            and (a.kind <> 'mock' or a.blueprint_id is null or b.id = a.blueprint_id)) as blueprints,
-      ${options.withActivity ? activityStateColumn(attempt.userId, now) : sql`null::text`} as activity
+      ${options.withActivity ? activityStateColumn(attempt.userId, now) : sql`null::text`} as activity,
+      ${content ? sql`(select s.name from ${subjects} s where s.id = a.subject_id)` : sql`null::text`} as subject_name
     from ${quizAttempts} a
     where a.id = ${attempt.id}::uuid`,
   )) as unknown as { rows: Row[] };
@@ -144,11 +176,29 @@ export async function loadFinishState(
                   : undefined,
             },
       answer: r[13] ? { choiceIndex: r[14], flagged: r[15] ?? false, isCorrect: r[16] } : null,
+      ...(content ? { question: questionOf(r) } : {}),
     })),
     model: row.model === null ? null : (JSON.parse(row.model) as StudentModel),
     blueprint: firstValidBlueprint(
       candidates.map(([id, name, specText]) => ({ id, name, specText })),
     ),
     activity: row.activity === null ? null : activityStateOf(row.activity),
+    ...(content ? { subjectName: row.subject_name } : {}),
+  };
+}
+
+/** The question of a tuple read `withContent`, as `loadAttemptItemRows` gives it with keys. */
+function questionOf(r: ItemTuple): AttemptItemRow['question'] {
+  const [, , topicId, , , , , , , , , , , , , , , topicName, stem, choices, answerIndex] = r;
+  if (topicId === null || topicName == null) return null;
+  return {
+    topicId,
+    topicName,
+    stem: stem ?? '',
+    choices: choices ?? [],
+    key:
+      answerIndex == null
+        ? null
+        : { answerIndex, rationale: r[21] ?? '', distractorNotes: r[22] ?? null },
   };
 }

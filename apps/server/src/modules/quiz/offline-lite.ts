@@ -245,7 +245,10 @@ export async function receiveOfflineLite(
     );
     const clock = await lockAttemptClock(tx, row.id);
     if (!clock) throw new AppError('INTERNAL', 'The offline quiz vanished while it was stored.');
-    await finalize(tx, clock, now, false, offlineStudyMs(startedAt, finishedAt, graded.length));
+    await finalize(tx, clock, now, {
+      autoSubmitted: false,
+      studyMs: offlineStudyMs(startedAt, finishedAt, graded.length),
+    });
     return row.id;
   });
   if (attemptId) return { state: await stateOf(db, attemptId, now), created: true };
