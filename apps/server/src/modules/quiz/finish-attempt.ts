@@ -53,8 +53,9 @@ export async function lockedClock(tx: Tx, attemptId: string): Promise<AttemptClo
  * progress (recordActivity: topic stats, gems, streak, leaderboard), marks the mock streak day,
  * and lets the student model learn from the answers (issue 23). Reads once, in one statement, what
  * all of it is decided on (`loadFinishState`: the items without their content — issue 10: scoring
- * needs parts, answers and topics —, the items' facts, the model, the blueprint), and writes the
- * model with the attempt's mark (issue 25, ADR 031).
+ * needs parts, answers and topics; a submit that answers from this read asks for it, ADR 038 —,
+ * the items' facts, the model, the blueprint), and writes the model with the attempt's mark
+ * (issue 25, ADR 031).
  */
 export async function finalize(
   tx: Tx,
