@@ -167,8 +167,11 @@ describe('reloading offline', () => {
     await page.goto('/account');
     await servicesStarted;
     await page.getByText('kept.leaver@example.com').first().waitFor();
+    // Listened for before the click: on a loaded machine the request went out before the click's
+    // own promise settled, and a listener added after it waited for nothing (CI, 2026-11-27).
+    const loggingOut = page.waitForRequest((r) => r.url().includes('/api/auth/logout'));
     await page.getByRole('link', { name: 'Sign out' }).click();
-    await page.waitForRequest((r) => r.url().includes('/api/auth/logout'));
+    await loggingOut;
     await page.waitForTimeout(1_000);
     release();
     await page.waitForURL('**/login', { timeout: 20_000 });

@@ -44,7 +44,14 @@ const readFreshOnline = (key: QueryKey): boolean => key[0] === 'quiz-attempt';
  */
 function aged(data: unknown, ms: number): unknown {
   if (Array.isArray(data)) return data.map((value) => aged(value, ms));
-  if (data === null || typeof data !== 'object') return data;
+  // Plain objects only: a kept Date, Map or Set comes back as it was kept.
+  if (
+    data === null ||
+    typeof data !== 'object' ||
+    Object.getPrototypeOf(data) !== Object.prototype
+  ) {
+    return data;
+  }
   return Object.fromEntries(
     Object.entries(data).map(([key, value]) => [
       key,
