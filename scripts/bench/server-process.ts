@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { signIn } from '../../apps/server/src/modules/auth/service.ts';
 import { seedBundledContent } from '../../apps/server/src/modules/content/seed-bundled-content.ts';
+import { scheduleCountFolding } from '../../apps/server/src/modules/leaderboard/schedule-count-folding.ts';
 import { markSubmitted } from '../../apps/server/src/modules/quiz/attempts.repository.ts';
 import { loadFinishState } from '../../apps/server/src/modules/quiz/finish.read-model.ts';
 import { readinessWrites } from '../../apps/server/src/modules/quiz/finish-attempt.ts';
@@ -33,6 +34,8 @@ const app = await buildApp(config, {
     : false,
 });
 if (process.env.BENCH_CONTENT === '1') await seedBundledContent(database.db);
+// The leaderboard's count changes folded as the server folds them (ADR 039).
+scheduleCountFolding(app);
 await app.listen({ port, host: '127.0.0.1' });
 const { token, userId } = await signIn(database.db, {
   identity: {

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { scheduleOrphanSweep } from './jobs/schedule-orphan-sweep.ts';
 import { scheduleSessionLogSweep } from './modules/auth/schedule-session-log-sweep.ts';
 import { seedBundledContent } from './modules/content/seed-bundled-content.ts';
+import { scheduleCountFolding } from './modules/leaderboard/schedule-count-folding.ts';
 import { scheduleItemAnalysis } from './modules/quiz/schedule-item-analysis.ts';
 import { scheduleScreenshotReading } from './modules/subscriptions/schedule-screenshot-reading.ts';
 import { loadConfig } from './platform/config/app-config.ts';
@@ -30,6 +31,8 @@ async function main() {
   scheduleItemAnalysis(app);
   // Session logs are kept 90 days (issue 21 finding 5).
   scheduleSessionLogSweep(app);
+  // Leaderboard count changes folded into the rank counts every second (ADR 039).
+  scheduleCountFolding(app);
   // Payment screenshots read by OCR in a worker thread, queued in the database (issue 26 item 3).
   scheduleScreenshotReading(app);
 

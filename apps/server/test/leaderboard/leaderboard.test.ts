@@ -1,10 +1,12 @@
 import { rankStandings, seasonBoardKey, weekBoardKey } from '@pasado/core';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rankOnBoard } from '../../src/modules/leaderboard/ranking.read-model.ts';
+import { rankedOnBoard, rankOnBoard } from '../../src/modules/leaderboard/ranking.read-model.ts';
+import { foldCountChanges } from '../../src/modules/leaderboard/scores.repository.ts';
 import { addLeaderboardPoints } from '../../src/modules/leaderboard/scores.ts';
 import {
   leaderboardBandCounts,
+  leaderboardCountChanges,
   leaderboardScoreCounts,
   leaderboardScores,
   leaderboardTieCounts,
@@ -33,6 +35,29 @@ describe.each(ENGINES)('leaderboard on %s', (engine) => {
     await db().update(users).set({ displayName: name }).where(eq(users.id, user.userId));
     return user;
   };
+
+  /** The count rows of a board (ADR 039: they move only when changes are folded). */
+  const countsOf = async (board: string) => ({
+    bands: await db()
+      .select()
+      .from(leaderboardBandCounts)
+      .where(eq(leaderboardBandCounts.board, board)),
+    scores: await db()
+      .select()
+      .from(leaderboardScoreCounts)
+      .where(eq(leaderboardScoreCounts.board, board)),
+    ties: await db()
+      .select()
+      .from(leaderboardTieCounts)
+      .where(eq(leaderboardTieCounts.board, board)),
+  });
+  const changesOn = async (board: string) =>
+    (
+      await db()
+        .select()
+        .from(leaderboardCountChanges)
+        .where(eq(leaderboardCountChanges.board, board))
+    ).length;
 
   it('answers 401 without a session', async () => {
     expect((await get(null)).statusCode).toBe(401);
@@ -78,12 +103,21 @@ describe.each(ENGINES)('leaderboard on %s', (engine) => {
       .from(leaderboardScores)
       .where(eq(leaderboardScores.board, board));
     const reference = rankStandings(stored);
-    for (const entry of reference) {
-      expect(await rankOnBoard(db(), board, entry.userId)).toEqual({
-        rank: entry.rank,
-        points: entry.points,
-      });
-    }
+    const ranksAgree = async () => {
+      for (const entry of reference) {
+        expect(await rankOnBoard(db(), board, entry.userId)).toEqual({
+          rank: entry.rank,
+          points: entry.points,
+        });
+      }
+      expect(await rankedOnBoard(db(), board)).toBe(players.length);
+    };
+    // Exact from the appended count changes alone (ADR 039), and once they are folded.
+    expect(await countsOf(board)).toEqual({ bands: [], scores: [], ties: [] });
+    await ranksAgree();
+    expect(await foldCountChanges(db())).toBeGreaterThan(0);
+    expect(await changesOn(board)).toBe(0);
+    await ranksAgree();
     // The per-score counts agree with the rows.
     const counts = await db()
       .select()
@@ -229,13 +263,16 @@ describe.each(ENGINES)('leaderboard on %s', (engine) => {
     ).toBe(403);
   });
 
-  it('concurrent awards to many students keep counts exact and never deadlock', async () => {
+  it('concurrent awards to many students, and folds among them, keep counts exact and never deadlock', async () => {
     const at = new Date(Date.UTC(2021, 5, 7, 3));
     const board = weekBoardKey(at);
     const players = await Promise.all(Array.from({ length: 6 }, () => createStudent(t)));
-    await Promise.all(
-      Array.from({ length: 30 }, (_, i) => award(players[i % 6]?.userId ?? '', 1 + (i % 4), at)),
-    );
+    await Promise.all([
+      ...Array.from({ length: 30 }, (_, i) => award(players[i % 6]?.userId ?? '', 1 + (i % 4), at)),
+      ...Array.from({ length: 4 }, () => foldCountChanges(db())),
+    ]);
+    await foldCountChanges(db());
+    expect(await changesOn(board)).toBe(0);
     const stored = await db()
       .select()
       .from(leaderboardScores)
@@ -249,4 +286,42 @@ describe.each(ENGINES)('leaderboard on %s', (engine) => {
       .where(eq(leaderboardScoreCounts.board, board));
     expect(counts.reduce((sum, c) => sum + c.students, 0)).toBe(6);
   });
+  it.runIf(engine === 'postgres')(
+    "an award never waits on another student's award in the same band (ADR 039)",
+    async () => {
+      const at = new Date(Date.UTC(2021, 8, 6, 3));
+      const [first, second] = await Promise.all([createStudent(t), createStudent(t)]);
+      if (!first || !second) throw new Error('no students');
+      let awarded = () => {};
+      const firstAwarded = new Promise<void>((resolve) => {
+        awarded = resolve;
+      });
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      // The first award's transaction stays open, holding whatever rows it wrote.
+      const open = db().transaction(async (tx) => {
+        await addLeaderboardPoints(tx, first.userId, 5, at);
+        awarded();
+        await held;
+      });
+      await firstAwarded;
+      try {
+        // Same board, same band, same score and hour: with shared count rows written by each
+        // award, this one waited for the first one's commit and gave up.
+        await db().transaction(async (tx) => {
+          await tx.execute(sql`set local lock_timeout = '500ms'`);
+          await addLeaderboardPoints(tx, second.userId, 5, at);
+        });
+      } finally {
+        release();
+        await open;
+      }
+      await foldCountChanges(db());
+      const counts = await countsOf(weekBoardKey(at));
+      expect(counts.bands.map((c) => c.students)).toEqual([2]);
+      expect(counts.ties.map((c) => c.students)).toEqual([2]);
+    },
+  );
 });

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { foldCountChanges } from '../../src/modules/leaderboard/scores.repository.ts';
 import { type Activity, recordActivity } from '../../src/modules/progress/record-activity.ts';
 import type { Tx } from '../../src/platform/db/client.ts';
 import {
   dailyAwards,
   fairPlayFlags,
   leaderboardBandCounts,
+  leaderboardCountChanges,
   leaderboardScoreCounts,
   leaderboardScores,
   leaderboardTieCounts,
@@ -101,6 +103,7 @@ describe.each(ENGINES)(
       await db().delete(leaderboardBandCounts);
       await db().delete(leaderboardScoreCounts);
       await db().delete(leaderboardTieCounts);
+      await db().delete(leaderboardCountChanges);
       await db().delete(seasons);
     }
 
@@ -121,6 +124,8 @@ describe.each(ENGINES)(
         }
         outcomes.push(await db().transaction((tx) => record(tx, userId, activity, at(hours))));
       }
+      // The rank counts as they stand once the appended changes are folded (ADR 039).
+      await foldCountChanges(db());
       const [user] = await db()
         .select({
           gemsCollection: users.gemsCollection,

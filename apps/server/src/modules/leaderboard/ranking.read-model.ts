@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import {
   leaderboardBandCounts,
+  leaderboardCountChanges,
   leaderboardScoreCounts,
   leaderboardScores,
   leaderboardTieCounts,
@@ -44,9 +45,10 @@ export async function topOfBoard(
 
 /**
  * A student's rank on a board, in one round trip: students in higher score bands, plus those on a
- * higher score within my band, plus those on my score who reached it in an earlier hour, plus those
- * on my score in my hour who reached it earlier (or at the same instant with a smaller id), plus
- * one. Every part reads a few hundred counts at most. Null without points yet.
+ * higher score within my band, plus those on my score who reached it in an earlier hour, plus the
+ * count changes not folded yet that say the same (ADR 039), plus those on my score in my hour who
+ * reached it earlier (or at the same instant with a smaller id), plus one. Every part reads a few
+ * hundred counts at most. Null without points yet.
  */
 export async function rankOnBoard(
   ex: Executor,
@@ -71,6 +73,9 @@ export async function rankOnBoard(
           where board = ${board} and points > ${mine.points} and points < ${(band + 1) * BAND_WIDTH})
       + (select coalesce(sum(students), 0) from ${leaderboardTieCounts}
           where board = ${board} and points = ${mine.points} and hour < ${hour})
+      + (select coalesce(sum(delta), 0) from ${leaderboardCountChanges}
+          where board = ${board}
+            and (points > ${mine.points} or (points = ${mine.points} and hour < ${hour})))
       + (select count(*) from ${leaderboardScores}
           where board = ${board} and points = ${mine.points}
             and reached_at >= ${hourStart}::timestamptz
@@ -83,7 +88,10 @@ export async function rankOnBoard(
 /** Students with points on a board. */
 export async function rankedOnBoard(ex: Executor, board: string): Promise<number> {
   const [row] = await ex
-    .select({ n: sql<string>`coalesce(sum(${leaderboardBandCounts.students}), 0)` })
+    .select({
+      n: sql<string>`coalesce(sum(${leaderboardBandCounts.students}), 0)
+        + (select coalesce(sum(delta), 0) from ${leaderboardCountChanges} where board = ${board})`,
+    })
     .from(leaderboardBandCounts)
     .where(eq(leaderboardBandCounts.board, board));
   return Number(row?.n ?? 0);

@@ -2,6 +2,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, executeNamed } from '../../platform/db/client.ts';
 import {
   leaderboardBandCounts,
+  leaderboardCountChanges,
   leaderboardScoreCounts,
   leaderboardScores,
   leaderboardTieCounts,
@@ -76,28 +77,11 @@ export async function applyCountChange(
     });
 }
 
-/** Net deltas by key: a student leaving and entering the same band on one board is no change. */
-function netDeltas<T extends object>(
-  changes: readonly CountChange[],
-  keyOf: (change: CountChange) => T,
-): (T & { delta: number })[] {
-  const net = new Map<string, T & { delta: number }>();
-  for (const change of changes) {
-    const key = keyOf(change);
-    const id = JSON.stringify(key);
-    const held = net.get(id);
-    if (held) held.delta += change.delta;
-    else net.set(id, { ...key, delta: change.delta });
-  }
-  return [...net.values()].filter((d) => d.delta !== 0);
-}
-
 /**
  * The student's new scores and the count changes they make, in one statement (issue 25: a finish
- * used to send one statement per score and three per count change). Each count table is written
- * in key order, as `applyCountChange` callers sorted their changes, so awards to different students
- * lock the shared count rows in one order. A count row a change leaves (-1) and that does not exist
- * is created at 0, as `applyCountChange` does.
+ * used to send one statement per score and three per count change). The changes are appended to
+ * `leaderboard_count_changes`, not applied to the shared count rows: `foldCountChanges` applies
+ * them in batches (ADR 039).
  */
 export async function writeScoreChanges(
   ex: Executor,
@@ -119,12 +103,7 @@ export function scoreChangesWrite(
   changes: readonly CountChange[],
 ): SQL | null {
   if (scores.length === 0 && changes.length === 0) return null;
-  const bands = netDeltas(changes, (c) => ({ board: c.board, band: bandOf(c.points) }));
-  const points = netDeltas(changes, (c) => ({ board: c.board, points: c.points }));
-  const ties = netDeltas(changes, (c) => ({ board: c.board, points: c.points, hour: c.hour }));
   const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
-  // A delta is +1 or −1 (a student enters or leaves a key once per award): inserted as 1 or 0,
-  // and an existing row moves by it.
   return sql`
     new_scores as (
       insert into ${leaderboardScores} (board, user_id, points, reached_at)
@@ -134,26 +113,55 @@ export function scoreChangesWrite(
       order by s.board
       on conflict (board, user_id) do update
         set points = excluded.points, reached_at = excluded.reached_at
-    ), band_counts as (
-      insert into ${leaderboardBandCounts} (board, band, students)
-      select d.board, d.band, greatest(d.delta, 0)
-      from jsonb_to_recordset(${json(bands)}) as d(board text, band int, delta int)
-      order by d.board, d.band
-      on conflict (board, band) do update
-        set students = ${leaderboardBandCounts.students} + case when excluded.students > 0 then excluded.students else -1 end
-    ), score_counts as (
-      insert into ${leaderboardScoreCounts} (board, points, students)
-      select d.board, d.points, greatest(d.delta, 0)
-      from jsonb_to_recordset(${json(points)}) as d(board text, points int, delta int)
-      order by d.board, d.points
-      on conflict (board, points) do update
-        set students = ${leaderboardScoreCounts.students} + case when excluded.students > 0 then excluded.students else -1 end
-    ), tie_counts as (
-      insert into ${leaderboardTieCounts} (board, points, hour, students)
-      select d.board, d.points, d.hour, greatest(d.delta, 0)
-      from jsonb_to_recordset(${json(ties)}) as d(board text, points int, hour int, delta int)
-      order by d.board, d.points, d.hour
-      on conflict (board, points, hour) do update
-        set students = ${leaderboardTieCounts.students} + case when excluded.students > 0 then excluded.students else -1 end
+    ), count_changes as (
+      insert into ${leaderboardCountChanges} (board, points, hour, delta)
+      select c.board, c.points, c.hour, c.delta
+      from jsonb_to_recordset(${json(changes)}) as c(board text, points int, hour int, delta int)
     )`;
+}
+
+/**
+ * Applies the count changes appended so far to the three count tables and removes them, in one
+ * statement (ADR 039): a rank reads the counts plus what is still appended, so it is the same
+ * before and after. A key's changes net out per fold (a student entering and leaving the same band
+ * is no change). Each count table is written in key order, so two folds at once (two server
+ * processes) lock rows alike; a change one of them removed is not seen by the other. A count row
+ * missing where a change nets below zero is created at 0, as an award applying it did. Returns
+ * the changes folded.
+ */
+export async function foldCountChanges(ex: Executor): Promise<number> {
+  // The net of each key, then an upsert that adds it (`excluded` holds it clamped at 0 for a new
+  // row, so the update reads the net from its CTE).
+  const result = (await executeNamed(
+    ex,
+    sql`
+    with moved as (
+      delete from ${leaderboardCountChanges} returning board, points, hour, delta
+    ), band_net as (
+      select board, points / ${sql.raw(String(BAND_WIDTH))} as band, sum(delta)::int as net
+      from moved group by 1, 2
+    ), score_net as (
+      select board, points, sum(delta)::int as net from moved group by 1, 2
+    ), tie_net as (
+      select board, points, hour, sum(delta)::int as net from moved group by 1, 2, 3
+    ), band_counts as (
+      insert into ${leaderboardBandCounts} as c (board, band, students)
+      select board, band, greatest(net, 0) from band_net order by 1, 2
+      on conflict (board, band) do update set students = c.students
+        + (select n.net from band_net n where n.board = c.board and n.band = c.band)
+    ), score_counts as (
+      insert into ${leaderboardScoreCounts} as c (board, points, students)
+      select board, points, greatest(net, 0) from score_net order by 1, 2
+      on conflict (board, points) do update set students = c.students
+        + (select n.net from score_net n where n.board = c.board and n.points = c.points)
+    ), tie_counts as (
+      insert into ${leaderboardTieCounts} as c (board, points, hour, students)
+      select board, points, hour, greatest(net, 0) from tie_net order by 1, 2, 3
+      on conflict (board, points, hour) do update set students = c.students
+        + (select n.net from tie_net n
+           where n.board = c.board and n.points = c.points and n.hour = c.hour)
+    )
+    select count(*)::int as folded from moved`,
+  )) as unknown as { rows: { folded: number }[] };
+  return result.rows[0]?.folded ?? 0;
 }

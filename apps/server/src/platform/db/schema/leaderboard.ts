@@ -81,3 +81,18 @@ export const leaderboardTieCounts = pgTable(
     check('leaderboard_tie_counts_students_check', sql`students >= 0`),
   ],
 );
+/**
+ * The count changes awards make, appended by each award and folded into the three count tables
+ * in batches (leaderboard/schedule-count-folding.ts; ADR 039). The count tables' rows are shared:
+ * every student in one band moved one row, so awards queued on it behind each other's commits.
+ * An append touches no shared row; a rank adds what is not folded yet, so it stays exact. No
+ * index: the table holds only the changes of the last second or so, and is read whole.
+ */
+export const leaderboardCountChanges = pgTable('leaderboard_count_changes', {
+  board: text('board').notNull(),
+  points: integer('points').notNull(),
+  /** Hours since the epoch of the score's `reachedAt`. */
+  hour: integer('hour').notNull(),
+  /** +1: a student reached this score; −1: they left it. */
+  delta: integer('delta').notNull(),
+});
