@@ -86,6 +86,30 @@ describe.each(ENGINES)('recordActivity on %s', (engine) => {
     expect(score?.points).toBe(14);
   });
 
+  it('sums the subject summary from the topic rows as they stand: a topic moved to another subject moves its answers (ADR 040)', async () => {
+    await db()
+      .insert(topics)
+      .values({ id: 'ra.verbal.moving', subjectId: 'ra.verbal', name: 'Moving' });
+    const { userId } = await createStudent(t);
+    const moving = { topicId: 'ra.verbal.moving', answered: 5, correct: 4, seconds: 90 };
+    const first = new Date('2026-11-23T02:00:00Z');
+    const later = new Date('2026-11-23T05:00:00Z');
+    await record(userId, quiz(), first);
+    await record(userId, quiz({ topics: [moving] }), later);
+    const summary = async () =>
+      (await db().select().from(userStats).where(eq(userStats.userId, userId)))[0];
+    expect((await summary())?.stats).toEqual({
+      'ra.verbal': { answered: 15, correct: 11, secondsStudied: 390, accuracy: 73 },
+    });
+    expect((await summary())?.updatedAt).toEqual(later);
+    // Staff move the topic to Math: its answers count there from now on, with nothing recorded.
+    await db().update(topics).set({ subjectId: 'ra.math' }).where(eq(topics.id, moving.topicId));
+    expect((await summary())?.stats).toEqual({
+      'ra.verbal': { answered: 10, correct: 7, secondsStudied: 300, accuracy: 70 },
+      'ra.math': { answered: 5, correct: 4, secondsStudied: 90, accuracy: 80 },
+    });
+  });
+
   it('counts Manila days for the streak: 23:59 and 00:01 Manila are two days; a gap restarts it', async () => {
     const { userId } = await createStudent(t);
     const streak = async () =>

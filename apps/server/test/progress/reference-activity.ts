@@ -34,7 +34,6 @@ import {
   updateProgress,
   upsertFairPlayFlag,
 } from '../../src/modules/progress/repository.ts';
-import { refreshSubjectStats } from '../../src/modules/progress/subject-stats.read-model.ts';
 import { lockUser } from '../../src/modules/users/repository.ts';
 import type { Tx } from '../../src/platform/db/client.ts';
 import { announce, topics } from '../../src/platform/live/topics.ts';
@@ -59,7 +58,6 @@ export async function recordActivityStepwise(
     (t) => t.answered > 0 || t.seconds > 0,
   );
   for (const t of counted) await addTopicTallies(tx, userId, t, now);
-  if (counted.length > 0) await refreshSubjectStats(tx, userId, now);
 
   const gemsAdded = award.gems;
   const drillPoints = award.drillPoints;

@@ -6,8 +6,6 @@ import {
   fairPlayFlags,
   leaderboardScores,
   seasons,
-  topics,
-  userStats,
   userStreaks,
   users,
   userTopicStats,
@@ -122,7 +120,7 @@ export type ActivityWrite = {
   daily: DailyAwardRow;
   /** The day's fair-play flag, when the day's figures call for one. */
   flag: { reasons: string[]; evidence: Record<string, number> } | null;
-  /** Per-topic tallies to add (topics in key order); user_stats is refreshed when any. */
+  /** Per-topic tallies to add (topics in key order); user_stats sums them (a view, ADR 040). */
   tallies: readonly { topicId: string; answered: number; correct: number; seconds: number }[];
   /** The user row's progress columns, when they change, and by how much its version moves. */
   progress: {
@@ -142,9 +140,9 @@ export type ActivityWrite = {
 
 /**
  * Writes one activity in one statement, the caller holding the user row's lock: the user's progress
- * columns and `activity_seq`, the day's awards, the fair-play flag, the topic tallies and the
- * per-subject sums they feed (user_stats, computed from the rows as they are after this
- * statement's additions) and the streak, and announces the user's topic. What the stepwise writes
+ * columns and `activity_seq`, the day's awards, the fair-play flag, the topic tallies (which the
+ * per-subject sums, user_stats, are a view over: ADR 040) and the streak, and announces the user's
+ * topic. What the stepwise writes
  * did, each CTE one of them (test/progress/activity-equivalence).
  */
 export async function writeActivity(ex: Executor, w: ActivityWrite): Promise<void> {
@@ -335,7 +333,7 @@ function activityCtes(shape: WriteShape, guarded: boolean, landed: SQL): SQL {
     }`;
 }
 
-/** The topic tallies added, and the per-subject sums refreshed from them (user_stats). */
+/** The topic tallies added (the per-subject sums, user_stats, are a view over them: ADR 040). */
 function talliesWrite(landed: SQL): SQL {
   const v = (name: keyof ReturnType<typeof activityWriteValues>) => sql.placeholder(name);
   return sql`, added as (
@@ -349,26 +347,5 @@ function talliesWrite(landed: SQL): SQL {
         correct = ${userTopicStats.correct} + excluded.correct,
         seconds_studied = ${userTopicStats.secondsStudied} + excluded.seconds_studied,
         updated_at = excluded.updated_at
-      returning topic_id, answered, correct, seconds_studied
-    ), tallied as (
-      -- The rows as they stand after this statement: the ones just written, and the others.
-      select topic_id, answered, correct, seconds_studied from added
-      union all
-      select s.topic_id, s.answered, s.correct, s.seconds_studied from ${userTopicStats} s
-      where s.user_id = ${v('userId')}::uuid and s.topic_id not in (select topic_id from added)
-    ), subject_stats as (
-      insert into ${userStats} (user_id, stats, updated_at)
-      select ${v('userId')}::uuid, coalesce(jsonb_object_agg(subject_id, jsonb_build_object(
-               'answered', answered, 'correct', correct, 'secondsStudied', seconds,
-               'accuracy', case when answered = 0 then null else round(100.0 * correct / answered) end
-             )), '{}'::jsonb), ${v('at')}::timestamptz
-      from (
-        select t.subject_id, sum(s.answered)::int as answered, sum(s.correct)::int as correct,
-               sum(s.seconds_studied)::int as seconds
-        from tallied s join ${topics} t on t.id = s.topic_id
-        group by t.subject_id
-      ) per_subject
-      having ${landed}
-      on conflict (user_id) do update set stats = excluded.stats, updated_at = excluded.updated_at
     )`;
 }

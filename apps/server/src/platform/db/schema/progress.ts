@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  pgView,
   primaryKey,
   smallint,
   text,
@@ -141,14 +142,17 @@ export const fairPlayFlags = pgTable(
   ],
 );
 
-/** Per subject, items answered and correct (docs/product.md#entities: userStats). */
-export const userStats = pgTable('user_stats', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  stats: jsonb('stats').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
-  updatedAt: updatedAt(),
-});
+/**
+ * Per subject, items answered and correct, accuracy and seconds studied (docs/product.md#entities:
+ * userStats): a view summing the student's per-topic rows by their topic's subject, as they stand
+ * (ADR 040; migration 0026 defines it). It was a table every quiz finish and every card rating
+ * rewrote, and nothing read.
+ */
+export const userStats = pgView('user_stats', {
+  userId: uuid('user_id').notNull(),
+  stats: jsonb('stats').$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamptz('updated_at').notNull(),
+}).existing();
 
 /**
  * The student model of one student for one track (issue 23 item 2; ADR 028): core's `StudentModel`
