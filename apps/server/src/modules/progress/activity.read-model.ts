@@ -142,8 +142,7 @@ export type ActivityWrite = {
  * Writes one activity in one statement, the caller holding the user row's lock: the user's progress
  * columns and `activity_seq`, the day's awards, the fair-play flag, the topic tallies (which the
  * per-subject sums, user_stats, are a view over: ADR 040) and the streak, and announces the user's
- * topic. What the stepwise writes
- * did, each CTE one of them (test/progress/activity-equivalence).
+ * topic. What the stepwise writes did, each CTE one of them (test/progress/activity-equivalence).
  */
 export async function writeActivity(ex: Executor, w: ActivityWrite): Promise<void> {
   await lockedActivityWrite(shapeOf(w))(ex, activityWriteValues(w, null));
