@@ -5,17 +5,23 @@
 // TEST_DATABASE_URL, else the local server.
 import { randomBytes } from 'node:crypto';
 import { weekBoardKey } from '@pasado/core';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import {
   rankOnBoard,
   topOfBoard,
 } from '../../apps/server/src/modules/leaderboard/ranking.read-model.ts';
-import { BAND_WIDTH } from '../../apps/server/src/modules/leaderboard/scores.repository.ts';
+import {
+  BAND_WIDTH,
+  foldCountChanges,
+} from '../../apps/server/src/modules/leaderboard/scores.repository.ts';
 import { addLeaderboardPoints } from '../../apps/server/src/modules/leaderboard/scores.ts';
 import { openDatabase } from '../../apps/server/src/platform/db/client.ts';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+/** Count changes pending during the timed ranks (ADR 039): about a second of exam night. */
+const PENDING = Number(process.env.BENCH_PENDING_CHANGES ?? 5_000);
 const adminUrl =
   process.env.BENCH_DATABASE_URL ??
   process.env.TEST_DATABASE_URL ??
@@ -109,6 +115,24 @@ try {
   console.info(`own rank (last place)  ${await time(() => rankOnBoard(db, board, ids[1] ?? ''))}`);
   console.info(
     `award points (write)  ${await time((i) => db.transaction((tx) => addLeaderboardPoints(tx, ids[i % ids.length] ?? '', 3, new Date())))}`,
+  );
+  // ADR 039: awards append their count changes, folded every second by the server; a rank adds the
+  // ones not folded yet. Own rank with a second's worth of exam-night changes pending, then the
+  // fold of them (each change paired with its opposite, so the ranks stay as they were).
+  await foldCountChanges(db);
+  await db.execute(sql`
+    insert into leaderboard_count_changes (board, points, hour, delta)
+    select ${board}, g.points, floor(extract(epoch from now()) / 3600)::int, d.delta
+    from (select floor(20000 * power(random(), 3))::int + 1 as points
+          from generate_series(1, ${PENDING / 2})) g,
+         (values (1), (-1)) as d(delta)`);
+  console.info(
+    `own rank, ${PENDING.toLocaleString('en')} changes not folded  ${await time((i) => rankOnBoard(db, board, ids[i % ids.length] ?? ''))}`,
+  );
+  started = process.hrtime.bigint();
+  const folded = await foldCountChanges(db);
+  console.info(
+    `fold of ${folded.toLocaleString('en')} changes  ${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(1)} ms`,
   );
   const last = await rankOnBoard(db, board, ids[1] ?? '');
   console.info(`last place is rank ${last?.rank.toLocaleString('en')} with ${last?.points} points`);

@@ -151,6 +151,50 @@ describe.each(ENGINES)('leaderboard on %s', (engine) => {
     );
   });
 
+  it('a fold adds to the counts an earlier fold left: students leave the score they were counted on', async () => {
+    const at = (hour: number) => new Date(Date.UTC(2019, 0, 8, hour));
+    const board = weekBoardKey(at(0));
+    const players = await Promise.all(Array.from({ length: 4 }, () => createStudent(t)));
+    for (const user of players) await award(user.userId, 10, at(1));
+    await foldCountChanges(db());
+    const [a, b, c] = players;
+    if (!a || !b || !c) throw new Error('no players');
+    await award(a.userId, 95, at(3));
+    await award(b.userId, 95, at(3));
+    await award(c.userId, 5, at(4));
+    await foldCountChanges(db());
+    const counted = await countsOf(board);
+    const nonZero = <T extends { students: number }>(rows: T[], key: (row: T) => string) =>
+      Object.fromEntries(
+        rows
+          .filter((r) => r.students > 0)
+          .map((r) => [key(r), r.students])
+          .sort(),
+      );
+    const hour = (h: number) => Math.floor(at(h).getTime() / 3_600_000);
+    expect(nonZero(counted.bands, (r) => String(r.band))).toEqual({ '0': 2, '1': 2 });
+    expect(nonZero(counted.scores, (r) => String(r.points))).toEqual({
+      '10': 1,
+      '15': 1,
+      '105': 2,
+    });
+    expect(nonZero(counted.ties, (r) => `${r.points}@${r.hour}`)).toEqual({
+      [`10@${hour(1)}`]: 1,
+      [`15@${hour(4)}`]: 1,
+      [`105@${hour(3)}`]: 2,
+    });
+    const stored = await db()
+      .select()
+      .from(leaderboardScores)
+      .where(eq(leaderboardScores.board, board));
+    for (const entry of rankStandings(stored)) {
+      expect(await rankOnBoard(db(), board, entry.userId)).toEqual({
+        rank: entry.rank,
+        points: entry.points,
+      });
+    }
+  });
+
   it('lists the top 50 with public names and initials, and my rank when I am outside it', async () => {
     const now = new Date();
     const leader = await named('Maria Clara Reyes');

@@ -130,8 +130,9 @@ export function scoreChangesWrite(
  * the changes folded.
  */
 export async function foldCountChanges(ex: Executor): Promise<number> {
-  // The net of each key, then an upsert that adds it (`excluded` holds it clamped at 0 for a new
-  // row, so the update reads the net from its CTE).
+  // The net of each key, then an upsert that adds it: `excluded` holds it clamped at 0 for a new
+  // row, so the update looks the net up in one JSON object of them all (read once; a lookup per
+  // row, where a scan of the nets per row took 0.5 s for 5,000 changes).
   const result = (await executeNamed(
     ex,
     sql`
@@ -144,22 +145,25 @@ export async function foldCountChanges(ex: Executor): Promise<number> {
       select board, points, sum(delta)::int as net from moved group by 1, 2
     ), tie_net as (
       select board, points, hour, sum(delta)::int as net from moved group by 1, 2, 3
+    ), nets as (
+      select (select jsonb_object_agg(board || ' ' || band, net) from band_net) as bands,
+             (select jsonb_object_agg(board || ' ' || points, net) from score_net) as scores,
+             (select jsonb_object_agg(board || ' ' || points || ' ' || hour, net) from tie_net) as ties
     ), band_counts as (
       insert into ${leaderboardBandCounts} as c (board, band, students)
       select board, band, greatest(net, 0) from band_net order by 1, 2
       on conflict (board, band) do update set students = c.students
-        + (select n.net from band_net n where n.board = c.board and n.band = c.band)
+        + ((select bands from nets) ->> (c.board || ' ' || c.band))::int
     ), score_counts as (
       insert into ${leaderboardScoreCounts} as c (board, points, students)
       select board, points, greatest(net, 0) from score_net order by 1, 2
       on conflict (board, points) do update set students = c.students
-        + (select n.net from score_net n where n.board = c.board and n.points = c.points)
+        + ((select scores from nets) ->> (c.board || ' ' || c.points))::int
     ), tie_counts as (
       insert into ${leaderboardTieCounts} as c (board, points, hour, students)
       select board, points, hour, greatest(net, 0) from tie_net order by 1, 2, 3
       on conflict (board, points, hour) do update set students = c.students
-        + (select n.net from tie_net n
-           where n.board = c.board and n.points = c.points and n.hour = c.hour)
+        + ((select ties from nets) ->> (c.board || ' ' || c.points || ' ' || c.hour))::int
     )
     select count(*)::int as folded from moved`,
   )) as unknown as { rows: { folded: number }[] };
