@@ -234,20 +234,31 @@ async function openPglite(
 }
 
 /**
- * Memoises a prepared statement per executor: the hot reads (docs/product.md#quality-bars quality bar) skip building
+ * Memoises a prepared statement per connection: the hot reads (docs/product.md#quality-bars quality bar) skip building
  * the SQL on every call, and on PostgreSQL a named statement is parsed and planned once per
  * connection. Build with `sql.placeholder(...)` and run with `.execute({ ... })`.
+ *
+ * Keyed by the executor's driver client, not the executor: every transaction is a new executor
+ * over one of the pool's connections, so a statement memoised per executor was built again in
+ * every transaction (issue 25: building a finish's lock was 5 % of its server time). A statement
+ * built in one transaction holds only that connection, which the next transaction on it reuses.
  */
 export function preparedFor<T>(build: (ex: Executor) => T): (ex: Executor) => T {
-  const built = new WeakMap<Executor, T>();
+  const built = new WeakMap<object, T>();
   return (ex) => {
-    let statement = built.get(ex);
+    const key = connectionOf(ex);
+    let statement = built.get(key);
     if (statement === undefined) {
       statement = build(ex);
-      built.set(ex, statement);
+      built.set(key, statement);
     }
     return statement;
   };
+}
+
+/** The driver client an executor runs on (a transaction's own connection; the pool otherwise). */
+function connectionOf(ex: Executor): object {
+  return (ex as unknown as { session?: { client?: object } }).session?.client ?? ex;
 }
 
 /** What `executeNamed` reaches of drizzle's executor (its session and dialect). */

@@ -1,13 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, executeNamed, openDatabase } from '../../../src/platform/db/client.ts';
+import {
+  type Database,
+  executeNamed,
+  openDatabase,
+  preparedFor,
+} from '../../../src/platform/db/client.ts';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../helpers/test-database.ts';
 
 /**
  * ADR 036: the daily path's SQL statements run as named statements, one name per text, so
  * PostgreSQL parses and plans each once per connection; the values stay parameters.
  */
-describe.each(ENGINES)('executeNamed on %s', (engine) => {
+describe.each(ENGINES)('named statements on %s', (engine) => {
   let testDb: TestDatabase;
   let database: Database;
   beforeAll(async () => {
@@ -53,5 +58,27 @@ describe.each(ENGINES)('executeNamed on %s', (engine) => {
       sql`select count(*)::text as count from named_probe`,
     )) as unknown as { rows: { count: string }[] };
     expect(left.rows[0]?.count).toBe('0');
+  });
+
+  it('prepares a statement once per connection, not once per transaction (preparedFor)', async () => {
+    let builds = 0;
+    const tripled = preparedFor((ex) => {
+      builds += 1;
+      return ex
+        .select({ n: sql<number>`${sql.placeholder('n')}::int * 3`.as('n') })
+        .from(sql`(select 1) as one`)
+        .prepare('prepared_for_probe');
+    });
+    const answers: number[] = [];
+    for (const n of [1, 2, 3]) {
+      await database.db.transaction(async (tx) => {
+        const [row] = await tripled(tx).execute({ n });
+        answers.push(Number(row?.n));
+      });
+    }
+    expect(answers).toEqual([3, 6, 9]);
+    // PostgreSQL: one connection, so one build for the three transactions. PGlite hands each
+    // transaction an executor of its own, so there the statement is built per transaction.
+    expect(builds).toBe(engine === 'postgres' ? 1 : 3);
   });
 });
