@@ -1,6 +1,6 @@
 import { type ChallengesState, seasonBoardKey } from '@pasado/core';
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { type Executor, executeNamed, statementOnce } from '../../platform/db/client.ts';
+import { type Executor, executeNamed, statementsByShape } from '../../platform/db/client.ts';
 import {
   dailyAwards,
   fairPlayFlags,
@@ -180,23 +180,12 @@ function shapeOf(w: ActivityWrite): WriteShape {
   return { flag: w.flag !== null, tallies: w.tallies.length > 0, streak: w.streak !== null };
 }
 
-type WriteStatement = (
-  ex: Executor,
-  values: Record<string, unknown>,
-) => Promise<{ rows: { written: boolean }[] }>;
-
 /** One statement built once per shape. */
-function byShape(build: (shape: WriteShape) => SQL): (shape: WriteShape) => WriteStatement {
-  const statements = new Map<string, WriteStatement>();
-  return (shape) => {
-    const key = `${shape.flag}${shape.tallies}${shape.streak}`;
-    let statement = statements.get(key);
-    if (statement === undefined) {
-      statement = statementOnce<Record<string, unknown>, { written: boolean }>(() => build(shape));
-      statements.set(key, statement);
-    }
-    return statement;
-  };
+function byShape(build: (shape: WriteShape) => SQL) {
+  return statementsByShape<WriteShape, { written: boolean }>(
+    (shape) => `${shape.flag}${shape.tallies}${shape.streak}`,
+    build,
+  );
 }
 
 const lockedActivityWrite = byShape((shape) => activityWriteSql(shape, false));

@@ -1,6 +1,6 @@
 import type { StudentModel } from '@pasado/core';
 import { sql } from 'drizzle-orm';
-import { executeNamed, type Tx } from '../../platform/db/client.ts';
+import { statementsByShape, type Tx } from '../../platform/db/client.ts';
 import {
   blueprints,
   itemDifficulties,
@@ -13,10 +13,14 @@ import {
   topics,
 } from '../../platform/db/schema.ts';
 import { type Blueprint, firstValidBlueprint } from '../content/bank.repository.ts';
-import { type ActivityState, activityStateOf } from '../progress/activity.read-model.ts';
+import {
+  type ActivityState,
+  activityStateJson,
+  activityStateOf,
+} from '../progress/activity.read-model.ts';
 import { itemFactsOf } from '../progress/item-facts.read-model.ts';
 import type { ReadinessItem } from '../progress/readiness.ts';
-import { activityStateColumn } from '../progress/record-activity.ts';
+import { activityStateKeys } from '../progress/record-activity.ts';
 import type { AttemptItemRow } from './attempt-view.read-model.ts';
 import { itemsInOrder, type SavedAnswer } from './attempts.repository.ts';
 
@@ -85,38 +89,22 @@ type ItemTuple = [
   distractorNotes?: (string | null)[] | null,
 ];
 
-/**
- * The finish's state in one statement by primary keys. The items, the blueprints and the model
- * come back as text and are parsed once in JavaScript (the driver would build a row object per
- * item, as the resume avoids). A history's time is read in whole milliseconds, as it was written.
- * The caller holds the owner's lock, taken in an earlier statement, so the model and the
- * histories read here are the ones the last finish left.
- */
-export async function loadFinishState(
-  tx: Tx,
-  attempt: { id: string; userId: string },
-  now: Date,
-  options: {
-    /** Only when the owner's row is locked already: nothing read here may change before the write. */
-    withActivity: boolean;
-    /**
-     * The questions' content and keys and the subject's name, so the reply is built from this read
-     * rather than read again after the commit (submitting: ADR 038).
-     */
-    withContent?: boolean;
-  },
-): Promise<FinishState | null> {
-  type Row = {
-    items: string;
-    model: string | null;
-    blueprints: string;
-    activity: string | null;
-    subject_name: string | null;
-  };
-  const content = options.withContent === true;
-  const result = (await executeNamed(
-    tx,
-    sql`
+type FinishReadRow = {
+  items: string;
+  model: string | null;
+  blueprints: string;
+  activity: string | null;
+  subject_name: string | null;
+};
+
+type FinishReadShape = { withActivity: boolean; content: boolean };
+
+/** The finish's read, built once per shape (ADR 037: building it on every call cost the finish). */
+const finishRead = statementsByShape<FinishReadShape, FinishReadRow>(
+  (shape) => `${shape.withActivity}${shape.content}`,
+  ({ withActivity, content }) => {
+    const value = (name: string) => sql.placeholder(name);
+    return sql`
     select
       (select coalesce(json_agg(json_build_array(
                  item.value->>'questionId', item.value->>'partId', q.topic_id, t.subject_id,
@@ -141,11 +129,49 @@ export async function loadFinishState(
          from ${blueprints} b
          where b.reviewer_shorthand = a.reviewer_shorthand
            and (a.kind <> 'mock' or a.blueprint_id is null or b.id = a.blueprint_id)) as blueprints,
-      ${options.withActivity ? activityStateColumn(attempt.userId, now) : sql`null::text`} as activity,
+      ${
+        withActivity
+          ? activityStateJson({
+              userId: value('userId'),
+              day: value('day'),
+              weekBoard: value('weekBoard'),
+              at: value('at'),
+            })
+          : sql`null::text`
+      } as activity,
       ${content ? sql`(select s.name from ${subjects} s where s.id = a.subject_id)` : sql`null::text`} as subject_name
     from ${quizAttempts} a
-    where a.id = ${attempt.id}::uuid`,
-  )) as unknown as { rows: Row[] };
+    where a.id = ${value('attemptId')}::uuid`;
+  },
+);
+
+/**
+ * The finish's state in one statement by primary keys. The items, the blueprints and the model
+ * come back as text and are parsed once in JavaScript (the driver would build a row object per
+ * item, as the resume avoids). A history's time is read in whole milliseconds, as it was written.
+ * The caller holds the owner's lock, taken in an earlier statement, so the model and the
+ * histories read here are the ones the last finish left.
+ */
+export async function loadFinishState(
+  tx: Tx,
+  attempt: { id: string; userId: string },
+  now: Date,
+  options: {
+    /** Only when the owner's row is locked already: nothing read here may change before the write. */
+    withActivity: boolean;
+    /**
+     * The questions' content and keys and the subject's name, so the reply is built from this read
+     * rather than read again after the commit (submitting: ADR 038).
+     */
+    withContent?: boolean;
+  },
+): Promise<FinishState | null> {
+  const content = options.withContent === true;
+  const withActivity = options.withActivity;
+  const result = await finishRead({ withActivity, content })(tx, {
+    attemptId: attempt.id,
+    ...(withActivity ? { userId: attempt.userId, ...activityStateKeys(now) } : {}),
+  });
   const row = result.rows[0];
   if (!row) return null;
   const tuples = JSON.parse(row.items) as ItemTuple[];

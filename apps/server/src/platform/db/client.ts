@@ -309,6 +309,29 @@ function statementName(text: string): string {
 }
 
 /**
+ * `statementOnce` for a statement whose text has a few shapes (a clause present or not): one
+ * statement per shape, each built on its first call. `keyOf` names a shape.
+ */
+export function statementsByShape<Shape, Row>(
+  keyOf: (shape: Shape) => string,
+  build: (shape: Shape, ex: Executor) => SQL,
+): (shape: Shape) => (ex: Executor, values: Record<string, unknown>) => Promise<{ rows: Row[] }> {
+  const statements = new Map<
+    string,
+    (ex: Executor, values: Record<string, unknown>) => Promise<{ rows: Row[] }>
+  >();
+  return (shape) => {
+    const key = keyOf(shape);
+    let statement = statements.get(key);
+    if (statement === undefined) {
+      statement = statementOnce<Record<string, unknown>, Row>((ex) => build(shape, ex));
+      statements.set(key, statement);
+    }
+    return statement;
+  };
+}
+
+/**
  * A hot statement written as SQL whose text is built once per process, not on every call as
  * `executeNamed` builds it (ADR 037): `build` writes it with `sql.placeholder(name)` for each
  * value, and each call fills them from `values`. Walking a long template was 15–20 % of a
