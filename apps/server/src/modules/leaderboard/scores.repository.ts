@@ -1,5 +1,5 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { type Executor, executeNamed } from '../../platform/db/client.ts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type CarriedWrite, type Executor, executeNamed } from '../../platform/db/client.ts';
 import {
   leaderboardBandCounts,
   leaderboardCountChanges,
@@ -89,8 +89,8 @@ export async function writeScoreChanges(
   scores: readonly BoardScore[],
   changes: readonly CountChange[],
 ): Promise<void> {
-  const ctes = scoreChangesWrite(userId, scores, changes);
-  if (ctes) await executeNamed(ex, sql`with ${ctes} select 1`);
+  const write = scoreChangesWrite(userId, scores, changes);
+  if (write) await executeNamed(ex, sql`with ${write.ctes} select 1`, write.values);
 }
 
 /**
@@ -101,14 +101,33 @@ export function scoreChangesWrite(
   userId: string,
   scores: readonly BoardScore[],
   changes: readonly CountChange[],
-): SQL | null {
+): CarriedWrite | null {
   if (scores.length === 0 && changes.length === 0) return null;
-  const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+  return {
+    shape: 'scores',
+    ctes: scoreChangesCtes,
+    values: {
+      scoresUserId: userId,
+      scoresRows: JSON.stringify(
+        scores.map((s) => ({
+          board: s.board,
+          points: s.points,
+          reached_at: s.reachedAt.toISOString(),
+        })),
+      ),
+      countChanges: JSON.stringify(changes),
+    },
+  };
+}
+
+/** `scoreChangesWrite`'s CTEs: their text is the same for every student (placeholders). */
+const scoreChangesCtes = (() => {
+  const v = (name: string) => sql.placeholder(name);
   return sql`
     new_scores as (
       insert into ${leaderboardScores} (board, user_id, points, reached_at)
-      select s.board, ${userId}::uuid, s.points, s.reached_at
-      from jsonb_to_recordset(${json(scores.map((s) => ({ board: s.board, points: s.points, reached_at: s.reachedAt.toISOString() })))})
+      select s.board, ${v('scoresUserId')}::uuid, s.points, s.reached_at
+      from jsonb_to_recordset(${v('scoresRows')}::jsonb)
         as s(board text, points int, reached_at timestamptz)
       order by s.board
       on conflict (board, user_id) do update
@@ -116,9 +135,9 @@ export function scoreChangesWrite(
     ), count_changes as (
       insert into ${leaderboardCountChanges} (board, points, hour, delta)
       select c.board, c.points, c.hour, c.delta
-      from jsonb_to_recordset(${json(changes)}) as c(board text, points int, hour int, delta int)
+      from jsonb_to_recordset(${v('countChanges')}::jsonb) as c(board text, points int, hour int, delta int)
     )`;
-}
+})();
 
 /**
  * Applies the count changes appended so far to the three count tables and removes them, in one

@@ -1,6 +1,11 @@
 import { type ChallengesState, seasonBoardKey } from '@pasado/core';
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { type Executor, executeNamed, statementsByShape } from '../../platform/db/client.ts';
+import {
+  type CarriedWrite,
+  type Executor,
+  executeNamed,
+  statementsByShape,
+} from '../../platform/db/client.ts';
 import {
   dailyAwards,
   fairPlayFlags,
@@ -176,16 +181,15 @@ export function guardedActivityWrite<Also extends Record<string, unknown>>(
  */
 type WriteShape = { flag: boolean; tallies: boolean; streak: boolean };
 
+const shapeKey = (shape: WriteShape) => `${shape.flag}${shape.tallies}${shape.streak}`;
+
 function shapeOf(w: ActivityWrite): WriteShape {
   return { flag: w.flag !== null, tallies: w.tallies.length > 0, streak: w.streak !== null };
 }
 
 /** One statement built once per shape. */
 function byShape(build: (shape: WriteShape) => SQL) {
-  return statementsByShape<WriteShape, { written: boolean }>(
-    (shape) => `${shape.flag}${shape.tallies}${shape.streak}`,
-    build,
-  );
+  return statementsByShape<WriteShape, { written: boolean }>(shapeKey, build);
 }
 
 const lockedActivityWrite = byShape((shape) => activityWriteSql(shape, false));
@@ -253,13 +257,11 @@ function activityWriteSql(
  * mark, ADR 037: one round trip for the mark, the activity and the scores), with the values of
  * their placeholders. The caller holds the user row's lock and sends the notice itself.
  */
-export function activityWriteAlongside(w: ActivityWrite): {
-  ctes: SQL;
-  values: Record<string, unknown>;
-  notice: string;
-} {
+export function activityWriteAlongside(w: ActivityWrite): CarriedWrite & { notice: string } {
+  const shape = shapeOf(w);
   return {
-    ctes: activityCtes(shapeOf(w), false, sql`true`),
+    shape: `activity:${shapeKey(shape)}`,
+    ctes: activityCtes(shape, false, sql`true`),
     values: activityWriteValues(w, null),
     notice: noticePayload(w.notice),
   };

@@ -118,8 +118,7 @@ export function activityWrites(
   const write = activityWriteAlongside(plan.write);
   return {
     outcome: plan.outcome,
-    ctes: [write.ctes, leaderboardPointsWrite(userId, plan.gemsAdded, now, plan.boards)],
-    values: write.values,
+    writes: [write, leaderboardPointsWrite(userId, plan.gemsAdded, now, plan.boards)],
     notice: write.notice,
   };
 }

@@ -14,9 +14,9 @@ import {
   sittingsElapsedMs,
   streakRecordId,
 } from '@pasado/core';
-import type { Db, Tx } from '../../platform/db/client.ts';
+import type { CarriedWrite, Db, Tx } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
-import { type ReadinessWrites, readinessStateWrites } from '../progress/readiness.repository.ts';
+import { readinessStateWrites } from '../progress/readiness.repository.ts';
 import { learnFromAnswers, type ReadinessItem, readinessLearns } from '../progress/readiness.ts';
 import { activityWrites, recordActivity } from '../progress/record-activity.ts';
 import type { Progress } from '../progress/repository.ts';
@@ -130,8 +130,8 @@ export async function finalize(
       gemsEarned: result.gemsEarned,
       ...(row.sittings ? { sittings: row.sittings } : {}),
     },
-    [readinessWrites(row, state, kind, now), ...(carried?.ctes ?? [])],
-    carried ? { values: carried.values, notice: carried.notice } : undefined,
+    [readinessWrites(row, state, kind, now), ...(carried?.writes ?? [])],
+    carried?.notice,
   );
   if (!updated) throw new AppError('INTERNAL', 'The attempt vanished while submitting.');
   return { state, result, submittedAt: now };
@@ -151,7 +151,7 @@ export function readinessWrites(
   state: FinishState,
   kind: 'lite' | 'mock',
   now: Date,
-): ReadinessWrites | null {
+): CarriedWrite | null {
   const answers = state.items.flatMap((r) =>
     typeof r.answer?.isCorrect === 'boolean'
       ? [{ questionId: r.questionId, correct: r.answer.isCorrect }]
