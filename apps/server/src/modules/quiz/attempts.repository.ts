@@ -278,15 +278,17 @@ export async function markSubmitted(
     sittings: sittings === undefined ? 'kept' : sittings === null ? 'cleared' : 'set',
     announced: notice !== undefined,
   };
-  const values: Record<string, unknown> = {
-    attemptId,
-    submittedAt: outcome.submittedAt.toISOString(),
-    result: JSON.stringify(outcome.result),
-    gemsEarned: gemsEarned ?? null,
-    sittings: sittings ? JSON.stringify(sittings) : null,
-    notice: notice ?? null,
-  };
+  // The mark's own placeholders are named `mark…`, apart from any carried write's.
+  const values: Record<string, unknown> = {};
   for (const write of writes) Object.assign(values, write.values);
+  Object.assign(values, {
+    markAttemptId: attemptId,
+    markSubmittedAt: outcome.submittedAt.toISOString(),
+    markResult: JSON.stringify(outcome.result),
+    markGemsEarned: gemsEarned ?? null,
+    markSittings: sittings ? JSON.stringify(sittings) : null,
+    markNotice: notice ?? null,
+  });
   const result = await markStatement(shape)(ex, values);
   return result.rows.length > 0;
 }
@@ -313,13 +315,13 @@ const markStatement = statementsByShape<MarkShape, unknown>(
         : sql``
     }
     update ${quizAttempts} set status = 'submitted',
-      submitted_at = ${v('submittedAt')}::timestamptz,
-      result = ${v('result')}::jsonb,
-      ${gems ? sql`gems_earned = ${v('gemsEarned')}::int,` : sql``}
-      ${sittings === 'kept' ? sql`` : sittings === 'cleared' ? sql`sittings = null,` : sql`sittings = ${v('sittings')}::jsonb,`}
+      submitted_at = ${v('markSubmittedAt')}::timestamptz,
+      result = ${v('markResult')}::jsonb,
+      ${gems ? sql`gems_earned = ${v('markGemsEarned')}::int,` : sql``}
+      ${sittings === 'kept' ? sql`` : sittings === 'cleared' ? sql`sittings = null,` : sql`sittings = ${v('markSittings')}::jsonb,`}
       version = version + 1
-    where id = ${v('attemptId')}::uuid
-    returning 1${announced ? sql`, pg_notify(${LIVE_CHANNEL}, ${v('notice')})` : sql``}`;
+    where id = ${v('markAttemptId')}::uuid
+    returning 1${announced ? sql`, pg_notify(${LIVE_CHANNEL}, ${v('markNotice')})` : sql``}`;
   },
 );
 
