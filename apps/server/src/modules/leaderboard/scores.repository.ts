@@ -90,7 +90,7 @@ export async function writeScoreChanges(
   changes: readonly CountChange[],
 ): Promise<void> {
   const write = scoreChangesWrite(userId, scores, changes);
-  if (write) await executeNamed(ex, sql`with ${write.ctes} select 1`, write.values);
+  if (write) await executeNamed(ex, sql`with ${write.ctes()} select 1`, write.values);
 }
 
 /**
@@ -121,7 +121,7 @@ export function scoreChangesWrite(
 }
 
 /** `scoreChangesWrite`'s CTEs: their text is the same for every student (placeholders). */
-const scoreChangesCtes = (() => {
+function scoreChangesCtes() {
   const v = (name: string) => sql.placeholder(name);
   return sql`
     new_scores as (
@@ -137,7 +137,7 @@ const scoreChangesCtes = (() => {
       select c.board, c.points, c.hour, c.delta
       from jsonb_to_recordset(${v('countChanges')}::jsonb) as c(board text, points int, hour int, delta int)
     )`;
-})();
+}
 
 /**
  * Applies the count changes appended so far to the three count tables and removes them, in one

@@ -252,9 +252,6 @@ function activityWriteSql(
       case when ${landed} then pg_notify(${LIVE_CHANNEL}, ${v('notice')}) end as announced`;
 }
 
-/** `activityWriteAlongside`'s CTEs by shape: the same text for every call of a shape. */
-const alongsideCtes = new Map<string, SQL>();
-
 /**
  * The activity's write as data-modifying CTEs a statement of the caller's carries (a finish's
  * mark, ADR 037: one round trip for the mark, the activity and the scores), with the values of
@@ -262,15 +259,9 @@ const alongsideCtes = new Map<string, SQL>();
  */
 export function activityWriteAlongside(w: ActivityWrite): CarriedWrite & { notice: string } {
   const shape = shapeOf(w);
-  const key = shapeKey(shape);
-  let ctes = alongsideCtes.get(key);
-  if (ctes === undefined) {
-    ctes = activityCtes(shape, false, sql`true`);
-    alongsideCtes.set(key, ctes);
-  }
   return {
-    shape: `activity:${key}`,
-    ctes,
+    shape: `activity:${shapeKey(shape)}`,
+    ctes: () => activityCtes(shape, false, sql`true`),
     values: activityWriteValues(w, null),
     notice: noticePayload(w.notice),
   };

@@ -26,7 +26,7 @@ export type ReadinessState = {
 };
 
 /** `readinessStateWrites`' CTEs: their text is the same for every student (placeholders). */
-const readinessCtes = (() => {
+function readinessCtes() {
   const v = (name: string) => sql.placeholder(name);
   return sql`
     histories as (
@@ -47,7 +47,7 @@ const readinessCtes = (() => {
         updated_at = excluded.updated_at
       returning 1
     )`;
-})();
+}
 
 /**
  * The student's model and the item histories of a finished set as two data-modifying CTEs
@@ -83,5 +83,5 @@ export function readinessStateWrites(input: ReadinessState): CarriedWrite {
  */
 export async function saveReadinessState(ex: Executor, input: ReadinessState): Promise<void> {
   const write = readinessStateWrites(input);
-  await executeNamed(ex, sql`with ${write.ctes} select 1`, write.values);
+  await executeNamed(ex, sql`with ${write.ctes()} select 1`, write.values);
 }

@@ -309,7 +309,7 @@ const markStatement = statementsByShape<MarkShape, unknown>(
     ${
       writes.length > 0
         ? sql`with ${sql.join(
-            writes.map((w) => w.ctes),
+            writes.map((w) => w.ctes()),
             sql`, `,
           )}`
         : sql``

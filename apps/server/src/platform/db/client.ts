@@ -312,9 +312,10 @@ function statementName(text: string): string {
  * Data-modifying CTEs another statement carries (a finish's mark, ADR 037), written with
  * `sql.placeholder`s whose values ride beside them, so the carrying statement is built once per
  * shape (`statementsByShape`). `shape` names the CTEs' text: two writes of one shape have the same
- * text, whatever their values. Placeholder names are the writer's own, unique across writers.
+ * text, whatever their values, so `ctes` is called only when a statement of that shape is first
+ * built. Placeholder names are the writer's own, unique across writers.
  */
-export type CarriedWrite = { shape: string; ctes: SQL; values: Record<string, unknown> };
+export type CarriedWrite = { shape: string; ctes: () => SQL; values: Record<string, unknown> };
 
 /**
  * `statementOnce` for a statement whose text has a few shapes (a clause present or not): one
