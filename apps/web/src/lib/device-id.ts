@@ -22,8 +22,21 @@ export async function readDeviceId(): Promise<string | null> {
   return deobfuscate(stored);
 }
 
-/** The stored device id, creating and storing a new random one when none exists. */
-export async function getOrCreateDeviceId(): Promise<string> {
+/**
+ * The stored device id, creating and storing a new random one when none exists. Callers at once
+ * share one answer: the login page prepares the id on load and a quick tap asks again, and two
+ * creations raced, so the popup signed in with one id while the other was stored.
+ */
+export function getOrCreateDeviceId(): Promise<string> {
+  creating ??= readOrCreate().finally(() => {
+    creating = null;
+  });
+  return creating;
+}
+
+let creating: Promise<string> | null = null;
+
+async function readOrCreate(): Promise<string> {
   let existing: string | null = null;
   try {
     existing = await readDeviceId();
