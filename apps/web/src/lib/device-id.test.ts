@@ -21,7 +21,11 @@ vi.mock('idb-keyval', () => ({
   },
 }));
 
-const { clearDeviceId, getOrCreateDeviceId, readDeviceId } = await import('./device-id.ts');
+// The web project's files share their modules (isolate: false): another file may have loaded
+// device-id.ts on the real idb-keyval, so this one loads a copy of its own, on the mock.
+const { clearDeviceId, getOrCreateDeviceId, readDeviceId } = (await import(
+  `./device-id.ts?${'on-a-mock'}`
+)) as typeof import('./device-id.ts');
 
 describe('the local device id (docs/product.md#single-device)', () => {
   beforeEach(() => stored.clear());
