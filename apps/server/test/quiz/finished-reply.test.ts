@@ -1,18 +1,24 @@
 import { type AttemptState, attemptStateSchema } from '@pasado/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stateOf } from '../../src/modules/quiz/attempt-reply.ts';
+import {
+  type AttemptReply,
+  SerializedAttemptState,
+  stateOf,
+} from '../../src/modules/quiz/attempt-reply.ts';
 import { submitAttempt } from '../../src/modules/quiz/change-attempt.ts';
 import { questions, quizAttempts } from '../../src/platform/db/schema.ts';
 import { createOnboardedStudent } from '../helpers/factories.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { keyOf, REVIEWER, SUBJECT_A, seedBank } from './fixtures.ts';
+import { referenceState } from './reference-attempt.ts';
 
 /**
  * ADR 038: a submit answers with the attempt built from its finish's own read, not read back after
- * the commit. The reply must be the attempt as it is read back, field for field: items and their
- * keys, rationales and answers, the result, the title, the parts, the clock. (That no read follows
+ * the commit. The reply must be the attempt as it is read back, field for field, and as the slow
+ * path rebuilds it (reference-attempt.ts): items and their keys, rationales and answers, the
+ * result, the title, the parts, the clock. (That no read follows
  * the commit is held by daily-path.test.ts's count of the finish's statements.)
  */
 describe.each(ENGINES)('a submit answers from its finish on %s', (engine) => {
@@ -46,13 +52,20 @@ describe.each(ENGINES)('a submit answers from its finish on %s', (engine) => {
     return { userId: student.userId, state };
   }
 
+  /** The reply as the route sends it. */
+  const sent = (reply: AttemptReply): AttemptState =>
+    JSON.parse(
+      reply instanceof SerializedAttemptState ? reply.body.toString() : JSON.stringify(reply),
+    );
+
   async function expectReadBack(userId: string, attemptId: string, now: Date) {
-    const reply = await submitAttempt(db(), userId, REVIEWER, attemptId, now);
-    const readBack = await stateOf(db(), attemptId, now);
-    expect((reply as AttemptState).status).toBe('submitted');
-    expect(JSON.parse(JSON.stringify(reply))).toEqual(JSON.parse(JSON.stringify(readBack)));
-    // And it is what the contract sends.
-    attemptStateSchema.parse(reply);
+    const reply = sent(await submitAttempt(db(), userId, REVIEWER, attemptId, now));
+    const readBack = sent(await stateOf(db(), attemptId, now));
+    expect(reply.status).toBe('submitted');
+    expect(reply).toEqual(readBack);
+    // What the contract sends, and the slow path's rebuild of the whole attempt.
+    expect(attemptStateSchema.parse(reply)).toStrictEqual(reply);
+    expect(reply).toEqual(await referenceState(db(), attemptId, now));
   }
 
   it('a lite set', async () => {

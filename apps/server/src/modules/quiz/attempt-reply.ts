@@ -9,30 +9,28 @@ import {
   revealsAnswer,
   visiblePartIds,
 } from '@pasado/core';
-import type { Db, Executor } from '../../platform/db/client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
 import { rememberAttempt } from './answer-memory.ts';
 import { asKind } from './attempt-access.ts';
 import {
-  type AttemptItemRow,
   type AttemptResume,
   type AttemptView,
   type ItemKey,
-  loadAttemptItemRows,
   loadAttemptResume,
 } from './attempt-view.read-model.ts';
 import { type AttemptClock, clockOf, type SavedAnswer } from './attempts.repository.ts';
 import type { FinishedAttempt } from './finish-attempt.ts';
-import { contentFragments } from './item-content-cache.ts';
+import { itemFragments } from './item-content-cache.ts';
 
 /**
- * An attempt as the client sees it (`attemptStateSchema`): item views that reveal keys only when
- * core's `revealsAnswer` allows, and, when nothing may be revealed, the JSON assembled from the
- * cached item fragments (issue 10: the exam-night resume; issue 25: a new lite set).
+ * An attempt as the client sees it (`attemptStateSchema`), its items revealing keys only when
+ * core's `revealsAnswer` allows: JSON assembled from the items' kept fragments (issue 10: the
+ * exam-night resume; issue 25: a new lite set, a submit's reply).
  */
 /**
  * One item as the client may see it: the key, the rationale and the correctness only once core's
- * `revealsAnswer` allows. The one view of an item, for a whole attempt and for one saved answer.
+ * `revealsAnswer` allows (a saved answer's reply; `attemptReply` writes the same fields).
  */
 export function itemView(
   kind: AttemptKind,
@@ -70,78 +68,53 @@ export function itemView(
 }
 
 /**
- * The attempt as the client may see it, from its view and one read of its items (issue 10: keys
- * and rationales are read only when something may be revealed: never for a mock in progress).
- */
-async function attemptState(ex: Executor, view: AttemptView, now: Date): Promise<AttemptState> {
-  const kind = asKind(view.kind);
-  const submitted = view.status === 'submitted';
-  const rows = await loadAttemptItemRows(ex, view.id, {
-    withKeys: revealsAnswer(kind, submitted, true),
-  });
-  return stateOfRows(view, rows, now);
-}
-
-/**
- * The attempt a submit just finished, from what its finish read (`withContent`) and decided, as
- * `stateOf` would read it back after the commit: no read after the commit (ADR 038).
+ * The attempt a submit just finished, from what its finish read and decided, as `stateOf` would
+ * read it back after the commit: no read of the attempt after the commit (ADR 038); its questions
+ * come from the fragments kept per content version (item-content-cache.ts).
  */
 export function finishedReply(
   db: Db,
   row: AttemptClock,
   { state, result, submittedAt }: FinishedAttempt,
   now: Date,
-): AttemptState {
+): Promise<AttemptReply> {
   const kind = asKind(row.kind);
-  const view: AttemptView = {
-    ...clockOf(row),
-    status: 'submitted',
-    submittedAt,
-    gemsEarned: result.gemsEarned,
-    version: row.version + 1,
-    result,
-    // As the resume joins it: the mock's own blueprint, when valid.
-    blueprint:
-      kind === 'mock' && state.blueprint && state.blueprint.id === row.blueprintId
-        ? state.blueprint
-        : null,
-    subjectName: state.subjectName ?? null,
-  };
-  const rows: AttemptItemRow[] = state.items.map((item) => {
-    if (item.question === undefined) {
-      throw new AppError('INTERNAL', 'The finish was not read with its content.');
-    }
-    return {
-      questionId: item.questionId,
-      partId: item.partId,
-      question: item.question,
-      answer: item.answer,
-    };
-  });
-  // As a reply read back would: the saves that follow are decided on it (save-answer.ts).
-  rememberAttempt(db, { ...view, items: rows });
-  return stateOfRows(view, rows, now);
-}
-
-/** The attempt as the client may see it, from its view and its items in order. */
-function stateOfRows(view: AttemptView, rows: readonly AttemptItemRow[], now: Date): AttemptState {
-  const kind = asKind(view.kind);
-  const submitted = view.status === 'submitted';
-  const visible = visiblePartIds(view.sittings, submitted);
-  const items: AttemptItem[] = [];
-  for (const row of rows) {
-    if (visible && !(row.partId !== null && visible.has(row.partId))) continue;
-    // A question deleted from the bank since simply drops out of the view.
-    if (row.question) items.push(itemView(kind, submitted, row, row.question, row.answer));
+  if (state.contentVersion === undefined) {
+    throw new AppError('INTERNAL', 'The finish was not read for its reply.');
   }
-  const answered = new Set(
-    rows.flatMap((r) => (r.answer?.choiceIndex != null ? [r.questionId] : [])),
+  return attemptReply(
+    db,
+    {
+      ...clockOf(row),
+      status: 'submitted',
+      submittedAt,
+      gemsEarned: result.gemsEarned,
+      version: row.version + 1,
+      result,
+      // As the resume joins it: the mock's own blueprint, when valid.
+      blueprint:
+        kind === 'mock' && state.blueprint && state.blueprint.id === row.blueprintId
+          ? state.blueprint
+          : null,
+      subjectName: state.subjectName ?? null,
+      items: state.items.map((item) => ({ questionId: item.questionId, partId: item.partId })),
+      answers: state.items.flatMap((item) =>
+        item.answer
+          ? [
+              [
+                item.questionId,
+                item.answer.choiceIndex,
+                item.answer.flagged,
+                item.answer.isCorrect,
+              ] as AttemptResume['answers'][number],
+            ]
+          : [],
+      ),
+      contentVersion: state.contentVersion,
+      ownerGranted: true,
+    },
+    now,
   );
-  return {
-    ...stateHead(view, kind, now, rows, answered),
-    items,
-    result: submitted ? (view.result as QuizResult | null) : null,
-  };
 }
 
 /** Everything the client sees of an attempt but its items and result: one shape for both paths. */
@@ -227,50 +200,67 @@ const COMMA = Buffer.from(',');
 export type AttemptReply = AttemptState | SerializedAttemptState;
 
 /**
- * The attempt for the client. When core's `revealsAnswer` shows nothing of any item, answered or
- * not (a mock in progress: the exam-night resume), it is serialised here from the answers and the
- * questions' cached fragments; otherwise the object path reads keys and rationales.
+ * The attempt for the client, serialised here from its answers and the questions' kept fragments
+ * (item-content-cache.ts): an item's opening, then its answer, then its reveal where core's
+ * `revealsAnswer` shows the key (a submitted attempt, an answered lite item). A mock in progress
+ * (the exam-night resume) reads no key at all.
  */
 export async function attemptReply(db: Db, view: AttemptResume, now: Date): Promise<AttemptReply> {
   // The saves that follow a start or a resume are decided on it (save-answer.ts).
   rememberAttempt(db, view);
   const kind = asKind(view.kind);
   const submitted = view.status === 'submitted';
-  // An answered item may show its key (a lite set: issue 25, a new one has none answered yet).
-  const anyAnswered = view.answers.some(([, choiceIndex]) => choiceIndex !== null);
-  if (
-    revealsAnswer(kind, submitted, false) ||
-    (anyAnswered && revealsAnswer(kind, submitted, true))
-  ) {
-    return attemptState(db, view, now);
-  }
-  const fragments = await contentFragments(
-    db,
-    view.items.map((i) => i.questionId),
-    view.contentVersion,
-  );
   const answers = new Map(view.answers.map(([questionId, ...rest]) => [questionId, rest]));
   const visible = visiblePartIds(view.sittings, submitted);
+  const shown = view.items.filter(
+    (item) => !visible || (item.partId !== null && visible.has(item.partId)),
+  );
+  const revealed = (questionId: string) =>
+    revealsAnswer(kind, submitted, (answers.get(questionId)?.[0] ?? null) !== null);
+  const { openings, reveals } = await itemFragments(
+    db,
+    shown.map((item) => item.questionId),
+    shown.flatMap((item) => (revealed(item.questionId) ? [item.questionId] : [])),
+    view.contentVersion,
+  );
   const items: Buffer[] = [];
-  for (const item of view.items) {
-    if (visible && !(item.partId !== null && visible.has(item.partId))) continue;
-    const opening = fragments.get(item.questionId);
-    // A question deleted from the bank since simply drops out of the view (as attemptState).
+  for (const item of shown) {
+    const opening = openings.get(item.questionId);
+    // A question deleted from the bank since simply drops out of the view.
     if (!opening) continue;
-    const [choiceIndex = null, flagged = false] = answers.get(item.questionId) ?? [];
+    const [choiceIndex = null, flagged = false, isCorrect = null] =
+      answers.get(item.questionId) ?? [];
     if (items.length > 0) items.push(COMMA);
-    items.push(opening, itemTail(item.partId, choiceIndex, flagged));
+    if (revealed(item.questionId)) {
+      const reveal = reveals.get(item.questionId);
+      if (!reveal) continue;
+      items.push(opening, revealedMiddle(item.partId, choiceIndex, flagged, isCorrect), reveal);
+    } else {
+      items.push(opening, itemTail(item.partId, choiceIndex, flagged));
+    }
   }
   const answered = new Set(
     view.answers.flatMap(([id, choiceIndex]) => (choiceIndex !== null ? [id] : [])),
   );
   const head: Omit<AttemptState, 'items'> = {
     ...stateHead(view, kind, now, view.items, answered),
-    result: null,
+    result: submitted ? (view.result as QuizResult | null) : null,
   };
   const json = JSON.stringify(head);
   return new SerializedAttemptState(
     Buffer.concat([Buffer.from(`${json.slice(0, -1)},"items":[`), ...items, Buffer.from(']}')]),
+  );
+}
+
+/** The answer of a revealed item, between its opening and its reveal (`itemView`'s fields). */
+function revealedMiddle(
+  partId: string | null,
+  choiceIndex: number | null,
+  flagged: boolean,
+  isCorrect: boolean | null,
+): Buffer {
+  return Buffer.from(
+    `"partId":${JSON.stringify(partId)},"choiceIndex":${JSON.stringify(choiceIndex)},"flagged":${flagged},"isCorrect":${isCorrect ?? false},`,
   );
 }
 

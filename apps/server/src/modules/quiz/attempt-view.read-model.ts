@@ -1,5 +1,5 @@
 import { type BlueprintSpec, blueprintSpecSchema } from '@pasado/core';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Executor, preparedFor } from '../../platform/db/client.ts';
 import {
   blueprints,
@@ -19,10 +19,8 @@ import {
 import {
   type AttemptClock,
   type AttemptHeader,
-  answerColumns,
   clockColumns,
   currentContentVersion,
-  itemsInOrder,
   loadAnswers,
   type SavedAnswer,
 } from './attempts.repository.ts';
@@ -62,8 +60,13 @@ function validBlueprint(
 /** What a resume reads besides the view: the items in order, the answers, the content version. */
 export type AttemptResume = AttemptView & {
   items: AttemptHeader['items'];
-  /** Per answered or flagged item: question id, choice (null: cleared), flag. */
-  answers: [questionId: string, choiceIndex: number | null, flagged: boolean][];
+  /** Per answered or flagged item: question id, choice (null: cleared), flag, right or not. */
+  answers: [
+    questionId: string,
+    choiceIndex: number | null,
+    flagged: boolean,
+    isCorrect: boolean | null,
+  ][];
   contentVersion: number;
   /** Whether the owner holds the attempt's reviewer (the route's grant check, in the same read). */
   ownerGranted: boolean;
@@ -80,7 +83,7 @@ const attemptResumeQuery = preparedFor((ex) =>
       subjectName: subjects.name,
       forYou: quizAttempts.forYou,
       // Text, parsed once in JavaScript: the driver would build a row object per answer.
-      answers: sql<string>`(select coalesce(json_agg(json_build_array(${quizAnswers.questionId}, ${quizAnswers.choiceIndex}, ${quizAnswers.flagged})), '[]')::text from ${quizAnswers} where ${quizAnswers.attemptId} = ${quizAttempts.id})`,
+      answers: sql<string>`(select coalesce(json_agg(json_build_array(${quizAnswers.questionId}, ${quizAnswers.choiceIndex}, ${quizAnswers.flagged}, ${quizAnswers.isCorrect})), '[]')::text from ${quizAnswers} where ${quizAnswers.attemptId} = ${quizAttempts.id})`,
       contentVersion: currentContentVersion,
       ownerGranted: sql<boolean>`exists (select 1 from ${reviewerAccess} where ${reviewerAccess.userId} = ${quizAttempts.userId} and ${reviewerAccess.reviewerShorthand} = ${quizAttempts.reviewerShorthand})`,
     })
@@ -154,6 +157,43 @@ export async function loadItemContent(
   };
 }
 
+const itemKeysQuery = preparedFor((ex) =>
+  ex
+    .select({
+      id: questions.id,
+      ...keyColumns,
+      contentVersion: currentContentVersion,
+    })
+    .from(questions)
+    .where(sql`${questions.id} = any(${sql.placeholder('ids')}::text[])`)
+    .prepare('quiz_item_keys'),
+);
+
+/**
+ * The keys of these questions (what a revealed item shows besides its content) and the content
+ * version they were read at, in one statement so the two agree. Questions not in the bank are
+ * missing from the map.
+ */
+export async function loadItemKeys(
+  ex: Executor,
+  questionIds: readonly string[],
+): Promise<{ keys: Map<string, ItemKey>; contentVersion: number | null }> {
+  const rows = await itemKeysQuery(ex).execute({ ids: `{${questionIds.join(',')}}` });
+  return {
+    keys: new Map(
+      rows.map((r) => [
+        r.id,
+        {
+          answerIndex: r.answerIndex,
+          rationale: r.rationale,
+          distractorNotes: r.distractorNotes,
+        },
+      ]),
+    ),
+    contentVersion: rows[0] ? Number(rows[0].contentVersion) : null,
+  };
+}
+
 /**
  * These questions whole (what a save decides and reveals with) and the content version they were
  * read at, in one statement so the two agree; null when none is in the bank.
@@ -178,96 +218,7 @@ export async function loadQuestionsAt(
   };
 }
 
-/** One item of an attempt, in the order shown, with its question and the answer saved. */
-export type AttemptItemRow = {
-  questionId: string;
-  partId: string | null;
-  /** Null when the question has left the bank since the attempt started. */
-  question: {
-    topicId: string;
-    topicName: string;
-    stem: string;
-    choices: string[];
-    /** Loaded only when asked for (`withKeys`): a mock in progress never needs them. */
-    key: ItemKey | null;
-  } | null;
-  answer: Pick<SavedAnswer, 'choiceIndex' | 'flagged' | 'isCorrect'> | null;
-};
 export type ItemKey = Pick<QuestionRow, 'answerIndex' | 'rationale' | 'distractorNotes'>;
-
-const itemRef = sql`item.value`;
-
-function attemptItemsQuery(withKeys: boolean) {
-  return preparedFor((ex) =>
-    ex
-      .select({
-        questionId: sql<string>`${itemRef}->>'questionId'`,
-        partId: sql<string | null>`${itemRef}->>'partId'`,
-        foundId: questions.id,
-        ...questionColumns,
-        ...(withKeys ? keyColumns : {}),
-        ...answerColumns,
-      })
-      .from(quizAttempts)
-      .crossJoinLateral(itemsInOrder(quizAttempts.items))
-      .leftJoin(questions, eq(questions.id, sql`${itemRef}->>'questionId'`))
-      .leftJoin(topics, eq(topics.id, questions.topicId))
-      .leftJoin(
-        quizAnswers,
-        and(
-          eq(quizAnswers.attemptId, quizAttempts.id),
-          eq(quizAnswers.questionId, sql`${itemRef}->>'questionId'`),
-        ),
-      )
-      .where(eq(quizAttempts.id, sql.placeholder('attemptId')))
-      .orderBy(asc(sql`item.ord`))
-      .prepare(withKeys ? 'quiz_attempt_items_keys' : 'quiz_attempt_items'),
-  );
-}
-const itemsQuery = attemptItemsQuery(false);
-const itemsWithKeysQuery = attemptItemsQuery(true);
-
-/**
- * An attempt's items in order with their questions and answers, in one statement: the attempt's
- * `items` unnested and joined by primary keys (issue 10: a resume reads one row per item, once).
- */
-export async function loadAttemptItemRows(
-  ex: Executor,
-  attemptId: string,
-  options: { withKeys: boolean },
-): Promise<AttemptItemRow[]> {
-  const rows = await (options.withKeys ? itemsWithKeysQuery : itemsQuery)(ex).execute({
-    attemptId,
-  });
-  return rows.map((r) => {
-    const keyed = r as typeof r & Partial<ItemKey>;
-    return {
-      questionId: r.questionId,
-      partId: r.partId,
-      question:
-        r.foundId === null || r.topicId === null || r.topicName === null
-          ? null
-          : {
-              topicId: r.topicId,
-              topicName: r.topicName,
-              stem: r.stem ?? '',
-              choices: r.choices ?? [],
-              key:
-                options.withKeys && keyed.answerIndex != null
-                  ? {
-                      answerIndex: keyed.answerIndex,
-                      rationale: keyed.rationale ?? '',
-                      distractorNotes: keyed.distractorNotes ?? null,
-                    }
-                  : null,
-            },
-      answer:
-        r.answeredId === null
-          ? null
-          : { choiceIndex: r.choiceIndex, flagged: r.flagged ?? false, isCorrect: r.isCorrect },
-    };
-  });
-}
 
 export async function loadAttemptItems(
   ex: Executor,

@@ -35,9 +35,9 @@ async function changeOwnAttempt(
    * May return how to build the reply from what it read (a submit's finish: ADR 038), called once
    * committed; otherwise the attempt is read again after the commit.
    */
-  change: (tx: Tx, locked: AttemptClock) => Promise<(() => AttemptReply) | undefined>,
+  change: (tx: Tx, locked: AttemptClock) => Promise<(() => Promise<AttemptReply>) | undefined>,
 ): Promise<AttemptReply> {
-  let reply: (() => AttemptReply) | undefined;
+  let reply: (() => Promise<AttemptReply>) | undefined;
   const check = sentWith ? { userId, reviewer, session: sentWith.session, now } : undefined;
   const run = (sessionConfirmed: boolean) =>
     db.transaction(async (tx) => {
@@ -79,7 +79,7 @@ export const submitAttempt = (
     // The reply is built from the finish's own read (ADR 038).
     const finished = await finalize(tx, locked, now, {
       autoSubmitted: isTimeUp(locked, now),
-      withContent: true,
+      forReply: true,
     });
     return () => finishedReply(db, locked, finished, now);
   });

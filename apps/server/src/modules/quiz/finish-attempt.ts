@@ -53,7 +53,7 @@ export async function lockedClock(tx: Tx, attemptId: string): Promise<AttemptClo
  * progress (recordActivity: topic stats, gems, streak, leaderboard), marks the mock streak day,
  * and lets the student model learn from the answers (issue 23). Reads once, in one statement, what
  * all of it is decided on (`loadFinishState`: the items without their content — issue 10: scoring
- * needs parts, answers and topics; a submit that answers from this read asks for it, ADR 038 —,
+ * needs parts, answers and topics; a submit's reply takes it from the kept fragments, ADR 038 —,
  * the items' facts, the model, the blueprint), and writes the model with the attempt's mark
  * (issue 25, ADR 031).
  */
@@ -65,8 +65,8 @@ export async function finalize(
     autoSubmitted: boolean;
     /** The time studied when it is not start to now (an offline lite quiz, issue 11). */
     studyMs?: number;
-    /** Read the questions' content too, for a reply built from this finish (ADR 038). */
-    withContent?: boolean;
+    /** Read what a reply built from this finish needs besides its items (ADR 038). */
+    forReply?: boolean;
   },
 ): Promise<FinishedAttempt> {
   const { autoSubmitted, studyMs } = how;
@@ -74,7 +74,7 @@ export async function finalize(
   // The owner's row locked with the attempt: the activity's state rides in the finish's one read.
   const state = await loadFinishState(tx, row, now, {
     withActivity: row.ownerProgress !== undefined,
-    withContent: how.withContent === true,
+    forReply: how.forReply === true,
   });
   if (!state) throw new AppError('INTERNAL', 'The attempt vanished while submitting.');
   const rows = state.items;

@@ -21,8 +21,7 @@ import {
 import { itemFactsOf } from '../progress/item-facts.read-model.ts';
 import type { ReadinessItem } from '../progress/readiness.ts';
 import { activityStateKeys } from '../progress/record-activity.ts';
-import type { AttemptItemRow } from './attempt-view.read-model.ts';
-import { itemsInOrder, type SavedAnswer } from './attempts.repository.ts';
+import { currentContentVersion, itemsInOrder, type SavedAnswer } from './attempts.repository.ts';
 
 // What a finish decides on, read in one statement once the attempt and its owner are locked
 // (issue 25, issue 23 item 7): the items with their parts, topics and answers (grading), the items'
@@ -38,11 +37,6 @@ export type FinishItem = {
   /** The item's facts and the student's history of it; undefined when it has left the bank. */
   facts: ReadinessItem | undefined;
   answer: Pick<SavedAnswer, 'choiceIndex' | 'flagged' | 'isCorrect'> | null;
-  /**
-   * The question as the finished attempt's reply shows it, key included, as `loadAttemptItemRows`
-   * reads it (null: gone from the bank); read only when asked for (`withContent`).
-   */
-  question?: AttemptItemRow['question'];
 };
 
 export type FinishState = {
@@ -56,8 +50,10 @@ export type FinishState = {
   blueprint: Blueprint | null;
   /** What the owner's activity is decided on (`recordActivity`), when read under their lock. */
   activity: ActivityState | null;
-  /** The attempt's subject's name (its title), read with the content. */
+  /** The attempt's subject's name (its title), read for the reply (`forReply`). */
   subjectName?: string | null;
+  /** The content version, read for the reply (`forReply`): its items' fragments are of it. */
+  contentVersion?: number;
 };
 
 /** Per item: id, part, topic, subject, held, label, choices, refined mean, variance, answers,
@@ -80,13 +76,6 @@ type ItemTuple = [
   choiceIndex: number | null,
   flagged: boolean | null,
   isCorrect: boolean | null,
-  // With `withContent` only: the question as the reply shows it.
-  topicName?: string | null,
-  stem?: string | null,
-  choiceTexts?: string[] | null,
-  answerIndex?: number | null,
-  rationale?: string | null,
-  distractorNotes?: (string | null)[] | null,
 ];
 
 type FinishReadRow = {
@@ -95,14 +84,15 @@ type FinishReadRow = {
   blueprints: string;
   activity: string | null;
   subject_name: string | null;
+  content_version: string | number | null;
 };
 
-type FinishReadShape = { withActivity: boolean; content: boolean };
+type FinishReadShape = { withActivity: boolean; forReply: boolean };
 
 /** The finish's read, built once per shape (ADR 037: building it on every call cost the finish). */
 const finishRead = statementsByShape<FinishReadShape, FinishReadRow>(
-  (shape) => `${shape.withActivity}${shape.content}`,
-  ({ withActivity, content }) => {
+  (shape) => `${shape.withActivity}${shape.forReply}`,
+  ({ withActivity, forReply }) => {
     const value = (name: string) => sql.placeholder(name);
     return sql`
     select
@@ -111,8 +101,7 @@ const finishRead = statementsByShape<FinishReadShape, FinishReadRow>(
                  q.held_at is not null, q.difficulty, jsonb_array_length(q.choices),
                  d.mean, d.variance, d.answers,
                  floor(extract(epoch from h.last_at) * 1000), h.last_correct, h.review_step,
-                 ans.question_id is not null, ans.choice_index, ans.flagged, ans.is_correct
-                 ${content ? sql`, t.name, q.stem, q.choices, q.answer_index, q.rationale, q.distractor_notes` : sql``})
+                 ans.question_id is not null, ans.choice_index, ans.flagged, ans.is_correct)
                order by item.ord), '[]')::text
          from ${itemsInOrder(sql`a.items`)}
          left join ${questions} q on q.id = item.value->>'questionId'
@@ -139,7 +128,8 @@ const finishRead = statementsByShape<FinishReadShape, FinishReadRow>(
             })
           : sql`null::text`
       } as activity,
-      ${content ? sql`(select s.name from ${subjects} s where s.id = a.subject_id)` : sql`null::text`} as subject_name
+      ${forReply ? sql`(select s.name from ${subjects} s where s.id = a.subject_id)` : sql`null::text`} as subject_name,
+      ${forReply ? currentContentVersion : sql`null::text`} as content_version
     from ${quizAttempts} a
     where a.id = ${value('attemptId')}::uuid`;
   },
@@ -160,15 +150,15 @@ export async function loadFinishState(
     /** Only when the owner's row is locked already: nothing read here may change before the write. */
     withActivity: boolean;
     /**
-     * The questions' content and keys and the subject's name, so the reply is built from this read
-     * rather than read again after the commit (submitting: ADR 038).
+     * The subject's name and the content version, so the reply is built from this read and the
+     * items' kept fragments rather than read again after the commit (submitting: ADR 038).
      */
-    withContent?: boolean;
+    forReply?: boolean;
   },
 ): Promise<FinishState | null> {
-  const content = options.withContent === true;
+  const forReply = options.forReply === true;
   const withActivity = options.withActivity;
-  const result = await finishRead({ withActivity, content })(tx, {
+  const result = await finishRead({ withActivity, forReply })(tx, {
     attemptId: attempt.id,
     ...(withActivity ? { userId: attempt.userId, ...activityStateKeys(now) } : {}),
   });
@@ -202,29 +192,14 @@ export async function loadFinishState(
                   : undefined,
             },
       answer: r[13] ? { choiceIndex: r[14], flagged: r[15] ?? false, isCorrect: r[16] } : null,
-      ...(content ? { question: questionOf(r) } : {}),
     })),
     model: row.model === null ? null : (JSON.parse(row.model) as StudentModel),
     blueprint: firstValidBlueprint(
       candidates.map(([id, name, specText]) => ({ id, name, specText })),
     ),
     activity: row.activity === null ? null : activityStateOf(row.activity),
-    ...(content ? { subjectName: row.subject_name } : {}),
-  };
-}
-
-/** The question of a tuple read `withContent`, as `loadAttemptItemRows` gives it with keys. */
-function questionOf(r: ItemTuple): AttemptItemRow['question'] {
-  const [, , topicId, , , , , , , , , , , , , , , topicName, stem, choices, answerIndex] = r;
-  if (topicId === null || topicName == null) return null;
-  return {
-    topicId,
-    topicName,
-    stem: stem ?? '',
-    choices: choices ?? [],
-    key:
-      answerIndex == null
-        ? null
-        : { answerIndex, rationale: r[21] ?? '', distractorNotes: r[22] ?? null },
+    ...(forReply
+      ? { subjectName: row.subject_name, contentVersion: Number(row.content_version) }
+      : {}),
   };
 }

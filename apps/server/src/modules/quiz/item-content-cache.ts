@@ -1,36 +1,61 @@
-import type { Db } from '../../platform/db/client.ts';
-import { type ItemContent, loadItemContent } from './attempt-view.read-model.ts';
+import type { Db, Executor } from '../../platform/db/client.ts';
+import {
+  type ItemContent,
+  type ItemKey,
+  loadItemContent,
+  loadItemKeys,
+} from './attempt-view.read-model.ts';
 
 /**
- * What an unrevealed quiz item shows of its question (topic name, stem, choices), serialised once
- * per content version and kept per database (issue 10: a 170-item resume reads the answers, not
- * 170 questions). Valid across any number of server processes without messages: every resume reads
- * the content version in its own statement, and a version this cache does not hold empties it
- * (schema/quiz.ts contentVersion: triggers move it with every change to what an item shows).
+ * What a quiz item shows of its question, serialised once per content version and kept per
+ * database: the opening every item has (topic name, stem, choices; issue 10: a 170-item resume
+ * reads the answers, not 170 questions), and the reveal an item shows once its key may be seen
+ * (issue 25: a submit's reply was a quarter of its CPU in JSON.stringify and UTF-8 encoding).
+ * Valid across any number of server processes without messages: every reply reads the content
+ * version in its own statement, and a version this cache does not hold empties it (schema/quiz.ts
+ * contentVersion: triggers move it with every change to what an item shows).
  */
 
 /**
- * The opening of an unrevealed item in the contract's JSON, UTF-8 encoded once:
+ * The opening of an item in the contract's JSON, UTF-8 encoded once:
  * `{"questionId":…,"topicName":…,"stem":…,"choices":[…],` — or null: not in the bank.
  */
 export type ContentFragment = Buffer | null;
 
+/**
+ * The closing of a revealed item, UTF-8 encoded once:
+ * `"reveal":{"answerIndex":…,"rationale":…,"distractorNotes":…}}` — or null: not in the bank.
+ */
+export type RevealFragment = Buffer | null;
+
 /** The bank of a busy server is a few thousand questions: a bound far above it. */
 const MAX_ENTRIES = 50_000;
 
-class ItemContentCache {
+class ItemFragmentCache {
   version: number | null = null;
-  readonly fragments = new Map<string, ContentFragment>();
+  readonly openings = new Map<string, ContentFragment>();
+  readonly reveals = new Map<string, RevealFragment>();
 
   hold(version: number) {
-    if (this.version === version && this.fragments.size < MAX_ENTRIES) return;
-    this.fragments.clear();
+    const size = this.openings.size + this.reveals.size;
+    if (this.version === version && size < MAX_ENTRIES) return;
+    this.openings.clear();
+    this.reveals.clear();
     this.version = version;
   }
 }
 
 // One cache per database: tests open several in one process, with the same question ids.
-const caches = new WeakMap<Db, ItemContentCache>();
+const caches = new WeakMap<Db, ItemFragmentCache>();
+
+function cacheOf(db: Db): ItemFragmentCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new ItemFragmentCache();
+    caches.set(db, cache);
+  }
+  return cache;
+}
 
 export function serializeContent(questionId: string, content: ItemContent): Buffer {
   return Buffer.from(
@@ -38,36 +63,100 @@ export function serializeContent(questionId: string, content: ItemContent): Buff
   );
 }
 
+export function serializeReveal(key: ItemKey): Buffer {
+  return Buffer.from(
+    `"reveal":{"answerIndex":${JSON.stringify(key.answerIndex)},"rationale":${JSON.stringify(key.rationale)},"distractorNotes":${JSON.stringify(key.distractorNotes)}}}`,
+  );
+}
+
 /**
- * The fragments of these questions as of `version` (read by the caller's statement); the ones not
- * held are read now. When the content moved in between, the newer fragments are used and kept.
+ * The fragments of these questions as of `version` (read by the caller's statement) from one of
+ * the cache's maps; the ones not held are read now. When the content moved in between, the newer
+ * fragments are used and kept.
  */
-export async function contentFragments(
+function fragmentsFrom<T>(
+  held: (cache: ItemFragmentCache) => Map<string, Buffer | null>,
+  read: (
+    ex: Executor,
+    ids: readonly string[],
+  ) => Promise<{ found: Map<string, T>; contentVersion: number | null }>,
+  serialize: (questionId: string, found: T) => Buffer,
+) {
+  return async (
+    db: Db,
+    questionIds: readonly string[],
+    version: number,
+  ): Promise<Map<string, Buffer | null>> => {
+    const cache = cacheOf(db);
+    cache.hold(version);
+    const out = new Map<string, Buffer | null>();
+    const missing: string[] = [];
+    for (const id of questionIds) {
+      const fragment = held(cache).get(id);
+      if (fragment === undefined) missing.push(id);
+      else out.set(id, fragment);
+    }
+    if (missing.length === 0) return out;
+    const { found, contentVersion } = await read(db, missing);
+    if (contentVersion !== null) cache.hold(contentVersion);
+    for (const id of missing) {
+      const one = found.get(id);
+      const fragment = one ? serialize(id, one) : null;
+      out.set(id, fragment);
+      held(cache).set(id, fragment);
+    }
+    return out;
+  };
+}
+
+/** The openings of these questions as of `version`. */
+export const contentFragments: (
   db: Db,
   questionIds: readonly string[],
   version: number,
-): Promise<Map<string, ContentFragment>> {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new ItemContentCache();
-    caches.set(db, cache);
+) => Promise<Map<string, ContentFragment>> = fragmentsFrom(
+  (cache) => cache.openings,
+  async (ex, ids) => {
+    const { content, contentVersion } = await loadItemContent(ex, ids);
+    return { found: content, contentVersion };
+  },
+  serializeContent,
+);
+
+/** The reveals of these questions as of `version`. */
+export const revealFragments: (
+  db: Db,
+  questionIds: readonly string[],
+  version: number,
+) => Promise<Map<string, RevealFragment>> = fragmentsFrom(
+  (cache) => cache.reveals,
+  async (ex, ids) => {
+    const { keys, contentVersion } = await loadItemKeys(ex, ids);
+    return { found: keys, contentVersion };
+  },
+  (_questionId, key) => serializeReveal(key),
+);
+
+/**
+ * The openings of `openingIds` and the reveals of `revealIds`, of one content version: `version`
+ * (read by the caller's statement), or the newer one a read met, both taken again at it (a
+ * stem from before an edit is never shown with a rationale from after it).
+ */
+export async function itemFragments(
+  db: Db,
+  openingIds: readonly string[],
+  revealIds: readonly string[],
+  version: number,
+): Promise<{ openings: Map<string, ContentFragment>; reveals: Map<string, RevealFragment> }> {
+  let at = version;
+  for (let tries = 0; ; tries++) {
+    const openings = await contentFragments(db, openingIds, at);
+    const reveals =
+      revealIds.length === 0
+        ? new Map<string, RevealFragment>()
+        : await revealFragments(db, revealIds, at);
+    const held = cacheOf(db).version;
+    if (held === null || held === at || tries > 0) return { openings, reveals };
+    at = held;
   }
-  cache.hold(version);
-  const out = new Map<string, ContentFragment>();
-  const missing: string[] = [];
-  for (const id of questionIds) {
-    const held = cache.fragments.get(id);
-    if (held === undefined) missing.push(id);
-    else out.set(id, held);
-  }
-  if (missing.length === 0) return out;
-  const { content, contentVersion } = await loadItemContent(db, missing);
-  if (contentVersion !== null) cache.hold(contentVersion);
-  for (const id of missing) {
-    const found = content.get(id);
-    const fragment = found ? serializeContent(id, found) : null;
-    out.set(id, fragment);
-    cache.fragments.set(id, fragment);
-  }
-  return out;
 }
