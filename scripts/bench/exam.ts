@@ -750,7 +750,8 @@ async function examNightOf(engine: Engine, server: Server, floors: Server) {
         as: s,
       });
       // A submit's code is cold until some have run (V8 compiles what runs often), and a server on
-      // exam night has run thousands: 50 submits first, not measured, as the other phases' warm-up.
+      // exam night has run thousands: one submit per student first, not measured, as the other
+      // phases' warm-up.
       await load(server, students, submit, { amount: students.length, name: 'submit-warm-up' });
       await freshMocks();
       const submitted = students.map((s) => s.attemptId);

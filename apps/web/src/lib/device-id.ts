@@ -22,6 +22,8 @@ export async function readDeviceId(): Promise<string | null> {
   return deobfuscate(stored);
 }
 
+let creating: Promise<string> | null = null;
+
 /**
  * The stored device id, creating and storing a new random one when none exists. Callers at once
  * share one answer: the login page prepares the id on load and a quick tap asks again, and two
@@ -33,8 +35,6 @@ export function getOrCreateDeviceId(): Promise<string> {
   });
   return creating;
 }
-
-let creating: Promise<string> | null = null;
 
 async function readOrCreate(): Promise<string> {
   let existing: string | null = null;
