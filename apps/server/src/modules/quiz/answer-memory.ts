@@ -1,4 +1,4 @@
-import type { Db } from '../../platform/db/client.ts';
+import { type Db, perDatabase } from '../../platform/db/client.ts';
 import type { QuestionRow } from '../content/bank.repository.ts';
 import type { AnswerContext } from './answer-save.read-model.ts';
 import { type AttemptClock, clockOf } from './attempts.repository.ts';
@@ -32,17 +32,7 @@ class AnswerMemory {
   readonly questions = new Map<string, QuestionRow>();
 }
 
-// One memory per database: tests open several in one process, with the same ids.
-const memories = new WeakMap<Db, AnswerMemory>();
-
-function memoryOf(db: Db): AnswerMemory {
-  let memory = memories.get(db);
-  if (!memory) {
-    memory = new AnswerMemory();
-    memories.set(db, memory);
-  }
-  return memory;
-}
+const memoryOf = perDatabase(() => new AnswerMemory());
 
 /**
  * What a save's read would find of this attempt and question, as remembered (the saved answer
@@ -54,10 +44,10 @@ export function recall(
   attemptId: string,
   questionId: string,
 ): { seen: AnswerContext; contentVersion: number } | null {
-  const memory = memories.get(db);
-  const attempt = memory?.attempts.get(attemptId);
-  const question = memory?.questions.get(questionId);
-  const contentVersion = memory?.contentVersion;
+  const memory = memoryOf(db);
+  const attempt = memory.attempts.get(attemptId);
+  const question = memory.questions.get(questionId);
+  const contentVersion = memory.contentVersion;
   // Only once all of its questions are: the first save of an attempt reads, and remembers them.
   if (!attempt || !question || contentVersion == null || attempt.questionsAt !== contentVersion) {
     return null;
@@ -78,7 +68,7 @@ export function recall(
 
 /** Keeps the clock of a remembered attempt as just read; false when the attempt is not remembered. */
 export function refreshClock(db: Db, clock: AttemptClock): boolean {
-  const known = memories.get(db)?.attempts.get(clock.id);
+  const known = memoryOf(db).attempts.get(clock.id);
   if (known) known.clock = clock;
   return known !== undefined;
 }
@@ -108,18 +98,18 @@ export function rememberAttempt(
 
 /** The ids of an attempt's questions not remembered at `contentVersion`. */
 export function missingQuestions(db: Db, attemptId: string, contentVersion: number): string[] {
-  const memory = memories.get(db);
-  const attempt = memory?.attempts.get(attemptId);
-  if (!memory || !attempt) return [];
+  const memory = memoryOf(db);
+  const attempt = memory.attempts.get(attemptId);
+  if (!attempt) return [];
   if (memory.contentVersion !== contentVersion) return [...attempt.parts.keys()];
   return [...attempt.parts.keys()].filter((id) => !memory.questions.has(id));
 }
 
 /** Marks a remembered attempt whose questions are all remembered now; false when some are not. */
 export function completeAttempt(db: Db, attemptId: string): boolean {
-  const memory = memories.get(db);
-  const attempt = memory?.attempts.get(attemptId);
-  if (!memory || !attempt || memory.contentVersion === null) return false;
+  const memory = memoryOf(db);
+  const attempt = memory.attempts.get(attemptId);
+  if (!attempt || memory.contentVersion === null) return false;
   for (const questionId of attempt.parts.keys()) {
     if (!memory.questions.has(questionId)) return false;
   }

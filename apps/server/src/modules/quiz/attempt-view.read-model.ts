@@ -125,6 +125,25 @@ export async function loadAttemptResume(
 /** What an unrevealed item shows of its question (no key, no rationale). */
 export type ItemContent = { topicName: string; stem: string; choices: string[] };
 
+/**
+ * Questions read by id, each as `found` holds it (questions not in the bank are missing), and the
+ * content version they were read at: one statement, so the two agree.
+ */
+export type QuestionsAt<T> = { found: Map<string, T>; contentVersion: number | null };
+
+function questionsAt<Row extends { id: string; contentVersion: string }, T>(
+  rows: readonly Row[],
+  pick: (row: Row) => T,
+): QuestionsAt<T> {
+  return {
+    found: new Map(rows.map((row) => [row.id, pick(row)])),
+    contentVersion: rows[0] ? Number(rows[0].contentVersion) : null,
+  };
+}
+
+const byIds = sql`${questions.id} = any(${sql.placeholder('ids')}::text[])`;
+const idsValue = (questionIds: readonly string[]) => ({ ids: `{${questionIds.join(',')}}` });
+
 const itemContentQuery = preparedFor((ex) =>
   ex
     .select({
@@ -136,72 +155,51 @@ const itemContentQuery = preparedFor((ex) =>
     })
     .from(questions)
     .innerJoin(topics, eq(topics.id, questions.topicId))
-    .where(sql`${questions.id} = any(${sql.placeholder('ids')}::text[])`)
+    .where(byIds)
     .prepare('quiz_item_content'),
 );
 
-/**
- * The shown part of these questions and the content version they were read at (one statement, so
- * the two agree). Questions not in the bank are missing from the map.
- */
+/** The shown part of these questions, at the content version read with them. */
 export async function loadItemContent(
   ex: Executor,
   questionIds: readonly string[],
-): Promise<{ content: Map<string, ItemContent>; contentVersion: number | null }> {
-  const rows = await itemContentQuery(ex).execute({ ids: `{${questionIds.join(',')}}` });
-  return {
-    content: new Map(
-      rows.map((r) => [r.id, { topicName: r.topicName, stem: r.stem, choices: r.choices }]),
-    ),
-    contentVersion: rows[0] ? Number(rows[0].contentVersion) : null,
-  };
+): Promise<QuestionsAt<ItemContent>> {
+  const rows = await itemContentQuery(ex).execute(idsValue(questionIds));
+  return questionsAt(rows, (r) => ({ topicName: r.topicName, stem: r.stem, choices: r.choices }));
 }
 
 const itemKeysQuery = preparedFor((ex) =>
   ex
-    .select({
-      id: questions.id,
-      ...keyColumns,
-      contentVersion: currentContentVersion,
-    })
+    .select({ id: questions.id, ...keyColumns, contentVersion: currentContentVersion })
     .from(questions)
-    .where(sql`${questions.id} = any(${sql.placeholder('ids')}::text[])`)
+    .where(byIds)
     .prepare('quiz_item_keys'),
 );
 
 /**
- * The keys of these questions (what a revealed item shows besides its content) and the content
- * version they were read at, in one statement so the two agree. Questions not in the bank are
- * missing from the map.
+ * The keys of these questions (what a revealed item shows besides its content), at the content
+ * version read with them.
  */
 export async function loadItemKeys(
   ex: Executor,
   questionIds: readonly string[],
-): Promise<{ keys: Map<string, ItemKey>; contentVersion: number | null }> {
-  const rows = await itemKeysQuery(ex).execute({ ids: `{${questionIds.join(',')}}` });
-  return {
-    keys: new Map(
-      rows.map((r) => [
-        r.id,
-        {
-          answerIndex: r.answerIndex,
-          rationale: r.rationale,
-          distractorNotes: r.distractorNotes,
-        },
-      ]),
-    ),
-    contentVersion: rows[0] ? Number(rows[0].contentVersion) : null,
-  };
+): Promise<QuestionsAt<ItemKey>> {
+  const rows = await itemKeysQuery(ex).execute(idsValue(questionIds));
+  return questionsAt(rows, ({ answerIndex, rationale, distractorNotes }) => ({
+    answerIndex,
+    rationale,
+    distractorNotes,
+  }));
 }
 
 /**
- * These questions whole (what a save decides and reveals with) and the content version they were
- * read at, in one statement so the two agree; null when none is in the bank.
+ * These questions whole (what a save decides and reveals with), at the content version read with
+ * them.
  */
 export async function loadQuestionsAt(
   ex: Executor,
   questionIds: readonly string[],
-): Promise<{ questions: Map<string, QuestionRow>; contentVersion: number | null }> {
+): Promise<QuestionsAt<QuestionRow>> {
   const rows = await ex
     .select({
       id: questions.id,
@@ -212,10 +210,7 @@ export async function loadQuestionsAt(
     .from(questions)
     .innerJoin(topics, eq(topics.id, questions.topicId))
     .where(inArray(questions.id, [...new Set(questionIds)]));
-  return {
-    questions: new Map(rows.map(({ contentVersion: _, ...question }) => [question.id, question])),
-    contentVersion: rows[0] ? Number(rows[0].contentVersion) : null,
-  };
+  return questionsAt(rows, ({ contentVersion: _, ...question }) => question);
 }
 
 export type ItemKey = Pick<QuestionRow, 'answerIndex' | 'rationale' | 'distractorNotes'>;

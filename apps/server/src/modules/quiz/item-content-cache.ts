@@ -1,9 +1,10 @@
-import type { Db, Executor } from '../../platform/db/client.ts';
+import { type Db, type Executor, perDatabase } from '../../platform/db/client.ts';
 import {
   type ItemContent,
   type ItemKey,
   loadItemContent,
   loadItemKeys,
+  type QuestionsAt,
 } from './attempt-view.read-model.ts';
 
 /**
@@ -45,17 +46,7 @@ class ItemFragmentCache {
   }
 }
 
-// One cache per database: tests open several in one process, with the same question ids.
-const caches = new WeakMap<Db, ItemFragmentCache>();
-
-function cacheOf(db: Db): ItemFragmentCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new ItemFragmentCache();
-    caches.set(db, cache);
-  }
-  return cache;
-}
+const cacheOf = perDatabase(() => new ItemFragmentCache());
 
 export function serializeContent(questionId: string, content: ItemContent): Buffer {
   return Buffer.from(
@@ -76,10 +67,7 @@ export function serializeReveal(key: ItemKey): Buffer {
  */
 function fragmentsFrom<T>(
   held: (cache: ItemFragmentCache) => Map<string, Buffer | null>,
-  read: (
-    ex: Executor,
-    ids: readonly string[],
-  ) => Promise<{ found: Map<string, T>; contentVersion: number | null }>,
+  read: (ex: Executor, ids: readonly string[]) => Promise<QuestionsAt<T>>,
   serialize: (questionId: string, found: T) => Buffer,
 ) {
   return async (
@@ -110,30 +98,16 @@ function fragmentsFrom<T>(
 }
 
 /** The openings of these questions as of `version`. */
-export const contentFragments: (
-  db: Db,
-  questionIds: readonly string[],
-  version: number,
-) => Promise<Map<string, ContentFragment>> = fragmentsFrom(
+const contentFragments = fragmentsFrom(
   (cache) => cache.openings,
-  async (ex, ids) => {
-    const { content, contentVersion } = await loadItemContent(ex, ids);
-    return { found: content, contentVersion };
-  },
+  loadItemContent,
   serializeContent,
 );
 
 /** The reveals of these questions as of `version`. */
-export const revealFragments: (
-  db: Db,
-  questionIds: readonly string[],
-  version: number,
-) => Promise<Map<string, RevealFragment>> = fragmentsFrom(
+const revealFragments = fragmentsFrom(
   (cache) => cache.reveals,
-  async (ex, ids) => {
-    const { keys, contentVersion } = await loadItemKeys(ex, ids);
-    return { found: keys, contentVersion };
-  },
+  loadItemKeys,
   (_questionId, key) => serializeReveal(key),
 );
 

@@ -1,4 +1,4 @@
-import type { Db } from '../../platform/db/client.ts';
+import { type Db, perDatabase } from '../../platform/db/client.ts';
 import { type BankQuestion, listBank } from '../content/bank.repository.ts';
 
 /**
@@ -14,7 +14,7 @@ class LiteBankCache {
   readonly banks = new Map<string, readonly BankQuestion[]>();
 }
 
-const caches = new WeakMap<Db, LiteBankCache>();
+const cacheOf = perDatabase(() => new LiteBankCache());
 
 /**
  * The reviewer's bank at content version `version` or later: read when not held at it. A bank read
@@ -26,11 +26,7 @@ export async function reviewerBank(
   reviewer: string,
   version: number,
 ): Promise<readonly BankQuestion[]> {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new LiteBankCache();
-    caches.set(db, cache);
-  }
+  const cache = cacheOf(db);
   if (cache.version !== version) {
     cache.banks.clear();
     cache.version = version;

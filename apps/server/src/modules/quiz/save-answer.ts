@@ -270,7 +270,7 @@ async function remember(db: Db, seen: AnswerContext): Promise<void> {
   }
   const missing = missingQuestions(db, attempt.id, seen.contentVersion);
   if (missing.length > 0) {
-    const { questions, contentVersion } = await loadQuestionsAt(db, missing);
+    const { found: questions, contentVersion } = await loadQuestionsAt(db, missing);
     if (contentVersion !== null) rememberQuestions(db, questions, contentVersion);
   }
   completeAttempt(db, attempt.id);

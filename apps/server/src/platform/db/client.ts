@@ -14,6 +14,22 @@ import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/**
+ * One value per database, made on first use: what a process keeps in memory is kept per database
+ * (tests open several in one process, with the same ids), and goes with it.
+ */
+export function perDatabase<T extends object>(create: () => T): (db: Db) => T {
+  const values = new WeakMap<Db, T>();
+  return (db) => {
+    let value = values.get(db);
+    if (!value) {
+      value = create();
+      values.set(db, value);
+    }
+    return value;
+  };
+}
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** Repositories accept either the database or an open transaction (STYLE.md habit 5). */
 export type Executor = Db | Tx;
