@@ -11,7 +11,6 @@ import { screenshotReadings } from '../../src/platform/db/schema.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import {
-  newRefCode,
   pngBytes,
   startWithStaff,
   studentWithPurchase,
@@ -103,7 +102,10 @@ describe.each(ENGINES)('reading payment screenshots on %s', (engine) => {
     ).json().item;
 
   it('queues the screenshot with the purchase, reads it off the request, and makes it matchable', async () => {
-    const reference = newRefCode();
+    // A reference fixed, so the image is: this test holds the pipeline, not the reader's accuracy
+    // (bench:ocr measures that). A reference from the clock was misread by one digit in one of six
+    // clean-clone runs on 2026-11-28 ('8357218590007' read as '8357218500007'), failing the run.
+    const reference = '4711902365548';
     const { subId } = await studentWithPurchase(t, {
       screenshot: await gcashReceipt(reference, 19_900),
     });
