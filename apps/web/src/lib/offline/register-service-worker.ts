@@ -2,6 +2,10 @@ import { Workbox } from 'workbox-window';
 import { setUpdateReady } from './app-update.ts';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
+const FIRST_RETRY_MS = 10_000;
+const LAST_RETRY_MS = 10 * 60 * 1000;
+
+let checkingForUpdates = false;
 
 /**
  * Registers the service worker vite-plugin-pwa builds (/sw.js; docs/decisions/019). Loaded by
@@ -9,10 +13,36 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
  * workbox-window (docs/product.md#quality-bars budget). A new worker installs in the background and then waits; the
  * student is told and chooses when to reload, so a running mock is never swapped out from under
  * them. Only the tab whose student pressed Reload reloads.
+ *
+ * The first install downloads the whole app; one file dropped on flaky data fails it, and the
+ * browser then forgets the registration until the next visit, leaving the phone with no offline
+ * app in the meantime. So a first install that fails (or a registration that cannot fetch
+ * /sw.js) is tried again: after 10 s, doubling up to 10 minutes, and at once when the phone is
+ * back online.
  */
-export function registerServiceWorker(): void {
+export function registerServiceWorker(retryIn = FIRST_RETRY_MS): void {
   if (!('serviceWorker' in navigator)) return;
   const wb = new Workbox('/sw.js', { scope: '/' });
+  let retried = false;
+  const retry = () => {
+    if (retried || navigator.serviceWorker.controller) return;
+    retried = true;
+    const again = () => {
+      clearTimeout(timer);
+      window.removeEventListener('online', again);
+      registerServiceWorker(Math.min(retryIn * 2, LAST_RETRY_MS));
+    };
+    const timer = setTimeout(again, retryIn);
+    window.addEventListener('online', again);
+  };
+  let installed = false;
+  wb.addEventListener('installed', () => {
+    installed = true;
+  });
+  // Our own worker went redundant before it ever installed: its install failed.
+  wb.addEventListener('redundant', (event) => {
+    if (!event.isExternal && !installed) retry();
+  });
   wb.addEventListener('waiting', () => {
     setUpdateReady(() => {
       wb.addEventListener('controlling', () => window.location.reload());
@@ -21,10 +51,20 @@ export function registerServiceWorker(): void {
   });
   wb.register()
     .then(() => {
+      if (checkingForUpdates) return;
+      checkingForUpdates = true;
       // Long-lived tabs (a phone left on the quiz screen for days) still learn of new versions.
-      const check = () => void wb.update().catch(() => undefined);
+      // Asked of the registration the page has now: a retried install made a new one.
+      const check = () =>
+        void navigator.serviceWorker
+          .getRegistration()
+          .then((registration) => registration?.update())
+          .catch(() => undefined);
       setInterval(check, UPDATE_CHECK_MS);
       window.addEventListener('online', check);
     })
-    .catch((error: unknown) => console.warn('Offline support is unavailable', error));
+    .catch((error: unknown) => {
+      console.warn('Offline support is unavailable for now', error);
+      retry();
+    });
 }
