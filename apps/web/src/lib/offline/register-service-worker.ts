@@ -3,7 +3,8 @@ import { setUpdateReady } from './app-update.ts';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 const FIRST_RETRY_MS = 10_000;
-const LAST_RETRY_MS = 10 * 60 * 1000;
+/** 10 s, 20 s, … 320 s: about ten minutes of tries, then none until the next visit. */
+const RETRIES = 6;
 
 let checkingForUpdates = false;
 
@@ -17,22 +18,22 @@ let checkingForUpdates = false;
  * The first install downloads the whole app; one file dropped on flaky data fails it, and the
  * browser then forgets the registration until the next visit, leaving the phone with no offline
  * app in the meantime. So a first install that fails (or a registration that cannot fetch
- * /sw.js) is tried again: after 10 s, doubling up to 10 minutes, and at once when the phone is
- * back online.
+ * /sw.js) is tried again: after 10 s, then twice as long each time, or at once when the phone is
+ * back online. The tries are bounded: each downloads the app again, and a student pays for data.
  */
-export function registerServiceWorker(retryIn = FIRST_RETRY_MS): void {
+export function registerServiceWorker(retries = 0): void {
   if (!('serviceWorker' in navigator)) return;
   const wb = new Workbox('/sw.js', { scope: '/' });
   let retried = false;
   const retry = () => {
-    if (retried || navigator.serviceWorker.controller) return;
+    if (retried || retries === RETRIES || navigator.serviceWorker.controller) return;
     retried = true;
     const again = () => {
       clearTimeout(timer);
       window.removeEventListener('online', again);
-      registerServiceWorker(Math.min(retryIn * 2, LAST_RETRY_MS));
+      registerServiceWorker(retries + 1);
     };
-    const timer = setTimeout(again, retryIn);
+    const timer = setTimeout(again, FIRST_RETRY_MS * 2 ** retries);
     window.addEventListener('online', again);
   };
   let installed = false;
