@@ -3,9 +3,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AttemptReply,
+  attemptReply,
   SerializedAttemptState,
   stateOf,
 } from '../../src/modules/quiz/attempt-reply.ts';
+import { loadAttemptResume } from '../../src/modules/quiz/attempt-view.read-model.ts';
 import { submitAttempt } from '../../src/modules/quiz/change-attempt.ts';
 import { questions, quizAttempts } from '../../src/platform/db/schema.ts';
 import { createOnboardedStudent } from '../helpers/factories.ts';
@@ -85,6 +87,39 @@ describe.each(ENGINES)('a submit answers from its finish on %s', (engine) => {
     await db().delete(questions).where(eq(questions.id, gone));
     try {
       await expectReadBack(userId, state.attemptId, new Date());
+    } finally {
+      if (kept) await db().insert(questions).values(kept);
+    }
+  });
+
+  it('a reply read just before its revealed question left the bank leaves the item out, whole', async () => {
+    // The set's opening fragments are kept by its start; its one answered item is the last, and
+    // its reveal is not kept yet. The question goes between the reply's read and its fragments':
+    // the opening is still kept, the reveal is found nowhere.
+    const student = await createOnboardedStudent(t, { reviewer: REVIEWER });
+    const call = (method: 'POST' | 'PUT', url: string, payload?: object) =>
+      t.app.inject({
+        method,
+        url: `/api/quiz/${REVIEWER}${url}`,
+        headers: { origin: t.origin, cookie: student.cookie },
+        ...(payload === undefined ? {} : { payload }),
+      });
+    const state = attemptStateSchema.parse((await call('POST', '/lite', {})).json());
+    const gone = state.items.at(-1)?.questionId ?? '';
+    const saved = await call('PUT', `/attempts/${state.attemptId}/answers/${gone}`, {
+      choiceIndex: keyOf(gone),
+    });
+    expect(saved.statusCode).toBe(200);
+    const view = await loadAttemptResume(db(), state.attemptId);
+    if (!view) throw new Error('The set is gone.');
+    const [kept] = await db().select().from(questions).where(eq(questions.id, gone));
+    await db().delete(questions).where(eq(questions.id, gone));
+    try {
+      const reply = sent(await attemptReply(db(), view, new Date()));
+      expect(reply.items.map((item) => item.questionId)).toEqual(
+        state.items.slice(0, -1).map((item) => item.questionId),
+      );
+      expect(attemptStateSchema.parse(reply)).toStrictEqual(reply);
     } finally {
       if (kept) await db().insert(questions).values(kept);
     }

@@ -215,25 +215,30 @@ export async function attemptReply(db: Db, view: AttemptResume, now: Date): Prom
   const shown = view.items.filter(
     (item) => !visible || (item.partId !== null && visible.has(item.partId)),
   );
-  const revealed = (questionId: string) =>
-    revealsAnswer(kind, submitted, (answers.get(questionId)?.[0] ?? null) !== null);
+  const revealed = new Set(
+    shown.flatMap((item) =>
+      revealsAnswer(kind, submitted, (answers.get(item.questionId)?.[0] ?? null) !== null)
+        ? [item.questionId]
+        : [],
+    ),
+  );
   const { openings, reveals } = await itemFragments(
     db,
     shown.map((item) => item.questionId),
-    shown.flatMap((item) => (revealed(item.questionId) ? [item.questionId] : [])),
+    [...revealed],
     view.contentVersion,
   );
   const items: Buffer[] = [];
   for (const item of shown) {
     const opening = openings.get(item.questionId);
-    // A question deleted from the bank since simply drops out of the view.
-    if (!opening) continue;
+    const reveal = revealed.has(item.questionId) ? reveals.get(item.questionId) : undefined;
+    // A question deleted from the bank since simply drops out of the view, whichever of its
+    // fragments went first.
+    if (!opening || (revealed.has(item.questionId) && !reveal)) continue;
     const [choiceIndex = null, flagged = false, isCorrect = null] =
       answers.get(item.questionId) ?? [];
     if (items.length > 0) items.push(COMMA);
-    if (revealed(item.questionId)) {
-      const reveal = reveals.get(item.questionId);
-      if (!reveal) continue;
+    if (reveal) {
       items.push(opening, revealedMiddle(item.partId, choiceIndex, flagged, isCorrect), reveal);
     } else {
       items.push(opening, itemTail(item.partId, choiceIndex, flagged));
