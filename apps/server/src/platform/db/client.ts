@@ -14,6 +14,9 @@ import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Repositories accept either the database or an open transaction (STYLE.md habit 5). */
+export type Executor = Db | Tx;
 
 /**
  * One value per database, made on first use: what a process keeps in memory is kept per database
@@ -30,9 +33,6 @@ export function perDatabase<T extends object>(create: () => T): (db: Db) => T {
     return value;
   };
 }
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
-/** Repositories accept either the database or an open transaction (STYLE.md habit 5). */
-export type Executor = Db | Tx;
 
 export type NotificationHandler = (payload: string) => void;
 
