@@ -431,16 +431,22 @@ async function printModelUpdate(
 
 /** Lite sets each student finishes in the finish phase (started and answered in its setup). */
 const LITE_SETS_PER_STUDENT = Number(process.env.BENCH_LITE_SETS ?? 40);
+/**
+ * Lite sets each student finishes first, unmeasured: the other phases run two seconds before they
+ * are timed, and a finish measured cold counted the compiler's warm-up and each connection's first
+ * plans in the finish's CPU.
+ */
+const LITE_WARM_SETS = Number(process.env.BENCH_LITE_WARM_SETS ?? 10);
 
 /**
- * Lite finishes on their own: every student starts LITE_SETS_PER_STUDENT sets and every item is
- * answered (setup, not measured), then the submissions are measured, each connection submitting
- * its student's sets in turn.
+ * Lite finishes on their own: every student starts LITE_WARM_SETS + LITE_SETS_PER_STUDENT sets
+ * and every item is answered (setup, not measured); the warm sets are submitted first, then the
+ * others are measured, each connection submitting its student's sets in turn.
  */
 async function finishLiteSets(server: Server, students: Student[], learning: string) {
   const sets = new Map<Student, string[]>();
   for (const student of students) sets.set(student, []);
-  for (let round = 0; round < LITE_SETS_PER_STUDENT; round += 1) {
+  for (let round = 0; round < LITE_WARM_SETS + LITE_SETS_PER_STUDENT; round += 1) {
     await Promise.all(
       students.map(async (student) => {
         const set = await api<{ attemptId: string }>(
@@ -455,17 +461,21 @@ async function finishLiteSets(server: Server, students: Student[], learning: str
     );
   }
   await server.ask({ type: 'fill-answers', attemptIds: [...sets.values()].flat() });
-  finishedLiteSets = [...sets.values()].flat();
+  finishedLiteSets = [...sets.values()].flatMap((ids) => ids.slice(LITE_WARM_SETS));
   await analyzeBenchDatabase();
-  return load(
-    server,
-    students,
-    (student, n) => ({
-      method: 'POST',
-      path: `${learning}/attempts/${sets.get(student)?.[n % LITE_SETS_PER_STUDENT]}/submit`,
-    }),
-    { amount: LITE_SETS_PER_STUDENT * students.length, name: 'lite-finish' },
-  );
+  const submit = (first: number, count: number) => (student: Student, n: number) => ({
+    method: 'POST' as const,
+    path: `${learning}/attempts/${sets.get(student)?.[first + (n % count)]}/submit`,
+  });
+  if (LITE_WARM_SETS > 0) {
+    await load(server, students, submit(0, LITE_WARM_SETS), {
+      amount: LITE_WARM_SETS * students.length,
+    });
+  }
+  return load(server, students, submit(LITE_WARM_SETS, LITE_SETS_PER_STUDENT), {
+    amount: LITE_SETS_PER_STUDENT * students.length,
+    name: 'lite-finish',
+  });
 }
 
 /**
@@ -712,7 +722,7 @@ async function examNightOf(engine: Engine, server: Server, floors: Server) {
       print(
         'lite: finish a set (POST …/submit)',
         finish,
-        `   (${LITE_SETS_PER_STUDENT * students.length} sets of ${LITE_ITEMS}, answered in the setup)`,
+        `   (${LITE_SETS_PER_STUDENT * students.length} sets of ${LITE_ITEMS} after ${LITE_WARM_SETS * students.length} unmeasured, answered in the setup)`,
       );
       await printModelUpdate(server, 'lite finish', finish, finishedLiteSets);
       await liteQuizzes(server, students);
