@@ -19,12 +19,25 @@ vi.mock('idb-keyval', () => ({
     await later();
     stored.delete(key);
   },
+  // A readwrite transaction: IndexedDB runs those on one store one after another, across tabs.
+  update: (key: string, updater: (old: unknown) => unknown) => {
+    transactions = transactions.then(async () => {
+      await later();
+      stored.set(key, updater(stored.get(key)));
+    });
+    return transactions;
+  },
 }));
+let transactions: Promise<void> = Promise.resolve();
 
 // The web project's files share their modules (isolate: false): another file may have loaded
 // device-id.ts on the real idb-keyval, so this one loads a copy of its own, on the mock.
 const { clearDeviceId, getOrCreateDeviceId, readDeviceId } = (await import(
   `./device-id.ts?${'on-a-mock'}`
+)) as typeof import('./device-id.ts');
+// A second tab of the app: the same IndexedDB, a module (and its memory) of its own.
+const otherTab = (await import(
+  `./device-id.ts?${'another-tab'}`
 )) as typeof import('./device-id.ts');
 
 describe('the local device id (docs/product.md#single-device)', () => {
@@ -37,6 +50,24 @@ describe('the local device id (docs/product.md#single-device)', () => {
     expect(second).toBe(first);
     expect(await readDeviceId()).toBe(first);
     expect(deobfuscate(String(stored.get('deviceId')))).toBe(first);
+  });
+
+  it('one id when two tabs ask for it at once on a phone that has none', async () => {
+    // Two tabs opened together (a restored session, a link opened twice) each read "nothing
+    // stored"; the one whose id was overwritten signed in with an id the phone no longer had.
+    const [first, second] = await Promise.all([
+      getOrCreateDeviceId(),
+      otherTab.getOrCreateDeviceId(),
+    ]);
+    expect(second).toBe(first);
+    expect(await readDeviceId()).toBe(first);
+  });
+
+  it('a stored id that cannot be read is replaced; a stored one is kept', async () => {
+    stored.set('deviceId', 42);
+    const replaced = await getOrCreateDeviceId();
+    expect(await readDeviceId()).toBe(replaced);
+    expect(await otherTab.getOrCreateDeviceId()).toBe(replaced);
   });
 
   it('keeps the stored id, and makes a new one once it is cleared', async () => {

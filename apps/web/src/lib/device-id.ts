@@ -1,5 +1,5 @@
 import { deobfuscate, LOCAL_DB_NAME, LOCAL_DB_STORE, obfuscate } from '@pasado/core/rules';
-import { createStore, del, get, set } from 'idb-keyval';
+import { createStore, del, get, update } from 'idb-keyval';
 
 /**
  * The local device id (docs/product.md#local-session-table, #errors; docs/product.md#single-device):
@@ -16,7 +16,10 @@ const sessionStore = () => {
 
 /** The stored device id, or null when none is stored. Throws when IndexedDB or the value is unreadable. */
 export async function readDeviceId(): Promise<string | null> {
-  const stored = await get<unknown>(DEVICE_ID_KEY, sessionStore());
+  return idOf(await get<unknown>(DEVICE_ID_KEY, sessionStore()));
+}
+
+function idOf(stored: unknown): string | null {
   if (stored === undefined || stored === null) return null;
   if (typeof stored !== 'string') throw new Error('Malformed device id');
   return deobfuscate(stored);
@@ -36,17 +39,30 @@ export function getOrCreateDeviceId(): Promise<string> {
   return creating;
 }
 
+/**
+ * Reads and, when none is stored, writes in one readwrite transaction, which IndexedDB runs one
+ * at a time on the store: two tabs opened together each read "nothing stored" and each wrote its
+ * own id, and the tab whose id was overwritten signed in with one the phone no longer had. A read
+ * that fails fails the whole transaction, so a passing IndexedDB error never replaces a good id.
+ */
 async function readOrCreate(): Promise<string> {
-  let existing: string | null = null;
-  try {
-    existing = await readDeviceId();
-  } catch {
-    // A malformed value is replaced; a broken IndexedDB fails again on set() below.
-  }
-  if (existing) return existing;
-  const created = crypto.randomUUID();
-  await set(DEVICE_ID_KEY, obfuscate(created), sessionStore());
-  return created;
+  let id: string | null = null;
+  await update<unknown>(
+    DEVICE_ID_KEY,
+    (stored) => {
+      try {
+        id = idOf(stored);
+      } catch {
+        // A malformed value is replaced.
+      }
+      if (id) return stored;
+      id = crypto.randomUUID();
+      return obfuscate(id);
+    },
+    sessionStore(),
+  );
+  if (!id) throw new Error('The device id was not stored');
+  return id;
 }
 
 /** Forgets the device id; failures are only logged (docs/product.md#errors "a failed persistence clear"). */
