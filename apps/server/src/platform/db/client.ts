@@ -122,10 +122,11 @@ function openPostgres(url: string, poolSize = 10): Database & { migrate(): Promi
 
       const connect = async () => {
         const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
-        let lost = false;
+        // Only the connection that is listening is lost: pg also ends a client that failed to
+        // connect, before the failure reaches the catch below, and that retried beside the
+        // caller's own retry (one more chain of tries per failed try).
         const onLost = () => {
-          if (lost || closed) return;
-          lost = true;
+          if (client !== next || closed) return;
           client = null;
           scheduleReconnect();
         };
@@ -139,7 +140,6 @@ function openPostgres(url: string, poolSize = 10): Database & { migrate(): Promi
           await next.connect();
           await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
         } catch (error) {
-          lost = true;
           await next.end().catch(() => {});
           throw error;
         }
