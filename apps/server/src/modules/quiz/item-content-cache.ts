@@ -63,9 +63,11 @@ export function serializeReveal(key: ItemKey): Buffer {
 /**
  * The fragments of these questions as of `version` (read by the caller's statement) from one of
  * the cache's maps; the ones not held are read now. When the content moved in between, the newer
- * fragments are used and kept.
+ * fragments are used and kept. A read that found none of them says no version: its "not in the
+ * bank" is kept only while the cache is still at `version`, never under a newer version another
+ * request moved it to, where those questions may be back. (Exported for its test.)
  */
-function fragmentsFrom<T>(
+export function fragmentsFrom<T>(
   held: (cache: ItemFragmentCache) => Map<string, Buffer | null>,
   read: (ex: Executor, ids: readonly string[]) => Promise<QuestionsAt<T>>,
   serialize: (questionId: string, found: T) => Buffer,
@@ -87,11 +89,12 @@ function fragmentsFrom<T>(
     if (missing.length === 0) return out;
     const { found, contentVersion } = await read(db, missing);
     if (contentVersion !== null) cache.hold(contentVersion);
+    const keep = contentVersion !== null || cache.version === version;
     for (const id of missing) {
       const one = found.get(id);
       const fragment = one ? serialize(id, one) : null;
       out.set(id, fragment);
-      held(cache).set(id, fragment);
+      if (keep) held(cache).set(id, fragment);
     }
     return out;
   };
