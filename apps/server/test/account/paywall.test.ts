@@ -309,10 +309,15 @@ describe.each(ENGINES)('the paywall on %s', (engine) => {
     expect(saved.statusCode).toBe(200);
     expect((await call('GET', `${quiz}/attempts/${mock.attemptId}`)).statusCode).toBe(200);
     expect((await call('POST', `${quiz}/attempts/${mock.attemptId}/submit`)).statusCode).toBe(200);
-    // Its review (keys and rationales) is content: read again later, it needs the subscription.
+    // Its review (keys and rationales) is content: read again later, it needs the subscription,
+    // however it is asked for (a second submit answered with the whole review).
     expect((await call('GET', `${quiz}/attempts/${mock.attemptId}`)).json().error.reason).toBe(
       'expired',
     );
+    const resubmitted = await call('POST', `${quiz}/attempts/${mock.attemptId}/submit`);
+    expect(resubmitted.statusCode).toBe(403);
+    expect(resubmitted.json().error.reason).toBe('expired');
+    expect(resubmitted.body).not.toContain('rationale');
     const again = await call('POST', `${quiz}/mock`);
     expect(again.statusCode).toBe(403);
     expect(again.json().error.reason).toBe('expired');

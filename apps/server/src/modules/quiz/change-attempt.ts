@@ -1,6 +1,7 @@
 import { decideStartSitting, isTimeUp, type Sitting, sittingPhase } from '@pasado/core';
 import type { Db, Tx } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
+import { requireSubscriptionAccess } from '../account/content-access.ts';
 import { confirmingSession, type SentWith, SessionToConfirm } from '../auth/session-plugin.ts';
 import { requireReviewerAccess } from '../content/reviewers.ts';
 import { MESSAGES_QUIZ, ownAttempt } from './attempt-access.ts';
@@ -38,6 +39,7 @@ async function changeOwnAttempt(
   change: (tx: Tx, locked: AttemptClock) => Promise<(() => Promise<AttemptReply>) | undefined>,
 ): Promise<AttemptReply> {
   let reply: (() => Promise<AttemptReply>) | undefined;
+  let submittedBefore = false;
   const check = sentWith ? { userId, reviewer, session: sentWith.session, now } : undefined;
   const run = (sessionConfirmed: boolean) =>
     db.transaction(async (tx) => {
@@ -46,10 +48,16 @@ async function changeOwnAttempt(
       if (check && !sessionConfirmed && !locked?.sessionLive) throw new SessionToConfirm();
       // Refused as every route under the reviewer is (read again: no such attempt says nothing).
       if (check && !locked?.granted) await requireReviewerAccess(tx, userId, reviewer);
-      reply = await change(tx, ownAttempt(locked, userId, reviewer));
+      const owned = ownAttempt(locked, userId, reviewer);
+      submittedBefore = owned.status === 'submitted';
+      reply = await change(tx, owned);
     });
   if (sentWith) await confirmingSession(run, sentWith.confirmSession);
   else await run(true);
+  // A change to an attempt submitted before (a second submit, a sitting of a finished mock)
+  // answers with its review, which is content, as a resume of it is (getAttempt): the grant alone
+  // lets a student finish what they started, not read it again.
+  if (submittedBefore) await requireSubscriptionAccess(db, userId, now);
   return reply ? reply() : stateOf(db, attemptId, now);
 }
 
