@@ -1,8 +1,11 @@
 import type { AttemptSitting, AttemptState } from '@pasado/core/contract';
+import type { ContentDenial } from '@pasado/core/rules';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { onContentDenied } from '../../lib/content-denied.ts';
 import { fakeApi, networkDown, reply } from '../../testing/fake-api.ts';
 import { renderScreen } from '../../testing/render.tsx';
+import { claimsFor } from '../../testing/reviewers.ts';
 import { MockExam } from './mock-exam.tsx';
 
 const ATTEMPT = '8e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b';
@@ -108,5 +111,53 @@ describe('the break between the parts of a mock', () => {
     const { user } = renderScreen(<MockExam state={onBreak()} />);
     await user.click(screen.getByRole('button', { name: 'Start Part 2' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Part 2 has already started.');
+  });
+});
+
+// Exam night: the time is up and the phone submits. A submit the server refuses on the paywall
+// (the mock was submitted by a try whose answer was lost, and its review needs the subscription)
+// is answered where every refusal is (lib/content-denied.ts), not tried again and again.
+describe('a submit refused on the paywall when the time is up', () => {
+  it('is reported once and not sent again', async () => {
+    const SUBMIT = `POST /api/quiz/let-elem/attempts/${ATTEMPT}/submit`;
+    const api = fakeApi({
+      'GET /api/auth/claims': claimsFor(['let-elem']),
+      [SUBMIT]: reply(403, {
+        error: {
+          status: 'PERMISSION_DENIED',
+          message: 'Subscribe to continue.',
+          reason: 'expired',
+        },
+      }),
+    });
+    const denials: ContentDenial[] = [];
+    const stop = onContentDenied((denial) => denials.push(denial));
+    try {
+      const timeUp: AttemptState = {
+        ...onBreak(),
+        sittings: null,
+        deadlineAt: '2026-11-25T05:10:59.000Z',
+        items: [
+          {
+            questionId: 'q-1',
+            partId: null,
+            topicName: 'Topic',
+            stem: 'Question 1?',
+            choices: ['A', 'B', 'C', 'D'],
+            choiceIndex: 0,
+            flagged: false,
+            isCorrect: null,
+            reveal: null,
+          },
+        ],
+      };
+      renderScreen(<MockExam state={timeUp} />);
+      await expect.poll(() => api.sentTo(SUBMIT).length).toBe(1);
+      await expect.poll(() => denials).toEqual(['expired']);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(api.sentTo(SUBMIT)).toHaveLength(1);
+    } finally {
+      stop();
+    }
   });
 });

@@ -10,6 +10,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
+import { reportContentDenied } from '../../lib/content-denied.ts';
 import { enqueue, flush, onOutboxOutcome, useOutbox } from '../../lib/offline/outbox.ts';
 import { useClaims } from '../../lib/session/get-claims.ts';
 import { meQueryKey } from '../../lib/session/get-me.ts';
@@ -80,7 +81,9 @@ function MockInProgress({
   const [index, setIndex] = useState(0);
   const [navOpen, setNavOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [finishing, setFinishing] = useState<'idle' | 'busy' | 'failed'>('idle');
+  // 'refused': the server refused on the paywall (lib/content-denied.ts moves the page); trying
+  // again would meet the same refusal, and with the time up it was tried again at once, forever.
+  const [finishing, setFinishing] = useState<'idle' | 'busy' | 'failed' | 'refused'>('idle');
   const left = useCountdown(state.deadlineAt, state.serverNow);
   const navId = useId();
   useScrollTopOn(index);
@@ -127,8 +130,8 @@ function MockInProgress({
       void client.invalidateQueries({ queryKey: quizHomeQueryKey });
       void client.invalidateQueries({ queryKey: meQueryKey });
       if (done.status === 'submitted' && uid) void refreshKeptForYouKit(uid, reviewer);
-    } catch {
-      setFinishing('failed');
+    } catch (error) {
+      setFinishing(reportContentDenied(error) ? 'refused' : 'failed');
     }
   }, [reviewer, attemptId, client, sittingNumber, uid]);
 

@@ -276,10 +276,9 @@ export function flush(): Promise<void> {
       // After a failure the scheduled retry sends the rest, keeping the back-off.
     } while (again && !state.failing);
   };
-  const started: Promise<void> =
-    'locks' in navigator
-      ? navigator.locks.request('pasado-outbox', run).then(() => undefined)
-      : run();
+  const started: Promise<void> = navigator.locks
+    ? navigator.locks.request('pasado-outbox', run).then(() => undefined)
+    : run();
   const current = started.finally(() => {
     running = null;
   });
