@@ -78,7 +78,13 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 }
 
 export type DatabaseOptions =
-  | { engine: 'postgres'; url: string; poolSize?: number }
+  | {
+      engine: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** How often the LISTEN connection is asked to answer, and how long it has (tests shorten them). */
+      listenCheck?: { everyMs: number; timeoutMs: number };
+    }
   | {
       engine: 'pglite';
       dataDir: string | null;
@@ -90,19 +96,33 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database =
     options.engine === 'postgres'
-      ? openPostgres(options.url, options.poolSize)
+      ? openPostgres(options.url, options.poolSize, options.listenCheck)
       : await openPglite(options.dataDir, options.template);
   await database.migrate();
   return database;
 }
 
-function openPostgres(url: string, poolSize = 10): Database & { migrate(): Promise<void> } {
+/**
+ * The LISTEN connection is idle for hours at night, and a network that drops an idle connection
+ * silently (a NAT's or a firewall's idle timeout) sends it no end and no error: it would never be
+ * re-established, and the process would hear no notice again (no live update, no sign-out from
+ * another instance). It is asked to answer every 30 s; one that does not within 10 s is lost.
+ */
+const LISTEN_CHECK = { everyMs: 30_000, timeoutMs: 10_000 };
+
+function openPostgres(
+  url: string,
+  poolSize = 10,
+  listenCheck = LISTEN_CHECK,
+): Database & { migrate(): Promise<void> } {
   // A bounded wait for a connection: while PostgreSQL is down a request fails in seconds (503)
-  // instead of hanging until the client gives up.
+  // instead of hanging until the client gives up. TCP keepalives keep idle connections known to
+  // the network between us and PostgreSQL, and find dead ones.
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: 3_000,
+    keepAlive: true,
   });
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.warn('PostgreSQL pool error', error.message));
@@ -121,7 +141,11 @@ function openPostgres(url: string, poolSize = 10): Database & { migrate(): Promi
       let timer: NodeJS.Timeout | undefined;
 
       const connect = async () => {
-        const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+        const next = new pg.Client({
+          connectionString: url,
+          connectionTimeoutMillis: 5_000,
+          keepAlive: true,
+        });
         // Only the connection that is listening is lost: pg also ends a client that failed to
         // connect, before the failure reaches the catch below, and that retried beside the
         // caller's own retry (one more chain of tries per failed try).
@@ -144,6 +168,20 @@ function openPostgres(url: string, poolSize = 10): Database & { migrate(): Promi
           throw error;
         }
         client = next;
+        const check = setInterval(() => {
+          if (closed || client !== next) {
+            clearInterval(check);
+            return;
+          }
+          withTimeout(next.query('select 1'), listenCheck.timeoutMs, 'LISTEN check').catch(() => {
+            clearInterval(check);
+            if (closed || client !== next) return;
+            client = null;
+            scheduleReconnect();
+            void next.end().catch(() => {});
+          });
+        }, listenCheck.everyMs);
+        check.unref();
       };
 
       const scheduleReconnect = () => {

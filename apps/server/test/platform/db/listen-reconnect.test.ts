@@ -12,6 +12,7 @@ async function outageProxy(target: URL) {
   let up = true;
   let asked = 0;
   const open = new Set<net.Socket>();
+  const pairs = new Set<[net.Socket, net.Socket]>();
   const server = net.createServer((socket) => {
     asked += 1;
     if (!up) {
@@ -19,12 +20,15 @@ async function outageProxy(target: URL) {
       return;
     }
     const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    const pair: [net.Socket, net.Socket] = [socket, upstream];
     const drop = () => {
       socket.destroy();
       upstream.destroy();
       open.delete(socket);
+      pairs.delete(pair);
     };
     open.add(socket);
+    pairs.add(pair);
     socket.on('error', drop).on('close', drop);
     upstream.on('error', drop).on('close', drop);
     socket.pipe(upstream).pipe(socket);
@@ -45,6 +49,16 @@ async function outageProxy(target: URL) {
     up() {
       up = true;
     },
+    /** The open connections go silent both ways and stay open, as a NAT that forgot them leaves them. */
+    silence() {
+      for (const [socket, upstream] of pairs) {
+        socket.unpipe(upstream);
+        upstream.unpipe(socket);
+        socket.pause();
+        upstream.pause();
+      }
+      pairs.clear();
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -63,7 +77,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the LISTEN connection through a
   beforeAll(async () => {
     testDb = await createTestDatabase('postgres');
     proxy = await outageProxy(new URL(testDb.url ?? ''));
-    database = await openDatabase({ engine: 'postgres', url: proxy.url, poolSize: 1 });
+    database = await openDatabase({
+      engine: 'postgres',
+      url: proxy.url,
+      poolSize: 1,
+      listenCheck: { everyMs: 500, timeoutMs: 500 },
+    });
   });
 
   afterAll(async () => {
@@ -103,6 +122,28 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the LISTEN connection through a
     while (heard.length === 0 && Date.now() < heardBy) await sleep(50);
     await sleep(300);
     expect(heard).toEqual(['after']);
+    await unsubscribe();
+  });
+
+  it('a connection the network drops without a word is found out and listening again', async () => {
+    const heard: string[] = [];
+    let reconnects = 0;
+    const unsubscribe = await database.listen('silent_test', (payload) => heard.push(payload), {
+      onReconnect: () => {
+        reconnects += 1;
+      },
+    });
+    proxy.silence();
+    const until = Date.now() + 15_000;
+    while (reconnects === 0 && Date.now() < until) await sleep(100);
+    expect(reconnects).toBe(1);
+    const sender = new pg.Client({ connectionString: testDb.url ?? '' });
+    await sender.connect();
+    await sender.query(`select pg_notify('silent_test', 'heard again')`);
+    await sender.end();
+    const heardBy = Date.now() + 5_000;
+    while (heard.length === 0 && Date.now() < heardBy) await sleep(50);
+    expect(heard).toEqual(['heard again']);
     await unsubscribe();
   });
 
