@@ -32,15 +32,18 @@ describe.each(ENGINES)('a submit answers from its finish on %s', (engine) => {
   afterAll(() => t.close());
   const db = () => t.app.database.db;
 
+  /** The quiz routes of the reviewer, as the student with `cookie`. */
+  const callAs = (cookie: string) => (method: 'POST' | 'PUT', url: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url: `/api/quiz/${REVIEWER}${url}`,
+      headers: { origin: t.origin, cookie },
+      ...(payload === undefined ? {} : { payload }),
+    });
+
   async function started(kind: 'lite' | 'mock', lite: object = {}) {
     const student = await createOnboardedStudent(t, { reviewer: REVIEWER });
-    const call = (method: 'POST' | 'PUT', url: string, payload?: object) =>
-      t.app.inject({
-        method,
-        url: `/api/quiz/${REVIEWER}${url}`,
-        headers: { origin: t.origin, cookie: student.cookie },
-        ...(payload === undefined ? {} : { payload }),
-      });
+    const call = callAs(student.cookie);
     const res = await call('POST', `/${kind}`, kind === 'lite' ? lite : undefined);
     expect(res.statusCode).toBeLessThan(300);
     const state = attemptStateSchema.parse(res.json());
@@ -97,13 +100,7 @@ describe.each(ENGINES)('a submit answers from its finish on %s', (engine) => {
     // its reveal is not kept yet. The question goes between the reply's read and its fragments':
     // the opening is still kept, the reveal is found nowhere.
     const student = await createOnboardedStudent(t, { reviewer: REVIEWER });
-    const call = (method: 'POST' | 'PUT', url: string, payload?: object) =>
-      t.app.inject({
-        method,
-        url: `/api/quiz/${REVIEWER}${url}`,
-        headers: { origin: t.origin, cookie: student.cookie },
-        ...(payload === undefined ? {} : { payload }),
-      });
+    const call = callAs(student.cookie);
     const state = attemptStateSchema.parse((await call('POST', '/lite', {})).json());
     const gone = state.items.at(-1)?.questionId ?? '';
     const saved = await call('PUT', `/attempts/${state.attemptId}/answers/${gone}`, {

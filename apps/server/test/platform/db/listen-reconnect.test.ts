@@ -91,14 +91,36 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the LISTEN connection through a
     await testDb?.drop();
   });
 
-  it('retries on one back-off while the database is away, and listens once when it is back', async () => {
+  /** Listens on `channel`, keeping what it hears and how often it was re-established. */
+  async function listening(channel: string) {
     const heard: string[] = [];
-    let reconnects = 0;
-    const unsubscribe = await database.listen('outage_test', (payload) => heard.push(payload), {
+    const counts = { reconnects: 0 };
+    const unsubscribe = await database.listen(channel, (payload) => heard.push(payload), {
       onReconnect: () => {
-        reconnects += 1;
+        counts.reconnects += 1;
       },
     });
+    const reconnected = async (withinMs: number) => {
+      const until = Date.now() + withinMs;
+      while (counts.reconnects === 0 && Date.now() < until) await sleep(100);
+      return counts.reconnects;
+    };
+    /** Sends `payload` from a connection of its own; what was heard once it came, and a little after. */
+    const hearsFromElsewhere = async (payload: string) => {
+      const sender = new pg.Client({ connectionString: testDb.url ?? '' });
+      await sender.connect();
+      await sender.query('select pg_notify($1, $2)', [channel, payload]);
+      await sender.end();
+      const until = Date.now() + 5_000;
+      while (heard.length === 0 && Date.now() < until) await sleep(50);
+      await sleep(300);
+      return heard;
+    };
+    return { counts, reconnected, hearsFromElsewhere, unsubscribe };
+  }
+
+  it('retries on one back-off while the database is away, and listens once when it is back', async () => {
+    const listener = await listening('outage_test');
     const before = proxy.asked();
     proxy.down();
     await sleep(3_000);
@@ -108,43 +130,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the LISTEN connection through a
     expect(proxy.asked() - before).toBeLessThanOrEqual(5);
 
     proxy.up();
-    const until = Date.now() + 15_000;
-    while (reconnects === 0 && Date.now() < until) await sleep(100);
+    await listener.reconnected(15_000);
     await sleep(1_000);
-    expect(reconnects).toBe(1);
+    expect(listener.counts.reconnects).toBe(1);
     expect(proxy.open()).toBeLessThanOrEqual(2); // the LISTEN connection, and the pool's at most
-
-    const sender = new pg.Client({ connectionString: testDb.url ?? '' });
-    await sender.connect();
-    await sender.query(`select pg_notify('outage_test', 'after')`);
-    await sender.end();
-    const heardBy = Date.now() + 5_000;
-    while (heard.length === 0 && Date.now() < heardBy) await sleep(50);
-    await sleep(300);
-    expect(heard).toEqual(['after']);
-    await unsubscribe();
+    expect(await listener.hearsFromElsewhere('after')).toEqual(['after']);
+    await listener.unsubscribe();
   });
 
   it('a connection the network drops without a word is found out and listening again', async () => {
-    const heard: string[] = [];
-    let reconnects = 0;
-    const unsubscribe = await database.listen('silent_test', (payload) => heard.push(payload), {
-      onReconnect: () => {
-        reconnects += 1;
-      },
-    });
+    const listener = await listening('silent_test');
     proxy.silence();
-    const until = Date.now() + 15_000;
-    while (reconnects === 0 && Date.now() < until) await sleep(100);
-    expect(reconnects).toBe(1);
-    const sender = new pg.Client({ connectionString: testDb.url ?? '' });
-    await sender.connect();
-    await sender.query(`select pg_notify('silent_test', 'heard again')`);
-    await sender.end();
-    const heardBy = Date.now() + 5_000;
-    while (heard.length === 0 && Date.now() < heardBy) await sleep(50);
-    expect(heard).toEqual(['heard again']);
-    await unsubscribe();
+    expect(await listener.reconnected(15_000)).toBe(1);
+    expect(await listener.hearsFromElsewhere('heard again')).toEqual(['heard again']);
+    await listener.unsubscribe();
   });
 
   it('a first connection that fails is the caller’s to retry: nothing keeps trying behind it', async () => {
