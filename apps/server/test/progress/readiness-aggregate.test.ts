@@ -158,6 +158,29 @@ describe.each(ENGINES)('readiness for staff on %s', (engine) => {
     expect((await tracks(staff.cookie)).tracks.find((r) => r.shorthand === TRACK)?.likely).toBe(5);
   });
 
+  it("shares a run's cap among the tracks, a batch each in turn, and reads each track once", async () => {
+    await studentWith(SMALL_TRACK, true);
+    await db().update(readinessModels).set({ passChanceAt: null });
+    const computed = async () => {
+      const rows = await db()
+        .select({ reviewer: readinessModels.reviewer, at: readinessModels.passChanceAt })
+        .from(readinessModels);
+      const done = (track: string) => rows.filter((r) => r.reviewer === track && r.at).length;
+      return { [TRACK]: done(TRACK), [SMALL_TRACK]: done(SMALL_TRACK) };
+    };
+    // A cap of two, one model a batch: one for each track, whichever comes first in the offers
+    // (taken in order, the first would have spent the whole cap).
+    expect(await refreshPassChances(db(), now(), { batch: 1, perRun: 2 })).toEqual({ students: 2 });
+    expect(await computed()).toEqual({ [TRACK]: 1, [SMALL_TRACK]: 1 });
+    // One model a batch, each batch after the last: every stale chance is reached, none twice.
+    const students = await db().$count(readinessModels);
+    const staff = 1;
+    expect(await refreshPassChances(db(), now(), { batch: 1, perRun: 100 })).toEqual({
+      students: students - staff - 2,
+    });
+    expect((await refreshPassChances(db(), now())).students).toBe(0);
+  });
+
   it("a student's quiz home carries their own readiness and nothing of the track's", async () => {
     const student = await studentWith(TRACK, false);
     const res = await callApi(t, student.cookie, 'GET', `/api/quiz/${TRACK}/quiz-home`);

@@ -28,13 +28,20 @@ export type StalePassChance = {
 };
 
 /**
- * Up to `limit` of a track's students whose stored chance is missing or stale: never computed,
- * older than their model, computed before `staleBefore` (the days left change what exam day
- * holds), or for another sitting than their next.
+ * Up to `limit` of a track's students whose stored chance is missing or stale (never computed,
+ * older than their model, computed before `staleBefore` — the days left change what exam day
+ * holds — or for another sitting than their next), in id order after `after`: a run reads each
+ * track once through its primary key instead of from its start for every batch.
  */
 export async function listStalePassChances(
   ex: Executor,
-  input: { reviewer: string; today: string; staleBefore: Date; limit: number },
+  input: {
+    reviewer: string;
+    today: string;
+    staleBefore: Date;
+    after: string | null;
+    limit: number;
+  },
 ): Promise<StalePassChance[]> {
   const result = await ex.execute(sql`
     select * from (
@@ -46,6 +53,7 @@ export async function listStalePassChances(
       left join ${reviewerAccess} ra
         on ra.user_id = m.user_id and ra.reviewer_shorthand = m.reviewer
       where m.reviewer = ${input.reviewer}
+        ${input.after === null ? sql`` : sql`and m.user_id > ${input.after}::uuid`}
     ) c
     where c.pass_chance_at is null
        or c.pass_chance_at < c.updated_at::timestamptz

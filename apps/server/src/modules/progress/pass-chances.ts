@@ -1,4 +1,5 @@
 import {
+  type BlueprintSpec,
   LIKELY_PASS_CHANCE,
   MIN_AGGREGATE_STUDENTS,
   manilaDayKey,
@@ -16,10 +17,11 @@ import {
 } from './pass-chance.read-model.ts';
 import { trackProfileFor } from './readiness.ts';
 
-/** Models read per statement. */
-const BATCH = 200;
-/** At most this many chances a run (the rest wait for the next run, an hour later). */
-const MAX_PER_RUN = 20_000;
+/** How much one run does: models read per statement, and chances computed at most. */
+export type PassChanceLimits = { batch: number; perRun: number };
+
+/** 200 models a statement; at most 20,000 chances a run (the rest wait for the next, an hour later). */
+const LIMITS: PassChanceLimits = { batch: 200, perRun: 20_000 };
 /** A chance older than this is computed again: the days left change the exam-day projection. */
 export const PASS_CHANCE_MAX_AGE_MS = 20 * 60 * 60_000;
 
@@ -28,34 +30,47 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /**
  * Keeps each student's chance of passing at their next sitting beside their model (issue 23 item
  * 8; ADR 034), for the staff aggregate: a background job on item analysis's timer, never a
- * finish or a staff read. Per offered track, the models whose chance is stale are read in
- * batches, each forecast by core `readinessSummary` (the exam-day chance, or today's when the
+ * finish or a staff read. The offered tracks take turns, a batch each, so a run's cap is shared
+ * among them rather than spent on the first in order (a track after a large one would otherwise
+ * wait for every stale chance of it). Each batch reads the next models of its track whose chance
+ * is stale, forecasts each with core `readinessSummary` (the exam-day chance, or today's when the
  * sitting begins today; null without enough data or without a sitting ahead) with a turn of the
- * event loop after each student — a forecast costs a few milliseconds — and written back unless
- * the model changed meanwhile. Returns how many chances were computed.
+ * event loop after each student — a forecast costs a few milliseconds — and writes them back
+ * unless the model changed meanwhile. Returns how many chances were computed.
  */
-export async function refreshPassChances(db: Db, now: Date): Promise<{ students: number }> {
+export async function refreshPassChances(
+  db: Db,
+  now: Date,
+  limits: PassChanceLimits = LIMITS,
+): Promise<{ students: number }> {
   const today = manilaDayKey(now);
   const staleBefore = new Date(now.getTime() - PASS_CHANCE_MAX_AGE_MS);
-  let students = 0;
+  let tracks: { reviewer: string; spec: BlueprintSpec; after: string | null; done: boolean }[] = [];
   for (const offer of await listReviewerOffers(db, now)) {
     if (!offer.offered) continue;
     const blueprint = await findBlueprint(db, offer.shorthand);
-    if (!blueprint) continue;
-    while (students < MAX_PER_RUN) {
+    if (blueprint)
+      tracks.push({ reviewer: offer.shorthand, spec: blueprint.spec, after: null, done: false });
+  }
+  let students = 0;
+  while (tracks.length > 0 && students < limits.perRun) {
+    for (const track of tracks) {
+      const limit = Math.min(limits.batch, limits.perRun - students);
+      if (limit <= 0) break;
       const stale = await listStalePassChances(db, {
-        reviewer: offer.shorthand,
+        reviewer: track.reviewer,
         today,
         staleBefore,
-        limit: BATCH,
+        after: track.after,
+        limit,
       });
       const chances = [];
       for (const row of stale) {
-        const profile = await trackProfileFor(db, offer.shorthand, blueprint.spec, row.major, now);
+        const profile = await trackProfileFor(db, track.reviewer, track.spec, row.major, now);
         const summary = readinessSummary({
           model: row.model,
           profile,
-          spec: blueprint.spec,
+          spec: track.spec,
           now,
           examDay: row.examDay,
         });
@@ -71,10 +86,12 @@ export async function refreshPassChances(db: Db, now: Date): Promise<{ students:
         });
         await nextTurn();
       }
-      await savePassChances(db, offer.shorthand, chances, now);
+      await savePassChances(db, track.reviewer, chances, now);
       students += chances.length;
-      if (stale.length < BATCH) break;
+      track.after = stale.at(-1)?.userId ?? null;
+      track.done = stale.length < limit;
     }
+    tracks = tracks.filter((track) => !track.done);
   }
   return { students };
 }
