@@ -7,8 +7,9 @@ import { refineItemDifficulties } from './item-difficulty.ts';
  * Runs the item-analysis job (and beside it the refinement of item difficulties and the stored
  * pass chances, ADR 034) when the server is ready and then every `ITEM_ANALYSIS_EVERY_MINUTES`
  * (hourly by default), until it closes; never on a page load (issue 12 item 6). Time comes from
- * the app's clock. Safe with several server processes: the job takes one advisory lock.
- * Call before the app listens (it adds the close hook).
+ * the app's clock. One run at a time across every server process: a tick while a run is still
+ * going, here or in another process, is skipped (a run over a large database may outlast the
+ * interval). Call before the app listens (it adds the close hook).
  */
 export function scheduleItemAnalysis(app: FastifyInstance): void {
   const stop = startItemAnalysisTimer(app);
@@ -16,10 +17,12 @@ export function scheduleItemAnalysis(app: FastifyInstance): void {
 }
 
 /** The timer itself: one run now, then one per interval; returns what stops it. Off at 0. */
-export function startItemAnalysisTimer(app: FastifyInstance): () => void {
-  const everyMs = app.config.itemAnalysisEveryMs;
+export function startItemAnalysisTimer(
+  app: FastifyInstance,
+  everyMs = app.config.itemAnalysisEveryMs,
+): () => void {
   if (everyMs <= 0) return () => undefined;
-  const run = async () => {
+  const jobs = async () => {
     try {
       const result = await runItemAnalysis(app.database.db, app.clock.now());
       app.log.info(result, 'item analysis computed');
@@ -40,6 +43,15 @@ export function startItemAnalysisTimer(app: FastifyInstance): () => void {
       app.log.info(chances, 'pass chances computed');
     } catch (err) {
       app.log.error({ err }, 'pass chances failed');
+    }
+  };
+  const run = async () => {
+    try {
+      const outcome = await app.database.runAlone('analysis-jobs', jobs);
+      if (!outcome.ran) app.log.info('analysis jobs skipped: a run is still going');
+    } catch (err) {
+      // Each job catches its own failure: this is the lock's connection.
+      app.log.error({ err }, 'analysis jobs could not start');
     }
   };
   const timer = setInterval(() => void run(), everyMs);

@@ -56,6 +56,17 @@ export interface Database {
     handler: NotificationHandler,
     events?: ListenEvents,
   ): Promise<() => Promise<void>>;
+  /**
+   * Runs `job` unless another process is running the job of that `name`, and says whether it ran.
+   * On PostgreSQL a session-level advisory lock is tried on a connection of its own and held until
+   * the job settles (were that connection lost, another process could start the job too: done
+   * twice, never wrongly). PGlite's data directory belongs to one process, which keeps the
+   * names of the jobs it is running.
+   */
+  runAlone<T>(
+    name: string,
+    job: () => Promise<T>,
+  ): Promise<{ ran: true; value: T } | { ran: false }>;
   /** Resolves when the database answers a trivial query within `timeoutMs`; rejects otherwise. */
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -208,6 +219,27 @@ function openPostgres(
       unsubscribers.add(unsubscribe);
       return unsubscribe;
     },
+    async runAlone(name, job) {
+      const lock = new pg.Client({
+        connectionString: url,
+        connectionTimeoutMillis: 3_000,
+        keepAlive: true,
+      });
+      // A lost lock connection only ends the lock; the job goes on.
+      lock.on('error', () => {});
+      await lock.connect();
+      try {
+        const { rows } = await lock.query<{ locked: boolean }>(
+          'select pg_try_advisory_lock(hashtext($1)) as locked',
+          [name],
+        );
+        if (!rows[0]?.locked) return { ran: false };
+        return { ran: true, value: await job() };
+      } finally {
+        // Ending the session releases its lock.
+        await lock.end().catch(() => {});
+      }
+    },
     async ping(timeoutMs = 2_000) {
       await withTimeout(pool.query('select 1'), timeoutMs, 'database ping');
     },
@@ -264,6 +296,7 @@ async function openPglite(
     throw error;
   }
   const db = drizzlePglite(client, { schema });
+  const running = new Set<string>();
   return {
     db: db as unknown as Db,
     engine: 'pglite',
@@ -272,6 +305,15 @@ async function openPglite(
       // In-process: the connection cannot be lost, so there is nothing to reconnect.
       const unsubscribe = await client.listen(channel, handler);
       return unsubscribe;
+    },
+    async runAlone(name, job) {
+      if (running.has(name)) return { ran: false };
+      running.add(name);
+      try {
+        return { ran: true, value: await job() };
+      } finally {
+        running.delete(name);
+      }
     },
     async ping(timeoutMs = 2_000) {
       await withTimeout(client.query('select 1'), timeoutMs, 'database ping');
