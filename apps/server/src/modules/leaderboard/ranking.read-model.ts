@@ -1,6 +1,6 @@
 import { LEADERBOARD_SIZE } from '@pasado/core';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../platform/db/client.ts';
+import { asc, eq, sql } from 'drizzle-orm';
+import { type Executor, executeNamed } from '../../platform/db/client.ts';
 import {
   leaderboardBandCounts,
   leaderboardCountChanges,
@@ -9,7 +9,7 @@ import {
   leaderboardTieCounts,
   users,
 } from '../../platform/db/schema.ts';
-import { BAND_WIDTH, bandOf, hourOf } from './scores.repository.ts';
+import { BAND_WIDTH } from './scores.repository.ts';
 
 export type TopRow = {
   userId: string;
@@ -44,45 +44,49 @@ export async function topOfBoard(
 }
 
 /**
- * A student's rank on a board, in one round trip: students in higher score bands, plus those on a
+ * A student's rank on a board, in one statement: students in higher score bands, plus those on a
  * higher score within my band, plus those on my score who reached it in an earlier hour, plus the
  * count changes not folded yet that say the same (ADR 039), plus those on my score in my hour who
  * reached it earlier (or at the same instant with a smaller id), plus one. Every part reads a few
- * hundred counts at most. Null without points yet.
+ * hundred counts at most. My score is read in the same statement as the counts, so an award of
+ * mine committing in between cannot count me ahead of myself. Null without points yet.
  */
 export async function rankOnBoard(
   ex: Executor,
   board: string,
   userId: string,
 ): Promise<{ rank: number; points: number } | null> {
-  const [mine] = await ex
-    .select({ points: leaderboardScores.points, reachedAt: leaderboardScores.reachedAt })
-    .from(leaderboardScores)
-    .where(and(eq(leaderboardScores.board, board), eq(leaderboardScores.userId, userId)));
-  if (!mine) return null;
-  const band = bandOf(mine.points);
-  const hour = hourOf(mine.reachedAt);
-  const reached = mine.reachedAt.toISOString();
-  const hourStart = new Date(hour * 3_600_000).toISOString();
-  const [row] = await ex
-    .select({
-      ahead: sql<string>`
-        (select coalesce(sum(students), 0) from ${leaderboardBandCounts}
-          where board = ${board} and band > ${band})
-      + (select coalesce(sum(students), 0) from ${leaderboardScoreCounts}
-          where board = ${board} and points > ${mine.points} and points < ${(band + 1) * BAND_WIDTH})
-      + (select coalesce(sum(students), 0) from ${leaderboardTieCounts}
-          where board = ${board} and points = ${mine.points} and hour < ${hour})
-      + (select coalesce(sum(delta), 0) from ${leaderboardCountChanges}
-          where board = ${board}
-            and (points > ${mine.points} or (points = ${mine.points} and hour < ${hour})))
-      + (select count(*) from ${leaderboardScores}
-          where board = ${board} and points = ${mine.points}
-            and reached_at >= ${hourStart}::timestamptz
-            and (reached_at, user_id) < (${reached}::timestamptz, ${userId}::uuid))`,
-    })
-    .from(sql`(select 1) as one`);
-  return { rank: Number(row?.ahead ?? 0) + 1, points: mine.points };
+  const { rows } = await executeNamed<{ ahead: string; points: number }>(
+    ex,
+    sql`
+    with mine as (
+      select points, reached_at, user_id,
+             points / ${sql.raw(String(BAND_WIDTH))} as band,
+             floor(extract(epoch from reached_at) / 3600)::int as hour,
+             to_timestamp(floor(extract(epoch from reached_at) / 3600) * 3600) as hour_start
+      from ${leaderboardScores}
+      where board = ${sql.placeholder('board')} and user_id = ${sql.placeholder('userId')}::uuid
+    )
+    select m.points,
+        (select coalesce(sum(students), 0) from ${leaderboardBandCounts} c
+          where c.board = ${sql.placeholder('board')} and c.band > m.band)
+      + (select coalesce(sum(students), 0) from ${leaderboardScoreCounts} c
+          where c.board = ${sql.placeholder('board')} and c.points > m.points
+            and c.points < (m.band + 1) * ${sql.raw(String(BAND_WIDTH))})
+      + (select coalesce(sum(students), 0) from ${leaderboardTieCounts} c
+          where c.board = ${sql.placeholder('board')} and c.points = m.points and c.hour < m.hour)
+      + (select coalesce(sum(delta), 0) from ${leaderboardCountChanges} c
+          where c.board = ${sql.placeholder('board')}
+            and (c.points > m.points or (c.points = m.points and c.hour < m.hour)))
+      + (select count(*) from ${leaderboardScores} s
+          where s.board = ${sql.placeholder('board')} and s.points = m.points
+            and s.reached_at >= m.hour_start
+            and (s.reached_at, s.user_id) < (m.reached_at, m.user_id)) as ahead
+    from mine m`,
+    { board, userId },
+  );
+  const [row] = rows;
+  return row ? { rank: Number(row.ahead) + 1, points: row.points } : null;
 }
 
 /** Students with points on a board. */
