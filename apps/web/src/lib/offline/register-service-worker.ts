@@ -18,8 +18,9 @@ let checkingForUpdates = false;
  * The first install downloads the whole app; one file dropped on flaky data fails it, and the
  * browser then forgets the registration until the next visit, leaving the phone with no offline
  * app in the meantime. So a first install that fails (or a registration that cannot fetch
- * /sw.js) is tried again: after 10 s, then twice as long each time, or at once when the phone is
- * back online. The tries are bounded: each downloads the app again, and a student pays for data.
+ * /sw.js) is tried again: after 10 s, then twice as long each time, or sooner when the phone is
+ * back online (once half the wait has passed). The tries are bounded: each downloads the app
+ * again, and a student pays for data.
  */
 export function registerServiceWorker(retries = 0): void {
   if (!('serviceWorker' in navigator)) return;
@@ -28,13 +29,22 @@ export function registerServiceWorker(retries = 0): void {
   const retry = () => {
     if (retried || retries === RETRIES || navigator.serviceWorker.controller) return;
     retried = true;
+    const wait = FIRST_RETRY_MS * 2 ** retries;
+    // Back online brings the try forward, but not before half its wait: flaky data flaps
+    // offline and online every few seconds, and a try on every flap spent all six in a minute.
+    const earliest = Date.now() + wait / 2;
     const again = () => {
       clearTimeout(timer);
-      window.removeEventListener('online', again);
+      window.removeEventListener('online', online);
       registerServiceWorker(retries + 1);
     };
-    const timer = setTimeout(again, FIRST_RETRY_MS * 2 ** retries);
-    window.addEventListener('online', again);
+    const online = () => {
+      window.removeEventListener('online', online);
+      clearTimeout(timer);
+      timer = setTimeout(again, Math.max(0, earliest - Date.now()));
+    };
+    let timer = setTimeout(again, wait);
+    window.addEventListener('online', online);
   };
   let installed = false;
   wb.addEventListener('installed', () => {
