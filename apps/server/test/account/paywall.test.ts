@@ -323,6 +323,29 @@ describe.each(ENGINES)('the paywall on %s', (engine) => {
     expect(again.json().error.reason).toBe('expired');
   });
 
+  it('a lite set begun while subscribed is not submitted after the end: no review, no gems', async () => {
+    await setSubscription('completed');
+    const lite = (await call('POST', `${quiz}/lite`, {})).json() as { attemptId: string };
+    await setSubscription('expired', true);
+    const gems = async () =>
+      (await db().select().from(users).where(eq(users.id, student.userId)))[0]?.gemsCollection;
+    const before = await gems();
+    const refused = await call('POST', `${quiz}/attempts/${lite.attemptId}/submit`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.reason).toBe('expired');
+    expect(refused.body).not.toContain('rationale');
+    // Refused before anything was written.
+    const [attempt] = await db()
+      .select({ status: quizAttempts.status })
+      .from(quizAttempts)
+      .where(eq(quizAttempts.id, lite.attemptId));
+    expect(attempt?.status).toBe('in_progress');
+    expect(await gems()).toEqual(before);
+    // Subscribed again, it is submitted.
+    await setSubscription('completed');
+    expect((await call('POST', `${quiz}/attempts/${lite.attemptId}/submit`)).statusCode).toBe(200);
+  });
+
   it('a lite quiz taken offline before the subscription ended counts when sent after', async () => {
     await setSubscription('completed');
     const body = offline(5 * 60_000);

@@ -1,6 +1,11 @@
-import { and, eq, exists, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { preparedFor, type Tx } from '../../platform/db/client.ts';
-import { quizAttempts, reviewerAccess, users } from '../../platform/db/schema.ts';
+import { quizAttempts, users } from '../../platform/db/schema.ts';
+import {
+  type ContentAccessRow,
+  contentAccessJson,
+  contentAccessOf,
+} from '../account/content-access.read-model.ts';
 import { liveSessionExists } from '../auth/sessions.repository.ts';
 import type { Progress } from '../progress/repository.ts';
 import { type AttemptClock, clockColumns } from './attempts.repository.ts';
@@ -15,9 +20,9 @@ export type LockCheck = {
 
 export type LockedAttempt = AttemptClock & {
   ownerProgress: Progress;
-  /** With a `LockCheck`: the session live, and the caller holding the URL's reviewer. */
+  /** With a `LockCheck`: the session live, and the paywall's row for the URL's reviewer. */
   sessionLive: boolean;
-  granted: boolean;
+  access: ContentAccessRow | null;
 };
 
 const placeholder = sql.placeholder;
@@ -40,19 +45,9 @@ function lockStatement(checked: boolean, name: string) {
               idleSince: placeholder('idleSince'),
             })}`
           : sql<boolean>`true`,
-        granted: checked
-          ? sql<boolean>`${exists(
-              ex
-                .select({ one: sql`1` })
-                .from(reviewerAccess)
-                .where(
-                  and(
-                    eq(reviewerAccess.userId, placeholder('userId')),
-                    eq(reviewerAccess.reviewerShorthand, placeholder('reviewer')),
-                  ),
-                ),
-            )}`
-          : sql<boolean>`true`,
+        access: checked
+          ? contentAccessJson(placeholder('userId'), placeholder('reviewer'))
+          : sql<string | null>`null`,
       })
       .from(quizAttempts)
       .innerJoin(users, eq(users.id, quizAttempts.userId))
@@ -68,7 +63,8 @@ const lockUnchecked = lockStatement(false, 'quiz_lock_attempt');
  * An attempt's clock and its owner's progress columns, both rows locked by one statement, the
  * attempt first (issue 25: a submission locked the attempt, then recordActivity locked the user
  * row in a statement of its own); with `check`, beside them the request's session still live and
- * the caller's grant of the URL's reviewer (ADR 036), which the route no longer reads before. It
+ * the paywall's row of the caller for the URL's reviewer (ADR 036), which the route no longer
+ * reads before. It
  * locks the users row, so it is a read model of the quiz module.
  */
 export async function lockAttemptAndOwner(
@@ -94,7 +90,7 @@ export async function lockAttemptAndOwner(
     unclaimedDrillPoints,
     gemsSpent,
     sessionLive,
-    granted,
+    access,
     ...clock
   } = row;
   return {
@@ -107,6 +103,6 @@ export async function lockAttemptAndOwner(
       gemsSpent,
     },
     sessionLive: sessionLive === true,
-    granted: granted === true,
+    access: contentAccessOf(access),
   };
 }

@@ -1,7 +1,7 @@
 import { decideStartSitting, isTimeUp, type Sitting, sittingPhase } from '@pasado/core';
 import type { Db, Tx } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
-import { requireSubscriptionAccess } from '../account/content-access.ts';
+import { grantedReviewer, requireSubscriptionAccess } from '../account/content-access.ts';
 import { confirmingSession, type SentWith, SessionToConfirm } from '../auth/session-plugin.ts';
 import { requireReviewerAccess } from '../content/reviewers.ts';
 import { MESSAGES_QUIZ, ownAttempt } from './attempt-access.ts';
@@ -39,7 +39,6 @@ async function changeOwnAttempt(
   change: (tx: Tx, locked: AttemptClock) => Promise<(() => Promise<AttemptReply>) | undefined>,
 ): Promise<AttemptReply> {
   let reply: (() => Promise<AttemptReply>) | undefined;
-  let submittedBefore = false;
   const check = sentWith ? { userId, reviewer, session: sentWith.session, now } : undefined;
   const run = (sessionConfirmed: boolean) =>
     db.transaction(async (tx) => {
@@ -47,17 +46,21 @@ async function changeOwnAttempt(
       const locked = await lockAttemptAndOwner(tx, attemptId, check);
       if (check && !sessionConfirmed && !locked?.sessionLive) throw new SessionToConfirm();
       // Refused as every route under the reviewer is (read again: no such attempt says nothing).
-      if (check && !locked?.granted) await requireReviewerAccess(tx, userId, reviewer);
+      if (check && !locked?.access?.reviewer) await requireReviewerAccess(tx, userId, reviewer);
       const owned = ownAttempt(locked, userId, reviewer);
-      submittedBefore = owned.status === 'submitted';
+      // Only an open mock is finished on the grant alone (docs/product.md#paywall). A lite set
+      // needs the subscription to be submitted, as each of its answers did: its reply is the
+      // review, and the finish awards gems and points. So does a change to an attempt submitted
+      // before (a second submit, a sitting of a finished mock), answered with its review, as a
+      // resume of it is. Refused before anything is written.
+      if (owned.kind !== 'mock' || owned.status === 'submitted') {
+        if (check) grantedReviewer(locked?.access ?? null, now);
+        else await requireSubscriptionAccess(tx, userId, now);
+      }
       reply = await change(tx, owned);
     });
   if (sentWith) await confirmingSession(run, sentWith.confirmSession);
   else await run(true);
-  // A change to an attempt submitted before (a second submit, a sitting of a finished mock)
-  // answers with its review, which is content, as a resume of it is (getAttempt): the grant alone
-  // lets a student finish what they started, not read it again.
-  if (submittedBefore) await requireSubscriptionAccess(db, userId, now);
   return reply ? reply() : stateOf(db, attemptId, now);
 }
 
