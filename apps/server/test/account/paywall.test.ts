@@ -357,10 +357,16 @@ describe.each(ENGINES)('the paywall on %s', (engine) => {
     const refused = await call('POST', `${quiz}/lite/offline-attempts`, late);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.reason).toBe('expired');
-    // Revoked by staff: nothing taken before counts either.
+    // Sent again (its answer lost on the way), it answers with its review, as the first send did.
+    expect((await call('POST', `${quiz}/lite/offline-attempts`, body)).statusCode).toBe(200);
+    // Revoked by staff: nothing taken before counts either, and no review is sent again.
     await setSubscription('revoked', true);
     const revoked = await call('POST', `${quiz}/lite/offline-attempts`, offline());
     expect(revoked.json().error.reason).toBe('revoked');
+    const again = await call('POST', `${quiz}/lite/offline-attempts`, body);
+    expect(again.statusCode).toBe(403);
+    expect(again.json().error.reason).toBe('revoked');
+    expect(again.body).not.toContain('rationale');
   });
 
   it('a flash rating given offline before the subscription ended counts when sent after', async () => {

@@ -368,4 +368,46 @@ describe.each(ENGINES)('lite quizzes offline on %s', (engine) => {
       await db().update(questions).set({ heldAt: null }).where(eq(questions.id, 'tst-a-9'));
     }
   });
+
+  it("an item outside the offline pool drops out: its key is never sent (an open mock's items)", async () => {
+    // A subject one item larger than its pool (100): the last id is not in it.
+    const ids = Array.from({ length: 101 }, (_, i) => `tst-big-${String(i).padStart(3, '0')}`);
+    await db()
+      .insert(subjects)
+      .values({ id: 'tst-big-sub', reviewerShorthand: REVIEWER, name: 'Big', sortOrder: 8 });
+    await db().insert(topics).values({ id: 'tst-big-top', subjectId: 'tst-big-sub', name: 'Big' });
+    await db()
+      .insert(questions)
+      .values(
+        ids.map((id) => ({
+          id,
+          topicId: 'tst-big-top',
+          stem: `${id}?`,
+          choices: ['A', 'B'],
+          answerIndex: 1,
+          rationale: `Why ${id}.`,
+        })),
+      );
+    // The last test of the file: the subject stays (the database goes with the file).
+    const { cookie } = await createOnboardedStudent(t, { reviewer: REVIEWER });
+    const pool = offlineLitePoolSchema.parse(
+      (await call(cookie, 'GET', `${base}/offline-items`)).json(),
+    );
+    const big = pool.subjects.find((subject) => subject.id === 'tst-big-sub');
+    expect(big?.items.map((item) => item.id)).toEqual(ids.slice(0, 100));
+    const outside = 'tst-big-100';
+    const body = (answers: string[]) =>
+      offlineBody(
+        answers.map((id) => ({ questionId: id, choiceIndex: 1 })),
+        { subjectId: 'tst-big-sub' },
+      );
+    const res = await call(cookie, 'POST', upload, body(['tst-big-000', outside]));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().result).toMatchObject({ correct: 1, total: 1 });
+    expect(res.body).not.toContain(outside);
+    // Alone, nothing is left to grade: refused, nothing stored.
+    const alone = await call(cookie, 'POST', upload, body([outside]));
+    expect(alone.statusCode).toBe(400);
+    expect(alone.body).not.toContain(`Why ${outside}`);
+  });
 });

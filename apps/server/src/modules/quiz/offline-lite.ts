@@ -51,30 +51,38 @@ export const MESSAGES_OFFLINE_LITE = {
 const invalid = (message: string) => new AppError('INVALID_ARGUMENT', message);
 
 /**
- * The reviewer's offline pool (core `offlinePoolIds` per subject, held items left out) as the
- * JSON body the route sends and its ETag. Subjects in the reviewer's order; a subject with no
- * active item is left out.
+ * The reviewer's offline pool: per subject with an active item, in the reviewer's order, core
+ * `offlinePoolIds` of its active items (held ones left out).
  */
-export async function offlineLitePool(db: Db, reviewer: string): Promise<Buffer> {
+async function offlinePool(
+  db: Db,
+  reviewer: string,
+): Promise<{ id: string; name: string; items: KeyedQuestion[] }[]> {
   const [subjects, bank] = await Promise.all([
     listSubjectsWithCounts(db, reviewer),
     listKeyedBank(db, reviewer),
   ]);
   const active = bank.filter((q) => !q.held);
-  const pool: OfflineLitePool = { reviewer, subjects: [] };
-  for (const subject of subjects) {
+  return subjects.flatMap((subject) => {
     const own = new Map(active.filter((q) => q.subjectId === subject.id).map((q) => [q.id, q]));
-    const ids = offlinePoolIds([...own.values()]);
-    if (ids.length === 0) continue;
-    pool.subjects.push({
+    const items = offlinePoolIds([...own.values()]).flatMap((id) => {
+      const q = own.get(id);
+      return q ? [q] : [];
+    });
+    return items.length === 0 ? [] : [{ id: subject.id, name: subject.name, items }];
+  });
+}
+
+/** The reviewer's offline pool as the JSON body the route sends (and its ETag is made of). */
+export async function offlineLitePool(db: Db, reviewer: string): Promise<Buffer> {
+  const pool: OfflineLitePool = {
+    reviewer,
+    subjects: (await offlinePool(db, reviewer)).map((subject) => ({
       id: subject.id,
       name: subject.name,
-      items: ids.flatMap((id) => {
-        const q = own.get(id);
-        return q ? [poolItem(q)] : [];
-      }),
-    });
-  }
+      items: subject.items.map(poolItem),
+    })),
+  };
   return Buffer.from(JSON.stringify(pool));
 }
 
@@ -117,6 +125,9 @@ async function chosenSubject(
  * The answers the server grades: each item must be the reviewer's and in the subject or topic
  * chosen (400 otherwise, nothing stored). An item deleted or held since the device kept it drops
  * out, as a deleted question drops out of an online attempt: the student's other answers count.
+ * So does an item outside the offline pool (the bank changed since the device kept it): the
+ * reply reveals each graded item's key, so it must grade only items whose keys the device was
+ * given — never, say, the items of the student's own open mock.
  */
 async function gradedAnswers(
   db: Db,
@@ -125,10 +136,12 @@ async function gradedAnswers(
   answers: OfflineLiteAttempt['answers'],
 ) {
   const ids = answers.map((a) => a.questionId);
-  const [mine, existing] = await Promise.all([
+  const [mine, existing, pool] = await Promise.all([
     loadReviewerQuestions(db, reviewer, ids),
     loadQuestions(db, ids),
+    offlinePool(db, reviewer),
   ]);
+  const pooled = new Set(pool.flatMap((subject) => subject.items.map((q) => q.id)));
   const graded: {
     questionId: string;
     choiceIndex: number;
@@ -155,7 +168,7 @@ async function gradedAnswers(
     if (decision.kind !== 'write' || decision.choiceIndex === null) {
       throw invalid(MESSAGES_QUIZ.badChoice);
     }
-    if (question.held) continue;
+    if (question.held || !pooled.has(question.id)) continue;
     graded.push({
       questionId: answer.questionId,
       choiceIndex: decision.choiceIndex,
@@ -167,7 +180,11 @@ async function gradedAnswers(
   return graded;
 }
 
-/** The attempt stored first under this client id, or a refusal when it was another reviewer's. */
+/**
+ * The attempt stored first under this client id, or a refusal when it was another reviewer's.
+ * Its reply is its review, so it is answered as the first send was: while the subscription gives
+ * access, or gave it when the quiz was finished and has since ended on its own.
+ */
 async function firstResult(
   db: Db,
   userId: string,
@@ -180,6 +197,7 @@ async function firstResult(
   if (stored.reviewerShorthand !== reviewer) {
     throw new AppError('FAILED_PRECONDITION', MESSAGES_OFFLINE_LITE.sentElsewhere);
   }
+  await requireSubscriptionAccess(db, userId, now, stored.clientFinishedAt ?? undefined);
   return stateOf(db, stored.id, now);
 }
 
