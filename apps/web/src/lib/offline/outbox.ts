@@ -85,6 +85,12 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 let retryCount = 0;
 /** Ids sent or replaced in this page, so a concurrent reload never brings them back. */
 const removedHere = new Set<number>();
+/**
+ * Ids known to be in the store (written by this page, or read from it): one of them missing from
+ * a later read was sent or replaced by another tab. An entry this page could not store (private
+ * mode, a full disk) is never in it, so it stays until this page sends it.
+ */
+const knownStored = new Set<number>();
 const listeners = new Set<() => void>();
 const outcomeListeners = new Set<(outcome: OutboxOutcome) => void>();
 
@@ -107,9 +113,20 @@ const sorted = (list: OutboxEntry[]) => list.sort((a, b) => a.id - b.id);
 /** Reads the stored entries (another tab or an earlier visit may have written some). */
 async function reload(): Promise<void> {
   try {
+    // Known before the read began: one this page stores meanwhile may be missing from the read.
+    const knownBefore = [...knownStored];
     const stored = (await entries<number, OutboxEntry>(store())).map(([, entry]) => entry);
+    const storedIds = new Set(stored.map((e) => e.id));
     const byId = new Map(state.entries.map((e) => [e.id, e]));
+    // Sent (or replaced by a newer change) in another tab since this page read it: sending this
+    // copy again would put a stale answer back over the newer one.
+    for (const id of knownBefore) {
+      if (storedIds.has(id)) continue;
+      knownStored.delete(id);
+      byId.delete(id);
+    }
     for (const e of stored) {
+      knownStored.add(e.id);
       if (removedHere.has(e.id)) continue;
       // This page's copy wins: the stored one may predate its adoption by the signed-in student.
       const known = byId.get(e.id);
@@ -126,6 +143,7 @@ async function reload(): Promise<void> {
 async function persist(entry: OutboxEntry): Promise<void> {
   try {
     await set(entry.id, entry, store());
+    if (!removedHere.has(entry.id)) knownStored.add(entry.id);
   } catch (error) {
     // Private mode or a full disk: the change still goes out while this page stays open.
     console.warn('Could not keep a change on this device', error);

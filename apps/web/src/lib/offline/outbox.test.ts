@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// One IndexedDB store, shared by the two tabs below; its answers arrive a task later.
+const stored = new Map<number, unknown>();
+const later = () => new Promise((resolve) => setTimeout(resolve, 1));
+vi.mock('idb-keyval', () => ({
+  createStore: () => 'store',
+  entries: async () => {
+    await later();
+    return [...stored.entries()];
+  },
+  set: async (key: number, value: unknown) => {
+    await later();
+    stored.set(key, value);
+  },
+  del: async (key: number) => {
+    await later();
+    stored.delete(key);
+  },
+  clear: async () => {
+    await later();
+    stored.clear();
+  },
+}));
+
+// The server: what each PUT of an item set it to, in order; down until told otherwise.
+let online = false;
+const sent: unknown[] = [];
+vi.mock('../api.ts', () => ({
+  apiFetch: async (_path: string, init: { json: unknown }) => {
+    await later();
+    if (!online) throw new TypeError('Failed to fetch');
+    sent.push(init.json);
+    return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+  },
+}));
+
+// Two tabs of the app: the same IndexedDB, each with an outbox module (and memory) of its own.
+// The web project's files share their modules (isolate: false), so each loads a copy on the mocks.
+const firstTab = (await import(`./outbox.ts?${'first-tab'}`)) as typeof import('./outbox.ts');
+const secondTab = (await import(`./outbox.ts?${'second-tab'}`)) as typeof import('./outbox.ts');
+
+const answer = (choiceIndex: number) => ({
+  key: 'mock-answer:a1:q5',
+  kind: 'mock-answer' as const,
+  method: 'PUT' as const,
+  path: '/api/quiz/cse/attempts/a1/answers/q5',
+  body: { choiceIndex },
+  meta: { attemptId: 'a1', questionId: 'q5' },
+});
+
+describe('the outbox across two tabs (docs/decisions/019-offline-caching.md)', () => {
+  const stops: (() => void)[] = [];
+  beforeAll(() => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    stops.push(firstTab.startOutbox('u1'), secondTab.startOutbox('u1'));
+  });
+  afterAll(() => {
+    for (const stop of stops) stop();
+    vi.restoreAllMocks();
+  });
+
+  it('never sends again what the other tab sent: a stale answer would overwrite the newer one', async () => {
+    // Offline, the student answers A in the first tab; the second tab reads it from the store.
+    await firstTab.enqueue(answer(0), { merge: true });
+    await firstTab.flush();
+    await secondTab.flush();
+    expect(secondTab.outboxState().entries).toHaveLength(1);
+    // Back online, the first tab sends A, then the student changes it to C, which it sends too.
+    online = true;
+    await firstTab.flush();
+    await firstTab.enqueue(answer(2), { merge: true });
+    await firstTab.flush();
+    expect(sent).toEqual([{ choiceIndex: 0 }, { choiceIndex: 2 }]);
+    // The second tab's turn: its copy of A is gone from the store, so it is not sent again.
+    await secondTab.flush();
+    expect(sent).toEqual([{ choiceIndex: 0 }, { choiceIndex: 2 }]);
+    expect(secondTab.outboxState().entries).toEqual([]);
+    expect(stored.size).toBe(0);
+  });
+});
