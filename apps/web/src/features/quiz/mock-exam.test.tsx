@@ -1,11 +1,13 @@
 import type { AttemptSitting, AttemptState } from '@pasado/core/contract';
 import type { ContentDenial } from '@pasado/core/rules';
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { onContentDenied } from '../../lib/content-denied.ts';
+import { clearOutbox, enqueue, outboxState, startOutbox } from '../../lib/offline/outbox.ts';
 import { fakeApi, networkDown, reply } from '../../testing/fake-api.ts';
 import { renderScreen } from '../../testing/render.tsx';
 import { claimsFor } from '../../testing/reviewers.ts';
+import { queueAnswer } from './api/attempts.ts';
 import { MockExam } from './mock-exam.tsx';
 
 const ATTEMPT = '8e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b';
@@ -158,6 +160,60 @@ describe('a submit refused on the paywall when the time is up', () => {
       expect(api.sentTo(SUBMIT)).toHaveLength(1);
     } finally {
       stop();
+    }
+  });
+});
+
+// Exam night on flaky data: the last answers wait in the outbox when the time runs out. Submitted
+// before them, the exam was rated without them and their saves were then refused.
+describe('a submit with answers still waiting to be sent', () => {
+  it('waits for them, then submits once they are sent', async () => {
+    const SUBMIT = `POST /api/quiz/let-elem/attempts/${ATTEMPT}/submit`;
+    const SAVE = `PUT /api/quiz/let-elem/attempts/${ATTEMPT}/answers/q-1`;
+    const timeUp: AttemptState = {
+      ...onBreak(),
+      sittings: null,
+      deadlineAt: '2026-11-25T05:10:59.000Z',
+      items: [
+        {
+          questionId: 'q-1',
+          partId: null,
+          topicName: 'Topic',
+          stem: 'Question 1?',
+          choices: ['A', 'B', 'C', 'D'],
+          choiceIndex: null,
+          flagged: false,
+          isCorrect: null,
+          reveal: null,
+        },
+      ],
+    };
+    const api = fakeApi({
+      'GET /api/auth/claims': claimsFor(['let-elem']),
+      [SAVE]: { item: { ...timeUp.items[0], choiceIndex: 2 }, serverNow: timeUp.serverNow },
+      [SUBMIT]: { ...timeUp, status: 'submitted' },
+      [`GET /api/quiz/let-elem/attempts/${ATTEMPT}`]: timeUp,
+    });
+    // The outbox on this phone is unavailable (no IndexedDB here) and has not started: the answer
+    // waits in this page's memory, as one whose send failed does.
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await enqueue(queueAnswer('let-elem', ATTEMPT, 'q-1', { choiceIndex: 2 }), { merge: true });
+    let stop: () => void = () => undefined;
+    try {
+      const { user } = renderScreen(<MockExam state={timeUp} />);
+      await screen.findByText(/We could not reach the server\./);
+      expect(api.sentTo(SUBMIT)).toHaveLength(0);
+      // The outbox starts and sends the answer; then the exam is submitted.
+      stop = startOutbox('student-1');
+      await expect.poll(() => outboxState().entries).toEqual([]);
+      await user.click(screen.getByRole('button', { name: 'Try again' }));
+      await expect.poll(() => api.sentTo(SUBMIT).length).toBe(1);
+      expect(
+        api.sent.map((r) => `${r.method} ${r.path}`).filter((r) => r !== 'GET /api/auth/claims'),
+      ).toEqual([SAVE, SUBMIT]);
+    } finally {
+      stop();
+      await clearOutbox();
     }
   });
 });

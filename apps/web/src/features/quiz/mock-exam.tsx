@@ -11,7 +11,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { reportContentDenied } from '../../lib/content-denied.ts';
-import { enqueue, flush, onOutboxOutcome, useOutbox } from '../../lib/offline/outbox.ts';
+import {
+  enqueue,
+  flush,
+  onOutboxOutcome,
+  outboxState,
+  useOutbox,
+} from '../../lib/offline/outbox.ts';
 import { useClaims } from '../../lib/session/get-claims.ts';
 import { meQueryKey } from '../../lib/session/get-me.ts';
 import { useOnline } from '../../lib/use-online.ts';
@@ -57,6 +63,9 @@ export function MockExam({ state }: { state: AttemptState }) {
 /** "Part 1 of 2 — General Education" */
 const partLabel = (sitting: AttemptSitting, count: number) =>
   `Part ${sitting.number} of ${count} — ${sitting.name}`;
+
+/** How long after a failed submit, with the time up, it is tried again. */
+const TIME_UP_RETRY_MS = 5_000;
 
 function MockInProgress({
   state,
@@ -121,6 +130,16 @@ function MockInProgress({
   const finish = useCallback(async () => {
     setFinishing('busy');
     await flush();
+    // An answer still waiting (its send failed and waits to be tried again, or the outbox has not
+    // started yet) would be refused once the exam is submitted, and the exam rated without it:
+    // the submit waits for it.
+    const waiting = outboxState().entries.some(
+      (e) => e.kind === 'mock-answer' && e.meta.attemptId === attemptId,
+    );
+    if (waiting) {
+      setFinishing('failed');
+      return;
+    }
     try {
       const done =
         sittingNumber === null
@@ -140,8 +159,12 @@ function MockInProgress({
   useEffect(() => {
     if (timeUp && finishing === 'idle') void finish();
   }, [timeUp, finishing, finish]);
+  // With the time up, a submit that failed is tried again a few seconds later while online (at
+  // once, a server answering 5xx or an answer that cannot be sent yet was asked again and again).
   useEffect(() => {
-    if (online && finishing === 'failed' && timeUp) void finish();
+    if (!(online && finishing === 'failed' && timeUp)) return;
+    const retry = setTimeout(() => void finish(), TIME_UP_RETRY_MS);
+    return () => clearTimeout(retry);
   }, [online, finishing, timeUp, finish]);
 
   const items = state.items;

@@ -68,6 +68,12 @@ const store = () => {
   idbStore ??= createStore('pasado-outbox', 'entries');
   return idbStore;
 };
+/**
+ * Removes entries from the store, failing as a rejected promise: where there is no IndexedDB at
+ * all (some private modes) opening the store throws at once, which a `.catch` does not see.
+ */
+const forget = async (id?: number): Promise<void> =>
+  id === undefined ? clear(store()) : del(id, store());
 
 let state: OutboxState = {
   entries: [],
@@ -153,7 +159,7 @@ async function persist(entry: OutboxEntry): Promise<void> {
 async function remove(entry: OutboxEntry): Promise<void> {
   removedHere.add(entry.id);
   update({ entries: state.entries.filter((e) => e.id !== entry.id) });
-  await del(entry.id, store()).catch(() => undefined);
+  await forget(entry.id).catch(() => undefined);
 }
 
 /**
@@ -180,7 +186,7 @@ export async function enqueue(
   });
   if (previous) {
     removedHere.add(previous.id);
-    await del(previous.id, store()).catch(() => undefined);
+    await forget(previous.id).catch(() => undefined);
   }
   await persist(entry);
   void flush();
@@ -333,7 +339,7 @@ export async function clearOutbox(): Promise<void> {
   } catch {
     // Nothing else to do.
   }
-  await clear(store()).catch(() => undefined);
+  await forget().catch(() => undefined);
 }
 
 /**
