@@ -304,6 +304,28 @@ describe.each(ENGINES)('subscribeUser on %s', (engine) => {
     expect((await me(t, user.cookie)).subscription.id).toBe(res.json().result.subscriptionId);
   });
 
+  it('a purchase just after the trial ended, before anything expired it, becomes current at once', async () => {
+    // The student was on the purchase page when the trial's last minute passed: no claims read
+    // has expired it yet. Queued behind it, the purchase gave no access until staff approved it.
+    const user = await onboardedStudent(t);
+    await ageAccount(t, user.userId);
+    await t.app.database.db
+      .update(subscriptions)
+      .set({ expiryDate: new Date(Date.now() - 60_000) })
+      .where(eq(subscriptions.id, user.trialId));
+    const before = Date.now();
+    const res = await subscribe(t, user.cookie, purchaseInput({ finalPrice: 199 }));
+    expect(res.statusCode).toBe(200);
+    const result = res.json().result;
+    expect(result).toMatchObject({ status: 'pending', queued: false });
+    expect(Date.parse(result.startsAt)).toBeGreaterThanOrEqual(before);
+    expect((await subscriptionRow(t, user.trialId)).status).toBe('expired');
+    expect((await me(t, user.cookie)).subscription).toEqual({
+      id: result.subscriptionId,
+      status: 'pending',
+    });
+  });
+
   it('keeps the coach of a coach-linked purchase', async () => {
     const user = await signedInUser(t);
     const input = purchaseInput();

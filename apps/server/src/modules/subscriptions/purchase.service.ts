@@ -21,6 +21,7 @@ import { AppError, permissionDenied } from '../../platform/errors/app-error.ts';
 import { lockUser, setCurrentSubscription, touchUser } from '../users/repository.ts';
 import { refuseReusedProof, resolveProof, rethrowReuse, uniqueViolation } from './proof.ts';
 import { queueScreenshotReading } from './reconciliation.repository.ts';
+import { expireIfOverdue } from './status.service.ts';
 import {
   findCurrentSubscription,
   findSubscriptionByIdempotencyKey,
@@ -56,6 +57,10 @@ export async function subscribeUser(
       if (!user) throw new AppError('NOT_FOUND', 'Your account no longer exists.');
       const earlier = await findSubscriptionByIdempotencyKey(tx, userId, idempotencyKey);
       if (earlier) return purchaseResultOf(tx, earlier);
+      // A current subscription past its end that no claims read has expired yet (the student
+      // was on this page when it ended) is expired first, as the claims read would: queued
+      // behind it, the purchase would give no access until staff approved it.
+      await expireIfOverdue(tx, userId, now);
 
       const current = await findCurrentSubscription(tx, userId);
       const queued = await listQueuedSubscriptions(tx, userId);
