@@ -244,6 +244,33 @@ describe.each(ENGINES)('quizzes on %s', (engine) => {
     ]);
   });
 
+  it('a retry of the missed leaves out items held since, and those the student reported', async () => {
+    const { cookie } = await createOnboardedStudent(t, { reviewer: REVIEWER });
+    const state = attemptStateSchema.parse(
+      (await call(cookie, 'POST', `${base}/lite`, { subjectId: SUBJECT_A })).json(),
+    );
+    // All ten missed (left blank); one reported by the student, one held for everyone.
+    expect(
+      (await call(cookie, 'POST', `${base}/attempts/${state.attemptId}/submit`)).statusCode,
+    ).toBe(200);
+    const ids = state.items.map((i) => i.questionId);
+    const [reported = '', held = ''] = ids;
+    const report = await call(cookie, 'POST', `${base}/questions/${reported}/report`, {
+      reason: 'The key looks wrong.',
+    });
+    expect(report.statusCode).toBe(201);
+    await db().update(questions).set({ heldAt: new Date() }).where(eq(questions.id, held));
+    try {
+      const retry = await call(cookie, 'POST', `${base}/lite`, { retryOf: state.attemptId });
+      expect(retry.statusCode).toBe(201);
+      expect(retry.json().items.map((i: { questionId: string }) => i.questionId)).toEqual(
+        ids.slice(2),
+      );
+    } finally {
+      await db().update(questions).set({ heldAt: null }).where(eq(questions.id, held));
+    }
+  });
+
   it('lite refuses bad input and foreign subjects without creating anything', async () => {
     const { cookie, userId } = await createOnboardedStudent(t, { reviewer: REVIEWER });
     expect((await call(cookie, 'POST', `${base}/lite`, { subjectId: 'Bad Id' })).statusCode).toBe(

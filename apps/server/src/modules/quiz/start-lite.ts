@@ -61,7 +61,10 @@ export async function startLite(
       throw new AppError('FAILED_PRECONDITION', MESSAGES_QUIZ.notFinished);
     }
     const { answers, questions } = await loadAttemptItems(db, source);
-    questionIds = retryItemIds(source.items, answers, questions);
+    // Held items and those the student reported stay out of a retry too, as out of every draw.
+    questionIds = retryItemIds(source.items, answers, questions).filter(
+      (id) => !context.held.has(id) && !context.reported.has(id),
+    );
     if (questionIds.length === 0) {
       throw new AppError('FAILED_PRECONDITION', MESSAGES_QUIZ.nothingMissed);
     }
