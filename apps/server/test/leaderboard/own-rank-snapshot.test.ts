@@ -41,6 +41,8 @@ describe.runIf(ENGINES.includes('postgres'))('own rank during own award, on post
     // The read is waiting on the held table…
     await expect
       .poll(async () => {
+        // The activity view is read once per transaction unless its snapshot is let go.
+        await other.query('select pg_stat_clear_snapshot()');
         const { rows } = await other.query<{ n: number }>(
           `select count(*)::int as n from pg_stat_activity
             where datname = current_database() and wait_event_type = 'Lock'`,

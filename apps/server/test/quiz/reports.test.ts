@@ -1,5 +1,6 @@
 import { REPORT_MESSAGES, REPORTS_PER_DAY } from '@pasado/core';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { itemReports, questions } from '../../src/platform/db/schema.ts';
@@ -109,5 +110,69 @@ describe.each(ENGINES)('reports that cannot be weaponised on %s', (engine) => {
       .update(itemReports)
       .set({ status: 'cleared' })
       .where(eq(itemReports.userId, reporter.userId));
+  });
+});
+
+// Reports sent at once each read the day's count before any was written: all passed the cap. The
+// interleaving is forced: another connection holds the reports table against inserts while five
+// reports arrive together.
+describe.runIf(ENGINES.includes('postgres'))('reports sent at once, on postgres', () => {
+  let t: TestApp;
+  let other: pg.Client;
+  beforeAll(async () => {
+    t = await startTestApp('postgres');
+    await seedBank(t.app.database.db);
+    other = new pg.Client({ connectionString: t.testDb.url ?? '' });
+    await other.connect();
+  });
+  afterAll(async () => {
+    await other.end();
+    await t.close();
+  });
+
+  it(`still stop at ${REPORTS_PER_DAY} a day`, async () => {
+    const student = await createOnboardedStudent(t, { reviewer: REVIEWER });
+    const lite = (
+      await callApi(t, student.cookie, 'POST', `${base}/lite`, { subjectId: SUBJECT_A })
+    ).json();
+    const served = lite.items.map((i: { questionId: string }) => i.questionId) as string[];
+    // Two short of the cap already today, on items of another subject.
+    const earlier = await t.app.database.db
+      .select({ id: questions.id })
+      .from(questions)
+      .where(eq(questions.topicId, 'tst-top-b'))
+      .limit(REPORTS_PER_DAY - 2);
+    await t.app.database.db
+      .insert(itemReports)
+      .values(
+        earlier.map((q) => ({ questionId: q.id, userId: student.userId, reason: 'Earlier.' })),
+      );
+    await other.query('begin');
+    await other.query('lock table item_reports in share mode');
+    const sent = served.slice(0, 5).map((id) =>
+      callApi(t, student.cookie, 'POST', `${base}/questions/${id}/report`, {
+        reason: 'The key looks wrong.',
+      }),
+    );
+    // One report waits for the table, the other four for it (or all five for the table).
+    await expect
+      .poll(async () => {
+        // The activity view is read once per transaction unless its snapshot is let go.
+        await other.query('select pg_stat_clear_snapshot()');
+        const { rows } = await other.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        return rows[0]?.n;
+      })
+      .toBeGreaterThanOrEqual(5);
+    await other.query('commit');
+    const codes = (await Promise.all(sent)).map((res) => res.statusCode).sort();
+    expect(codes).toEqual([201, 201, 429, 429, 429]);
+    const stored = await t.app.database.db
+      .select()
+      .from(itemReports)
+      .where(eq(itemReports.userId, student.userId));
+    expect(stored).toHaveLength(REPORTS_PER_DAY);
   });
 });

@@ -1,4 +1,4 @@
-import { and, count, countDistinct, eq, gte, inArray, isNull } from 'drizzle-orm';
+import { and, count, countDistinct, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { contentSettings, itemReports, questions } from '../../platform/db/schema.ts';
 
@@ -72,6 +72,17 @@ export interface QuestionContent {
 export interface QuestionRow extends QuestionContent {
   id: string;
   topicId: string;
+}
+
+/**
+ * Holds, until the transaction ends, the lock of one question's student reports: two students
+ * reporting it at once count each other's report before deciding to hold it. An advisory lock, not
+ * the question's row: a row lock would hold up every finish that records a history of it.
+ */
+export async function lockQuestionReports(ex: Executor, questionId: string): Promise<void> {
+  await ex.execute(
+    sql`select pg_advisory_xact_lock(hashtext('item-reports'), hashtext(${questionId}))`,
+  );
 }
 
 /** Row lock on a question while it is edited. */

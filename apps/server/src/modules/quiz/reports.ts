@@ -15,7 +15,9 @@ import {
   findReportHoldThreshold,
   hasOpenReport,
   holdQuestion,
+  lockQuestionReports,
 } from '../content/reports.repository.ts';
+import { lockUser } from '../users/repository.ts';
 import { wasServed } from './seen.repository.ts';
 
 /**
@@ -36,6 +38,11 @@ export async function reportItem(
   const question = await findReviewerQuestion(db, reviewer, questionId);
   if (!question) throw notFound('No such item.');
   await db.transaction(async (tx) => {
+    // A student's reports one at a time, so reports sent at once cannot all pass the day's cap
+    // (each read the count before any was written); then the item's, so the hold counts every
+    // student's report (user row, then the item: the one order).
+    await lockUser(tx, userId);
+    await lockQuestionReports(tx, questionId);
     // One after another: a transaction is one connection, which runs one statement at a time.
     const served = await wasServed(tx, userId, questionId);
     const alreadyOpen = await hasOpenReport(tx, userId, questionId);
