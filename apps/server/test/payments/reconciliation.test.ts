@@ -33,6 +33,7 @@ import { gcashStatementPage, makePdf } from './statements/pdf-fixtures.ts';
 const BASE = '/api/admin/payments';
 const HOUR = 3600_000;
 const NIL_UUID = '00000000-0000-4000-8000-000000000000';
+const ids = (items: { subscriptionId: string }[]) => items.map((i) => i.subscriptionId);
 
 describe.each(ENGINES)('reconciliation against the statement on %s', (engine) => {
   let t: TestApp;
@@ -66,7 +67,6 @@ describe.each(ENGINES)('reconciliation against the statement on %s', (engine) =>
     const txn = await firstTransactionOf(t, subId);
     return { user, subId, ref: txn.refCode ?? '', centavos: txn.finalPrice * 100 };
   };
-  const ids = (items: { subscriptionId: string }[]) => items.map((i) => i.subscriptionId);
 
   describe('who may call it', () => {
     const routes: [string, string, unknown][] = [
@@ -628,5 +628,66 @@ describe.each(ENGINES)('AUTO_APPROVE_MATCHED=true on %s', (engine) => {
     } finally {
       await t.close();
     }
+  });
+});
+
+// The reconciliation card sends a match by amount and time to the Payments tab, approved there one
+// by one. That approval left the line unclaimed: free again, a second purchase of the same amount
+// and time matched it, and one transfer paid for two purchases.
+describe.each(ENGINES)('approving from the Payments tab on %s', (engine) => {
+  let t: TestApp;
+  let staff: TestUser;
+  beforeAll(async () => {
+    ({ t, staff } = await startWithStaff(engine));
+  });
+  afterAll(() => t.close());
+
+  const view = async (): Promise<ReconciliationView> =>
+    (
+      await t.app.inject({ url: `${BASE}/reconciliation`, headers: { cookie: staff.cookie } })
+    ).json();
+  /** A purchase proven by a screenshot not read (yet): it has no reference at all. */
+  const unread = async (hoursAgo: number) => {
+    const { subId } = await studentWithPurchase(t, { screenshot: pngBytes(300) });
+    await backdatePurchase(t, subId, new Date(Date.now() - hoursAgo * HOUR));
+    return subId;
+  };
+
+  it('spends the statement line the purchase is matched to', async () => {
+    const first = await unread(3);
+    const charged = (await firstTransactionOf(t, first)).finalPrice * 100;
+    const reference = newRefCode();
+    await uploadStatement(
+      t,
+      staff.cookie,
+      gcashCsv([{ at: new Date(Date.now() - 4 * HOUR), reference, centavos: charged }]),
+    );
+    expect((await view()).matched.find((i) => i.subscriptionId === first)).toMatchObject({
+      matchedBy: 'amountAndTime',
+      line: { reference },
+    });
+    const approve = await t.app.inject({
+      method: 'POST',
+      url: `${BASE}/${first}/actions`,
+      headers: { origin: t.origin, cookie: staff.cookie },
+      payload: { action: 'approve', reason: 'Amount and time agree', expectedStatus: 'pending' },
+    });
+    expect(approve.statusCode).toBe(200);
+    expect(await lineByReference(t, reference)).toMatchObject({
+      claimedBySubscriptionId: first,
+      claimedVia: 'console',
+    });
+    const [entry] = (await auditFor(t, first)).filter(
+      (e) => e.action === 'updateSubscriptionStatus',
+    );
+    expect(entry?.details).toMatchObject({ via: 'console', statementLine: { reference } });
+
+    // A second purchase of that amount, in that window: the line is spent, so it is no match,
+    // nor a candidate.
+    const second = await unread(5);
+    const after = await view();
+    expect(ids(after.matched)).not.toContain(second);
+    expect(after.notInStatement.find((i) => i.subscriptionId === second)?.candidates).toEqual([]);
+    expect(after.paidNotClaimed.map((l) => l.reference)).not.toContain(reference);
   });
 });

@@ -368,6 +368,35 @@ export async function reconciliationView(
   };
 }
 
+/** Refused: the line a purchase is matched to was claimed by another meanwhile. */
+export const LINE_PAID_ANOTHER = 'Its statement line paid another purchase.';
+
+/** A statement line as an approval's audit entry names it. */
+export function statementLineDetails(line: StatementLineRow) {
+  return {
+    identity: line.identity,
+    source: line.source,
+    occurredAt: line.occurredAt.toISOString(),
+    amountCentavos: line.amountCentavos,
+    reference: line.reference,
+    importId: line.importId,
+  };
+}
+
+/**
+ * The statement line a purchase waiting for review is matched to now (by reference and amount, or
+ * by amount and time), computed as the reconciliation view computes it; null when none is.
+ */
+export async function matchedStatementLine(
+  ex: Executor,
+  subscriptionId: string,
+  now: Date,
+): Promise<StatementLineRow | null> {
+  const rec = await computeReconciliation(ex, now);
+  const outcome = rec.report.purchases.find((o) => o.subscriptionId === subscriptionId);
+  return outcome?.kind === 'matched' ? (rec.lines.get(outcome.lineIdentity) ?? null) : null;
+}
+
 const pesosText = (centavos: number) =>
   `₱${(centavos / 100).toLocaleString('en-PH', { minimumFractionDigits: 2 })}`;
 
@@ -408,16 +437,7 @@ export async function approveMatched(
           actor: input.actor,
           now: input.now,
           reason: `Statement line ${line.reference ?? ''}, ${pesosText(line.amountCentavos)}`,
-          details: {
-            statementLine: {
-              identity: line.identity,
-              source: line.source,
-              occurredAt: line.occurredAt.toISOString(),
-              amountCentavos: line.amountCentavos,
-              reference: line.reference,
-              importId: line.importId,
-            },
-          },
+          details: { statementLine: statementLineDetails(line) },
           authorize(sub) {
             if (sub.status !== 'pending' && sub.status !== 'forVerification') {
               throw new AppError('FAILED_PRECONDITION', `It is ${sub.status} now.`);
@@ -433,7 +453,7 @@ export async function approveMatched(
           now: input.now,
         });
         if (!claimed) {
-          throw new AppError('FAILED_PRECONDITION', 'Its statement line paid another purchase.');
+          throw new AppError('FAILED_PRECONDITION', LINE_PAID_ANOTHER);
         }
       });
       approved.push(subscriptionId);

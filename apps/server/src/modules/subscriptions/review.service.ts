@@ -32,11 +32,17 @@ import type { Db, Executor } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
 import { listReferenceHolders } from './reconciliation.read-model.ts';
 import {
+  claimStatementLine,
   listScreenshotReadings,
   listStatementLinesByReference,
   type ScreenshotReadingRow,
   type StatementLineRow,
 } from './reconciliation.repository.ts';
+import {
+  LINE_PAID_ANOTHER,
+  matchedStatementLine,
+  statementLineDetails,
+} from './reconciliation.service.ts';
 import {
   countPurchasesByStatus,
   findReviewRow,
@@ -278,8 +284,13 @@ export async function applyStaffAction(
   if (to === input.expectedStatus) {
     throw new AppError('FAILED_PRECONDITION', `This payment is already ${to}.`);
   }
-  const change = await db.transaction((tx) =>
-    changeSubscriptionStatus(tx, {
+  // An approval spends the statement line the purchase is matched to, as a bulk approval does
+  // (the reconciliation card sends matches by amount and time here, one by one): left unclaimed,
+  // the line stayed free, and a second purchase of that amount and time matched it again.
+  const line =
+    to === 'approved' ? await matchedStatementLine(db, input.subscriptionId, input.now) : null;
+  const change = await db.transaction(async (tx) => {
+    const changed = await changeSubscriptionStatus(tx, {
       subscriptionId: input.subscriptionId,
       to,
       reason: input.reason,
@@ -290,6 +301,7 @@ export async function applyStaffAction(
         email: input.staff.email,
         via: 'console',
       },
+      ...(line ? { details: { statementLine: statementLineDetails(line) } } : {}),
       authorize(sub) {
         if (sub.isFreeTrial)
           throw new AppError('FAILED_PRECONDITION', ADMIN_MESSAGES.NOT_A_PAYMENT);
@@ -298,8 +310,18 @@ export async function applyStaffAction(
         }
         return undefined;
       },
-    }),
-  );
+    });
+    if (changed && line) {
+      const claimed = await claimStatementLine(tx, {
+        identity: line.identity,
+        subscriptionId: input.subscriptionId,
+        via: 'console',
+        now: input.now,
+      });
+      if (!claimed) throw new AppError('FAILED_PRECONDITION', LINE_PAID_ANOTHER);
+    }
+    return changed;
+  });
   // Null only when the status already was the target, which `expectedStatus` rules out above.
   if (!change) {
     throw new AppError('FAILED_PRECONDITION', ADMIN_MESSAGES.changedMeanwhile(to));
