@@ -6,6 +6,7 @@ import { matchRoutes, RouterProvider } from 'react-router';
 import { createRouter, routes } from './app/router.tsx';
 import { BannerProvider } from './lib/banners.tsx';
 import { queryClient } from './lib/query-client.ts';
+import { watchCacheOwner } from './lib/session/cache-owner.ts';
 import { claimsQueryOptions } from './lib/session/get-claims.ts';
 import { meQueryKey, meQueryOptions } from './lib/session/get-me.ts';
 import './styles/tokens.css';
@@ -30,6 +31,7 @@ if (isEmbeddedWebView(navigator.userAgent)) {
   );
 } else {
   const offLogin = window.location.pathname !== PATHS.login;
+  watchCacheOwner(queryClient);
   if (navigator.onLine) {
     // Ask for the session while the first route's code downloads (slow mobile data). Off /login,
     // the user's document is asked for beside the claims, not after them: one round trip less

@@ -1,6 +1,7 @@
 import type { Claims } from '@pasado/core/contract';
 import { onlineManager, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { clear, createStore, del, get, set, update } from 'idb-keyval';
+import { cacheHolds } from '../session/cache-owner.ts';
 
 /**
  * The last known data of the signed-in student, so that reloading /quiz, /study, /tasks or
@@ -168,6 +169,10 @@ export async function restoreSnapshot(client: QueryClient): Promise<Claims | und
     if (!uid) return undefined;
     const snapshot = await get<Snapshot>(`snapshot:${uid}`, store());
     if (!snapshot || snapshot.uid !== uid) return undefined;
+    // Claims already read that name someone else (or no one): this snapshot is not theirs.
+    const current = client.getQueryState<Claims | null>(['claims']);
+    if (current?.status === 'success' && current.data?.uid !== uid) return undefined;
+    cacheHolds(uid);
     for (const kept of snapshot.queries) {
       // A snapshot written before a query stopped being kept may still hold it.
       if (!keptQuery(kept.queryKey)) continue;
