@@ -261,8 +261,18 @@ export function answerOffline(
  * Finishes the quiz on the device: the device's result for the summary, and the attempt queued in
  * the outbox (its key the client attempt id) for the server to grade again. No score is sent.
  */
-export async function finishOffline(record: OfflineLiteRecord): Promise<OfflineLiteRecord> {
-  if (record.finishedAt) return record;
+export function finishOffline(record: OfflineLiteRecord): Promise<OfflineLiteRecord> {
+  if (record.finishedAt) return Promise.resolve(record);
+  // A second tap while the first is being queued finishes the same quiz, once.
+  const id = record.state.attemptId;
+  const pending = finishing.get(id) ?? queueFinished(record).finally(() => finishing.delete(id));
+  finishing.set(id, pending);
+  return pending;
+}
+
+const finishing = new Map<string, Promise<OfflineLiteRecord>>();
+
+async function queueFinished(record: OfflineLiteRecord): Promise<OfflineLiteRecord> {
   const finishedAt = new Date().toISOString();
   const answered = record.state.items.filter((i) => i.choiceIndex !== null);
   const state: AttemptState = {
@@ -275,14 +285,10 @@ export async function finishOffline(record: OfflineLiteRecord): Promise<OfflineL
     ),
   };
   const done = { ...record, finishedAt, state };
-  writeOfflineLite(done);
-  rememberLiteAnswers(
-    record.uid,
-    record.reviewer,
-    answered.map((i) => i.questionId),
-  );
-  await keepHistories(record, answered, finishedAt);
   const id = record.state.attemptId;
+  // Queued (and kept on the device) before the quiz is called finished here: a finished record is
+  // never queued again, so one marked first and closed before it was queued never reached the
+  // server. Queued twice (closed in between, finished again) it is sent under one client id.
   await enqueue({
     key: `lite-attempt:${id}`,
     kind: 'lite-attempt',
@@ -303,6 +309,13 @@ export async function finishOffline(record: OfflineLiteRecord): Promise<OfflineL
     },
     meta: { attemptId: id, reviewer: record.reviewer },
   });
+  writeOfflineLite(done);
+  rememberLiteAnswers(
+    record.uid,
+    record.reviewer,
+    answered.map((i) => i.questionId),
+  );
+  await keepHistories(record, answered, finishedAt);
   return done;
 }
 
