@@ -45,9 +45,14 @@ function bodyOf(json: unknown, file: File | undefined): Pick<RequestInit, 'body'
   return { body: JSON.stringify(json), headers: { 'Content-Type': 'application/json' } };
 }
 
+/** Statuses whose response has no body (a Response built with one throws). */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
 /**
  * fetch() with same-origin credentials, a JSON (or raw file) body and a timeout through an
- * AbortController.
+ * AbortController. The timeout covers the whole reply, its body read here: a reply that stalled
+ * mid-body on mobile data hung whoever read it for good (the outbox, whose every later send
+ * waited on it, and a mock's submit with it).
  */
 export async function apiFetch(path: string, init: ApiInit = {}): Promise<Response> {
   const { json, file, timeoutMs = DEFAULT_TIMEOUT_MS, signal, headers, ...rest } = init;
@@ -60,12 +65,18 @@ export async function apiFetch(path: string, init: ApiInit = {}): Promise<Respon
   const onAbort = () => controller.abort(signal?.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    return await fetch(path, {
+    const response = await fetch(path, {
       ...rest,
       credentials: 'same-origin',
       headers: { Accept: 'application/json', ...payload.headers, ...headers },
       ...(payload.body === undefined ? {} : { body: payload.body }),
       signal: controller.signal,
+    });
+    const body = NULL_BODY_STATUSES.has(response.status) ? null : await response.arrayBuffer();
+    return new Response(body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
     });
   } finally {
     clearTimeout(timer);
