@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   isPaymentScreenshotPath,
   paymentScreenshotPath,
+  promotedTerm,
   purchaseBlock,
   purchaseTerm,
   sanitizeFileName,
@@ -245,5 +246,21 @@ describe('subscriptionBanner (docs/product.md#subscription-banner)', () => {
     ['a suspended plan', { current: cur('suspended'), queued: [], queuedCount: 0 }, null],
   ])('%s', (_label, input, expected) => {
     expect(subscriptionBanner(input)).toEqual(expected);
+  });
+});
+
+describe('promotedTerm (docs/product.md#subscription-queue)', () => {
+  const day = 24 * 60 * 60 * 1000;
+  const at = (d: number) => new Date(Date.UTC(2026, 10, 1) + d * day);
+  it('keeps the term computed at purchase once it has begun', () => {
+    const term = { startsAt: at(30), expiryDate: at(60) };
+    expect(promotedTerm(term, at(30))).toEqual(term);
+    expect(promotedTerm(term, at(32))).toEqual(term);
+  });
+  it('begins a term not yet begun now, keeping its length', () => {
+    expect(promotedTerm({ startsAt: at(30), expiryDate: at(60) }, at(3))).toEqual({
+      startsAt: at(3),
+      expiryDate: at(33),
+    });
   });
 });

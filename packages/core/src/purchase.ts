@@ -54,6 +54,21 @@ export function purchaseTerm(input: {
 }
 
 /**
+ * The term of a queued subscription as it becomes current (docs/product.md#subscription-queue):
+ * the term computed at purchase, unless that term has not begun — the one before it was revoked,
+ * or ended early — when it begins now and keeps its length. A month paid for is a month, not the
+ * time from the revocation to the end of a term that was to begin a month later.
+ */
+export function promotedTerm(
+  term: { startsAt: Date; expiryDate: Date },
+  now: Date,
+): { startsAt: Date; expiryDate: Date } {
+  const early = term.startsAt.getTime() - now.getTime();
+  if (early <= 0) return term;
+  return { startsAt: now, expiryDate: new Date(term.expiryDate.getTime() - early) };
+}
+
+/**
  * Whether the amounts the client showed match the server's quote (docs/product.md#buying: the amount
  * is checked against the plan). `finalPrice` is always compared; price and discount when sent.
  */

@@ -2,6 +2,7 @@ import { MAX_PROOFS_PER_SUBSCRIPTION, PURCHASE_MESSAGES } from '@pasado/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, subscriptions, transactions } from '../../src/platform/db/schema.ts';
+import { DAY } from '../helpers/durations.ts';
 import { openLiveStream } from '../helpers/live-stream.ts';
 import { callFunction, signedInUser, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
@@ -204,13 +205,20 @@ describe.each(ENGINES)('updateSubscriptionStatus and addTransaction on %s', (eng
       expect(next.queued).toBe(true);
       await setStatus(t, staff, user, next.subscriptionId, 'approved');
       expect((await me(t, user.cookie)).subscription.id).toBe(subId);
+      const revokedAt = Date.now();
       await setStatus(t, staff, user, subId, 'revoked');
       const doc = await me(t, user.cookie);
       expect(doc.subscription).toEqual({ id: next.subscriptionId, status: 'approved' });
       expect(doc.queuedSubscriptions).toEqual([]);
+      // Its term was to begin when the revoked one ended, a month on: it begins now and keeps its
+      // month, not the month and more up to the end of the term computed at purchase.
       const promoted = await subscriptionRow(t, next.subscriptionId);
-      expect(promoted.startsAt.toISOString()).toBe(next.startsAt);
-      expect(promoted.expiryDate.toISOString()).toBe(next.expiryDate);
+      expect(Date.parse(next.startsAt) - revokedAt).toBeGreaterThan(29 * DAY);
+      expect(promoted.startsAt.getTime()).toBeGreaterThanOrEqual(revokedAt);
+      expect(promoted.startsAt.getTime()).toBeLessThanOrEqual(Date.now());
+      expect(promoted.expiryDate.getTime() - promoted.startsAt.getTime()).toBe(
+        Date.parse(next.expiryDate) - Date.parse(next.startsAt),
+      );
     });
 
     it('a revoked queued subscription leaves the queue', async () => {

@@ -1,5 +1,6 @@
 import {
   FREE_TRIAL_DAYS,
+  promotedTerm,
   type SelectedPlan,
   type SubscriptionStatus,
   TAKES_OVER_WHEN_CURRENT_ENDS,
@@ -243,7 +244,11 @@ export async function takeNextQueued(
     .where(isCurrentOf(userId));
   if (current && current.status !== 'expired' && current.status !== 'revoked') return null;
   const [next] = await ex
-    .select({ id: subscriptions.id })
+    .select({
+      id: subscriptions.id,
+      startsAt: subscriptions.startsAt,
+      expiryDate: subscriptions.expiryDate,
+    })
     .from(subscriptions)
     .where(
       and(
@@ -258,7 +263,7 @@ export async function takeNextQueued(
   if (!next) return null;
   const [row] = await ex
     .update(subscriptions)
-    .set({ queuedAt: null, ...changedAt(now) })
+    .set({ queuedAt: null, ...promotedTerm(next, now), ...changedAt(now) })
     .where(eq(subscriptions.id, next.id))
     .returning();
   if (!row) return null;
