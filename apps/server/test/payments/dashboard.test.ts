@@ -85,6 +85,14 @@ describe.each(ENGINES)('the staff dashboard on %s', (engine) => {
       pesos: 199,
     });
     await subscription(b.userId, { trial: true, createdAt: at(last, 2) });
+    // Approved, then revoked (its payment was not what it claimed): no revenue, no conversion.
+    await subscription(b.userId, {
+      trial: false,
+      createdAt: at(current, 1),
+      approvedAt: at(current, 3),
+      status: 'revoked',
+      pesos: 199,
+    });
     await subscription(c.userId, { trial: true, createdAt: at(current, 3) });
     await subscription(c.userId, {
       trial: false,

@@ -1,5 +1,5 @@
 import { MANILA_WEEK_ZERO_S } from '@pasado/core';
-import { and, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { subscriptions } from '../../platform/db/schema.ts';
 
@@ -31,7 +31,8 @@ export async function trialsByWeek(ex: Executor, from: Date, to: Date): Promise<
       converted: sql<number>`count(*) filter (where exists (
         select 1 from subscriptions paid
         where paid.user_id = subscriptions.user_id
-          and not paid.is_free_trial and paid.approved_at is not null))::int`,
+          and not paid.is_free_trial and paid.approved_at is not null
+          and paid.status <> 'revoked'))::int`,
     })
     .from(subscriptions)
     .where(
@@ -54,7 +55,8 @@ export interface PaidWeekRow {
 
 /**
  * Purchases first approved per week in [from, to): how many, what they were charged (in pesos)
- * and the hours from purchase to approval.
+ * and the hours from purchase to approval. A purchase revoked since (its payment was not what it
+ * claimed) was never revenue, nor a paid subscription, nor a trial's conversion.
  */
 export async function paidByWeek(ex: Executor, from: Date, to: Date): Promise<PaidWeekRow[]> {
   const week = manilaWeek(subscriptions.approvedAt);
@@ -79,6 +81,7 @@ export async function paidByWeek(ex: Executor, from: Date, to: Date): Promise<Pa
         gte(subscriptions.approvedAt, from),
         lt(subscriptions.approvedAt, to),
         eq(subscriptions.isFreeTrial, false),
+        ne(subscriptions.status, 'revoked'),
       ),
     )
     .groupBy(week);
