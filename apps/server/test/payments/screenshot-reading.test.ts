@@ -2,7 +2,11 @@ import type { ReviewItem } from '@pasado/core';
 import { eq } from 'drizzle-orm';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readNextScreenshot } from '../../src/modules/subscriptions/screenshot-reading.service.ts';
+import { READER_DIED } from '../../src/modules/subscriptions/reconciliation.repository.ts';
+import {
+  MAX_ATTEMPTS,
+  readNextScreenshot,
+} from '../../src/modules/subscriptions/screenshot-reading.service.ts';
 import {
   createReceiptReader,
   type ReceiptReader,
@@ -186,6 +190,22 @@ describe.each(ENGINES)('reading payment screenshots on %s', (engine) => {
     const later = await runJob(new Date(now.getTime() + 61_000));
     expect(later).toMatchObject({ transactionId: txn.id });
     expect((await readingRow(txn.id))?.attempts).toBe(2);
+  });
+
+  it('a reading whose reader died on its last attempt fails for good, out of the backlog', async () => {
+    const { subId } = await studentWithPurchase(t, { screenshot: pngBytes(500) });
+    const txn = await firstTransactionOf(t, subId);
+    const now = new Date();
+    await t.app.database.db
+      .update(screenshotReadings)
+      .set({ status: 'reading', attempts: MAX_ATTEMPTS, leaseUntil: new Date(now.getTime() - 1) })
+      .where(eq(screenshotReadings.transactionId, txn.id));
+    expect((await runJob(now)).kind).toBe('idle');
+    expect(await readingRow(txn.id)).toMatchObject({
+      status: 'failed',
+      error: READER_DIED,
+      attempts: MAX_ATTEMPTS,
+    });
   });
 
   it('a read reference another purchase already cites is flagged like a reused code', async () => {

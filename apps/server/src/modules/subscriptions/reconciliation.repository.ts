@@ -193,14 +193,34 @@ export async function queueScreenshotReading(ex: Executor, transactionId: string
     .onConflictDoNothing({ target: screenshotReadings.transactionId });
 }
 
+/** Why a reading failed whose reader stopped on each of its attempts. */
+export const READER_DIED = 'The reading stopped before it finished, on every attempt.';
+
 /**
  * Takes the oldest queued reading (or one whose reader's lease ran out: its process died) for
- * `leaseMs`, skipping rows another process holds. Null when there is nothing to read.
+ * `leaseMs`, skipping rows another process holds. Null when there is nothing to read. A reading
+ * whose lease ran out on its last attempt fails for good first: taken no more, it stayed
+ * `reading` for ever, in the backlog, never read and never failed.
  */
 export async function takeScreenshotReading(
   ex: Executor,
   input: { now: Date; leaseMs: number; maxAttempts: number },
 ): Promise<ScreenshotReadingRow | null> {
+  await ex
+    .update(screenshotReadings)
+    .set({
+      status: 'failed',
+      error: READER_DIED,
+      leaseUntil: null,
+      finishedAt: input.now,
+    })
+    .where(
+      and(
+        eq(screenshotReadings.status, 'reading'),
+        lt(screenshotReadings.leaseUntil, input.now),
+        gte(screenshotReadings.attempts, input.maxAttempts),
+      ),
+    );
   const [next] = await ex
     .select({ transactionId: screenshotReadings.transactionId })
     .from(screenshotReadings)
