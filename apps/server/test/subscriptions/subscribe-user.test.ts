@@ -1,4 +1,4 @@
-import { MESSAGES, PURCHASE_MESSAGES } from '@pasado/core';
+import { MESSAGES, NO_PROOF, PURCHASE_MESSAGES } from '@pasado/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions, transactions } from '../../src/platform/db/schema.ts';
@@ -179,6 +179,23 @@ describe.each(ENGINES)('subscribeUser on %s', (engine) => {
       expect(res.json().error.message).not.toBe('');
     }
     expect(await countsFor(t, user.userId)).toEqual({ subscriptions: 0, transactions: 0 });
+  });
+
+  it('says which proof rule was broken: both sent, or neither', async () => {
+    const user = await signedInUser(t);
+    const base = purchaseInput();
+    const messageFor = async (proof: Record<string, unknown>) =>
+      (
+        await subscribe(t, user.cookie, {
+          ...base,
+          transactionInfo: { ...base.transactionInfo, ...proof },
+        })
+      ).json().error.message;
+    expect(
+      await messageFor({ paymentScreenshotUrl: 'images/paymentScreenshots/1_a.png' }),
+    ).toContain(PURCHASE_MESSAGES.ONE_PROOF);
+    expect(await messageFor({ refCode: null })).toContain(NO_PROOF);
+    expect(await messageFor({ refCode: null })).not.toContain('not both');
   });
 
   it('compares reference codes without spaces and refuses one already used', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
-import { isPaymentScreenshotPath } from '../purchase.ts';
+import { isPaymentScreenshotPath, PURCHASE_MESSAGES } from '../purchase.ts';
 import { isValidRefCode, normalizeRefCode } from '../validation.ts';
 import { isoDateSchema, subscriptionStatusSchema } from './common.ts';
 
@@ -32,8 +32,26 @@ const proofFields = {
   purchasedBy: z.literal('user').optional(),
 };
 
-const exactlyOneProof = (t: { refCode?: string | null; paymentScreenshotUrl?: string | null }) =>
-  (t.refCode != null) !== (t.paymentScreenshotUrl != null);
+/** Neither a reference code nor a screenshot was sent. */
+export const NO_PROOF = 'Send either a reference code or a screenshot.';
+
+/**
+ * Exactly one proof (docs/product.md#validation): both is refused with "…, not both.", neither with
+ * the ask for one.
+ */
+const exactlyOneProof = (
+  t: { refCode?: string | null; paymentScreenshotUrl?: string | null },
+  ctx: z.RefinementCtx,
+) => {
+  const hasReference = t.refCode != null;
+  if (hasReference === (t.paymentScreenshotUrl != null)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: hasReference ? PURCHASE_MESSAGES.ONE_PROOF : NO_PROOF,
+      path: ['refCode'],
+    });
+  }
+};
 
 export const purchaseTransactionInfoSchema = z
   .object({
@@ -44,10 +62,7 @@ export const purchaseTransactionInfoSchema = z
     isFreeTrial: z.boolean().optional(),
   })
   .strict()
-  .refine(exactlyOneProof, {
-    message: 'Send either a reference code or a screenshot.',
-    path: ['refCode'],
-  });
+  .superRefine(exactlyOneProof);
 
 /** docs/product.md#payloads; only the plan id and the coach are read (the rest is computed). */
 export const subscriptionInfoSchema = z
@@ -108,10 +123,7 @@ export const paymentFunctionSchemas = {
             isFreeTrial: z.boolean().optional(),
           })
           .strict()
-          .refine(exactlyOneProof, {
-            message: 'Send either a reference code or a screenshot.',
-            path: ['refCode'],
-          }),
+          .superRefine(exactlyOneProof),
         userId: z.uuid(),
         userEmail: z.email().max(254),
         subId: z.uuid(),
