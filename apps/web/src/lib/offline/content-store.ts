@@ -29,13 +29,25 @@ const store = () => {
 
 const keyOf = (uid: string, kind: string, reviewer: string) => `${uid}:${kind}:${reviewer}`;
 
+/** Sign-outs so far in this page: a download begun before one keeps nothing after it. */
+let clearings = 0;
+
+/**
+ * Where the store is now, for a writer to pass back to `keepContent`: a download that began before
+ * a sign-out answers after it, and would put the signed-out student's content (the lite pool's
+ * keys among it) back on a shared phone, under an id no later sign-out of another student clears.
+ */
+export const contentGeneration = (): number => clearings;
+
 export async function keepContent<T>(
   uid: string,
   kind: string,
   reviewer: string,
   holding: OfflineHolding,
   data: T,
+  generation?: number,
 ): Promise<void> {
+  if (generation !== undefined && generation !== clearings) return;
   const kept: Kept<T> = { ...holding, data };
   await set(keyOf(uid, kind, reviewer), kept, store());
 }
@@ -60,9 +72,15 @@ export async function holdingOf(
 }
 
 /** Marks kept content as checked now (the server answered 304: nothing changed). */
-export async function touchContent(uid: string, kind: string, reviewer: string): Promise<void> {
+export async function touchContent(
+  uid: string,
+  kind: string,
+  reviewer: string,
+  generation?: number,
+): Promise<void> {
   const key = keyOf(uid, kind, reviewer);
   const kept = await get<Kept<unknown>>(key, store()).catch(() => undefined);
+  if (generation !== undefined && generation !== clearings) return;
   if (kept) await set(key, { ...kept, checkedAt: Date.now() }, store());
 }
 
@@ -79,5 +97,6 @@ export async function dropContentExcept(uid: string, reviewers: readonly string[
 }
 
 export async function clearContent(): Promise<void> {
+  clearings += 1;
   await clear(store()).catch(() => undefined);
 }

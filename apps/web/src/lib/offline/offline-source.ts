@@ -1,5 +1,11 @@
 import { apiFetch } from '../api.ts';
-import { holdingOf, keepContent, type OfflineHolding, touchContent } from './content-store.ts';
+import {
+  contentGeneration,
+  holdingOf,
+  keepContent,
+  type OfflineHolding,
+  touchContent,
+} from './content-store.ts';
 
 /**
  * One kind of content kept for offline use (flash cards and notes; lite-quiz items): where the
@@ -32,12 +38,13 @@ export async function refreshSource(
   source: OfflineSource,
   reviewer: string,
 ): Promise<OfflineHolding> {
+  const generation = contentGeneration();
   const held = await holdingOf(uid, source.kind, reviewer);
   const response = await apiFetch(source.path(reviewer), {
     headers: held ? { 'If-None-Match': held.version } : {},
   });
   if (response.status === 304 && held) {
-    await touchContent(uid, source.kind, reviewer);
+    await touchContent(uid, source.kind, reviewer, generation);
     return { ...held, checkedAt: Date.now() };
   }
   if (!response.ok) throw new Error(`${source.label}: the server answered ${response.status}`);
@@ -47,6 +54,6 @@ export async function refreshSource(
     bytes: new TextEncoder().encode(text).length,
     checkedAt: Date.now(),
   };
-  await keepContent(uid, source.kind, reviewer, holding, JSON.parse(text) as unknown);
+  await keepContent(uid, source.kind, reviewer, holding, JSON.parse(text) as unknown, generation);
   return holding;
 }

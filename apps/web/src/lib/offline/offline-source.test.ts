@@ -1,0 +1,58 @@
+import { describe, expect, it, vi } from 'vitest';
+
+// The content store on an in-memory IndexedDB; the server answers when the test says so.
+const stored = new Map<string, unknown>();
+vi.mock('idb-keyval', () => ({
+  createStore: () => 'store',
+  get: async (key: string) => stored.get(key),
+  set: async (key: string, value: unknown) => {
+    stored.set(key, value);
+  },
+  del: async (key: string) => {
+    stored.delete(key);
+  },
+  keys: async () => [...stored.keys()],
+  clear: async () => {
+    stored.clear();
+  },
+}));
+let answer: (response: Response) => void = () => undefined;
+vi.mock('../api.ts', () => ({
+  apiFetch: () =>
+    new Promise<Response>((resolve) => {
+      answer = resolve;
+    }),
+}));
+
+// The web project's files share their modules (isolate: false): copies of their own, on the mocks;
+// the copy of offline-source.ts is given this copy of the content store.
+vi.mock('./content-store.ts', () => import(`./content-store.ts?${'a-sign-out'}`));
+const store = (await import(
+  `./content-store.ts?${'a-sign-out'}`
+)) as typeof import('./content-store.ts');
+const { refreshSource } = (await import(
+  `./offline-source.ts?${'a-sign-out'}`
+)) as typeof import('./offline-source.ts');
+
+const lite = { kind: 'lite', label: 'Lite quiz items', path: (r: string) => `/api/quiz/${r}/pool` };
+
+// A shared phone: the pool carries answer keys, and sign-out deletes it. A download that was on
+// its way when the student signed out put it back, under an id no later sign-out clears.
+describe('offline content and sign-out (docs/decisions/019-offline-caching.md)', () => {
+  it('keeps nothing a download brings after the sign-out it began before', async () => {
+    const refreshing = refreshSource('student-a', lite, 'cse');
+    await vi.waitFor(() => expect(answer).not.toBe(undefined));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await store.clearContent();
+    answer(new Response('{"items":[1]}', { status: 200, headers: { ETag: '"v1"' } }));
+    await refreshing;
+    expect(await store.readContent('student-a', 'lite', 'cse')).toBeNull();
+    expect(stored.size).toBe(0);
+    // A download begun after it is kept.
+    const next = refreshSource('student-b', lite, 'cse');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    answer(new Response('{"items":[2]}', { status: 200, headers: { ETag: '"v2"' } }));
+    await next;
+    expect(await store.readContent('student-b', 'lite', 'cse')).toEqual({ items: [2] });
+  });
+});
