@@ -78,3 +78,16 @@ async function withAdmin(url: string, run: (client: pg.Client) => Promise<unknow
     await client.end();
   }
 }
+
+/**
+ * How many sessions of `client`'s database wait on a lock now. Read from `client`, which may hold
+ * a transaction: the activity view is read once per transaction unless its snapshot is let go.
+ */
+export async function sessionsWaitingOnLocks(client: pg.Client): Promise<number> {
+  await client.query('select pg_stat_clear_snapshot()');
+  const { rows } = await client.query<{ n: number }>(
+    `select count(*)::int as n from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock'`,
+  );
+  return rows[0]?.n ?? 0;
+}

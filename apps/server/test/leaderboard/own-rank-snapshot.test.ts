@@ -5,7 +5,7 @@ import { rankOnBoard } from '../../src/modules/leaderboard/ranking.read-model.ts
 import { addLeaderboardPoints } from '../../src/modules/leaderboard/scores.ts';
 import { createStudent } from '../helpers/factories.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { ENGINES } from '../helpers/test-database.ts';
+import { ENGINES, sessionsWaitingOnLocks } from '../helpers/test-database.ts';
 
 // Own rank reads the student's score and the counts. Read in two statements, an award of theirs
 // committing between them counted them ahead of themselves: rank 3 of 2. The interleaving is
@@ -39,17 +39,7 @@ describe.runIf(ENGINES.includes('postgres'))('own rank during own award, on post
     await other.query('lock table leaderboard_band_counts in access exclusive mode');
     const read = rankOnBoard(db(), board, me.userId);
     // The read is waiting on the held table…
-    await expect
-      .poll(async () => {
-        // The activity view is read once per transaction unless its snapshot is let go.
-        await other.query('select pg_stat_clear_snapshot()');
-        const { rows } = await other.query<{ n: number }>(
-          `select count(*)::int as n from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock'`,
-        );
-        return rows[0]?.n;
-      })
-      .toBe(1);
+    await expect.poll(() => sessionsWaitingOnLocks(other)).toBe(1);
     // …while the student's award (10 → 30, past the rival) commits, as a finish's would.
     const later = new Date(at.getTime() + 60_000);
     await other.query(

@@ -6,7 +6,7 @@ import { ManualClock } from '../../src/platform/clock.ts';
 import { itemReports, questions } from '../../src/platform/db/schema.ts';
 import { createOnboardedStudent, type TestUser } from '../helpers/factories.ts';
 import { callApi, startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { ENGINES } from '../helpers/test-database.ts';
+import { ENGINES, sessionsWaitingOnLocks } from '../helpers/test-database.ts';
 import { REVIEWER, SUBJECT_A, SUBJECT_B, seedBank } from './fixtures.ts';
 
 const base = `/api/quiz/${REVIEWER}`;
@@ -155,17 +155,7 @@ describe.runIf(ENGINES.includes('postgres'))('reports sent at once, on postgres'
       }),
     );
     // One report waits for the table, the other four for it (or all five for the table).
-    await expect
-      .poll(async () => {
-        // The activity view is read once per transaction unless its snapshot is let go.
-        await other.query('select pg_stat_clear_snapshot()');
-        const { rows } = await other.query<{ n: number }>(
-          `select count(*)::int as n from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock'`,
-        );
-        return rows[0]?.n;
-      })
-      .toBeGreaterThanOrEqual(5);
+    await expect.poll(() => sessionsWaitingOnLocks(other)).toBeGreaterThanOrEqual(5);
     await other.query('commit');
     const codes = (await Promise.all(sent)).map((res) => res.statusCode).sort();
     expect(codes).toEqual([201, 201, 429, 429, 429]);

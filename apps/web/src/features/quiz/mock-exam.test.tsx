@@ -56,6 +56,26 @@ function onBreak(part1: Partial<AttemptSitting> = {}): AttemptState {
   };
 }
 
+/** A mock on one clock whose time ran out at its last read, with one item answered as given. */
+const mockAtTimeUp = (choiceIndex: number | null): AttemptState => ({
+  ...onBreak(),
+  sittings: null,
+  deadlineAt: '2026-11-25T05:10:59.000Z',
+  items: [
+    {
+      questionId: 'q-1',
+      partId: null,
+      topicName: 'Topic',
+      stem: 'Question 1?',
+      choices: ['A', 'B', 'C', 'D'],
+      choiceIndex,
+      flagged: false,
+      isCorrect: null,
+      reveal: null,
+    },
+  ],
+});
+
 const START = `POST /api/quiz/let-elem/attempts/${ATTEMPT}/sittings/2/start`;
 
 // docs/product.md "Mock exam" (sittings): the break between parts is the student's.
@@ -135,24 +155,7 @@ describe('a submit refused on the paywall when the time is up', () => {
     const denials: ContentDenial[] = [];
     const stop = onContentDenied((denial) => denials.push(denial));
     try {
-      const timeUp: AttemptState = {
-        ...onBreak(),
-        sittings: null,
-        deadlineAt: '2026-11-25T05:10:59.000Z',
-        items: [
-          {
-            questionId: 'q-1',
-            partId: null,
-            topicName: 'Topic',
-            stem: 'Question 1?',
-            choices: ['A', 'B', 'C', 'D'],
-            choiceIndex: 0,
-            flagged: false,
-            isCorrect: null,
-            reveal: null,
-          },
-        ],
-      };
+      const timeUp = mockAtTimeUp(0);
       renderScreen(<MockExam state={timeUp} />);
       await expect.poll(() => api.sentTo(SUBMIT).length).toBe(1);
       await expect.poll(() => denials).toEqual(['expired']);
@@ -170,24 +173,7 @@ describe('a submit with answers still waiting to be sent', () => {
   it('waits for them, then submits once they are sent', async () => {
     const SUBMIT = `POST /api/quiz/let-elem/attempts/${ATTEMPT}/submit`;
     const SAVE = `PUT /api/quiz/let-elem/attempts/${ATTEMPT}/answers/q-1`;
-    const timeUp: AttemptState = {
-      ...onBreak(),
-      sittings: null,
-      deadlineAt: '2026-11-25T05:10:59.000Z',
-      items: [
-        {
-          questionId: 'q-1',
-          partId: null,
-          topicName: 'Topic',
-          stem: 'Question 1?',
-          choices: ['A', 'B', 'C', 'D'],
-          choiceIndex: null,
-          flagged: false,
-          isCorrect: null,
-          reveal: null,
-        },
-      ],
-    };
+    const timeUp = mockAtTimeUp(null);
     const api = fakeApi({
       'GET /api/auth/claims': claimsFor(['let-elem']),
       [SAVE]: { item: { ...timeUp.items[0], choiceIndex: 2 }, serverNow: timeUp.serverNow },
