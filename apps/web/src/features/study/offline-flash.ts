@@ -14,17 +14,17 @@ import {
 } from '@pasado/core';
 import type { OutboxEntry } from '../../lib/offline/outbox.ts';
 import type { StudyScopeParams } from '../../lib/study-links.ts';
-import { readKept, waiting } from './offline-study.ts';
+import { changesSinceKept, readKept } from './offline-study.ts';
 
 /*
  * Flash cards with no signal (issue 11 deliverable 3; ADR 019). A rating given offline waits in
- * the outbox until the server has it, so replaying the waiting ratings on the kept schedules with
- * core's FSRS rule gives each card's state on this phone; once they are sent the progress is read
- * again from the server (lib/offline/keep-offline.ts), whose state wins.
+ * the outbox until the server has it, and a sent one is kept until the progress is read again
+ * (lib/offline/sent-ratings.ts), so replaying both on the kept schedules with core's FSRS rule
+ * gives each card's state on this phone; the progress read from the server wins.
  */
 
 /**
- * The kept schedules with the ratings still waiting applied in the order they were given, each at
+ * The kept schedules with the ratings not yet in them applied in the order they were given, each at
  * the retention the server gives it: core `retentionOn` of the student's exam day (kept with the
  * progress; absent from progress kept before it was sent) and the rating's moment.
  */
@@ -76,7 +76,7 @@ export async function keptFlashQueue(
       .map((t) => t.id),
   );
   const topicName = new Map(pack.topics.map((t) => [t.id, t.name]));
-  const schedules = schedulesOnPhone(kept.progress, await waiting(uid, reviewer), now);
+  const schedules = schedulesOnPhone(kept.progress, await changesSinceKept(uid, reviewer), now);
   // The server counts new cards across reviewers; the phone knows this reviewer's.
   const allowance = newCardsLeft(countIntroducedToday(schedules.values(), now));
   const candidates = pack.cards

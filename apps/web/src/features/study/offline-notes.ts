@@ -1,5 +1,5 @@
 import type { TopicCardsResponse, TopicNotesResponse } from '@pasado/core';
-import { readKept, waiting } from './offline-study.ts';
+import { changesSinceKept, readKept } from './offline-study.ts';
 
 /** A topic's notes with the student's read marks, from what the phone keeps. */
 export async function keptTopicNotes(
@@ -11,7 +11,7 @@ export async function keptTopicNotes(
   const topic = kept?.pack.topics.find((t) => t.id === topicId);
   if (!kept || !topic) return null;
   const read = new Set(kept.progress.notesRead);
-  for (const entry of await waiting(uid, reviewer)) {
+  for (const entry of await changesSinceKept(uid, reviewer)) {
     if (entry.kind === 'note-read' && entry.meta.noteId) read.add(entry.meta.noteId);
   }
   const notes = kept.pack.notes

@@ -7,6 +7,7 @@ import {
 import { readContent } from '../../lib/offline/content-store.ts';
 import { STUDY_KIND, STUDY_PROGRESS_SOURCE } from '../../lib/offline/offline-sources.ts';
 import { loadOutbox, type OutboxEntry } from '../../lib/offline/outbox.ts';
+import { sentRatings } from '../../lib/offline/sent-ratings.ts';
 
 /**
  * Studying with no signal (issue 11 deliverable 3; docs/decisions/019-offline-caching.md): the
@@ -29,9 +30,15 @@ export async function readKept(uid: string, reviewer: string): Promise<Kept | nu
   return { pack: parsedPack.data, progress: parsedProgress.data };
 }
 
-/** This student's entries of one reviewer still waiting (or not yet adopted: uid ''). */
-export async function waiting(uid: string, reviewer: string): Promise<OutboxEntry[]> {
-  return (await loadOutbox()).filter(
-    (e) => (e.uid === uid || e.uid === '') && e.meta.reviewer === reviewer,
-  );
+/**
+ * This student's entries of one reviewer the kept progress may not show yet, oldest first: the
+ * ratings sent since it was read (lib/offline/sent-ratings.ts), then the entries still waiting (or
+ * not yet adopted: uid '').
+ */
+export async function changesSinceKept(uid: string, reviewer: string): Promise<OutboxEntry[]> {
+  const [sent, queued] = await Promise.all([sentRatings(uid, reviewer), loadOutbox()]);
+  return [
+    ...sent,
+    ...queued.filter((e) => (e.uid === uid || e.uid === '') && e.meta.reviewer === reviewer),
+  ];
 }

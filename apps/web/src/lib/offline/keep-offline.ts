@@ -9,6 +9,7 @@ import {
   STUDY_PROGRESS_SOURCE,
 } from './offline-sources.ts';
 import { onOutboxOutcome } from './outbox.ts';
+import { forgetSentRatings, rememberSentRating } from './sent-ratings.ts';
 
 /**
  * Keeps each granted reviewer's content on the phone while the student is signed in and online
@@ -194,17 +195,24 @@ export function startKeepingOffline(uid: string, reviewers: readonly string[]): 
           : null;
     if (!outcome.ok || !source) return;
     if (!meta.reviewer || !reviewers.includes(meta.reviewer)) return;
+    // Until the progress is read again, the phone replays the sent rating (sent-ratings.ts).
+    if (kind === 'flash-review') void rememberSentRating(uid, meta.reviewer, outcome.entry);
     dirty.set(`${source.kind} ${meta.reviewer}`, source);
     clearTimeout(timer);
     timer = setTimeout(() => {
       const list = [...dirty];
       dirty.clear();
       void Promise.all(
-        list.map(([key, source]) =>
-          refreshSource(uid, source, key.slice(source.kind.length + 1)).catch((error: unknown) =>
-            console.warn('Could not read your progress again', error),
-          ),
-        ),
+        list.map(async ([key, source]) => {
+          const reviewer = key.slice(source.kind.length + 1);
+          const readSince = Date.now();
+          try {
+            await refreshSource(uid, source, reviewer);
+            if (source === STUDY_PROGRESS_SOURCE) await forgetSentRatings(uid, reviewer, readSince);
+          } catch (error) {
+            console.warn('Could not read your progress again', error);
+          }
+        }),
       ).then(() => reload(uid, reviewers));
     }, PROGRESS_DEBOUNCE_MS);
   });
