@@ -61,7 +61,7 @@ describe('settleStreak (docs/product.md#streak-freeze: used on a missed Manila d
         ['2026-11-24', '2026-11-25'],
       ],
       [
-        'three missed days, two freezes: used, and the streak is lost',
+        'three missed days, two freezes: spent, and the streak is lost (no day kept it)',
         5,
         '2026-11-22',
         2,
@@ -69,7 +69,7 @@ describe('settleStreak (docs/product.md#streak-freeze: used on a missed Manila d
         0,
         '2026-11-24',
         0,
-        ['2026-11-23', '2026-11-24'],
+        [],
       ],
       ['one missed day, no freeze', 5, '2026-11-24', 0, '2026-11-26', 0, '2026-11-24', 0, []],
       ['across a month', 3, '2026-11-29', 1, '2026-12-01', 3, '2026-11-30', 0, ['2026-11-30']],

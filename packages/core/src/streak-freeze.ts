@@ -45,7 +45,10 @@ export type StreakState = {
 };
 
 export type SettledStreak = StreakState & {
-  /** The missed days a freeze covered in this settlement, oldest first. */
+  /**
+   * The missed days a freeze kept the streak over in this settlement, oldest first: none when the
+   * freezes ran out first (they are spent, and the streak is lost, so none of them kept it).
+   */
   frozenDays: string[];
 };
 
@@ -66,7 +69,7 @@ export function settleStreak(state: StreakState, today: string): SettledStreak {
   const frozenDays = Array.from({ length: used }, (_, i) => dayKey(last + 1 + i));
   const freezes = state.freezes - used;
   if (used < missed) {
-    return { current: 0, lastDay: frozenDays.at(-1) ?? state.lastDay, freezes, frozenDays };
+    return { current: 0, lastDay: frozenDays.at(-1) ?? state.lastDay, freezes, frozenDays: [] };
   }
   return { current: state.current, lastDay: dayKey(last + missed), freezes, frozenDays };
 }

@@ -142,10 +142,16 @@ describe.each(ENGINES)('streak freeze on %s', (engine) => {
     clock.set(manilaNoon(12));
     await giveGems(short.userId, 100);
     await buy(short.cookie);
-    // The 13th and 14th missed, one freeze: it is used, and the streak is lost all the same.
+    // The 13th and 14th missed, one freeze: it is used, and the streak is lost all the same. No
+    // freeze kept it, so Tasks has no "A streak freeze kept your streak on …" to tell.
     clock.set(manilaNoon(15));
-    expect((await summary(short.cookie)).streak).toMatchObject({ current: 0, freezes: 0 });
+    expect((await summary(short.cookie)).streak).toMatchObject({
+      current: 0,
+      freezes: 0,
+      lastFrozenDay: null,
+    });
     expect((await studyOn(short.userId, 15)).streak).toBe(1);
+    expect(await row(short.userId)).toMatchObject({ current: 1, lastFrozenDay: null });
   });
 
   it('a freeze bought after a missed day does not reach back over it', async () => {
