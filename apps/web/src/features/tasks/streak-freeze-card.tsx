@@ -5,6 +5,7 @@ import {
   STREAK_FREEZE,
 } from '@pasado/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { Spinner } from '../../components/spinner.tsx';
 import { ApiError, sendJson } from '../../lib/api.ts';
 import { progressSummaryQueryKey } from '../../lib/get-progress-summary.ts';
@@ -32,11 +33,21 @@ function daysSince(key: string, today: string): number {
  */
 export function StreakFreezeCard({ summary }: { summary: ProgressSummary }) {
   const client = useQueryClient();
+  // One purchase id per purchase, not per tap: a tap again after an answer that never arrived
+  // (the server may have bought the freeze) sends the same id, and the server buys once. A new id
+  // only once the server has answered, bought or refused.
+  const purchaseId = useRef(crypto.randomUUID());
   const buy = useMutation({
     mutationFn: () =>
       sendJson<BuyStreakFreezeResult>('/api/progress/streak-freeze', {
-        json: { purchaseId: crypto.randomUUID() },
+        json: { purchaseId: purchaseId.current },
       }),
+    onSuccess: () => {
+      purchaseId.current = crypto.randomUUID();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status < 500) purchaseId.current = crypto.randomUUID();
+    },
     onSettled: () => client.invalidateQueries({ queryKey: progressSummaryQueryKey }),
   });
   const { freezes, lastFrozenDay } = summary.streak;
@@ -79,7 +90,7 @@ export function StreakFreezeCard({ summary }: { summary: ProgressSummary }) {
           <p className="form-error">
             {buy.error instanceof ApiError && buy.error.status < 500
               ? buy.error.message
-              : 'The freeze was not bought. Check your connection and try again.'}
+              : 'The purchase was not confirmed. Check your connection and try again: a freeze is never bought twice.'}
           </p>
         ) : buy.isSuccess && !buy.data.alreadyBought ? (
           <p className="claim-note">Streak freeze bought.</p>

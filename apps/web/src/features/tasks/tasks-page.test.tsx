@@ -2,7 +2,7 @@ import type { ChallengeView, ClaimResult } from '@pasado/core/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { progressSummary, userDoc } from '../../testing/docs.ts';
-import { fakeApi, reply } from '../../testing/fake-api.ts';
+import { fakeApi, networkDown, reply } from '../../testing/fake-api.ts';
 import { renderScreen } from '../../testing/render.tsx';
 import { TasksPage } from './tasks-page.tsx';
 
@@ -159,6 +159,49 @@ describe('the tasks screen', () => {
         .poll(() => card.querySelector('.freeze-card__held')?.textContent)
         .toBe('1 of 2 held · 70 gems to spend');
       expect(api.sentTo('POST /api/progress/streak-freeze')).toHaveLength(1);
+    });
+
+    it('a tap again after an answer that never came sends the same purchase: bought once', async () => {
+      vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      let summary = withFreezes(0, 150);
+      const bought = new Set<string>();
+      const { api, user } = openTasks({
+        'GET /api/progress/summary': () => summary,
+        'POST /api/progress/streak-freeze': ({ body }) => {
+          // The server buys once per purchase id (docs/product.md#streak-freeze).
+          const { purchaseId } = body as { purchaseId: string };
+          const alreadyBought = bought.has(purchaseId);
+          if (!alreadyBought) bought.add(purchaseId);
+          summary = withFreezes(bought.size, 150 - 50 * bought.size);
+          // The first purchase is made, but its answer is lost on the way back.
+          if (bought.size === 1 && !alreadyBought) return networkDown();
+          return { freezes: bought.size, gemsToSpend: 150 - 50 * bought.size, alreadyBought };
+        },
+      });
+      const card = await screen.findByRole('region', { name: 'Streak freeze' });
+      const buyButton = () => within(card).getByRole('button', { name: 'Buy for 50 gems' });
+      await user.click(buyButton());
+      expect(
+        await within(card).findByText(
+          'The purchase was not confirmed. Check your connection and try again: a freeze is never bought twice.',
+        ),
+      ).toBeTruthy();
+      await user.click(buyButton());
+      await expect
+        .poll(() => card.querySelector('.freeze-card__held')?.textContent)
+        .toBe('1 of 2 held · 100 gems to spend');
+      // A purchase after that one is a new one.
+      await user.click(buyButton());
+      await expect
+        .poll(() => card.querySelector('.freeze-card__held')?.textContent)
+        .toBe('2 of 2 held · 50 gems to spend');
+      const ids = api
+        .sentTo('POST /api/progress/streak-freeze')
+        .map((r) => (r.body as { purchaseId: string }).purchaseId);
+      expect(ids).toHaveLength(3);
+      expect(ids[1]).toBe(ids[0]);
+      expect(ids[2]).not.toBe(ids[0]);
+      vi.restoreAllMocks();
     });
 
     it('with too few gems, or two held, the button waits and says why', async () => {
