@@ -8,6 +8,7 @@ import {
   attemptTitle,
   attemptTopicActivity,
   decideAnswer,
+  finishedAt,
   isCorrectChoice,
   isTimeUp,
   liteResult,
@@ -40,6 +41,19 @@ describe('mockDeadline', () => {
     [0, '2026-11-22T10:00:00.000Z'],
   ])('%i minutes → %s', (minutes, deadline) => {
     expect(mockDeadline(NOW, minutes).toISOString()).toBe(deadline);
+  });
+});
+
+describe('finishedAt (a timed-out attempt finished at its deadline)', () => {
+  it.each<[string, string | null, string]>([
+    ['lite: no deadline', null, '2026-11-22T10:00:00.000Z'],
+    ['before the deadline', '2026-11-22T11:00:00.000Z', '2026-11-22T10:00:00.000Z'],
+    ['at the deadline', '2026-11-22T10:00:00.000Z', '2026-11-22T10:00:00.000Z'],
+    // Ran out at 23:34 Manila, noticed at 18:00 Manila the next day: finished the day before.
+    ['noticed the next day', '2026-11-21T15:34:00.000Z', '2026-11-21T15:34:00.000Z'],
+  ])('%s → %s', (_label, deadline, finished) => {
+    const deadlineAt = deadline === null ? null : at(deadline);
+    expect(finishedAt({ deadlineAt }, NOW).toISOString()).toBe(finished);
   });
 });
 

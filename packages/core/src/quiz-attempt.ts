@@ -37,6 +37,19 @@ export function isTimeUp(
   );
 }
 
+/**
+ * The moment a finished attempt counts as finished: now, or its deadline when that came first (a
+ * mock whose time ran out before anyone looked at it; for a mock in sittings, the last sitting's
+ * deadline, the attempt's while it runs). Its submission time, the Manila day its activity and
+ * mock streak day are credited to, and the end of its time studied (docs/product.md#mock-exam,
+ * docs/decisions/007-quizzes.md): a mock that ran out at 23:34 and was noticed the next morning
+ * was finished the day before.
+ */
+export function finishedAt(attempt: { deadlineAt: Date | null }, now: Date): Date {
+  const { deadlineAt } = attempt;
+  return deadlineAt && deadlineAt < now ? deadlineAt : now;
+}
+
 /** A mock's deadline, fixed at the start: the planned minutes from `startedAt`. */
 export function mockDeadline(startedAt: Date, totalMinutes: number): Date {
   return new Date(startedAt.getTime() + totalMinutes * 60_000);
@@ -172,7 +185,7 @@ export function attemptTopicActivity(input: {
   elapsedMs?: number;
 }): AttemptTopicActivity[] {
   const { items, answers, topics, startedAt, deadlineAt, now } = input;
-  const end = deadlineAt && deadlineAt < now ? deadlineAt : now;
+  const end = finishedAt({ deadlineAt }, now);
   const elapsedMs = input.elapsedMs ?? end.getTime() - startedAt.getTime();
   const elapsedSeconds = Math.max(0, Math.round(elapsedMs / 1000));
   const answeredItems = items.filter((i) => answers.get(i.questionId)?.choiceIndex != null);

@@ -11,13 +11,14 @@ import {
   studyOfflineProgressSchema,
   type TodayList,
 } from '@pasado/core';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.ts';
-import { examSittings, flashCards } from '../../src/platform/db/schema.ts';
+import { examSittings, flashCards, mockExamStreaks } from '../../src/platform/db/schema.ts';
 import { createOnboardedStudent } from '../helpers/factories.ts';
 import { type ApiMethod, callApi, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
-import { keyOf, REVIEWER, SUBJECT_A, seedBank } from './fixtures.ts';
+import { keyOf, MOCK_MINUTES, REVIEWER, SUBJECT_A, seedBank } from './fixtures.ts';
 
 const base = `/api/quiz/${REVIEWER}`;
 const MINUTE = 60_000;
@@ -165,6 +166,42 @@ describe.each(ENGINES)('the Today list and the exam-date retention on %s', (engi
     // The plan's next mock day comes: a mock is owed again.
     clock.set(new Date('2027-01-17T09:00:00+08:00'));
     expect((await today(cookie))?.mock).toEqual({ planDay: '2027-01-17', done: false });
+  });
+
+  it('a mock whose time ran out late at night was finished that night, not when next opened', async () => {
+    // Started at 23:00 Manila on the 16th, out of time at 23:34, noticed at 09:00 on the 17th (a
+    // plan mock day): it does not count for the 17th, nor do its answers or its streak days.
+    const started = new Date('2027-01-16T23:00:00+08:00');
+    const deadline = new Date(started.getTime() + MOCK_MINUTES * MINUTE);
+    clock.set(started);
+    const { cookie, userId } = await student();
+    await pick(cookie, EXAM_FAR);
+    const open = await call(cookie, 'POST', `${base}/mock`);
+    expect(open.statusCode).toBe(201);
+    const state = attemptStateSchema.parse(open.json());
+    for (const item of state.items) {
+      await call(cookie, 'PUT', `${base}/attempts/${state.attemptId}/answers/${item.questionId}`, {
+        choiceIndex: keyOf(item.questionId),
+      });
+    }
+
+    clock.set(new Date('2027-01-17T09:00:00+08:00'));
+    const home = quizHomeSchema.parse((await call(cookie, 'GET', `${base}/quiz-home`)).json());
+    expect(home.recent[0]?.submittedAt).toBe(deadline.toISOString());
+    expect(home.today).toEqual({
+      day: '2027-01-17',
+      items: { answered: 0, target: 20, done: false },
+      cards: { due: 0, reviewed: 0, done: true },
+      mock: { planDay: '2027-01-17', done: false },
+      complete: false,
+    });
+    const summary = (await call(cookie, 'GET', '/api/progress/summary')).json() as ProgressSummary;
+    expect(summary.streak).toMatchObject({ current: 1, lastDay: '2027-01-16' });
+    const [streakDays] = await t.app.database.db
+      .select({ days: mockExamStreaks.days })
+      .from(mockExamStreaks)
+      .where(eq(mockExamStreaks.userId, userId));
+    expect(streakDays?.days).toEqual([16]);
   });
 
   it('another student’s answers, cards and mocks never count in a student’s list', async () => {

@@ -2,6 +2,7 @@ import {
   addStreakDay,
   attemptTopicActivity,
   decideFinishSitting,
+  finishedAt,
   isTimeUp,
   liteResult,
   manilaDayKey,
@@ -71,8 +72,14 @@ export async function finalize(
 ): Promise<FinishedAttempt> {
   const { autoSubmitted, studyMs } = how;
   const kind = asKind(row.kind);
+  // A mock whose time ran out before anyone looked was finished at its deadline (in sittings, the
+  // last sitting's, the attempt's while it runs): its submission, its activity (the Manila day's
+  // awards, the streak, the boards) and its mock streak day are that moment's, not the day it was
+  // next opened (docs/product.md#mock-exam, #today). The model learns at `now`, after whatever it
+  // learnt since.
+  const at = finishedAt(row, now);
   // The owner's row locked with the attempt: the activity's state rides in the finish's one read.
-  const state = await loadFinishState(tx, row, now, {
+  const state = await loadFinishState(tx, row, at, {
     withActivity: row.ownerProgress !== undefined,
     forReply: how.forReply === true,
   });
@@ -111,21 +118,21 @@ export async function finalize(
   // the scores ride in the mark's statement (ADR 037); otherwise they are recorded on their own.
   const carried =
     row.ownerProgress && state.activity
-      ? activityWrites(row.userId, activity, now, row.ownerProgress, state.activity)
+      ? activityWrites(row.userId, activity, at, row.ownerProgress, state.activity)
       : null;
   const outcome =
     carried?.outcome ??
-    (await recordActivity(tx, row.userId, activity, now, row.ownerProgress, undefined));
+    (await recordActivity(tx, row.userId, activity, at, row.ownerProgress, undefined));
   // The day's cap may have awarded less than the answers earned (issue 21): the result says what
   // the student got.
   result = { ...result, gemsEarned: outcome.gemsAdded };
-  if (kind === 'mock') await markMockStreakDay(tx, row.userId, now);
+  if (kind === 'mock') await markMockStreakDay(tx, row.userId, at);
 
   const updated = await markSubmitted(
     tx,
     row.id,
     {
-      submittedAt: now,
+      submittedAt: at,
       result,
       gemsEarned: result.gemsEarned,
       ...(row.sittings ? { sittings: row.sittings } : {}),
@@ -134,7 +141,7 @@ export async function finalize(
     carried?.notice,
   );
   if (!updated) throw new AppError('INTERNAL', 'The attempt vanished while submitting.');
-  return { state, result, submittedAt: now };
+  return { state, result, submittedAt: at };
 }
 
 /** What `finalize` read and decided: enough to answer with the submitted attempt (ADR 038). */
