@@ -59,6 +59,24 @@ describe('applyRating', () => {
     expect(second.state.reviewIds).toEqual(['r1', 'r2']);
   });
 
+  it('counts days between reviews on the Manila calendar (docs/product.md#time), not UTC’s', () => {
+    // Known at 11:30 PM Manila on Nov 28 (15:30 UTC).
+    const known = applyRating(null, 'easy', 'r1', new Date('2026-11-28T23:30:00+08:00')).state;
+    const goodAt = (at: string) => applyRating(known, 'good', 'r2', new Date(at));
+    // 7:30 AM and 8:30 AM of Nov 29 in Manila: one Manila day after the last review, both (UTC's
+    // day turns between them). Scheduled alike: the second an hour after the first.
+    const early = goodAt('2026-11-29T07:30:00+08:00');
+    const late = goodAt('2026-11-29T08:30:00+08:00');
+    expect(late.state.stability).toBe(early.state.stability);
+    expect(late.due.getTime() - early.due.getTime()).toBe(60 * 60_000);
+    // 11:45 PM the same Manila day as the last review is the same day, and scheduled as one.
+    const sameDay = goodAt('2026-11-28T23:45:00+08:00');
+    expect(sameDay.state.stability).not.toBe(early.state.stability);
+    // The hints the buttons show follow the same calendar.
+    const hints = (at: string) => previewIntervals(known, new Date(at)).good;
+    expect(hints('2026-11-29T08:30:00+08:00')).toBe(hints('2026-11-29T07:30:00+08:00'));
+  });
+
   it('applies a review id once: the same rating again changes nothing', () => {
     const first = applyRating(null, 'good', 'r1', now).state;
     const repeat = applyRating(first, 'again', 'r1', new Date(now.getTime() + DAY));

@@ -9,6 +9,7 @@ import {
 } from 'ts-fsrs';
 import type { FlashCardState, FlashIntervals, FlashRating } from './flash-queue.ts';
 import { RETENTION_FAR } from './readiness/plan.ts';
+import { MANILA_OFFSET_MS } from './time.ts';
 
 /**
  * Flash-card scheduling (issue 4 item 6, issue 11 "flash cards are rated offline"; ADR 010 and
@@ -64,10 +65,26 @@ const STATES: Record<State, FlashCardState> = {
   [State.Relearning]: 'relearning',
 };
 
-function toCardInput(stored: StoredCardState | null, now: Date): CardInput | Card {
-  if (!stored) return createEmptyCard(now);
+/*
+ * ts-fsrs counts the days between two reviews on the calendar of the instants it is given, in UTC
+ * (its `dateDiffInDays`), and a review on the same day as the last one is scheduled by its
+ * short-term rule. The student's days are Manila's (docs/product.md#time): UTC's day turns at 8 AM
+ * there, so a review at 7:30 AM and one at 8:30 AM of the same morning were scheduled by different
+ * rules, and 11:30 PM and 12:30 AM of the next day as the same day. So ts-fsrs is given instants
+ * whose UTC calendar is Manila's, and what it returns is moved back: the intervals it adds are
+ * the same either way.
+ */
+const onManilaCalendar = (at: Date): Date => new Date(at.getTime() + MANILA_OFFSET_MS);
+const offManilaCalendar = (at: Date): Date => new Date(at.getTime() - MANILA_OFFSET_MS);
+
+function toCardInput(stored: StoredCardState | null, manilaNow: Date): CardInput | Card {
+  if (!stored) return createEmptyCard(manilaNow);
   const { firstReviewedAt: _first, reviewIds: _ids, ...card } = stored;
-  return card;
+  return {
+    ...card,
+    due: onManilaCalendar(new Date(card.due)),
+    last_review: card.last_review ? onManilaCalendar(new Date(card.last_review)) : null,
+  };
 }
 
 export function cardStateName(stored: StoredCardState | null): FlashCardState {
@@ -126,8 +143,10 @@ export function previewIntervals(
   now: Date,
   retention: number = RETENTION_FAR,
 ): FlashIntervals {
-  const preview = fsrsScheduler(retention).repeat(toCardInput(stored, now), now);
-  const after = (grade: Grade) => Math.max(0, preview[grade].card.due.getTime() - now.getTime());
+  const manilaNow = onManilaCalendar(now);
+  const preview = fsrsScheduler(retention).repeat(toCardInput(stored, manilaNow), manilaNow);
+  const after = (grade: Grade) =>
+    Math.max(0, preview[grade].card.due.getTime() - manilaNow.getTime());
   return {
     again: after(Rating.Again),
     hard: after(Rating.Hard),
@@ -156,15 +175,21 @@ export function applyRating(
   if (stored && hasReview(stored, reviewId)) {
     return { state: stored, due: new Date(stored.due), reps: stored.reps };
   }
-  const { card } = fsrsScheduler(retention).next(toCardInput(stored, now), now, GRADES[rating]);
+  const manilaNow = onManilaCalendar(now);
+  const { card } = fsrsScheduler(retention).next(
+    toCardInput(stored, manilaNow),
+    manilaNow,
+    GRADES[rating],
+  );
+  const due = offManilaCalendar(card.due);
   const state: StoredCardState = {
     ...card,
-    due: card.due.toISOString(),
-    last_review: card.last_review ? card.last_review.toISOString() : null,
+    due: due.toISOString(),
+    last_review: card.last_review ? offManilaCalendar(card.last_review).toISOString() : null,
     firstReviewedAt: stored?.firstReviewedAt ?? now.toISOString(),
     reviewIds: [...(stored?.reviewIds ?? []), reviewId].slice(-REMEMBERED_REVIEW_IDS),
   };
-  return { state, due: card.due, reps: card.reps };
+  return { state, due, reps: card.reps };
 }
 
 /** How far back a rating sent late (given offline) is taken at its own time. */
