@@ -42,6 +42,7 @@ const { token, userId } = await signIn(database.db, {
     issuer: 'https://bench.test',
     subject: 'bench',
     email: 'bench@example.com',
+    emailVerified: true,
     name: 'Bench',
   },
   deviceId: 'device-bench',

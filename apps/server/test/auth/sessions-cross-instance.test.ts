@@ -57,6 +57,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('session cache across two instan
         issuer: 'https://issuer.test',
         subject: `cross-${email ?? counter}`,
         email: email ?? `cross${counter}@example.com`,
+        emailVerified: true,
         name: null,
       },
       deviceId,

@@ -107,6 +107,7 @@ describe.each(ENGINES)('session revocation with the session cache on %s', (engin
         issuer: 'https://issuer.test',
         subject: 'short',
         email: 'short@example.com',
+        emailVerified: true,
         name: null,
       },
       deviceId: 'device-short-lived',

@@ -91,7 +91,13 @@ export async function signedInUser(
   const email = input.email ?? `student${counter}-${Date.now()}@example.com`;
   const deviceId = input.deviceId ?? `device-${counter}-${Date.now()}`;
   const { userId, token } = await signIn(testApp.app.database.db, {
-    identity: { issuer: 'https://issuer.test', subject: `sub-${email}`, email, name: null },
+    identity: {
+      issuer: 'https://issuer.test',
+      subject: `sub-${email}`,
+      email,
+      emailVerified: true,
+      name: null,
+    },
     deviceId,
     deviceInfo: 'vitest',
     ttlMs: input.ttlMs ?? 60 * 60 * 1000,

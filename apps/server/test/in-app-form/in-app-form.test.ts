@@ -104,6 +104,7 @@ describe.each(ENGINES)('in-app free-trial form on %s', (engine) => {
         issuer: 'https://issuer.test',
         subject: 'sub-linked',
         email,
+        emailVerified: true,
         name: 'Google Name',
       },
       deviceId: 'device-linked',

@@ -11,7 +11,7 @@ import { perUserTopic } from '../../platform/live/hub.ts';
 import type { LiveSession } from '../../platform/session.ts';
 import { upsertUserFromIdentity, type VerifiedIdentity } from '../users/repository.ts';
 import { getLoginDevicesDoc, makeCurrentDevice } from './login-devices.repository.ts';
-import type { createRelyingParty } from './oidc/relying-party.ts';
+import { type createRelyingParty, OidcLoginError } from './oidc/relying-party.ts';
 import {
   addSessionLog,
   countSessionLogsSince,
@@ -24,7 +24,8 @@ type RelyingParty = ReturnType<typeof createRelyingParty>;
 
 /**
  * Signs a verified identity in on one device, in one transaction: the user, the device made
- * current (the database revokes other devices' sessions) and a fresh session.
+ * current (the database revokes other devices' sessions) and a fresh session. A first sign-in
+ * with an email the provider has not verified is refused (OidcLoginError email_unverified).
  */
 export async function signIn(
   db: Db,
@@ -38,6 +39,7 @@ export async function signIn(
 ): Promise<{ userId: string; token: string }> {
   return db.transaction(async (tx) => {
     const user = await upsertUserFromIdentity(tx, input.identity);
+    if (!user) throw new OidcLoginError('email_unverified');
     await makeCurrentDevice(tx, {
       userId: user.id,
       deviceId: input.deviceId,
@@ -75,6 +77,7 @@ export async function finishProviderSignIn(
       issuer: identity.issuer,
       subject: identity.subject,
       email: identity.email,
+      emailVerified: identity.emailVerified,
       name: identity.name,
     },
     deviceId: input.pending.deviceId,

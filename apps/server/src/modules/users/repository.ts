@@ -10,23 +10,29 @@ export interface VerifiedIdentity {
   issuer: string;
   subject: string;
   email: string;
+  /** The provider vouches that the email is the person's (OIDC `email_verified` true). */
+  emailVerified: boolean;
   name: string | null;
 }
 
 /**
  * Finds the user behind a verified identity, links a known email to it on first sign-in (an
- * account made by staff or the in-app form), or creates the user.
+ * account made by staff or the in-app form), or creates the user. Null for an identity not yet
+ * linked whose email the provider has not verified: anyone can type an email there, so it may
+ * neither take over the account that has it nor claim it and lock the owner out
+ * (docs/product.md#sign-in).
  */
 export async function upsertUserFromIdentity(
   ex: Executor,
   identity: VerifiedIdentity,
-): Promise<UserRow> {
+): Promise<UserRow | null> {
   const email = identity.email.trim().toLowerCase();
   const [linked] = await ex
     .select()
     .from(users)
     .where(and(eq(users.oidcIssuer, identity.issuer), eq(users.oidcSubject, identity.subject)));
   if (linked) return linked;
+  if (!identity.emailVerified) return null;
 
   const [byEmail] = await ex.select().from(users).where(eq(users.email, email));
   if (byEmail) {
@@ -41,9 +47,13 @@ export async function upsertUserFromIdentity(
         providerName: identity.name,
         updatedAt: sql`now()`,
       })
-      .where(eq(users.id, byEmail.id))
+      // Still unlinked: a sign-in linking it at the same time (another subject) may have won since
+      // the read, and its link must stand.
+      .where(and(eq(users.id, byEmail.id), isNull(users.oidcSubject)))
       .returning();
-    if (!updated) throw new AppError('INTERNAL', 'User vanished while linking.');
+    if (!updated) {
+      throw new AppError('FAILED_PRECONDITION', 'This email already belongs to another sign-in.');
+    }
     return updated;
   }
 

@@ -15,6 +15,7 @@ const identity = (email: string) => ({
   issuer: 'https://issuer.test',
   subject: email,
   email,
+  emailVerified: true,
   name: null,
 });
 

@@ -72,6 +72,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('live fan-out across two server 
         issuer: 'https://issuer.test',
         subject: 'fan-out',
         email: 'fan.out@example.com',
+        emailVerified: true,
         name: null,
       },
       deviceId: 'device-fan-out',
@@ -106,6 +107,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('live fan-out across two server 
       issuer: 'https://issuer.test',
       subject: 'fan-out-2',
       email: 'fan.out2@example.com',
+      emailVerified: true,
       name: null,
     };
     const first = await signIn(testDb.database.db, {

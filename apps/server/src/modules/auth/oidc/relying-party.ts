@@ -25,13 +25,17 @@ export type OidcLoginErrorCode =
   /** The callback or the token response failed a check: state, nonce, PKCE, signature, issuer… */
   | 'invalid_response'
   /** The identity carries no email address. */
-  | 'email_missing';
+  | 'email_missing'
+  /** A first sign-in whose email the provider does not vouch for (docs/product.md#sign-in). */
+  | 'email_unverified';
 
 const SAFE_MESSAGES: Record<OidcLoginErrorCode, string> = {
   provider_unavailable: 'The sign-in provider is not available right now. Try again in a moment.',
   provider_refused: 'The sign-in provider did not sign you in.',
   invalid_response: 'The sign-in could not be verified. Start signing in again.',
   email_missing: 'The sign-in provider did not share an email address.',
+  email_unverified:
+    'The sign-in provider has not verified this email address. Verify it there, then sign in again.',
 };
 
 /**
@@ -144,7 +148,8 @@ export function createRelyingParty(settings: OidcSettings) {
         issuer: String(claims.iss),
         subject: String(claims.sub),
         email,
-        // Some providers send the string "true" (OIDC Core 5.1 says boolean).
+        // Some providers send the string "true" (OIDC Core 5.1 says boolean). An absent claim is
+        // no promise, so it counts as unverified (docs/product.md#sign-in).
         emailVerified: claims.email_verified === true || claims.email_verified === 'true',
         name,
       };
