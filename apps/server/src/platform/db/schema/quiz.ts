@@ -101,6 +101,7 @@ export const quizAnswers = pgTable(
     attemptId: cascadeRef('attempt_id', () => quizAttempts.id),
     questionId: cascadeTextRef('question_id', () => questions.id),
     choiceIndex: integer('choice_index'),
+    /** Against the key at the save; a key corrected while the attempt is open regrades it (0027). */
     isCorrect: boolean('is_correct'),
     flagged: boolean('flagged').notNull().default(false),
     answeredAt: timestamptz('answered_at').notNull().defaultNow(),
