@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  capClaim,
   capDailyAward,
   capTopicTallies,
   FAIR_PLAY,
@@ -65,6 +66,34 @@ describe('capDailyAward', () => {
     });
     const over = { gems: FAIR_PLAY.dailyGems + 50, drillPoints: 0, answers: 0 };
     expect(capDailyAward(over, { gems: 10, drillPoints: 0, answers: 0 }).gems).toBe(0);
+  });
+});
+
+describe('capClaim', () => {
+  it('pays drill points only up to what the day has left, as gems and points alike', () => {
+    expect(capClaim(0, { source: 'drill', gems: 14_000 })).toEqual({
+      gems: FAIR_PLAY.dailyGems,
+      points: FAIR_PLAY.dailyGems,
+    });
+    expect(capClaim(FAIR_PLAY.dailyGems - 30, { source: 'drill', gems: 35 })).toEqual({
+      gems: 30,
+      points: 30,
+    });
+    expect(capClaim(FAIR_PLAY.dailyGems + 5, { source: 'drill', gems: 35 })).toEqual({
+      gems: 0,
+      points: 0,
+    });
+  });
+  it('pays a challenge reward its gems in full, its points up to what the day has left', () => {
+    expect(capClaim(0, { source: 'challenge', gems: 250 })).toEqual({ gems: 250, points: 250 });
+    expect(capClaim(FAIR_PLAY.dailyGems - 100, { source: 'challenge', gems: 250 })).toEqual({
+      gems: 250,
+      points: 100,
+    });
+    expect(capClaim(FAIR_PLAY.dailyGems, { source: 'challenge', gems: 250 })).toEqual({
+      gems: 250,
+      points: 0,
+    });
   });
 });
 

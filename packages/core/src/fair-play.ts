@@ -1,3 +1,5 @@
+import { groupThousands } from './number-format.ts';
+
 /**
  * A leaderboard earned by studying (issue 21 finding 3; docs/decisions/027): the offline pool
  * carries every key, so a script could send any number of perfect "offline" quizzes. The server
@@ -28,6 +30,7 @@ export const FAIR_PLAY = {
 export const FAIR_PLAY_MESSAGES = {
   tooFast: 'This quiz was answered too fast to count.',
   overlaps: 'This quiz was taken at the same time as another quiz, so it cannot count.',
+  drillClaimTomorrow: `You have earned today's ${groupThousands(FAIR_PLAY.dailyGems)} gems. Claim your drill points tomorrow.`,
 } as const;
 
 export type Interval = { start: Date; end: Date };
@@ -69,6 +72,23 @@ export function capDailyAward(used: DailyAward, requested: DailyAward): DailyAwa
     drillPoints: room(FAIR_PLAY.dailyDrillPoints, used.drillPoints, requested.drillPoints),
     answers: room(FAIR_PLAY.dailyCountedAnswers, used.answers, requested.answers),
   };
+}
+
+/**
+ * What a claim on Tasks pays under the day's gem cap, given the gems (and leaderboard points) the
+ * Manila day has awarded so far (docs/product.md#fair-play). Drill points are a balance banked
+ * over many days: they turn into gems and points only up to what the day has left, the rest
+ * waiting for a later day, so a month of banked drill points cannot land on one week's board. A
+ * challenge reward is a one-off of a fixed catalogue (890 gems in all): it pays the gems Tasks
+ * shows in full, and its leaderboard points stop at what the day has left.
+ */
+export function capClaim(
+  usedGems: number,
+  claim: { source: 'drill' | 'challenge'; gems: number },
+): { gems: number; points: number } {
+  const asked = Math.max(0, Math.floor(claim.gems));
+  const room = Math.max(0, Math.min(asked, FAIR_PLAY.dailyGems - usedGems));
+  return claim.source === 'drill' ? { gems: room, points: room } : { gems: asked, points: room };
 }
 
 /**

@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { CHALLENGES, type ProgressSummary, weekBoardKey } from '@pasado/core';
+import {
+  CHALLENGES,
+  FAIR_PLAY,
+  FAIR_PLAY_MESSAGES,
+  type ProgressSummary,
+  totalGems,
+  weekBoardKey,
+} from '@pasado/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordActivity } from '../../src/modules/progress/record-activity.ts';
+import { ManualClock } from '../../src/platform/clock.ts';
 import {
   leaderboardScores,
   rewardClaims,
@@ -14,7 +22,7 @@ import {
 } from '../../src/platform/db/schema.ts';
 import { DAY } from '../helpers/durations.ts';
 import { createStudent } from '../helpers/factories.ts';
-import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 
 describe.each(ENGINES)('progress: challenges and claims on %s', (engine) => {
@@ -326,5 +334,105 @@ describe.each(ENGINES)('progress: challenges and claims on %s', (engine) => {
     expect(row?.unclaimedDrillPoints).toBe(9);
     expect(row?.gemsCollection).toEqual({});
     expect(row?.challengesProgress.streak[0]?.status).toBe('unclaimed');
+  });
+});
+
+/**
+ * A Manila day awards at most 1,000 gems and leaderboard points (docs/product.md#fair-play), and
+ * claims count toward it: before, a claim paid every banked drill point at once, so 28 days of
+ * them (14,000) landed on one week's board on top of a day of quizzes.
+ */
+describe.each(ENGINES)('progress: claims under the daily cap on %s', (engine) => {
+  let t: TestApp;
+  const clock = new ManualClock(new Date('2026-11-25T04:00:00.000Z')); // Wednesday noon in Manila
+  beforeAll(async () => {
+    t = await startTestApp(engine, {}, { clock });
+  });
+  afterAll(() => t.close());
+
+  const db = () => t.app.database.db;
+  const claim = (cookie: string, url: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url, headers: { origin: t.origin, cookie }, payload });
+  const claimDrill = (cookie: string) =>
+    claim(cookie, '/api/progress/claims/drill-points', { claimId: randomUUID() });
+  const userRow = async (userId: string) =>
+    (await db().select().from(users).where(eq(users.id, userId)))[0];
+  const weekPoints = async (userId: string) =>
+    (
+      await db()
+        .select({ points: leaderboardScores.points })
+        .from(leaderboardScores)
+        .where(
+          and(
+            eq(leaderboardScores.userId, userId),
+            eq(leaderboardScores.board, weekBoardKey(clock.now())),
+          ),
+        )
+    )[0]?.points ?? 0;
+  /** A day's quizzes that awarded `gems` today. */
+  const earnToday = (userId: string, gems: number) =>
+    db().transaction((tx) =>
+      recordActivity(tx, userId, { topics: [], gems, drillPoints: 0, finished: true }, clock.now()),
+    );
+
+  it('pays banked drill points only up to what the day has left; the rest waits for tomorrow', async () => {
+    const user = await signedInUser(t, { ttlMs: 3 * DAY });
+    await db()
+      .update(users)
+      .set({ unclaimedDrillPoints: 28 * FAIR_PLAY.dailyDrillPoints })
+      .where(eq(users.id, user.userId));
+    await earnToday(user.userId, 600);
+
+    const first = await claimDrill(user.cookie);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ gems: 400, alreadyClaimed: false });
+    let row = await userRow(user.userId);
+    expect(row?.unclaimedDrillPoints).toBe(14_000 - 400);
+    expect(totalGems(row?.gemsCollection ?? {})).toBe(1_000);
+    expect(await weekPoints(user.userId)).toBe(1_000);
+
+    // Nothing left today: refused, nothing paid, the points still waiting.
+    const again = await claimDrill(user.cookie);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(FAIR_PLAY_MESSAGES.drillClaimTomorrow);
+    expect((await userRow(user.userId))?.unclaimedDrillPoints).toBe(13_600);
+    // Quizzes after the claim award nothing more today either.
+    expect((await earnToday(user.userId, 50)).gemsAdded).toBe(0);
+    expect(await weekPoints(user.userId)).toBe(1_000);
+
+    clock.advance(DAY);
+    const tomorrow = await claimDrill(user.cookie);
+    expect(tomorrow.json()).toMatchObject({ gems: 1_000 });
+    row = await userRow(user.userId);
+    expect(row?.unclaimedDrillPoints).toBe(12_600);
+    expect(await weekPoints(user.userId)).toBe(2_000);
+  });
+
+  it('pays a challenge reward its gems in full, its leaderboard points up to what the day has left', async () => {
+    const user = await createStudent(t);
+    for (const daysAgo of [2, 1]) {
+      await db().transaction((tx) =>
+        recordActivity(
+          tx,
+          user.userId,
+          { topics: [], gems: 0, drillPoints: 0, finished: true },
+          new Date(clock.nowMs() - daysAgo * DAY),
+        ),
+      );
+    }
+    await earnToday(user.userId, 990);
+    const res = await claim(user.cookie, '/api/progress/claims/challenge', {
+      kind: 'streak',
+      id: 'streak-3',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ gems: 20, alreadyClaimed: false });
+    expect((await userRow(user.userId))?.gemsCollection).toEqual({ emerald: 990, sapphire: 20 });
+    expect(await weekPoints(user.userId)).toBe(1_000);
+    const [stored] = await db()
+      .select()
+      .from(rewardClaims)
+      .where(eq(rewardClaims.userId, user.userId));
+    expect(stored).toMatchObject({ gems: 20, points: 10 });
   });
 });

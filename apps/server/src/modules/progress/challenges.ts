@@ -2,11 +2,14 @@ import {
   type ChallengeKind,
   type ChallengeStats,
   type ChallengesState,
+  capClaim,
   challengeRewardKey,
   drillRewardKey,
   evaluateChallenges,
+  FAIR_PLAY_MESSAGES,
   findChallenge,
   levelOrDefault,
+  manilaDayKey,
   markClaimed,
   promoteLevel,
   sameChallengesState,
@@ -18,6 +21,7 @@ import { AppError } from '../../platform/errors/app-error.ts';
 import { announce, topics } from '../../platform/live/topics.ts';
 import { addLeaderboardPoints } from '../leaderboard/scores.ts';
 import {
+  findDailyAwards,
   findProgress,
   findRewardClaim,
   findStreak,
@@ -25,6 +29,7 @@ import {
   listTopicTallies,
   type Progress,
   type Streak,
+  saveDailyAwards,
   updateProgress,
 } from './repository.ts';
 
@@ -72,12 +77,21 @@ export type ClaimOutcome = {
   leveledUp: boolean;
 };
 
+/** What a claim asks to pay, before the day's cap: `set` gets the gems actually paid. */
+type ClaimDecision = {
+  source: 'drill' | 'challenge';
+  gems: number;
+  set: (paidGems: number) => Partial<Progress>;
+};
+
 /**
  * Pays a reward once (issue 5 Tasks): locks the user row, and when reward_claims already holds the
  * key (a double tap, another device, a retried request) answers that first outcome again and pays
- * nothing. Otherwise `decide` says how many gems to pay (null: nothing to claim) and what else
- * changes on the user row; the gems go to the current level's count, the level may go up, the same
- * number of leaderboard points is added, and users/{uid} is announced, all in this transaction.
+ * nothing. Otherwise `decide` says how many gems the claim asks for (null: nothing to claim) and
+ * what else changes on the user row. The day's gem cap applies as to any award (core `capClaim`,
+ * docs/product.md#fair-play): the gems paid go to the current level's count, the level may go up,
+ * the points allowed are added to the leaderboard and to the day's awards, and users/{uid} is
+ * announced, all in this transaction. The user lock is what every writer of the day's awards holds.
  */
 async function payRewardOnce(
   tx: Tx,
@@ -85,7 +99,7 @@ async function payRewardOnce(
     userId: string;
     rewardKey: string;
     now: Date;
-    decide: (user: Progress) => Promise<{ gems: number; set: Partial<Progress> } | null>;
+    decide: (user: Progress) => Promise<ClaimDecision | null>;
   },
 ): Promise<ClaimOutcome | null> {
   const { userId, rewardKey, now } = input;
@@ -100,20 +114,27 @@ async function payRewardOnce(
 
   const decision = await input.decide(user);
   if (decision === null) return null;
-  const gems = Math.max(0, Math.floor(decision.gems));
+  const day = manilaDayKey(now);
+  const daily = await findDailyAwards(tx, userId, day);
+  const { gems, points } = capClaim(daily.gems, decision);
+  // A drill claim paying nothing would answer "0 gems" as if done; the drill points wait instead.
+  // (A challenge reward always pays its gems.)
+  if (gems === 0) throw new AppError('FAILED_PRECONDITION', FAIR_PLAY_MESSAGES.drillClaimTomorrow);
   const gemsCollection = {
     ...user.gemsCollection,
     [level]: (user.gemsCollection[level] ?? 0) + gems,
   };
   const nextLevel = promoteLevel(level, totalGems(gemsCollection));
-  await insertRewardClaim(tx, { userId, rewardKey, gems, points: gems, claimedAt: now });
+  await insertRewardClaim(tx, { userId, rewardKey, gems, points, claimedAt: now });
   await updateProgress(tx, userId, {
-    ...decision.set,
+    ...decision.set(gems),
     gemsCollection,
     currentLevel: nextLevel,
     updatedAt: now,
   });
-  await addLeaderboardPoints(tx, userId, gems, now);
+  if (points > 0)
+    await saveDailyAwards(tx, userId, day, { ...daily, gems: daily.gems + points }, now);
+  await addLeaderboardPoints(tx, userId, points, now);
   await announce(tx, topics.user(userId));
   return {
     rewardKey,
@@ -152,10 +173,8 @@ export async function claimChallenge(
             );
             const item = evaluated[kind].find((c) => c.id === id);
             if (item?.status !== 'unclaimed') return null;
-            return {
-              gems: def.points,
-              set: { challengesProgress: markClaimed(toChallengesState(evaluated), kind, id) },
-            };
+            const challengesProgress = markClaimed(toChallengesState(evaluated), kind, id);
+            return { source: 'challenge', gems: def.points, set: () => ({ challengesProgress }) };
           },
         }),
       );
@@ -164,9 +183,10 @@ export async function claimChallenge(
 }
 
 /**
- * Claims every unclaimed drill point as gems (docs/product.md#progress). `claimId` is the client's
- * idempotency id; a second claim while nothing is left (another device got there first) answers a
- * zero payout rather than an error.
+ * Claims the unclaimed drill points as gems (docs/product.md#challenges), as many as the day's gem
+ * cap has left; the rest stay unclaimed for a later day, and a day with nothing left refuses (409).
+ * `claimId` is the client's idempotency id; a second claim while nothing is left (another device
+ * got there first) answers a zero payout rather than an error.
  */
 export async function claimDrillPoints(
   db: Db,
@@ -181,7 +201,11 @@ export async function claimDrillPoints(
       now,
       async decide(user) {
         if (user.unclaimedDrillPoints <= 0) return null;
-        return { gems: user.unclaimedDrillPoints, set: { unclaimedDrillPoints: 0 } };
+        return {
+          source: 'drill',
+          gems: user.unclaimedDrillPoints,
+          set: (paid) => ({ unclaimedDrillPoints: user.unclaimedDrillPoints - paid }),
+        };
       },
     });
     if (outcome) return outcome;
