@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { screenshot } from './helpers/chromium.ts';
+import { atBothWidths, screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
-import { completeOnboarding, settledPath, signInThroughPopup } from './helpers/session.ts';
+import { completeOnboarding, settledPath, signIn, signInThroughPopup } from './helpers/session.ts';
 
 describe('sign-in through the popup and onboarding', () => {
   const fx = useBrowserFixture();
@@ -145,5 +145,21 @@ describe('sign-in through the popup and onboarding', () => {
     await settledPath(page, '/login');
     const status = await page.evaluate(async () => (await fetch('/api/me')).status);
     expect(status).toBe(401);
+  });
+
+  it('a sign-out that does not reach the server says so, stays signed in, and can be tried again', async () => {
+    const { page } = await fx.phone();
+    await signIn(page, 'signout-offline.student@example.com');
+    await completeOnboarding(page);
+    await page.route('**/api/auth/logout', (route) => route.abort('internetdisconnected'));
+    await page.goto('/logout');
+    await page.getByRole('heading', { name: 'We could not sign you out' }).waitFor();
+    await atBothWidths(page, 'logout-failed');
+    // The session is live: on this phone the student is still who a reload shows.
+    expect(await page.evaluate(async () => (await fetch('/api/me')).status)).toBe(200);
+    await page.unroute('**/api/auth/logout');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await settledPath(page, '/login');
+    expect(await page.evaluate(async () => (await fetch('/api/me')).status)).toBe(401);
   });
 });
