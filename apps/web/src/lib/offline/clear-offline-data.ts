@@ -1,6 +1,6 @@
 import { clearContent } from './content-store.ts';
 import { clearSnapshots } from './offline-snapshot.ts';
-import { clearOutbox, flush, outboxState } from './outbox.ts';
+import { clearOutbox, flush, loadOutbox } from './outbox.ts';
 
 const LAST_CHANCE_MS = 5_000;
 
@@ -11,7 +11,8 @@ const LAST_CHANCE_MS = 5_000;
  * The service worker's caches hold only the app's own files, never a student's data (ADR 019).
  */
 export async function clearOfflineData(): Promise<void> {
-  if (navigator.onLine && outboxState().entries.length > 0) {
+  // What waits is read from the device: right after a reload the outbox may not have read it yet.
+  if (navigator.onLine && (await loadOutbox()).length > 0) {
     await Promise.race([
       flush(),
       new Promise<void>((resolve) => setTimeout(resolve, LAST_CHANCE_MS)),
