@@ -54,7 +54,13 @@ describe.each(ENGINES)('recordActivity on %s', (engine) => {
     const { userId } = await createStudent(t);
     const at = new Date('2026-11-23T02:00:00Z');
     const outcome = await record(userId, quiz(), at);
-    expect(outcome).toEqual({ streak: 1, gemsAdded: 7, level: 'emerald', leveledUp: false });
+    expect(outcome).toEqual({
+      streak: 1,
+      gemsAdded: 7,
+      drillPointsAdded: 0,
+      level: 'emerald',
+      leveledUp: false,
+    });
     await record(
       userId,
       quiz({

@@ -105,7 +105,13 @@ export async function recordActivityStepwise(
   await addLeaderboardPointsStepwise(tx, userId, gemsAdded, now);
   await refreshChallengesStepwise(tx, userId);
   await announce(tx, topics.user(userId));
-  return { streak, gemsAdded, level: nextLevel, leveledUp: nextLevel !== level };
+  return {
+    streak,
+    gemsAdded,
+    drillPointsAdded: drillPoints,
+    level: nextLevel,
+    leveledUp: nextLevel !== level,
+  };
 }
 
 async function addLeaderboardPointsStepwise(tx: Tx, userId: string, points: number, now: Date) {

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { FAIR_PLAY, manilaDayKey } from '@pasado/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cardSchedules,
+  dailyAwards,
   quizAttempts,
   userStreaks,
   users,
@@ -496,6 +498,31 @@ describe.each(ENGINES)('study API on %s', (engine) => {
         .where(eq(userTopicStats.userId, userId));
       expect(stats.reduce((n, s) => n + s.answered, 0)).toBe(5);
       expect(stats.reduce((n, s) => n + s.correct, 0)).toBe(4);
+    });
+
+    it('shows the drill points the day’s cap let a run add, not the run’s grade', async () => {
+      // Before, the result said every graded point was earned while the cap paid 10 of them.
+      const { cookie, userId } = await createOnboardedStudent(t);
+      await db()
+        .insert(dailyAwards)
+        .values({
+          userId,
+          day: manilaDayKey(new Date()),
+          drillPoints: FAIR_PLAY.dailyDrillPoints - 10,
+        });
+      const run = (
+        await post(cookie, '/api/study/let-elem/drill', { subjectId: fx.subjectId, count: 5 })
+      ).json();
+      const answers = await answerAll(cookie, run);
+      expect(answers.reduce((sum, a) => sum + a.points, 0)).toBeGreaterThanOrEqual(50);
+      const result = (
+        await post(cookie, `/api/study/let-elem/drill/${run.attemptId}/finish`)
+      ).json();
+      expect(result).toMatchObject({ correct: 5, points: 10, unclaimedDrillPoints: 10 });
+      // Finishing again answers the stored result.
+      expect(
+        (await post(cookie, `/api/study/let-elem/drill/${run.attemptId}/finish`)).json().points,
+      ).toBe(10);
     });
 
     it('refuses new answers after the run’s deadline, but still grades what was answered', async () => {

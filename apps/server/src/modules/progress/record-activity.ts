@@ -40,7 +40,10 @@ export type Activity = {
 
 export type ActivityOutcome = {
   streak: number;
+  /** Gems the day's caps let this activity award: what a result shows as earned. */
   gemsAdded: number;
+  /** Drill points the day's caps let this activity award, likewise. */
+  drillPointsAdded: number;
   level: string;
   leveledUp: boolean;
 };
@@ -237,7 +240,13 @@ export function planActivity(
       boards: [week, ...state.seasonIds.map(seasonBoardKey)].sort(),
       scores: state.scores,
     },
-    outcome: { streak, gemsAdded, level: nextLevel, leveledUp: nextLevel !== level },
+    outcome: {
+      streak,
+      gemsAdded,
+      drillPointsAdded: drillPoints,
+      level: nextLevel,
+      leveledUp: nextLevel !== level,
+    },
   };
 }
 

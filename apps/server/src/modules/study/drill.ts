@@ -228,7 +228,9 @@ export async function finishDrill(
         total: attempt.items.length,
         answered: grade.answered,
         correct: grade.correct,
-        points: grade.points,
+        // What the day's drill-point cap let this run add (docs/product.md#fair-play), as a quiz's
+        // result shows the gems it added: the run's grade alone would show points never paid.
+        points: outcome.drillPointsAdded,
         maxPoints: drillMaxPoints(attempt.items.length),
         streak: outcome.streak,
       };
