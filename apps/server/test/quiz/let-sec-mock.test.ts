@@ -1,10 +1,11 @@
 import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type AttemptState, attemptStateSchema } from '@pasado/core';
+import { type AttemptState, attemptStateSchema, quizHomeSchema } from '@pasado/core';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedBundledContent } from '../../src/modules/content/seed-bundled-content.ts';
+import { recordReadiness } from '../../src/modules/progress/readiness.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { questions } from '../../src/platform/db/schema.ts';
 import { BUNDLED_BANKS_DIR } from '../../src/platform/paths.ts';
@@ -129,5 +130,58 @@ describe.each(ENGINES)("LET Secondary's three-part mock on %s", (engine) => {
       ['let-sec.mock.profed', true],
       ['let-sec.mock.specialization', false],
     ]);
+  });
+
+  it("the other major's items teach a student's Specialization nothing (docs/product.md#readiness)", async () => {
+    const { cookie, userId } = await signedInUser(t);
+    const onboard = await applyRevAccess(t, cookie, {
+      reviewer: 'let-sec',
+      major: 'let-sec.english',
+    });
+    expect(onboard.statusCode).toBe(200);
+    const answersOf = async (): Promise<Record<string, number>> => {
+      const res = await call(cookie, 'GET', `${base}/quiz-home`);
+      expect(res.status).toBe(200);
+      const readiness = quizHomeSchema.parse(res.body).readiness;
+      return Object.fromEntries(readiness?.parts.map((p) => [p.partId, p.answers]) ?? []);
+    };
+
+    // An English major practises Mathematics specialization items, all right: a lite set…
+    const started = await call(cookie, 'POST', `${base}/lite`, { subjectId: 'let-sec.math' });
+    expect(started.status).toBe(201);
+    const start = attemptStateSchema.parse(started.body);
+    const ids = start.items.map((i) => i.questionId);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids.every((id) => id.startsWith('let-sec.math.'))).toBe(true);
+    const key = new Map(
+      (
+        await t.app.database.db
+          .select({ id: questions.id, key: questions.answerIndex })
+          .from(questions)
+          .where(inArray(questions.id, ids))
+      ).map((q) => [q.id, q.key]),
+    );
+    for (const id of ids) {
+      const res = await call(cookie, 'PUT', `${base}/attempts/${start.attemptId}/answers/${id}`, {
+        choiceIndex: key.get(id),
+      });
+      expect(res.status).toBe(200);
+    }
+    state(await call(cookie, 'POST', `${base}/attempts/${start.attemptId}/submit`));
+    // …and the same answers through a drill's path (recordReadiness reads the major itself).
+    await t.app.database.db.transaction((tx) =>
+      recordReadiness(tx, {
+        userId,
+        reviewer: 'let-sec',
+        answers: ids.map((questionId) => ({ questionId, correct: true })),
+        fullMock: false,
+        now: clock.now(),
+      }),
+    );
+    expect(await answersOf()).toEqual({
+      'let-sec.mock.gened': 0,
+      'let-sec.mock.profed': 0,
+      'let-sec.mock.specialization': 0,
+    });
   });
 });

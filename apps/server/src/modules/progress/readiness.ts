@@ -7,6 +7,7 @@ import {
   guessFloor,
   type ItemHistory,
   nextItemHistory,
+  partSubjects,
   type ReadinessSummary,
   readinessSummary,
   recordAnswer,
@@ -17,6 +18,7 @@ import {
 } from '@pasado/core';
 import type { Executor, Tx } from '../../platform/db/client.ts';
 import { findBlueprint } from '../content/bank.repository.ts';
+import { findMajor } from '../content/reviewers.repository.ts';
 import {
   type ItemFacts,
   listTrackItemFacts,
@@ -32,12 +34,23 @@ import { findReadinessModel, saveReadinessState } from './readiness.repository.t
 
 export type ReadinessAnswer = { questionId: string; correct: boolean };
 
-/** Each subject's part: the first part (blueprint order) listing it, as core `partPools` draws. */
-export function partOfSubject(spec: BlueprintSpec): Map<string, string> {
+/**
+ * Each subject's part: the first part (blueprint order) listing it, as core `partPools` draws.
+ * With the student's `major` (null: none picked), a part for a major maps only that major's
+ * subject (core `partSubjects`): the other major's items are outside this student's exam
+ * (docs/product.md#readiness). Without it, every subject maps (an item's own part, whoever answers
+ * it: item difficulty).
+ */
+export function partOfSubject(spec: BlueprintSpec, major?: string | null): Map<string, string> {
   const parts = new Map<string, string>();
+  const owned = new Set<string>();
   for (const part of spec.parts) {
-    for (const subjectId of part.subjectIds)
-      if (!parts.has(subjectId)) parts.set(subjectId, part.id);
+    const taken = new Set(major === undefined ? part.subjectIds : partSubjects(part, major));
+    for (const subjectId of part.subjectIds) {
+      if (owned.has(subjectId)) continue;
+      owned.add(subjectId);
+      if (taken.has(subjectId)) parts.set(subjectId, part.id);
+    }
   }
   return parts;
 }
@@ -49,13 +62,16 @@ export type ReadinessItem = ItemFacts & { history: ItemHistory | undefined };
  * What a finished attempt's answers make of the student's model and item histories: one O(1) step
  * each (core `recordAnswer`), and each item's history after this set (core `nextItemHistory`, from
  * the row read with the item's facts), folded in answer order so an item answered twice (a drill
- * run) is one row of the one upsert (ADR 032). Items outside the blueprint's parts (practice-only
- * subjects) teach the model nothing about the exam and are skipped. No I/O: the finish reads what
+ * run) is one row of the one upsert (ADR 032). Items outside the student's parts (practice-only
+ * subjects, the other major's specialization) teach the model nothing about their exam and are
+ * skipped. No I/O: the finish reads what
  * it needs with the attempt's items (`finalize`), `recordReadiness` reads it itself.
  */
 export function learnFromAnswers(input: {
   model: StudentModel | null;
   spec: BlueprintSpec;
+  /** The student's major under the track (null: none picked, or a track without majors). */
+  major: string | null;
   items: ReadonlyMap<string, ReadinessItem>;
   answers: readonly ReadinessAnswer[];
   fullMock: boolean;
@@ -63,7 +79,7 @@ export function learnFromAnswers(input: {
   chosen?: boolean;
   now: Date;
 }): { model: StudentModel; histories: Map<string, ItemHistory> } {
-  const parts = partOfSubject(input.spec);
+  const parts = partOfSubject(input.spec, input.major);
   let model = input.model ?? emptyStudentModel();
   const histories = new Map<string, ItemHistory>();
   const at = input.now.getTime();
@@ -108,6 +124,8 @@ export async function recordReadiness(
     reviewer: string;
     /** The track's blueprint when the caller has it (a mock); read otherwise. */
     spec?: BlueprintSpec;
+    /** The student's major under the track when the caller has it; read otherwise. */
+    major?: string | null;
     answers: readonly ReadinessAnswer[];
     fullMock: boolean;
     now: Date;
@@ -116,17 +134,19 @@ export async function recordReadiness(
   if (!readinessLearns(input.answers, input.fullMock)) return;
   const spec = input.spec ?? (await findBlueprint(tx, input.reviewer))?.spec;
   if (!spec) return;
-  const [items, stored] = await Promise.all([
+  const [items, stored, major] = await Promise.all([
     loadItemFactsWithHistory(
       tx,
       input.answers.map((a) => a.questionId),
       input.userId,
     ),
     findReadinessModel(tx, input.userId, input.reviewer),
+    input.major === undefined ? findMajor(tx, input.userId, input.reviewer) : input.major,
   ]);
   const { model, histories } = learnFromAnswers({
     model: stored,
     spec,
+    major,
     items,
     answers: input.answers,
     fullMock: input.fullMock,

@@ -171,6 +171,7 @@ export function readinessWrites(
   const { model, histories } = learnFromAnswers({
     model: state.model,
     spec: state.blueprint.spec,
+    major: state.major,
     items: facts,
     answers,
     fullMock,

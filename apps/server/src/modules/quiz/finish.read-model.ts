@@ -9,6 +9,7 @@ import {
   quizAnswers,
   quizAttempts,
   readinessModels,
+  reviewerAccess,
   subjects,
   topics,
 } from '../../platform/db/schema.ts';
@@ -25,8 +26,8 @@ import { currentContentVersion, itemsInOrder, type SavedAnswer } from './attempt
 
 // What a finish decides on, read in one statement once the attempt and its owner are locked
 // (issue 25, issue 23 item 7): the items with their parts, topics and answers (grading), the items'
-// facts and the student's history of each and the student's model (the model's update), and the
-// blueprint. They were four statements, the items read twice. It joins the content's questions and
+// facts and the student's history of each, the student's model and major (the model's update),
+// and the blueprint. They were four statements, the items read twice. It joins the content's questions and
 // blueprints and the progress module's model, difficulties and histories, so a read model of the
 // quiz module, the module above them.
 
@@ -48,6 +49,11 @@ export type FinishState = {
    * track a lite set's answers count toward); null when none is valid.
    */
   blueprint: Blueprint | null;
+  /**
+   * The owner's major under the attempt's track (null: none picked, or no majors): the model
+   * learns only from the parts of their exam (`learnFromAnswers`).
+   */
+  major: string | null;
   /** What the owner's activity is decided on (`recordActivity`), when read under their lock. */
   activity: ActivityState | null;
   /** The attempt's subject's name (its title), read for the reply (`forReply`). */
@@ -83,6 +89,7 @@ type FinishReadRow = {
   model: string | null;
   blueprints: string;
   activity: string | null;
+  major: string | null;
   subject_name: string | null;
   content_version: string | number | null;
 };
@@ -118,6 +125,8 @@ const finishRead = statementsByShape<FinishReadShape, FinishReadRow>(
          from ${blueprints} b
          where b.reviewer_shorthand = a.reviewer_shorthand
            and (a.kind <> 'mock' or a.blueprint_id is null or b.id = a.blueprint_id)) as blueprints,
+      (select ra.major_subject_id from ${reviewerAccess} ra
+         where ra.user_id = a.user_id and ra.reviewer_shorthand = a.reviewer_shorthand) as major,
       ${
         withActivity
           ? activityStateJson({
@@ -197,6 +206,7 @@ export async function loadFinishState(
     blueprint: firstValidBlueprint(
       candidates.map(([id, name, specText]) => ({ id, name, specText })),
     ),
+    major: row.major,
     activity: row.activity === null ? null : activityStateOf(row.activity),
     ...(forReply
       ? { subjectName: row.subject_name, contentVersion: Number(row.content_version) }
