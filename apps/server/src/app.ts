@@ -27,6 +27,7 @@ import { studyRoutes } from './modules/study/routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { subscriptionTopic } from './modules/subscriptions/subscriptions.service.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
+import { findUserById } from './modules/users/repository.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { compressLargeJson } from './platform/compress-json.ts';
 import type { AppConfig } from './platform/config/app-config.ts';
@@ -116,6 +117,7 @@ export async function buildApp(
     },
     sessionEndReason: (db, tokenHash, now) =>
       sessionEndReason(db, tokenHash, now, config.sessionIdleMs),
+    roleOf: async (db, userId) => (await findUserById(db, userId))?.role ?? null,
     clock,
   });
   await liveHub.start();

@@ -52,6 +52,8 @@ export interface LiveHubOptions {
   topics: Readonly<Record<string, LiveTopicKind>>;
   /** Why the session behind a stream ended, or null while it is live (the auth module's). */
   sessionEndReason(db: Db, tokenHash: string, now: Date): Promise<string | null>;
+  /** The user's role now, or null when the user is gone (the users module's). */
+  roleOf(db: Db, userId: string): Promise<string | null>;
   clock: Clock;
 }
 
@@ -161,7 +163,7 @@ export class LiveHub {
       }
     }
     this.enqueue(async () => {
-      for (const userId of [...this.byUser.keys()]) await this.recheckSessions(userId);
+      for (const userId of [...this.byUser.keys()]) await this.recheckStreams(userId);
       const snapshots = new Map<string, unknown>();
       for (const [topic, watchers] of this.byTopic) {
         if (!snapshots.has(topic)) snapshots.set(topic, await this.read(topic));
@@ -257,7 +259,7 @@ export class LiveHub {
     const notice = JSON.parse(payload) as LiveNotice;
     const [kind, id] = notice.topic.split('/');
     if (kind === 'sessions' && id) {
-      await this.recheckSessions(id);
+      await this.recheckStreams(id);
       return;
     }
     const watchers = this.byTopic.get(notice.topic);
@@ -267,23 +269,45 @@ export class LiveHub {
     for (const connection of watchers) writeDocument(connection.res, event);
   }
 
-  /** Ends the streams whose session was revoked, telling the client why (docs/product.md#single-device other device). */
-  private async recheckSessions(userId: string): Promise<void> {
+  /**
+   * Ends the streams whose session was revoked, telling the client why (docs/product.md#single-device
+   * other device), and those with a topic the user may no longer watch: a stream is authorised
+   * when it opens, and a role taken away (users/repository.ts `setRole` announces sessions/{uid})
+   * must not leave staff's stream of other students' documents open.
+   */
+  private async recheckStreams(userId: string): Promise<void> {
     const connections = this.byUser.get(userId);
     if (!connections) return;
+    let role: string | null | undefined;
     for (const connection of [...connections]) {
       const reason = await this.options.sessionEndReason(
         this.database.db,
         connection.sessionTokenHash,
         this.options.clock.now(),
       );
-      if (reason === null) continue;
-      writeEvent(connection.res, 'revoked', {
-        reason: reason === 'other-device' ? 'other-device' : 'signed-out',
-      });
-      this.remove(connection);
-      connection.res.end();
+      if (reason !== null) {
+        writeEvent(connection.res, 'revoked', {
+          reason: reason === 'other-device' ? 'other-device' : 'signed-out',
+        });
+        this.remove(connection);
+        connection.res.end();
+        continue;
+      }
+      role ??= await this.options.roleOf(this.database.db, userId);
+      if (!(await this.mayWatchAll({ userId, role: role ?? '' }, connection.topics))) {
+        writeEvent(connection.res, 'closed', { reason: 'not-allowed' });
+        this.remove(connection);
+        connection.res.end();
+      }
     }
+  }
+
+  private async mayWatchAll(
+    viewer: { userId: string; role: string },
+    topics: readonly string[],
+  ): Promise<boolean> {
+    for (const topic of topics) if (!(await this.mayWatch(viewer, topic))) return false;
+    return true;
   }
 }
 

@@ -18,6 +18,7 @@ function hubOver(docs: Record<string, unknown>) {
       ),
     },
     sessionEndReason: async () => null,
+    roleOf: async () => 'student',
     clock: systemClock,
   });
   return { hub, log };

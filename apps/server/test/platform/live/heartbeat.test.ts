@@ -17,6 +17,7 @@ describe('live hub heartbeat', () => {
     const hub = new LiveHub(database, { error: vi.fn() } as unknown as FastifyBaseLogger, {
       topics: {},
       sessionEndReason: async () => null,
+      roleOf: async () => 'student',
       clock: systemClock,
     });
     await hub.start();
