@@ -21,7 +21,7 @@ const InAppFormPage = lazy(() =>
   import('./features/in-app-form/in-app-form-page.tsx').then((m) => ({ default: m.InAppFormPage })),
 );
 
-if (isEmbeddedWebView(navigator.userAgent)) {
+if (isEmbeddedWebView(navigator.userAgent, navigator.maxTouchPoints)) {
   createRoot(container).render(
     <StrictMode>
       <Suspense fallback={null}>

@@ -39,6 +39,22 @@ describe('isEmbeddedWebView (docs/product.md#app-shell)', () => {
     expect(isEmbeddedWebView(userAgent)).toBe(true);
   });
 
+  // iPadOS 13 and later: an app's web view sends a Mac's user agent; the touch screen gives it away.
+  const MAC_WEB_VIEW =
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko)';
+  it('an iPad app’s web view with the default (Mac) user agent → web view', () => {
+    expect(isEmbeddedWebView(MAC_WEB_VIEW, 5)).toBe(true);
+  });
+  it('a Mac app’s web view, or Safari on an iPad (it asks for the desktop site) → not', () => {
+    expect(isEmbeddedWebView(MAC_WEB_VIEW, 0)).toBe(false);
+    expect(
+      isEmbeddedWebView(
+        'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15',
+        5,
+      ),
+    ).toBe(false);
+  });
+
   it.each([
     [
       'Chrome on Android',
