@@ -307,6 +307,35 @@ describe.each(ENGINES)('leaderboard on %s', (engine) => {
     ).toBe(403);
   });
 
+  it('shows no season while the open one has not started; points wait for its start', async () => {
+    // Before, a season opened for tomorrow was served as the running one, empty.
+    const student = await createStudent(t);
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/seasons',
+      headers: { cookie: staff.cookie, origin: t.origin },
+      payload: {
+        name: 'Next week',
+        startsAt: new Date(Date.now() + 86_400_000).toISOString(),
+        expiryDate: new Date(Date.now() + 8 * 86_400_000).toISOString(),
+      },
+    });
+    expect(opened.json()).toMatchObject({ name: 'Next week', status: 'open' });
+    await award(student.userId, 7, new Date());
+    expect((await get(student.cookie, 'season')).json()).toEqual({
+      board: 'season',
+      period: null,
+      top: [],
+      me: null,
+      ranked: 0,
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/seasons/${opened.json().id}/close`,
+      headers: { cookie: staff.cookie, origin: t.origin },
+    });
+  });
+
   it('concurrent awards to many students, and folds among them, keep counts exact and never deadlock', async () => {
     const at = new Date(Date.UTC(2021, 5, 7, 3));
     const board = weekBoardKey(at);

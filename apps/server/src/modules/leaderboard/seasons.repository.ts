@@ -12,12 +12,16 @@ export interface SeasonRow {
   createdAt: Date;
 }
 
-/** The open season (docs/product.md#leaderboard: status open and expiry in the future), if any. */
+/**
+ * The season the board shows (docs/product.md#leaderboard: status open, expiry in the future, and
+ * started), if any: the same seasons points go to (`listRunningSeasonIds`), so a season staff open
+ * ahead of its start is not shown as running, empty, before it can earn anything.
+ */
 export async function findOpenSeason(ex: Executor, now: Date): Promise<SeasonRow | null> {
   const [row] = await ex
     .select()
     .from(seasons)
-    .where(and(eq(seasons.status, 'open'), gt(seasons.expiryDate, now)))
+    .where(and(eq(seasons.status, 'open'), gt(seasons.expiryDate, now), lte(seasons.startsAt, now)))
     .orderBy(desc(seasons.startsAt))
     .limit(1);
   return row ?? null;
