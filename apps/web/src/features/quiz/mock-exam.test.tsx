@@ -78,6 +78,33 @@ const mockAtTimeUp = (choiceIndex: number | null): AttemptState => ({
 
 const START = `POST /api/quiz/let-elem/attempts/${ATTEMPT}/sittings/2/start`;
 
+// ADR 019 "a kept clock runs on": the countdown reads the server's clock as it was when the
+// answer arrived. Shown again from the cache minutes later (Back to the exam from quiz home), the
+// clock took the answer's old `serverNow` for the time now and gave the minutes away back.
+describe('the mock clock', () => {
+  it('shown again from the cache later, counts the minutes spent away', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const arrived = Date.parse('2026-11-25T05:12:34.000Z');
+      vi.setSystemTime(arrived);
+      const state = {
+        ...mockAtTimeUp(null),
+        serverNow: new Date(arrived).toISOString(),
+        deadlineAt: new Date(arrived + 20 * 60_000).toISOString(),
+      };
+      fakeApi({ 'GET /api/auth/claims': claimsFor(['let-elem']) });
+      const first = renderScreen(<MockExam state={state} />);
+      expect(screen.getByTestId('clock').textContent).toBe('20:00');
+      first.unmount();
+      vi.setSystemTime(arrived + 6 * 60_000);
+      renderScreen(<MockExam state={state} />);
+      expect(screen.getByTestId('clock').textContent).toBe('14:00');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 // docs/product.md "Mock exam" (sittings): the break between parts is the student's.
 describe('the break between the parts of a mock', () => {
   it('says what is done, what is next, and that the next clock waits for the student', () => {
