@@ -8,9 +8,10 @@ import {
 } from '@pasado/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countTrackPassChances } from '../../src/modules/progress/pass-chance.read-model.ts';
 import { refreshPassChances } from '../../src/modules/progress/pass-chances.ts';
 import { examSittings, questions, readinessModels } from '../../src/platform/db/schema.ts';
-import { createOnboardedStudent, createStaff } from '../helpers/factories.ts';
+import { applyRevAccess, createOnboardedStudent, createStaff } from '../helpers/factories.ts';
 import { ensureOffered } from '../helpers/offer-track.ts';
 import { callApi, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
@@ -179,6 +180,43 @@ describe.each(ENGINES)('readiness for staff on %s', (engine) => {
       students: students - staff - 2,
     });
     expect((await refreshPassChances(db(), now())).students).toBe(0);
+  });
+
+  it('counts only students holding the track: a switch to another track takes them out', async () => {
+    const staff = await createStaff(t);
+    // A sitting of the small track ahead (another test may have added an earlier one).
+    const examDay = manilaDayKey(new Date(Date.now() + 31 * 86_400_000));
+    await db()
+      .insert(examSittings)
+      .values({
+        reviewerShorthand: SMALL_TRACK,
+        startsOn: examDay,
+        days: [{ date: examDay, partIds: [`${SMALL_TRACK}.offer.part`] }],
+      });
+    const counted = async () => {
+      const today = manilaDayKey(now());
+      const { rows } = await countTrackPassChances(db(), { today, likelyChance: 0.5 });
+      return rows.find((r) => r.reviewer === SMALL_TRACK)?.students ?? 0;
+    };
+    const switching = [];
+    for (let i = 0; i < 5; i += 1) switching.push(await studentWith(SMALL_TRACK, true));
+    await refreshPassChances(db(), now());
+    const before = await counted();
+    expect(before).toBeGreaterThanOrEqual(5);
+    expect(
+      (await tracks(staff.cookie)).tracks.find((r) => r.shorthand === SMALL_TRACK)?.hidden,
+    ).toBe(false);
+
+    // All five switch to the other track: their models stay, their grant goes.
+    for (const s of switching) {
+      expect((await applyRevAccess(t, s.cookie, { reviewer: TRACK })).statusCode).toBe(200);
+    }
+    await refreshPassChances(db(), now());
+    expect(await counted()).toBe(before - 5);
+    if (before - 5 < 5) {
+      const small = (await tracks(staff.cookie)).tracks.find((r) => r.shorthand === SMALL_TRACK);
+      expect(small?.hidden).toBe(true);
+    }
   });
 
   it("a student's quiz home carries their own readiness and nothing of the track's", async () => {

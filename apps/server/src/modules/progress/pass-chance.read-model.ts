@@ -6,7 +6,8 @@ import { examSittings, readinessModels, reviewerAccess, users } from '../../plat
 /**
  * The stored pass chances (issue 23 item 8; ADR 034): each student's chance of passing at their
  * next sitting, kept beside their model by the background job, and the staff aggregate read from
- * them. Only students count (staff practising are not a track's students).
+ * them. Only students holding the track count (staff practising are not a track's students, and a
+ * track switch takes the grant away but keeps the model, for a switch back: docs/product.md#readiness-for-staff).
  *
  * A student's next sitting: the one they picked while its first day is today or later, else the
  * track's next one (a student who has not picked still sits the next exam, most likely).
@@ -50,7 +51,7 @@ export async function listStalePassChances(
              m.pass_chance_at, m.pass_chance_exam_day
       from ${readinessModels} m
       join ${users} u on u.id = m.user_id and u.role = 'student'
-      left join ${reviewerAccess} ra
+      join ${reviewerAccess} ra
         on ra.user_id = m.user_id and ra.reviewer_shorthand = m.reviewer
       where m.reviewer = ${input.reviewer}
         ${input.after === null ? sql`` : sql`and m.user_id > ${input.after}::uuid`}
@@ -115,7 +116,7 @@ export type TrackPassRow = {
 };
 
 /**
- * Per track, the students with a stored chance for a sitting not yet begun, how many have at least
+ * Per track, the students holding it with a stored chance for a sitting not yet begun, how many have at least
  * `likelyChance`, and the sum of their chances; and when the newest chance was computed.
  */
 export async function countTrackPassChances(
@@ -129,6 +130,7 @@ export async function countTrackPassChances(
            max(m.pass_chance_at) as computed_at
     from ${readinessModels} m
     join ${users} u on u.id = m.user_id and u.role = 'student'
+    join ${reviewerAccess} ra on ra.user_id = m.user_id and ra.reviewer_shorthand = m.reviewer
     where m.pass_chance is not null and m.pass_chance_exam_day >= ${input.today}::date
     group by m.reviewer`);
   const rows = (
