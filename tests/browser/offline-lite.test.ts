@@ -211,6 +211,12 @@ describe('a lite quiz offline', () => {
     await screenshot(page, 'quiz-report-sent');
     await page.getByRole('button', { name: 'Done' }).click();
     await poll(() => page.getByRole('button', { name: 'Reported' }).count()).toBe(1);
+    // The next item is another item: it may be reported too (the button said "Reported" on every
+    // item after the first report).
+    await page.locator('.quiz__card .choice').first().click();
+    await page.getByRole('button', { name: 'Next item' }).click();
+    await page.getByText('Item 2 of 10').waitFor();
+    expect(await page.getByRole('button', { name: 'Report', exact: true }).isEnabled()).toBe(true);
 
     await context.setOffline(true);
     const storedItems = () =>

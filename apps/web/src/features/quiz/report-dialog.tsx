@@ -12,7 +12,9 @@ import { rememberReported } from './offline-lite.ts';
  */
 export function ReportButton({ reviewer, questionId }: { reviewer: string; questionId: string }) {
   const [open, setOpen] = useState(false);
-  const [done, setDone] = useState(false);
+  // Per item: the quiz screens keep this button while the student moves to the next item.
+  const [reportedId, setReportedId] = useState<string | null>(null);
+  const done = reportedId === questionId;
   return (
     <>
       <button
@@ -30,7 +32,7 @@ export function ReportButton({ reviewer, questionId }: { reviewer: string; quest
           questionId={questionId}
           onClose={(sent) => {
             setOpen(false);
-            if (sent) setDone(true);
+            if (sent) setReportedId(questionId);
           }}
         />
       ) : null}
