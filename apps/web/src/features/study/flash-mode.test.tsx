@@ -1,0 +1,76 @@
+import type { FlashQueueCard, FlashQueueResponse } from '@pasado/core';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { clearOutbox, outboxState, startOutbox } from '../../lib/offline/outbox.ts';
+import { IDS } from '../../testing/docs.ts';
+import { fakeApi, networkDown } from '../../testing/fake-api.ts';
+import { renderScreen } from '../../testing/render.tsx';
+import { claimsFor } from '../../testing/reviewers.ts';
+import { FlashMode } from './flash-mode.tsx';
+
+const QUEUE = 'GET /api/study/let-elem/flash';
+const REVIEWS = 'POST /api/study/let-elem/flash/reviews';
+
+const card = (id: string, state: FlashQueueCard['state'] = 'new'): FlashQueueCard => ({
+  id,
+  topicId: 'gen.learning',
+  topicName: 'Theories of Learning',
+  front: `Front of ${id}`,
+  back: `Back of ${id}`,
+  rationale: null,
+  state,
+  due: null,
+  intervals: { again: 60_000, hard: 360_000, good: 600_000, easy: 86_400_000 },
+});
+const queue = (cards: FlashQueueCard[]): FlashQueueResponse => ({
+  cards,
+  dueCount: cards.filter((c) => c.state !== 'new').length,
+  newCount: cards.filter((c) => c.state === 'new').length,
+  newCardsLeftToday: 20,
+  newCardsPerDay: 20,
+  nextDueAt: null,
+});
+
+async function rateGood(user: ReturnType<typeof renderScreen>['user'], id: string) {
+  await user.click(await screen.findByRole('button', { name: new RegExp(`Front of ${id}`) }));
+  await user.click(screen.getByRole('button', { name: /^Good:/ }));
+}
+
+// docs/product.md#study-modes: a rating waits in the outbox until the server has it. The next
+// queue came from the server alone, which had not seen those ratings, so "Study more" offered the
+// cards just rated again and the student rated them twice.
+describe('flash cards: Study more while ratings wait to be sent', () => {
+  it('leaves out the cards whose rating has not reached the server', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const answers = [
+      queue([card('c1'), card('c2', 'review')]),
+      queue([card('c1'), card('c2', 'review'), card('c3')]),
+    ];
+    const api = fakeApi({
+      'GET /api/auth/claims': claimsFor(['let-elem']),
+      [QUEUE]: () => answers.shift(),
+      [REVIEWS]: networkDown,
+    });
+    const stop = startOutbox(IDS.user);
+    try {
+      const { user } = renderScreen(<FlashMode />, {
+        path: '/study/let-elem/flash',
+        route: '/study/:reviewer/flash',
+      });
+      await rateGood(user, 'c1');
+      await rateGood(user, 'c2');
+      await screen.findByRole('heading', { name: 'Session complete' });
+      await expect.poll(() => api.sentTo(REVIEWS).length).toBeGreaterThan(0);
+      expect(outboxState().entries.map((e) => e.body.cardId)).toEqual(['c1', 'c2']);
+
+      await user.click(screen.getByRole('button', { name: 'Study more' }));
+      await vi.waitFor(() => expect(api.sentTo(QUEUE)).toHaveLength(2));
+      expect((await screen.findByText('Card 1 of 1')).textContent).toBeTruthy();
+      expect(screen.getByRole('button', { name: /Front of c3/ })).toBeTruthy();
+      expect(screen.queryByText('Front of c1')).toBeNull();
+    } finally {
+      stop();
+      await clearOutbox();
+    }
+  });
+});
