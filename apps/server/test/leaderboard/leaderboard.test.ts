@@ -1,5 +1,6 @@
 import { rankStandings, seasonBoardKey, weekBoardKey } from '@pasado/core';
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rankedOnBoard, rankOnBoard } from '../../src/modules/leaderboard/ranking.read-model.ts';
 import { foldCountChanges } from '../../src/modules/leaderboard/scores.repository.ts';
@@ -10,11 +11,12 @@ import {
   leaderboardScoreCounts,
   leaderboardScores,
   leaderboardTieCounts,
+  seasons,
   users,
 } from '../../src/platform/db/schema.ts';
 import { createStaff, createStudent, type TestUser } from '../helpers/factories.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { ENGINES } from '../helpers/test-database.ts';
+import { ENGINES, sessionsWaitingOnLocks } from '../helpers/test-database.ts';
 
 describe.each(ENGINES)('leaderboard on %s', (engine) => {
   let t: TestApp;
@@ -397,4 +399,44 @@ describe.each(ENGINES)('leaderboard on %s', (engine) => {
       expect(counts.ties.map((c) => c.students)).toEqual([2]);
     },
   );
+});
+
+// Two staff opening a season at once each closed the open seasons it could see, neither seeing the
+// other's uncommitted one: both committed, two seasons open. The interleaving is forced: another
+// connection holds the audit log, which each opening writes last, while two openings arrive.
+describe.runIf(ENGINES.includes('postgres'))('seasons opened at once, on postgres', () => {
+  let t: TestApp;
+  let other: pg.Client;
+  beforeAll(async () => {
+    t = await startTestApp('postgres');
+    other = new pg.Client({ connectionString: t.testDb.url ?? '' });
+    await other.connect();
+  });
+  afterAll(async () => {
+    await other.end();
+    await t.close();
+  });
+
+  it('leave exactly one season open', async () => {
+    const [a, b] = [await createStaff(t), await createStaff(t)];
+    const open = (staffer: TestUser, name: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/seasons',
+        headers: { cookie: staffer.cookie, origin: t.origin },
+        payload: {
+          name,
+          startsAt: new Date(Date.now() - 60_000).toISOString(),
+          expiryDate: new Date(Date.now() + 86_400_000).toISOString(),
+        },
+      });
+    await other.query('begin');
+    await other.query('lock table audit_log in share mode');
+    const sent = [open(a, 'From A'), open(b, 'From B')];
+    await expect.poll(() => sessionsWaitingOnLocks(other)).toBe(2);
+    await other.query('commit');
+    expect((await Promise.all(sent)).map((res) => res.statusCode)).toEqual([200, 200]);
+    const rows = await t.app.database.db.select().from(seasons).where(eq(seasons.status, 'open'));
+    expect(rows).toHaveLength(1);
+  });
 });

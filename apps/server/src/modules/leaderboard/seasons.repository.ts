@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lte } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { seasons } from '../../platform/db/schema.ts';
 
@@ -41,6 +41,15 @@ export async function listRunningSeasonIds(ex: Executor, now: Date): Promise<str
 /** The latest seasons, newest first. */
 export async function listSeasons(ex: Executor, limit: number): Promise<SeasonRow[]> {
   return ex.select().from(seasons).orderBy(desc(seasons.startsAt)).limit(limit);
+}
+
+/**
+ * Holds, until the transaction ends, the one lock of opening a season: two openings at once each
+ * closed the open seasons they could see, neither seeing the other's uncommitted one, and both
+ * committed an open season (one is open at a time: docs/product.md#leaderboard).
+ */
+export async function lockSeasonOpening(ex: Executor): Promise<void> {
+  await ex.execute(sql`select pg_advisory_xact_lock(hashtext('season-open'))`);
 }
 
 /** Closes every open season; returns their ids. */

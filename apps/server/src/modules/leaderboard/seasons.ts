@@ -8,6 +8,7 @@ import {
   insertOpenSeason,
   listSeasons as listSeasonRows,
   lockSeason,
+  lockSeasonOpening,
   type SeasonRow,
 } from './seasons.repository.ts';
 
@@ -33,6 +34,8 @@ export async function listSeasons(db: Db): Promise<Season[]> {
 /** Opens a season; one season is open at a time, so any open one closes in the same transaction. */
 export async function startSeason(db: Db, input: OpenSeasonInput, actor: Actor): Promise<Season> {
   return db.transaction(async (tx) => {
+    // Openings queue here, so each closes the one committed before it.
+    await lockSeasonOpening(tx);
     const closed = await closeOpenSeasons(tx);
     const season = await insertOpenSeason(tx, {
       name: input.name,
