@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { useClaims } from '../../lib/session/get-claims.ts';
 import { meQueryKey } from '../../lib/session/get-me.ts';
-import { attemptQueryKey, saveAnswer, submitAttempt } from './api/attempts.ts';
+import { attemptQueryKey, attemptQueryOptions, saveAnswer, submitAttempt } from './api/attempts.ts';
 import { quizHomeQueryKey } from './api/get-quiz-home.ts';
 import { refreshKeptForYouKit } from './keep-lite-pool.ts';
 import { rememberLiteAnswers } from './offline-lite.ts';
@@ -41,8 +41,21 @@ function serverActions(
     );
   return {
     async save(questionId, change) {
-      const { item } = await saveAnswer(state.reviewer, state.attemptId, questionId, change);
-      updateItem(item);
+      try {
+        const { item } = await saveAnswer(state.reviewer, state.attemptId, questionId, change);
+        updateItem(item);
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 409)) throw error;
+        // The server has the final word: an answer whose reply was lost on the way is already
+        // saved (a lite answer is final), or the set was finished elsewhere. Read it again and
+        // show that, rather than an item that can neither be answered nor left.
+        const current = await client.fetchQuery({
+          ...attemptQueryOptions(state.reviewer, state.attemptId),
+          staleTime: 0,
+        });
+        const saved = current.items.find((i) => i.questionId === questionId);
+        if (current.status === 'in_progress' && saved?.choiceIndex === null) throw error;
+      }
     },
     async finish() {
       const done = await submitAttempt(state.reviewer, state.attemptId);

@@ -1,0 +1,82 @@
+import type { AttemptItem, AttemptState } from '@pasado/core/contract';
+import { useQuery } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeApi, networkDown, reply } from '../../testing/fake-api.ts';
+import { renderScreen, testQueryClient } from '../../testing/render.tsx';
+import { claimsFor } from '../../testing/reviewers.ts';
+import { attemptQueryKey, attemptQueryOptions } from './api/attempts.ts';
+import { LiteQuiz } from './lite-quiz.tsx';
+
+const ATTEMPT = '6b1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5c';
+const item = (n: number, answer: Partial<AttemptItem> = {}): AttemptItem => ({
+  questionId: `q-${n}`,
+  partId: null,
+  topicName: 'Topic',
+  stem: `Question ${n}?`,
+  choices: ['A', 'B', 'C', 'D'],
+  choiceIndex: null,
+  flagged: false,
+  isCorrect: null,
+  reveal: null,
+  ...answer,
+});
+const lite = (first: AttemptItem): AttemptState => ({
+  attemptId: ATTEMPT,
+  kind: 'lite',
+  reviewer: 'cse-pro',
+  title: 'Lite quiz',
+  status: 'in_progress',
+  startedAt: '2026-11-25T04:00:00.000Z',
+  deadlineAt: null,
+  serverNow: '2026-11-25T04:01:00.000Z',
+  parts: null,
+  sittings: null,
+  items: [first, item(2)],
+  result: null,
+});
+/** The quiz as the quiz screen shows it: from the attempt's query. */
+function LiteScreen() {
+  const attempt = useQuery(attemptQueryOptions('cse-pro', ATTEMPT));
+  return attempt.data ? <LiteQuiz state={attempt.data} /> : null;
+}
+const SAVE = `PUT /api/quiz/cse-pro/attempts/${ATTEMPT}/answers/q-1`;
+
+// A lite answer is final. Its reply lost on the way, the screen still showed the item unanswered;
+// the next tap met 409 "This item is already answered." and nothing read the item again, so it
+// could neither be answered nor left ("Next item" waits for an answer).
+describe('a lite answer whose reply was lost', () => {
+  it('reads the item again on the server’s refusal and shows the saved answer', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const answered = item(1, {
+      choiceIndex: 1,
+      isCorrect: true,
+      reveal: { answerIndex: 1, rationale: 'Because.', distractorNotes: null },
+    });
+    let saves = 0;
+    fakeApi({
+      'GET /api/auth/claims': claimsFor(['cse-pro']),
+      [SAVE]: () => {
+        saves += 1;
+        return saves === 1
+          ? networkDown()
+          : reply(409, { error: { message: 'This item is already answered.' } });
+      },
+      [`GET /api/quiz/cse-pro/attempts/${ATTEMPT}`]: lite(answered),
+    });
+    const client = testQueryClient();
+    client.setQueryData(attemptQueryKey(ATTEMPT), lite(item(1)));
+    const { user } = renderScreen(<LiteScreen />, { client });
+    await user.click(screen.getByRole('button', { name: /^B/ }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Not sent. Check your connection and try again.',
+    );
+    await user.click(screen.getByRole('button', { name: /^C/ }));
+    await expect.poll(() => screen.getByRole('alert').textContent).toBe('');
+    expect(await screen.findByText('Correct!')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Next item' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+    vi.restoreAllMocks();
+  });
+});
