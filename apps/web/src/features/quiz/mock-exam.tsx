@@ -421,19 +421,26 @@ function SittingBreak({ state, sittings }: { state: AttemptState; sittings: Atte
   const start = async () => {
     setStarting('busy');
     setError(null);
+    // Only a request that never left the phone surely did not start the part: one that failed
+    // on the way may have started it, and the break would then be spent on its clock.
+    const offline = !navigator.onLine;
     try {
       const running = await startSitting(state.reviewer, state.attemptId, next.number);
       client.setQueryData(attemptQueryKey(state.attemptId), running);
       void client.invalidateQueries({ queryKey: quizHomeQueryKey });
     } catch (failure) {
       setStarting('failed');
+      const refused = failure instanceof ApiError && failure.status < 500;
       setError(
-        failure instanceof ApiError && failure.status < 500
+        refused
           ? failure.message
-          : 'We could not reach the server. Check your connection and try again: the clock has not started.',
+          : offline
+            ? `You are offline: the clock of Part ${next.number} has not started. Start it when you are back online.`
+            : `We could not reach the server. Part ${next.number} may have started: try again to open it.`,
       );
-      // Another device may have moved on: show where the exam stands now.
-      if (failure instanceof ApiError && failure.status === 409) {
+      // Another device may have moved on, or the part started: show where the exam stands now
+      // (read again once the phone is back online).
+      if (!offline && !(refused && failure.status !== 409)) {
         void client.invalidateQueries({ queryKey: attemptQueryKey(state.attemptId) });
       }
     }
