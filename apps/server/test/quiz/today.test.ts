@@ -2,19 +2,27 @@ import { randomUUID } from 'node:crypto';
 import {
   applyRating,
   attemptStateSchema,
+  emptyStudentModel,
   flashReviewResponseSchema,
   type ProgressSummary,
   quizHomeSchema,
   RETENTION_NEAR,
+  recordAnswer,
   retentionOn,
   type StoredCardState,
+  seedDifficulty,
   studyOfflineProgressSchema,
   type TodayList,
 } from '@pasado/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.ts';
-import { examSittings, flashCards, mockExamStreaks } from '../../src/platform/db/schema.ts';
+import {
+  examSittings,
+  flashCards,
+  mockExamStreaks,
+  readinessModels,
+} from '../../src/platform/db/schema.ts';
 import { createOnboardedStudent } from '../helpers/factories.ts';
 import { type ApiMethod, callApi, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
@@ -202,6 +210,40 @@ describe.each(ENGINES)('the Today list and the exam-date retention on %s', (engi
       .from(mockExamStreaks)
       .where(eq(mockExamStreaks.userId, userId));
     expect(streakDays?.days).toEqual([16]);
+  });
+
+  it('a passed exam date forecasts nothing for its day: no exam-day chance, no days left, no plan', async () => {
+    // The day before the exam (20 January), within the student's trial to the day after it.
+    const before = new Date('2027-01-19T10:00:00+08:00');
+    clock.set(before);
+    const { cookie, userId } = await student();
+    await pick(cookie, EXAM_NEAR);
+    // 60 answers in each part, most right: enough for a chance today and on exam day.
+    let model = emptyStudentModel();
+    for (const place of [
+      { partId: 'part-a', topicId: 'tst-top-a' },
+      { partId: 'part-b', topicId: 'tst-top-b' },
+    ]) {
+      for (let i = 0; i < 60; i += 1) {
+        model = recordAnswer(
+          model,
+          { ...place, correct: i % 5 !== 0, at: new Date(before.getTime() - (60 - i) * MINUTE) },
+          { difficulty: seedDifficulty(2), guess: 0.25 },
+        ).model;
+      }
+    }
+    await t.app.database.db.insert(readinessModels).values({ userId, reviewer: REVIEWER, model });
+    const readiness = async () =>
+      quizHomeSchema.parse((await call(cookie, 'GET', `${base}/quiz-home`)).json()).readiness;
+    expect((await readiness())?.passChance?.examDay).toEqual(expect.any(Number));
+
+    // The day after the exam: that exam is over.
+    clock.set(new Date('2027-01-21T09:00:00+08:00'));
+    const after = await readiness();
+    expect(after?.passChance?.today).toEqual(expect.any(Number));
+    expect(after?.passChance?.examDay).toBeNull();
+    expect(after?.daysLeft).toBeNull();
+    expect(after?.plan).toBeNull();
   });
 
   it('another student’s answers, cards and mocks never count in a student’s list', async () => {

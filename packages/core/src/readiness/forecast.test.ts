@@ -189,6 +189,16 @@ describe('forecastReadiness: with data', () => {
     expect(still.passChance?.examDay).toBeCloseTo(still.passChance?.today ?? 0, 1);
   });
 
+  it('exam day: the day itself is forecast as today; a day already past forecasts nothing', () => {
+    const onTheDay = forecastReadiness(weak, profile, T0, new Date(T0.getTime() - 60_000));
+    expect(onTheDay.daysLeft).toBe(0);
+    expect(onTheDay.passChance?.examDay).toBeCloseTo(onTheDay.passChance?.today ?? 1, 6);
+    const past = forecastReadiness(weak, profile, T0, new Date(T0.getTime() - 2 * 86_400_000));
+    expect(past.daysLeft).toBeNull();
+    expect(past.passChance?.examDay).toBeNull();
+    expect(past.passChance?.today).toBe(onTheDay.passChance?.today);
+  });
+
   it('sureness grows with answers', () => {
     const few = practised({
       gen: { n: 30, p: 0.8, topics: ['t1', 't2', 't3'] },

@@ -316,7 +316,7 @@ export function surenessOf(sdPoints: number): Sureness {
 
 /**
  * The readiness of a student for a track at `now`, and on `examDate` when one is picked (the
- * sitting's first day). Parts with too little data get no number; when any does, the whole gets
+ * sitting's first day) and not yet past. Parts with too little data get no number; when any does, the whole gets
  * none either, and the action says what to do: the part's missing answers when one part lacks
  * data, a full mock when more do (one mock covers every part at once).
  */
@@ -327,7 +327,10 @@ export function forecastReadiness(
   examDate: Date | null = null,
 ): ReadinessForecast {
   const t = now.getTime();
-  const daysLeft = examDate ? Math.max(0, manilaDaysBetween(now, examDate)) : null;
+  // An exam day already behind (a pick whose sitting has passed) is forecast for nothing: that exam
+  // is over (docs/product.md#exam-sittings, a passed pick says so). On the day itself, today's.
+  const ahead = examDate ? manilaDaysBetween(now, examDate) : null;
+  const daysLeft = ahead !== null && ahead >= 0 ? ahead : null;
   const today = profile.parts.map((part) => predictPart(model, part, t));
   const parts = profile.parts.map((part, i): PartForecast => {
     const answers = model.parts[part.partId]?.ability.answers ?? 0;
@@ -377,9 +380,9 @@ export function forecastReadiness(
   const modelVar = today.reduce((s, p, i) => s + (w[i] ?? 0) ** 2 * p.modelVariance, 0);
   const examVar = today.reduce((s, p, i) => s + (w[i] ?? 0) ** 2 * p.examVariance, 0);
   const sd = Math.sqrt(modelVar + examVar) * 100;
-  const ahead =
+  const onExamDay =
     daysLeft !== null ? profile.parts.map((part) => predictPart(model, part, t, daysLeft)) : null;
-  const gains = partPassGains(profile, ahead ?? today);
+  const gains = partPassGains(profile, onExamDay ?? today);
   const worst = gains.indexOf(Math.max(...gains));
   const held = profile.parts[worst];
   return {
@@ -391,7 +394,7 @@ export function forecastReadiness(
     },
     passChance: {
       today: passChance(profile, today),
-      examDay: ahead ? passChance(profile, ahead) : null,
+      examDay: onExamDay ? passChance(profile, onExamDay) : null,
     },
     holdingBack: held ? { partId: held.partId, name: held.name } : null,
     sureness: surenessOf(Math.sqrt(modelVar) * 100),

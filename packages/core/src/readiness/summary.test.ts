@@ -113,6 +113,20 @@ describe('readinessSummary', () => {
     expect(weak.holdingBack).not.toBeNull();
   });
 
+  it('after the exam day it is over: no days left, no exam-day chance, no plan', () => {
+    const r = readinessSummary({
+      model: practised(40, 0.8),
+      profile,
+      spec,
+      now,
+      examDay: '2026-11-20',
+    });
+    expect(r.passChance?.today).toBeGreaterThan(0);
+    expect(r.passChance?.examDay).toBeNull();
+    expect(r.daysLeft).toBeNull();
+    expect(r.plan).toBeNull();
+  });
+
   it('on or after the exam day there is nothing left to plan', () => {
     const r = readinessSummary({
       model: practised(40, 0.8),
