@@ -13,7 +13,7 @@ import { createRelyingParty } from './modules/auth/oidc/relying-party.ts';
 import { publicAuthRoutes, sessionAuthRoutes } from './modules/auth/routes.ts';
 import { loginDevicesTopic } from './modules/auth/service.ts';
 import { loadSession, SESSION_COOKIE } from './modules/auth/session-plugin.ts';
-import { sessionEndReason } from './modules/auth/sessions.repository.ts';
+import { sessionState } from './modules/auth/sessions.repository.ts';
 import { listStudentReviewers } from './modules/content/reviewers.ts';
 import { reviewerRoutes } from './modules/content/routes.ts';
 import { inAppFormRoutes } from './modules/in-app-form/routes.ts';
@@ -115,8 +115,7 @@ export async function buildApp(
       subscriptions: subscriptionTopic,
       login_devices: loginDevicesTopic,
     },
-    sessionEndReason: (db, tokenHash, now) =>
-      sessionEndReason(db, tokenHash, now, config.sessionIdleMs),
+    sessionState: (db, tokenHash, now) => sessionState(db, tokenHash, now, config.sessionIdleMs),
     roleOf: async (db, userId) => (await findUserById(db, userId))?.role ?? null,
     clock,
   });

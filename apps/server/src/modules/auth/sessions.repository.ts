@@ -64,13 +64,20 @@ export async function markSessionSeen(ex: Executor, tokenHash: string, now: Date
   await ex.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
 }
 
-/** Why a session is no longer live, or null while it is. */
-export async function sessionEndReason(
+/**
+ * Why a session is no longer live; while it is, when it ends if nobody uses it meanwhile (its
+ * idle limit or its lifetime, whichever comes first).
+ */
+export type SessionState =
+  | { ended: RevokeReason | 'expired' | 'unknown' }
+  | { ended: null; endsAt: Date };
+
+export async function sessionState(
   ex: Executor,
   tokenHash: string,
   now: Date,
   idleMs: number,
-): Promise<RevokeReason | 'expired' | 'unknown' | null> {
+): Promise<SessionState> {
   const [row] = await ex
     .select({
       revokedReason: sessions.revokedReason,
@@ -80,11 +87,12 @@ export async function sessionEndReason(
     })
     .from(sessions)
     .where(eq(sessions.tokenHash, tokenHash));
-  if (!row) return 'unknown';
-  if (row.revokedAt) return row.revokedReason ?? 'signed-out';
-  if (row.expiresAt <= now) return 'expired';
-  if (row.lastSeenAt.getTime() + idleMs <= now.getTime()) return 'expired';
-  return null;
+  if (!row) return { ended: 'unknown' };
+  if (row.revokedAt) return { ended: row.revokedReason ?? 'signed-out' };
+  const idleEndMs = row.lastSeenAt.getTime() + idleMs;
+  const endsAtMs = Math.min(row.expiresAt.getTime(), idleEndMs);
+  if (endsAtMs <= now.getTime()) return { ended: 'expired' };
+  return { ended: null, endsAt: new Date(endsAtMs) };
 }
 
 export async function revokeSession(

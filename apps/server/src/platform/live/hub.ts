@@ -50,8 +50,15 @@ export function perUserTopic(
 export interface LiveHubOptions {
   /** Topic kind (the part before the slash) → how to read and authorise it. */
   topics: Readonly<Record<string, LiveTopicKind>>;
-  /** Why the session behind a stream ended, or null while it is live (the auth module's). */
-  sessionEndReason(db: Db, tokenHash: string, now: Date): Promise<string | null>;
+  /**
+   * Why the session behind a stream ended; while it is live, when it ends if nobody uses it
+   * meanwhile (the auth module's).
+   */
+  sessionState(
+    db: Db,
+    tokenHash: string,
+    now: Date,
+  ): Promise<{ ended: string } | { ended: null; endsAt: Date }>;
   /** The user's role now, or null when the user is gone (the users module's). */
   roleOf(db: Db, userId: string): Promise<string | null>;
   clock: Clock;
@@ -75,6 +82,8 @@ export function writeEvent(res: ServerResponse, event: string | null, data: unkn
 export class LiveHub {
   private readonly byTopic = new Map<string, Set<LiveConnection>>();
   private readonly byUser = new Map<string, Set<LiveConnection>>();
+  /** When each admitted stream's session ends if nobody uses it meanwhile (ms, the app clock). */
+  private readonly sessionEnds = new Map<LiveConnection, number>();
   private heartbeat: NodeJS.Timeout | undefined;
   private unlisten: (() => Promise<void>) | undefined;
   /** Notices are handled one after another, in commit order: a client must see its device
@@ -122,6 +131,7 @@ export class LiveHub {
     }
     this.byTopic.clear();
     this.byUser.clear();
+    this.sessionEnds.clear();
   }
 
   /**
@@ -247,12 +257,43 @@ export class LiveHub {
   remove(connection: LiveConnection): void {
     for (const topic of connection.topics) removeFrom(this.byTopic, topic, connection);
     removeFrom(this.byUser, connection.userId, connection);
+    this.sessionEnds.delete(connection);
+  }
+
+  /**
+   * Checks the stream's session once it is registered (`add`), and ends the stream if the session
+   * has ended. The route checked it before authorising the topics; a sign-out whose sessions/{uid}
+   * notice was handled in between found no stream to end, and none would come again. Returns
+   * whether the stream is still open.
+   */
+  async admit(connection: LiveConnection): Promise<boolean> {
+    await this.recheckSession(connection);
+    return this.isOpen(connection);
+  }
+
+  private isOpen(connection: LiveConnection): boolean {
+    return this.byUser.get(connection.userId)?.has(connection) ?? false;
   }
 
   private beat(): void {
     for (const connections of this.byUser.values()) {
       for (const connection of connections) connection.res.write(': heartbeat\n\n');
     }
+    this.recheckDueSessions();
+  }
+
+  /**
+   * A session that ends by expiry or idleness announces nothing, so the heartbeat looks for
+   * streams whose session's end has come and checks them again: ended, or used meanwhile and
+   * good until a later time.
+   */
+  private recheckDueSessions(): void {
+    const now = this.options.clock.nowMs();
+    const due = new Set<string>();
+    for (const [connection, endsAt] of this.sessionEnds) {
+      if (endsAt <= now) due.add(connection.userId);
+    }
+    for (const userId of due) this.enqueue(() => this.recheckStreams(userId));
   }
 
   private async onNotice(payload: string): Promise<void> {
@@ -280,26 +321,37 @@ export class LiveHub {
     if (!connections) return;
     let role: string | null | undefined;
     for (const connection of [...connections]) {
-      const reason = await this.options.sessionEndReason(
-        this.database.db,
-        connection.sessionTokenHash,
-        this.options.clock.now(),
-      );
-      if (reason !== null) {
-        writeEvent(connection.res, 'revoked', {
-          reason: reason === 'other-device' ? 'other-device' : 'signed-out',
-        });
-        this.remove(connection);
-        connection.res.end();
-        continue;
-      }
+      if (!(await this.recheckSession(connection))) continue;
       role ??= await this.options.roleOf(this.database.db, userId);
       if (!(await this.mayWatchAll({ userId, role: role ?? '' }, connection.topics))) {
-        writeEvent(connection.res, 'closed', { reason: 'not-allowed' });
-        this.remove(connection);
-        connection.res.end();
+        this.end(connection, 'closed', { reason: 'not-allowed' });
       }
     }
+  }
+
+  /** Ends the stream, with a `revoked` event, if its session has ended; returns whether it lives. */
+  private async recheckSession(connection: LiveConnection): Promise<boolean> {
+    const state = await this.options.sessionState(
+      this.database.db,
+      connection.sessionTokenHash,
+      this.options.clock.now(),
+    );
+    if (state.ended === null) {
+      if (this.isOpen(connection)) this.sessionEnds.set(connection, state.endsAt.getTime());
+      return true;
+    }
+    this.end(connection, 'revoked', {
+      reason: state.ended === 'other-device' ? 'other-device' : 'signed-out',
+    });
+    return false;
+  }
+
+  /** Tells the client why, once: a stream already ended (by another check) is left alone. */
+  private end(connection: LiveConnection, event: string, data: unknown): void {
+    if (!this.isOpen(connection)) return;
+    writeEvent(connection.res, event, data);
+    this.remove(connection);
+    connection.res.end();
   }
 
   private async mayWatchAll(

@@ -50,6 +50,7 @@ export async function liveRoutes(
       // Register before reading snapshots so a change committed meanwhile is not missed.
       liveHub.add(connection);
       request.raw.on('close', () => liveHub.remove(connection));
+      if (!(await liveHub.admit(connection))) return;
       for (const topic of topicList) {
         writeDocument(res, {
           kind: 'snapshot',

@@ -17,7 +17,7 @@ function hubOver(docs: Record<string, unknown>) {
         z.object({ id: z.string(), name: z.string() }),
       ),
     },
-    sessionEndReason: async () => null,
+    sessionState: async () => ({ ended: null, endsAt: new Date(8.64e15) }),
     roleOf: async () => 'student',
     clock: systemClock,
   });

@@ -16,7 +16,7 @@ describe('live hub heartbeat', () => {
     const database = { listen: async () => async () => {} } as unknown as Database;
     const hub = new LiveHub(database, { error: vi.fn() } as unknown as FastifyBaseLogger, {
       topics: {},
-      sessionEndReason: async () => null,
+      sessionState: async () => ({ ended: null, endsAt: new Date(8.64e15) }),
       roleOf: async () => 'student',
       clock: systemClock,
     });
