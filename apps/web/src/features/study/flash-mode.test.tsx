@@ -10,6 +10,7 @@ import { FlashMode } from './flash-mode.tsx';
 
 const QUEUE = 'GET /api/study/let-elem/flash';
 const REVIEWS = 'POST /api/study/let-elem/flash/reviews';
+const FINISH = 'POST /api/study/let-elem/sessions/finish';
 
 const card = (id: string, state: FlashQueueCard['state'] = 'new'): FlashQueueCard => ({
   id,
@@ -68,6 +69,46 @@ describe('flash cards: Study more while ratings wait to be sent', () => {
       expect((await screen.findByText('Card 1 of 1')).textContent).toBeTruthy();
       expect(screen.getByRole('button', { name: /Front of c3/ })).toBeTruthy();
       expect(screen.queryByText('Front of c1')).toBeNull();
+    } finally {
+      stop();
+      await clearOutbox();
+    }
+  });
+});
+
+// docs/product.md#streaks: a flash session counts the day once the server has its finish. A
+// finish lost on the network was only logged: the summary said "Session complete" and the day
+// was never counted, with no word to the student.
+describe('flash cards: a finish the network drops', () => {
+  it('says the streak is not counted yet, tries again and then shows it', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const finishes: unknown[] = [networkDown, { counted: true, streak: 3 }];
+    const api = fakeApi({
+      'GET /api/auth/claims': claimsFor(['let-elem']),
+      [QUEUE]: queue([card('c1')]),
+      [REVIEWS]: {},
+      [FINISH]: () => {
+        const next = finishes.shift();
+        return typeof next === 'function' ? next() : next;
+      },
+    });
+    const stop = startOutbox(IDS.user);
+    try {
+      const { user } = renderScreen(<FlashMode />, {
+        path: '/study/let-elem/flash',
+        route: '/study/:reviewer/flash',
+      });
+      await rateGood(user, 'c1');
+      await screen.findByRole('heading', { name: 'Session complete' });
+      expect((await screen.findByText(/^Not counted for your streak yet\./)).textContent).toBe(
+        'Not counted for your streak yet. We will try again while this screen is open.',
+      );
+      expect(screen.queryByText(/Daily streak/)).toBeNull();
+
+      expect((await screen.findByText('Daily streak: 3 days')).textContent).toBeTruthy();
+      expect(api.sentTo(FINISH)).toHaveLength(2);
+      expect(api.sentTo(FINISH)[1]?.body).toEqual({ mode: 'flash' });
+      expect(screen.queryByText(/^Not counted for your streak yet\./)).toBeNull();
     } finally {
       stop();
       await clearOutbox();

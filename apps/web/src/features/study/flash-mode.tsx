@@ -1,23 +1,18 @@
-import {
-  FLASH_RATINGS,
-  type FlashQueueCard,
-  type FlashRating,
-  type StudySessionFinishResponse,
-} from '@pasado/core';
+import { FLASH_RATINGS, type FlashQueueCard, type FlashRating } from '@pasado/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type PointerEvent, useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Chip } from '../../components/chip.tsx';
 import { ProgressBar } from '../../components/progress-bar.tsx';
 import { launcherHref } from '../../lib/study-links.ts';
 import { useWindowKeydown } from '../../lib/use-window-keydown.ts';
-import { finishStudySession } from './api/finish-session.ts';
 import { flashQueueQueryOptions, useFlashQueue } from './api/get-flash-queue.ts';
 import { studyOverviewQueryKey } from './api/get-study-overview.ts';
 import { describeInterval, formatInterval } from './format-interval.ts';
 import { errorText, OfflineNote, StudyEmpty, StudyError, StudyLoading } from './study-states.tsx';
-import { StreakLine, StudySummary } from './study-summary.tsx';
+import { finishStreak, SessionFinishNotice, StreakLine, StudySummary } from './study-summary.tsx';
 import { useReviewOutbox } from './use-review-outbox.ts';
+import { useSessionFinish } from './use-session-finish.ts';
 import { useStudyScope } from './use-study-scope.ts';
 
 const LABELS: Record<FlashRating, string> = {
@@ -333,16 +328,9 @@ function FlashSummary({
   backHref: string;
 }) {
   const reviewed = tally.again + tally.hard + tally.good + tally.easy;
-  const [finish, setFinish] = useState<StudySessionFinishResponse | null>(null);
-  const sent = useRef(false);
-  useEffect(() => {
-    // The session counts for the streak once the server has every rating.
-    if (pending > 0 || sent.current) return;
-    sent.current = true;
-    finishStudySession(reviewer, 'flash')
-      .then(setFinish)
-      .catch((error: unknown) => console.warn('finishing the flash session failed', error));
-  }, [pending, reviewer]);
+  // The session counts for the streak once the server has every rating (pending never grows
+  // again on the summary, so the finish starts once).
+  const finish = useSessionFinish(reviewer, 'flash', pending === 0);
 
   return (
     <StudySummary
@@ -373,7 +361,8 @@ function FlashSummary({
           {tally.again} card{tally.again === 1 ? '' : 's'} will come back in a minute or so.
         </p>
       ) : null}
-      <StreakLine streak={finish?.counted ? finish.streak : null} />
+      <StreakLine streak={finishStreak(finish)} />
+      <SessionFinishNotice finish={finish} />
       <OutboxNotice pending={pending} failing={failing} onRetry={onRetry} />
     </StudySummary>
   );

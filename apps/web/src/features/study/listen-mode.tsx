@@ -3,12 +3,13 @@ import { Link } from 'react-router';
 import { Chip } from '../../components/chip.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { launcherHref } from '../../lib/study-links.ts';
-import { finishStudySession } from './api/finish-session.ts';
 import { useTopicCards } from './api/get-topic-cards.ts';
 import { useTopicNotes } from './api/get-topic-notes.ts';
 import { sendWaiting, useMarkNoteRead } from './api/mark-note-read.ts';
 import { Markdown, renderMarkdown } from './markdown.tsx';
 import { errorText, StudyEmpty, StudyError, StudyLoading } from './study-states.tsx';
+import { finishStreak, SessionFinishNotice } from './study-summary.tsx';
+import { useSessionFinish } from './use-session-finish.ts';
 import { pickVoice, speechSynthesisOrNull, useSpeechVoices } from './use-speech.ts';
 import { useStudyScope } from './use-study-scope.ts';
 
@@ -47,10 +48,12 @@ export function ListenMode() {
   const [playing, setPlaying] = useState(false);
   const [paused, setPaused] = useState(false);
   const [rate, setRate] = useState<number>(1);
-  const [streak, setStreak] = useState<number | null>(null);
+  const [ended, setEnded] = useState(false);
+  // The streak counts a session the server has seen: after the read notes have reached it.
+  const finish = useSessionFinish(reviewer, 'listen', ended, sendWaiting);
+  const streak = finishStreak(finish);
   const token = useRef(0);
   const startedAt = useRef(0);
-  const finished = useRef(false);
 
   // A topic without notes starts on its cards.
   const active: Source =
@@ -88,17 +91,6 @@ export function ListenMode() {
 
   useEffect(() => stop, [stop]);
 
-  const endSession = useCallback(() => {
-    if (finished.current) return;
-    finished.current = true;
-    // The streak counts a session the server has seen: after the read notes have reached it.
-    if (!navigator.onLine) return;
-    sendWaiting()
-      .then(() => finishStudySession(reviewer, 'listen'))
-      .then((r) => r.counted && setStreak(r.streak))
-      .catch((error: unknown) => console.warn('finishing the listen session failed', error));
-  }, [reviewer]);
-
   const speak = useCallback(
     (at: number, speed: number) => {
       const s = speechSynthesisOrNull();
@@ -126,7 +118,7 @@ export function ListenMode() {
         } else {
           setPlaying(false);
           setPaused(false);
-          if (target.kind === 'notes') endSession();
+          if (target.kind === 'notes') setEnded(true);
         }
       };
       utterance.onerror = (event) => {
@@ -141,7 +133,7 @@ export function ListenMode() {
       setPaused(false);
       s.speak(utterance);
     },
-    [items, voices, mark, endSession, scope.topicId],
+    [items, voices, mark, scope.topicId],
   );
 
   const playPause = () => {
@@ -305,6 +297,7 @@ export function ListenMode() {
               All notes played. Daily streak: {streak} day{streak === 1 ? '' : 's'}
             </p>
           ) : null}
+          <SessionFinishNotice finish={finish} />
         </>
       ) : (
         <StudyEmpty title="Nothing to listen to yet">

@@ -1,15 +1,14 @@
-import type { StudySessionFinishResponse } from '@pasado/core';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Chip } from '../../components/chip.tsx';
 import { ProgressBar } from '../../components/progress-bar.tsx';
 import { launcherHref } from '../../lib/study-links.ts';
-import { finishStudySession } from './api/finish-session.ts';
 import { useTopicNotes } from './api/get-topic-notes.ts';
 import { sendWaiting, useMarkNoteRead } from './api/mark-note-read.ts';
 import { Markdown } from './markdown.tsx';
 import { errorText, OfflineNote, StudyEmpty, StudyError, StudyLoading } from './study-states.tsx';
-import { StreakLine, StudySummary } from './study-summary.tsx';
+import { finishStreak, SessionFinishNotice, StreakLine, StudySummary } from './study-summary.tsx';
+import { useSessionFinish } from './use-session-finish.ts';
 import { useStudyScope } from './use-study-scope.ts';
 
 /**
@@ -22,7 +21,10 @@ export function ReadMode() {
   const notes = useTopicNotes(reviewer, scope.topicId);
   const mark = useMarkNoteRead(reviewer);
   const [chosen, setChosen] = useState<number | null>(null);
-  const [finished, setFinished] = useState<StudySessionFinishResponse | 'pending' | null>(null);
+  const [ended, setEnded] = useState(false);
+  // Counted for the streak once the server has the read notes and the finish (offline: when the
+  // phone is back online, while the summary is open).
+  const finish = useSessionFinish(reviewer, 'read', ended, sendWaiting);
   const shownAt = useRef(Date.now());
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -37,23 +39,6 @@ export function ReadMode() {
     shownAt.current = Date.now();
     headingRef.current?.focus();
     window.scrollTo({ top: 0 });
-  };
-
-  const finish = () => {
-    // The streak counts a session the server has seen; offline, the summary shows without it.
-    if (!navigator.onLine) {
-      setFinished({ counted: false, streak: 0 });
-      return;
-    }
-    setFinished('pending');
-    // After the read notes have reached the server (the outbox sends them in order).
-    sendWaiting()
-      .then(() => finishStudySession(reviewer, 'read'))
-      .then(setFinished)
-      .catch((error: unknown) => {
-        console.warn('finishing the read session failed', error);
-        setFinished({ counted: false, streak: 0 });
-      });
   };
 
   if (!scope.topicId) {
@@ -101,7 +86,7 @@ export function ReadMode() {
     );
   }
 
-  if (finished !== null) {
+  if (ended) {
     return (
       <>
         {header}
@@ -118,7 +103,7 @@ export function ReadMode() {
               type="button"
               className="btn btn--secondary btn--block"
               onClick={() => {
-                setFinished(null);
+                setEnded(false);
                 go(0);
               }}
             >
@@ -128,9 +113,8 @@ export function ReadMode() {
           backHref={launcherHref(reviewer, scope)}
           backIsPrimary
         >
-          <StreakLine
-            streak={finished !== 'pending' && finished.counted ? finished.streak : null}
-          />
+          <StreakLine streak={finishStreak(finish)} />
+          <SessionFinishNotice finish={finish} />
         </StudySummary>
       </>
     );
@@ -140,7 +124,7 @@ export function ReadMode() {
   const markAndNext = () => {
     const seconds = Math.round((Date.now() - shownAt.current) / 1000);
     mark({ noteId: note.id, topicId: topic.id, seconds });
-    if (last) finish();
+    if (last) setEnded(true);
     else go(index + 1);
   };
 
@@ -173,7 +157,7 @@ export function ReadMode() {
           <button
             type="button"
             className="btn btn--primary"
-            onClick={() => (last ? finish() : go(index + 1))}
+            onClick={() => (last ? setEnded(true) : go(index + 1))}
           >
             {last ? 'Finish' : 'Next note'}
           </button>

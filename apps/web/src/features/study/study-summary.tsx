@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { errorText } from './study-states.tsx';
+import type { SessionFinish } from './use-session-finish.ts';
 
 /**
  * The card at the end of a flash, read or drill session: its title, the one big figure, what the
@@ -56,3 +58,29 @@ export function StreakLine({ streak }: { streak: number | null }) {
     </p>
   );
 }
+
+/**
+ * Why the streak line is missing: the session's finish has not reached the server yet (it is
+ * tried again, use-session-finish.ts), or the server refused it (its words).
+ */
+export function SessionFinishNotice({ finish }: { finish: SessionFinish }) {
+  if (finish.status === 'waiting') {
+    return (
+      <p className="study-summary__text" role="status">
+        Not counted for your streak yet. We will try again while this screen is open.
+      </p>
+    );
+  }
+  if (finish.status === 'refused') {
+    return (
+      <p className="study-summary__text" role="status">
+        {errorText(finish.error, 'This session was not counted for your streak.')}
+      </p>
+    );
+  }
+  return null;
+}
+
+/** The streak a finished session counted towards, once the server has answered. */
+export const finishStreak = (finish: SessionFinish): number | null =>
+  finish.status === 'done' && finish.result.counted ? finish.result.streak : null;

@@ -1,0 +1,53 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { clearOutbox } from '../../lib/offline/outbox.ts';
+import { fakeApi } from '../../testing/fake-api.ts';
+import { renderScreen } from '../../testing/render.tsx';
+import { claimsFor } from '../../testing/reviewers.ts';
+import { ReadMode } from './read-mode.tsx';
+
+const FINISH = 'POST /api/study/let-elem/sessions/finish';
+
+// docs/product.md#streaks: a read session finished with no signal was never sent, so it never
+// counted for the streak, even when the connection came back while the summary was open.
+describe('read mode: a session finished offline', () => {
+  it('sends its finish when the phone is back online and shows the streak', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const api = fakeApi({
+      'GET /api/auth/claims': claimsFor(['let-elem']),
+      'GET /api/study/let-elem/topics/gen.learning/notes': {
+        topic: {
+          id: 'gen.learning',
+          name: 'Theories of Learning',
+          subjectId: 'prof-ed',
+          subjectName: 'Professional Education',
+        },
+        notes: [{ id: 'n1', title: 'Behaviourism', body: 'A change in behaviour.', read: false }],
+        readCount: 0,
+        total: 1,
+      },
+      [FINISH]: { counted: true, streak: 1 },
+    });
+    try {
+      const { user } = renderScreen(<ReadMode />, {
+        path: '/study/let-elem/read?subject=prof-ed&topic=gen.learning',
+        route: '/study/:reviewer/read',
+      });
+      const finish = await screen.findByRole('button', { name: 'Mark as read and finish' });
+      const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      await user.click(finish);
+      expect(
+        (await screen.findByText(/^Not counted for your streak yet\./)).textContent,
+      ).toBeTruthy();
+      expect(api.sentTo(FINISH)).toHaveLength(0);
+
+      online.mockReturnValue(true);
+      window.dispatchEvent(new Event('online'));
+      expect((await screen.findByText('Daily streak: 1 day')).textContent).toBeTruthy();
+      expect(api.sentTo(FINISH)).toHaveLength(1);
+    } finally {
+      // The note's read mark waits in the outbox, which no student has started here.
+      await clearOutbox();
+    }
+  });
+});
