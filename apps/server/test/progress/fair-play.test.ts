@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { FAIR_PLAY, FAIR_PLAY_MESSAGES, weekBoardKey } from '@pasado/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Activity, recordActivity } from '../../src/modules/progress/record-activity.ts';
+import { studyTime } from '../../src/modules/study/activity.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
 import {
   auditLog,
@@ -149,6 +151,27 @@ describe.each(ENGINES)('a leaderboard earned by studying on %s', (engine) => {
         and(eq(auditLog.action, 'fairPlay.flag.dismiss'), eq(auditLog.targetId, farmer.userId)),
       );
     expect(audit?.details).toEqual({ flagId: flag.id, day: '2026-11-26' });
+  });
+
+  it('judges the pace on the time spent answering: a long note read does not cover fast answers', async () => {
+    // Before, a note read's 30 minutes counted as answering time, and 60 answers in a minute passed.
+    clock.set(new Date('2026-11-26T04:00:00.000Z'));
+    const student = await createOnboardedStudent(t, { reviewer: REVIEWER });
+    const record = (activity: Activity) =>
+      db().transaction((tx) => recordActivity(tx, student.userId, activity, clock.now()));
+    await record(studyTime('tst-top-a', 1_800));
+    await record({
+      topics: [{ topicId: 'tst-top-b', answered: 60, correct: 40, seconds: 60 }],
+      gems: 40,
+      drillPoints: 0,
+      finished: true,
+    });
+    const [flag] = await db()
+      .select()
+      .from(fairPlayFlags)
+      .where(eq(fairPlayFlags.userId, student.userId));
+    expect(flag?.reasons).toEqual(['fastPace']);
+    expect(flag?.evidence).toMatchObject({ answers: 60, seconds: 60 });
   });
 
   it('an ordinary day is not flagged, and the next Manila day awards again', async () => {

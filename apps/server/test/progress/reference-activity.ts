@@ -170,7 +170,9 @@ async function capToday(
     answers: used.answers + allowed.answers,
     askedAnswers: used.askedAnswers + asked.answers,
     askedCorrect: used.askedCorrect + sum((t) => t.correct),
-    askedSeconds: used.askedSeconds + sum((t) => t.seconds),
+    // Only time on answered topics: the pace is seconds per answer, and a note read or card
+    // review (up to 1,800 s and 120 s, no answers) would otherwise cover fast answers.
+    askedSeconds: used.askedSeconds + sum((t) => (t.answered > 0 ? t.seconds : 0)),
     capped: used.capped + (capped ? 1 : 0),
   };
   await saveDailyAwards(tx, userId, day, totals, now);
