@@ -100,7 +100,14 @@ describe('the quiz home', () => {
     const resume = await screen.findByRole('region', { name: 'Mock exam in progress' });
     expect(within(resume).getByText('On a break between parts · 3 of 300 answered')).toBeTruthy();
     expect(within(resume).queryByRole('timer')).toBeNull();
-    expect(screen.getAllByRole('link', { name: 'Resume mock exam' })).toHaveLength(2);
+    // With the attempt's id: offline the screen resumes it from the cache; without, it asked the
+    // server to start or resume one and said "Starting a mock exam needs a connection."
+    expect(
+      screen.getAllByRole('link', { name: 'Resume mock exam' }).map((a) => a.getAttribute('href')),
+    ).toEqual([
+      `/quiz/let-elem/mock?attempt=${OPEN_MOCK}`,
+      `/quiz/let-elem/mock?attempt=${OPEN_MOCK}`,
+    ]);
   });
 
   it('a track with majors and none chosen: the mock waits for the major', async () => {
@@ -270,6 +277,25 @@ describe('the quiz home', () => {
       ).toBeTruthy();
       expect(within(card).queryByRole('link', { name: 'Full mock exam' })).toBeNull();
       expect(within(card).getAllByText('Done')).toHaveLength(2);
+    });
+
+    it('the mock row resumes the mock under way by its attempt', async () => {
+      openQuizHome(
+        home({
+          today: list(),
+          openMock: {
+            attemptId: OPEN_MOCK,
+            deadlineAt: null,
+            serverNow: '2026-11-26T04:00:00.000Z',
+            answered: 3,
+            total: 300,
+          },
+        }),
+      );
+      const card = await screen.findByRole('region', { name: 'Today' });
+      expect(within(card).getByRole('link', { name: 'Full mock exam' }).getAttribute('href')).toBe(
+        `/quiz/let-elem/mock?attempt=${OPEN_MOCK}`,
+      );
     });
 
     it('a list kept from an earlier day is not shown as today’s', async () => {

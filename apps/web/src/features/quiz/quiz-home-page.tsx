@@ -22,7 +22,7 @@ import { useKeepLitePool } from './keep-lite-pool.ts';
 import { TimerIcon } from './quiz-icons.tsx';
 import { ReadinessCard } from './readiness-card.tsx';
 import { ScoreHistory } from './score-history.tsx';
-import { TodayCard } from './today-card.tsx';
+import { mockHref, TodayCard } from './today-card.tsx';
 import { useUnfinishedLite } from './unfinished-lite.ts';
 import { useCountdown } from './use-countdown.ts';
 import './quiz.css';
@@ -154,7 +154,9 @@ function HomeContent({ home }: { home: QuizHome }) {
       {home.openMock ? <ResumeCard home={home} /> : null}
       <ResumeLiteCard reviewer={shorthand} />
       {/* Today's plan first: what to do now is the first thing a returning student looks for. */}
-      {home.today ? <TodayCard reviewer={shorthand} list={home.today} today={today} /> : null}
+      {home.today ? (
+        <TodayCard reviewer={shorthand} list={home.today} today={today} openMock={home.openMock} />
+      ) : null}
       <ExamDateCard reviewer={shorthand} sitting={home.sitting} />
       {home.readiness ? (
         <ReadinessCard
@@ -234,7 +236,7 @@ function HomeContent({ home }: { home: QuizHome }) {
             ) : (
               <Link
                 className="btn btn--secondary btn--lg btn--block"
-                to={`/quiz/${shorthand}/mock`}
+                to={mockHref(shorthand, home.openMock)}
               >
                 {home.openMock ? 'Resume mock exam' : 'Start mock exam'}
               </Link>
@@ -401,7 +403,7 @@ function ResumeCard({ home }: { home: QuizHome }) {
           </p>
         )}
       </div>
-      <Link className="btn btn--primary btn--block" to={`/quiz/${home.reviewer.shorthand}/mock`}>
+      <Link className="btn btn--primary btn--block" to={mockHref(home.reviewer.shorthand, open)}>
         Resume mock exam
       </Link>
     </section>

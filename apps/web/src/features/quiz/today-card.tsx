@@ -28,6 +28,16 @@ export function mockText(mock: NonNullable<Today['mock']>, today: string): strin
 }
 
 /**
+ * The mock screen's address: an open mock's with its attempt id, which the screen reads from the
+ * cache (and, offline, its answers wait in the outbox); without one the screen asks the server to
+ * start or resume one, which needs a connection (quiz-screen-page.tsx).
+ */
+export function mockHref(reviewer: string, openMock: QuizHome['openMock']): string {
+  const path = `/quiz/${reviewer}/mock`;
+  return openMock ? `${path}?attempt=${encodeURIComponent(openMock.attemptId)}` : path;
+}
+
+/**
  * Quiz home's "Today" list (issue 23 item 5; docs/product.md#today): the plan's items with the
  * For-you set, the flash cards due and the full mock when the plan asks for one, each done or not
  * as the server counted them for the student's Manila day. Read from the kept quiz home, so it
@@ -37,11 +47,14 @@ export function TodayCard({
   reviewer,
   list,
   today,
+  openMock = null,
 }: {
   reviewer: string;
   list: Today;
   /** The phone's Manila day ('YYYY-MM-DD'). */
   today: string;
+  /** The mock under way, which the mock row resumes. */
+  openMock?: QuizHome['openMock'];
 }) {
   const titleId = useId();
   if (list.day !== today) {
@@ -100,7 +113,7 @@ export function TodayCard({
         </TodayRow>
         {mock ? (
           <TodayRow done={mock.done} testId="today-mock">
-            <Link className="today__link" to={`/quiz/${reviewer}/mock`}>
+            <Link className="today__link" to={mockHref(reviewer, openMock)}>
               Full mock exam
             </Link>
             <span className="muted today__meta">{mockText(mock, today)}</span>
