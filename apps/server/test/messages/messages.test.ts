@@ -6,7 +6,7 @@ import { ATTACHMENT_MAX_BYTES, MESSAGE_FORM_MESSAGES, MESSAGES } from '@pasado/c
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads, userMessages } from '../../src/platform/db/schema.ts';
-import { createStudent } from '../helpers/factories.ts';
+import { createStaff, createStudent } from '../helpers/factories.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 
@@ -154,6 +154,27 @@ describe.each(ENGINES)('send us a message on %s', (engine) => {
     expect(await stored(objectPath)).toBe(false);
     expect(await uploadsOf(user.userId)).toEqual([]);
     expect(await messagesOf(user.userId)).toEqual([]);
+  });
+
+  it('keeps the image a saved message uses when a later message naming it is refused', async () => {
+    const user = await createStudent(t);
+    const staff = await createStaff(t);
+    const { path: objectPath, url } = (await uploadImage(user.cookie, pngBytes())).json();
+    const saved = await send(user.cookie, {
+      messageType: 'issues',
+      message: 'See the screenshot',
+      attachment: objectPath,
+    });
+    expect(saved.statusCode).toBe(201);
+    const refused = await send(user.cookie, {
+      messageType: 'issues',
+      message: '<i></i>',
+      attachment: objectPath,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(await stored(objectPath)).toBe(true);
+    expect(await uploadsOf(user.userId)).toHaveLength(1);
+    expect((await t.app.inject({ url, headers: { cookie: staff.cookie } })).statusCode).toBe(200);
   });
 
   it('deletes the image and fails when saving the message fails (docs/product.md#server-functions, #errors)', async () => {

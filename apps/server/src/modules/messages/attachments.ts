@@ -1,8 +1,8 @@
 import { isUserFeedbackPathOf } from '@pasado/core';
 import type { Executor } from '../../platform/db/client.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
-import { deleteImage } from '../uploads/images.ts';
 import { findUpload } from '../uploads/repository.ts';
+import { deleteUncitedMessageImage } from './attachments.read-model.ts';
 
 /** Whether `objectPath` is a message image this user uploaded (and it is still recorded). */
 export async function ownsMessageAttachment(
@@ -16,8 +16,9 @@ export async function ownsMessageAttachment(
 }
 
 /**
- * Deletes a message image and its uploads row (docs/product.md#file-storage: "The feedback image is deleted if saving
- * the message fails"). Only the sender's own message images; anything else is left alone.
+ * Deletes a message image and its uploads row (docs/product.md#file-storage: "The feedback image is
+ * deleted if saving the message fails"). Only the sender's own message images, and only while no
+ * saved message cites it: a failed send may name the image an earlier message was saved with.
  */
 export async function discardMessageAttachment(
   ex: Executor,
@@ -25,6 +26,6 @@ export async function discardMessageAttachment(
   userId: string,
   objectPath: string,
 ): Promise<void> {
-  if (!(await ownsMessageAttachment(ex, userId, objectPath))) return;
-  await deleteImage(ex, storage, objectPath);
+  if (!isUserFeedbackPathOf(objectPath, userId)) return;
+  if (await deleteUncitedMessageImage(ex, userId, objectPath)) await storage.delete(objectPath);
 }
