@@ -2,7 +2,7 @@ import { DISPLAY_NAME_MESSAGES } from '@pasado/core';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { userDoc } from '../../testing/docs.ts';
-import { fakeApi, reply } from '../../testing/fake-api.ts';
+import { fakeApi, networkDown, reply } from '../../testing/fake-api.ts';
 import { renderScreen } from '../../testing/render.tsx';
 import { DisplayNameForm } from './display-name-form.tsx';
 
@@ -45,5 +45,21 @@ describe('the display name form', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('alert')).textContent).toBe('That name is taken.');
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  // It showed the request's own error: "Failed to fetch", "Timed out", or a 5xx's internal text.
+  it.each([
+    ['no connection', networkDown],
+    ['a server error', reply(500, { error: { message: 'relation "users" does not exist' } })],
+  ])('%s: says the name was not saved and what to do', async (_case, answer) => {
+    fakeApi({ 'PUT /api/me/display-name': answer });
+    const { user } = renderScreen(<DisplayNameForm current="Maria" />);
+    await user.clear(field());
+    await user.type(field(), 'Maria Clara');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your name was not saved. Check your connection and try again.',
+    );
+    expect(field().value).toBe('Maria Clara');
   });
 });

@@ -1,6 +1,16 @@
 import { DISPLAY_NAME_MAX_LENGTH, validateDisplayName } from '@pasado/core';
 import { type FormEvent, useId, useState } from 'react';
+import { ApiError } from '../../lib/api.ts';
 import { useSetDisplayName } from './set-display-name.ts';
+
+/**
+ * The server's words for a refusal (4xx); anything else (no connection, a timeout, a 5xx whose
+ * text is the server's own business) says what happened and what to do.
+ */
+function saveErrorText(error: unknown): string {
+  if (error instanceof ApiError && error.status < 500) return error.message;
+  return 'Your name was not saved. Check your connection and try again.';
+}
 
 /**
  * The name other students see on the leaderboard (issue 9, finding 12). Checked on the phone with
@@ -22,7 +32,7 @@ export function DisplayNameForm({ current }: { current: string | null }) {
     setProblem(null);
     save.mutate(checked.value, {
       onSuccess: (doc) => setValue(doc.displayName ?? ''),
-      onError: (error) => setProblem(error instanceof Error ? error.message : String(error)),
+      onError: (error) => setProblem(saveErrorText(error)),
     });
   };
 
