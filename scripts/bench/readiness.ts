@@ -445,7 +445,7 @@ function runStudent(input: {
   const liteTotal = spec.parts.map(() => 0);
   let lastMock: (number | null)[] | null = null;
   let lastMockRating = 0;
-  const seen = new Set<string>();
+  const seen = new Map<string, number>();
   const allIds = way.items.map((q) => q.id);
   const pool: PoolItem[] = way.items.map((q) => ({
     id: q.id,
@@ -480,7 +480,7 @@ function runStudent(input: {
     model = next.model;
     if (input.refine) beliefs.set(id, next.difficulty);
     history.set(id, nextItemHistory(history.get(id), correct, at));
-    seen.add(id);
+    seen.set(id, at);
     return correct;
   };
 

@@ -14,6 +14,9 @@ import {
   strandQuotas,
 } from './blueprint.ts';
 
+/** The items as the history has them: each shown at `at`. */
+const shownAt = (ids: readonly string[], at: number) => new Map(ids.map((id) => [id, at]));
+
 const spec: BlueprintSpec = {
   passingAverage: 75,
   sittings: 1,
@@ -145,6 +148,20 @@ describe('planMock draws for a student (issue 12)', () => {
   const pool = [...topicBank('v', 'a', 18), ...topicBank('v', 'b', 12)];
   const topicOf = (id: string) => id.split('-')[0];
 
+  it('with every item seen, consecutive mocks still share at most half: the least recently shown come first', () => {
+    // Each mock's items are shown at its turn; the history grows as the server's would.
+    let seen = new Map<string, number>();
+    let previous: string[] = [];
+    for (let turn = 1; turn <= 8; turn += 1) {
+      const ids = planMock(one, pool, `mock-${turn}`, { seen }).items.map((i) => i.questionId);
+      expect(ids).toHaveLength(20);
+      expect(ids.filter((id) => previous.includes(id)).length).toBeLessThanOrEqual(10);
+      seen = new Map([...seen, ...shownAt(ids, turn)]);
+      previous = ids;
+    }
+    expect(seen.size).toBe(pool.length);
+  });
+
   it("keeps each topic's share of the part", () => {
     for (const seed of ['s1', 's2', 's3']) {
       const ids = planMock(one, pool, seed).items.map((i) => i.questionId);
@@ -155,7 +172,7 @@ describe('planMock draws for a student (issue 12)', () => {
 
   it('takes unseen items first, so two consecutive mocks share at most half their items', () => {
     const first = planMock(one, pool, 'first').items.map((i) => i.questionId);
-    const second = planMock(one, pool, 'second', { seen: new Set(first) }).items.map(
+    const second = planMock(one, pool, 'second', { seen: shownAt(first, 1) }).items.map(
       (i) => i.questionId,
     );
     const shared = second.filter((id) => first.includes(id));
@@ -382,7 +399,8 @@ describe('strands: the official shares of a part (issue 24 item 3)', () => {
     expect(first.filter((id) => topicOf(id) === 'science')).toHaveLength(10);
     expect(first.filter((id) => topicOf(id) === 'sts')).toHaveLength(5);
     const second =
-      planMock(spec150(gened), bank, 'two', { seen: new Set(first) }).parts[0]?.questionIds ?? [];
+      planMock(spec150(gened), bank, 'two', { seen: shownAt(first, 1) }).parts[0]?.questionIds ??
+      [];
     // English holds 40: the second mock's 15 are all new.
     const english = (ids: string[]) => ids.filter((id) => topicOf(id) === 'english');
     expect(english(second).some((id) => english(first).includes(id))).toBe(false);

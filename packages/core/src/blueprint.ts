@@ -66,15 +66,20 @@ export type BankItem = { id: string; subjectId: string; topicId?: string; held: 
 
 /** How a mock is drawn for one student. */
 export type DrawOptions = {
-  /** Items the student has already been shown (mocks and lite quizzes): drawn only when needed. */
-  seen?: ReadonlySet<string>;
+  /**
+   * Items the student has already been shown (mocks and lite quizzes), each with when it was last
+   * shown (any increasing number: the server gives milliseconds): drawn only when needed, the
+   * least recently shown first.
+   */
+  seen?: ReadonlyMap<string, number>;
   /** The student's major: the subject a major part draws from. */
   major?: string | null;
 };
 
 /**
  * A bank fills a part when it holds this many times the part's items (issue 12): then two
- * consecutive mocks, each drawing unseen items first, share at most half their items.
+ * consecutive mocks, each drawing unseen items first and then the least recently shown, share at
+ * most half their items (the previous mock's items come last).
  */
 export const MOCK_POOL_FACTOR = 1.5;
 
@@ -241,7 +246,7 @@ export function fillStrands(
 function drawStrands(
   part: BlueprintPart & { strands: BlueprintStrand[] },
   candidates: readonly BankItem[],
-  seen: ReadonlySet<string>,
+  seen: ReadonlyMap<string, number>,
   seed: string,
 ): { taken: BankItem[]; strands: PlannedStrand[] } {
   const pools = part.strands.map((strand) => strandPool(candidates, strand));
@@ -268,12 +273,14 @@ function drawStrands(
 /**
  * Draws `count` items from a part's pool (issue 12): each topic takes its share of the part, in
  * proportion to its share of the pool (largest remainders, so the counts add up), and within a
- * topic the items the student has not seen come first. Seeded; the result is in random order.
+ * topic the items the student has not seen come first, then the least recently shown: once every
+ * item has been seen, the previous mock's come last, so consecutive mocks still share at most half
+ * (`MOCK_POOL_FACTOR`). Seeded; the result is in random order.
  */
 function drawPart(
   candidates: readonly BankItem[],
   count: number,
-  seen: ReadonlySet<string>,
+  seen: ReadonlyMap<string, number>,
   seed: string,
 ): BankItem[] {
   const byTopic = new Map<string, BankItem[]>();
@@ -289,11 +296,12 @@ function drawPart(
   const taken = topics.flatMap((topic, i) => {
     const items = byTopic.get(topic) ?? [];
     const unseen = items.filter((q) => !seen.has(q.id));
-    const again = items.filter((q) => seen.has(q.id));
-    return [
-      ...seededShuffle(unseen, `${seed}:${topic}:new`),
-      ...seededShuffle(again, `${seed}:${topic}:seen`),
-    ].slice(0, quotas[i] ?? 0);
+    // Shuffled, then sorted (stably) by when last shown: items shown together stay in random order.
+    const again = seededShuffle(
+      items.filter((q) => seen.has(q.id)),
+      `${seed}:${topic}:seen`,
+    ).sort((a, b) => (seen.get(a.id) ?? 0) - (seen.get(b.id) ?? 0));
+    return [...seededShuffle(unseen, `${seed}:${topic}:new`), ...again].slice(0, quotas[i] ?? 0);
   });
   return seededShuffle(taken, `${seed}:order`);
 }
@@ -305,7 +313,7 @@ function drawPart(
  *   student's major for a major part; no item appears twice.
  * - A part with strands gives each strand its share of `items` (`fillStrands`: a short strand's
  *   shortfall goes to the others); within a strand, or a part without strands, the topic mix is
- *   kept and unseen items come first (`drawPart`).
+ *   kept and unseen items come first, then the least recently shown (`drawPart`).
  * - A part takes `items`, keeping its topic mix and preferring unseen items (`drawPart`); when the
  *   pool has fewer, it takes all it has and its minutes scale in proportion (rounded, at least 1
  *   minute when it has any item), so the pace per item stays the blueprint's. A part with no item
@@ -319,7 +327,7 @@ export function planMock(
   options: DrawOptions = {},
 ): MockPlan {
   const pools = partPools(spec, bank, options.major);
-  const seen = options.seen ?? new Set<string>();
+  const seen = options.seen ?? new Map<string, number>();
   const parts: PlannedPart[] = spec.parts.map((part, i) => {
     const pool = pools[i] ?? [];
     const partSeed = `${seed}:${part.id}`;

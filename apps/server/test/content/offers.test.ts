@@ -197,7 +197,7 @@ describe.each(ENGINES)('offered tracks, shared subjects and the draw on %s', (en
     expect(foreign.statusCode).toBe(404);
   });
 
-  it('two consecutive mocks share at most half their items, unseen first, topic mix kept', async () => {
+  it('two consecutive mocks share at most half their items, unseen first, then the least recently shown, topic mix kept', async () => {
     const { cookie } = await createOnboardedStudent(t, { reviewer: 'let-elem' });
     const sit = async () => {
       const start = attemptStateSchema.parse(
@@ -228,6 +228,10 @@ describe.each(ENGINES)('offered tracks, shared subjects and the draw on %s', (en
     );
     const unseen = pool.filter((id) => !first.includes(id));
     expect(unseen.every((id) => second.includes(id))).toBe(true);
+    // Every item seen now: the third takes the least recently shown first, the second's last.
+    const third = await sit();
+    expect(third.filter((id) => second.includes(id)).length).toBeLessThanOrEqual(6);
+    expect(first.filter((id) => !second.includes(id)).every((id) => third.includes(id))).toBe(true);
   });
 
   it('the importer refuses to share a subject of its own or one that does not exist', async () => {

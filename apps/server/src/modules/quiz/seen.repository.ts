@@ -3,17 +3,24 @@ import type { Executor } from '../../platform/db/client.ts';
 import { quizAttempts } from '../../platform/db/schema.ts';
 
 /**
- * Every question the student has been shown in a mock or a lite quiz, under any track (issue 12:
- * the mock draw prefers the others). Read once per mock start.
+ * Every question the student has been shown in a mock or a lite quiz, under any track, with when
+ * it was last shown (the latest start of an attempt holding it, in ms): the mock draw prefers the
+ * others, then the least recently shown (issue 12, core `planMock`). Read once per mock start, in
+ * the one statement it always was.
  */
-export async function listSeenQuestionIds(ex: Executor, userId: string): Promise<Set<string>> {
+export async function listSeenQuestionIds(
+  ex: Executor,
+  userId: string,
+): Promise<Map<string, number>> {
   const rows = await ex
-    .selectDistinct({
+    .select({
       id: sql<string>`item ->> 'questionId'`,
+      at: sql<number>`(extract(epoch from max(${quizAttempts.startedAt})) * 1000)::float8`,
     })
     .from(sql`${quizAttempts}, jsonb_array_elements(${quizAttempts.items}) as item`)
-    .where(and(eq(quizAttempts.userId, userId), inArray(quizAttempts.kind, ['lite', 'mock'])));
-  return new Set(rows.map((r) => r.id));
+    .where(and(eq(quizAttempts.userId, userId), inArray(quizAttempts.kind, ['lite', 'mock'])))
+    .groupBy(sql`1`);
+  return new Map(rows.map((r) => [r.id, Number(r.at)]));
 }
 
 /** Whether the item was in one of the student's quizzes or drills: it was served to them. */
