@@ -9,7 +9,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
 import { perUserTopic } from '../../platform/live/hub.ts';
 import type { LiveSession } from '../../platform/session.ts';
-import { upsertUserFromIdentity, type VerifiedIdentity } from '../users/repository.ts';
+import { lockUser, upsertUserFromIdentity, type VerifiedIdentity } from '../users/repository.ts';
 import { getLoginDevicesDoc, makeCurrentDevice } from './login-devices.repository.ts';
 import { type createRelyingParty, OidcLoginError } from './oidc/relying-party.ts';
 import {
@@ -115,7 +115,9 @@ export const loginDevicesTopic = perUserTopic(getLoginDevicesDoc, loginDevicesDo
 /**
  * Keeps a client-side session event for support (docs/product.md#server-functions addSessionLog; first-party analytics),
  * up to core's `SESSION_LOG_LIMITS.perDay` a Manila day per student (issue 21 finding 5); the
- * payload's shape and size are the contract's. Kept `retentionDays`, then swept.
+ * payload's shape and size are the contract's. Kept `retentionDays`, then swept. The count and
+ * the insert run under the user's lock: requests sent at once each counted the day before any
+ * was written, and all passed the cap.
  */
 export async function keepSessionLog(
   db: Db,
@@ -123,11 +125,14 @@ export async function keepSessionLog(
   input: { type: string; payload: Record<string, unknown> },
   now: Date,
 ): Promise<void> {
-  const today = await countSessionLogsSince(db, userId, manilaDayStart(now));
-  if (today >= SESSION_LOG_LIMITS.perDay) {
-    throw new AppError('RESOURCE_EXHAUSTED', SESSION_LOG_MESSAGES.dailyCap);
-  }
-  await addSessionLog(db, { userId, type: input.type, payload: input.payload, createdAt: now });
+  await db.transaction(async (tx) => {
+    await lockUser(tx, userId);
+    const today = await countSessionLogsSince(tx, userId, manilaDayStart(now));
+    if (today >= SESSION_LOG_LIMITS.perDay) {
+      throw new AppError('RESOURCE_EXHAUSTED', SESSION_LOG_MESSAGES.dailyCap);
+    }
+    await addSessionLog(tx, { userId, type: input.type, payload: input.payload, createdAt: now });
+  });
 }
 
 /** Deletes the session logs past their retention period; returns how many went. */
