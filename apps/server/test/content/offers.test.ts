@@ -234,6 +234,17 @@ describe.each(ENGINES)('offered tracks, shared subjects and the draw on %s', (en
     expect(first.filter((id) => !second.includes(id)).every((id) => third.includes(id))).toBe(true);
   });
 
+  it('a file without sharedSubjects keeps the shared subjects, and its blueprint may draw from them (ADR 018)', async () => {
+    // Just LET Secondary's blueprint, which draws General Education from LET Elementary's subject.
+    const blueprintOnly = contentBundleSchema.parse({
+      reviewer: { shorthand: 'let-sec' },
+      blueprints: secondary.blueprints,
+    });
+    await expect(importContent(db(), blueprintOnly)).resolves.toBeDefined();
+    const { cookie } = await signedInUser(t);
+    expect((await offers(cookie)).find((r) => r.shorthand === 'let-sec')?.offered).toBe(true);
+  });
+
   it('the importer refuses to share a subject of its own or one that does not exist', async () => {
     const own = contentBundleSchema.parse({
       reviewer: { shorthand: 'let-sec' },

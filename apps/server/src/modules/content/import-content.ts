@@ -13,7 +13,7 @@ import {
   updateContentRow,
 } from './import.repository.ts';
 import type { ContentIssue } from './parse-content-file.ts';
-import { replaceSharedSubjects } from './reviewer-subjects.repository.ts';
+import { listSharedSubjectIds, replaceSharedSubjects } from './reviewer-subjects.repository.ts';
 import { findReviewer, listReviewers } from './reviewers.repository.ts';
 
 /** The bundle points at something that does not exist or belongs to another reviewer. */
@@ -239,7 +239,13 @@ async function checkReferences(tx: Tx, bundle: ContentBundle): Promise<void> {
     if (message) issues.push({ path: ['sharedSubjects', i, 'subjectId'], message });
   });
   const bundleSubjects = new Set(bundle.subjects.map((s) => s.id));
-  const sharedSubjects = new Set(shared.map((s) => s.subjectId));
+  // A file without `sharedSubjects` keeps what the reviewer shares (ADR 018), so its blueprints
+  // may draw from those as from a list it gives.
+  const sharedSubjects = new Set(
+    bundle.sharedSubjects === undefined
+      ? await listSharedSubjectIds(tx, reviewer)
+      : shared.map((s) => s.subjectId),
+  );
   const subjectProblem = (id: string) =>
     referenceProblem('subject', id, bundleSubjects, subjectOwner);
   bundle.topics.forEach((t, i) => {

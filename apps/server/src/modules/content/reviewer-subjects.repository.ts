@@ -17,6 +17,26 @@ export function reviewerSubjectJoin(subjectId: Column, reviewer: string): SQL {
   return sql`${reviewerSubjects.subjectId} = ${subjectId} and ${reviewerSubjects.reviewerShorthand} = ${reviewer}`;
 }
 
+/** The subjects the reviewer shares from other reviewers (not its own). */
+export async function listSharedSubjectIds(ex: Executor, reviewer: string): Promise<string[]> {
+  const rows = await ex
+    .select({ id: reviewerSubjects.subjectId })
+    .from(reviewerSubjects)
+    .where(
+      and(
+        eq(reviewerSubjects.reviewerShorthand, reviewer),
+        notInArray(
+          reviewerSubjects.subjectId,
+          ex
+            .select({ id: subjects.id })
+            .from(subjects)
+            .where(eq(subjects.reviewerShorthand, reviewer)),
+        ),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
 /**
  * Sets the subjects the reviewer shares from other reviewers to exactly `list` (its own subjects'
  * rows, kept by the trigger on `subjects`, are left alone).
