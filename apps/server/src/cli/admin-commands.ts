@@ -1,6 +1,6 @@
 import { subscriptionStatusSchema } from '@pasado/core';
 import { z } from 'zod';
-import { setStatusFromCli } from '../modules/subscriptions/status.service.ts';
+import { setStatusFromCli } from '../modules/subscriptions/staff-status.service.ts';
 import { subscriptionsOfEmail } from '../modules/subscriptions/subscriptions.service.ts';
 import { setRoleFromCli } from '../modules/users/service.ts';
 import { type Clock, systemClock } from '../platform/clock.ts';

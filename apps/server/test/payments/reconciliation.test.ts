@@ -5,7 +5,8 @@ import {
 } from '@pasado/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { statementImports } from '../../src/platform/db/schema.ts';
+import { runAdminCommand } from '../../src/cli/admin-commands.ts';
+import { statementImports, subscriptions, users } from '../../src/platform/db/schema.ts';
 import { openLiveStream } from '../helpers/live-stream.ts';
 import { signedInUser, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
@@ -689,5 +690,79 @@ describe.each(ENGINES)('approving from the Payments tab on %s', (engine) => {
     expect(ids(after.matched)).not.toContain(second);
     expect(after.notInStatement.find((i) => i.subscriptionId === second)?.candidates).toEqual([]);
     expect(after.paidNotClaimed.map((l) => l.reference)).not.toContain(reference);
+  });
+});
+
+// Staff have two more doors to the same status change: the server function and the operator CLI.
+// Neither claimed the line, so a second purchase matched it and was approved on it too. A fresh
+// app each: a purchase left pending by another test would make the match ambiguous.
+describe.each(
+  ENGINES.flatMap((engine) =>
+    (['cli', 'function'] as const).map((door) => [door, engine] as const),
+  ),
+)('approving through the %s on %s', (door, engine) => {
+  let t: TestApp;
+  let staff: TestUser;
+  beforeAll(async () => {
+    ({ t, staff } = await startWithStaff(engine));
+  });
+  afterAll(() => t.close());
+
+  const view = async (): Promise<ReconciliationView> =>
+    (
+      await t.app.inject({ url: `${BASE}/reconciliation`, headers: { cookie: staff.cookie } })
+    ).json();
+  const unread = async (hoursAgo: number) => {
+    const { subId } = await studentWithPurchase(t, { screenshot: pngBytes(300) });
+    await backdatePurchase(t, subId, new Date(Date.now() - hoursAgo * HOUR));
+    return subId;
+  };
+
+  it('an approval through it spends the line as well', async () => {
+    const first = await unread(3);
+    const charged = (await firstTransactionOf(t, first)).finalPrice * 100;
+    const reference = newRefCode();
+    await uploadStatement(
+      t,
+      staff.cookie,
+      gcashCsv([{ at: new Date(Date.now() - 4 * HOUR), reference, centavos: charged }]),
+    );
+    if (door === 'cli') {
+      const code = await runAdminCommand(['set-status', first, 'approved', 'paid'], {
+        db: t.app.database.db,
+        out: () => undefined,
+        err: () => undefined,
+      });
+      expect(code).toBe(0);
+    } else {
+      const [sub] = await t.app.database.db
+        .select({ userId: subscriptions.userId })
+        .from(subscriptions)
+        .where(eq(subscriptions.id, first));
+      const owner = await t.app.database.db
+        .select({ email: users.email })
+        .from(users)
+        .where(eq(users.id, sub?.userId ?? ''));
+      const called = await t.app.inject({
+        method: 'POST',
+        url: '/api/functions/updateSubscriptionStatus',
+        headers: { origin: t.origin, cookie: staff.cookie },
+        payload: {
+          data: {
+            subId: first,
+            newStat: 'approved',
+            userId: sub?.userId,
+            userEmail: owner[0]?.email,
+          },
+        },
+      });
+      expect(called.statusCode).toBe(200);
+    }
+    expect(await lineByReference(t, reference)).toMatchObject({
+      claimedBySubscriptionId: first,
+      claimedVia: door,
+    });
+    const second = await unread(5);
+    expect(ids((await view()).matched)).not.toContain(second);
   });
 });

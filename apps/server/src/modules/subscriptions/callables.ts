@@ -1,6 +1,6 @@
 import type { ServerFunction } from '../../platform/callables/context.ts';
 import { addTransaction, subscribeUser } from './purchase.service.ts';
-import { updateSubscriptionStatus } from './status.service.ts';
+import { updateSubscriptionStatus } from './staff-status.service.ts';
 
 /** The subscriptions module's server functions (docs/product.md#server-functions; core contract/payments.ts), by name. */
 export const subscriptionFunctions: {

@@ -32,17 +32,11 @@ import type { Db, Executor } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
 import { listReferenceHolders } from './reconciliation.read-model.ts';
 import {
-  claimStatementLine,
   listScreenshotReadings,
   listStatementLinesByReference,
   type ScreenshotReadingRow,
   type StatementLineRow,
 } from './reconciliation.repository.ts';
-import {
-  LINE_PAID_ANOTHER,
-  matchedStatementLine,
-  statementLineDetails,
-} from './reconciliation.service.ts';
 import {
   countPurchasesByStatus,
   findReviewRow,
@@ -51,7 +45,7 @@ import {
   type QueueRow,
   type ReviewTransactionRow,
 } from './review-queue.read-model.ts';
-import { changeSubscriptionStatus } from './status.service.ts';
+import { changeStatusAsStaff } from './staff-status.service.ts';
 
 /**
  * The staff console's payment review (docs/product.md#staff, "Buying"; issue 3 item 6): the queue with
@@ -284,43 +278,24 @@ export async function applyStaffAction(
   if (to === input.expectedStatus) {
     throw new AppError('FAILED_PRECONDITION', `This payment is already ${to}.`);
   }
-  // An approval spends the statement line the purchase is matched to, as a bulk approval does
-  // (the reconciliation card sends matches by amount and time here, one by one): left unclaimed,
-  // the line stayed free, and a second purchase of that amount and time matched it again.
-  const line =
-    to === 'approved' ? await matchedStatementLine(db, input.subscriptionId, input.now) : null;
-  const change = await db.transaction(async (tx) => {
-    const changed = await changeSubscriptionStatus(tx, {
-      subscriptionId: input.subscriptionId,
-      to,
-      reason: input.reason,
-      now: input.now,
-      actor: {
-        roles: ['staff'],
-        userId: input.staff.userId,
-        email: input.staff.email,
-        via: 'console',
-      },
-      ...(line ? { details: { statementLine: statementLineDetails(line) } } : {}),
-      authorize(sub) {
-        if (sub.isFreeTrial)
-          throw new AppError('FAILED_PRECONDITION', ADMIN_MESSAGES.NOT_A_PAYMENT);
-        if (sub.status !== input.expectedStatus) {
-          throw new AppError('FAILED_PRECONDITION', ADMIN_MESSAGES.changedMeanwhile(sub.status));
-        }
-        return undefined;
-      },
-    });
-    if (changed && line) {
-      const claimed = await claimStatementLine(tx, {
-        identity: line.identity,
-        subscriptionId: input.subscriptionId,
-        via: 'console',
-        now: input.now,
-      });
-      if (!claimed) throw new AppError('FAILED_PRECONDITION', LINE_PAID_ANOTHER);
-    }
-    return changed;
+  const change = await changeStatusAsStaff(db, {
+    subscriptionId: input.subscriptionId,
+    to,
+    reason: input.reason,
+    now: input.now,
+    actor: {
+      roles: ['staff'],
+      userId: input.staff.userId,
+      email: input.staff.email,
+      via: 'console',
+    },
+    authorize(sub) {
+      if (sub.isFreeTrial) throw new AppError('FAILED_PRECONDITION', ADMIN_MESSAGES.NOT_A_PAYMENT);
+      if (sub.status !== input.expectedStatus) {
+        throw new AppError('FAILED_PRECONDITION', ADMIN_MESSAGES.changedMeanwhile(sub.status));
+      }
+      return undefined;
+    },
   });
   // Null only when the status already was the target, which `expectedStatus` rules out above.
   if (!change) {

@@ -1,15 +1,8 @@
-import {
-  canTransition,
-  type FunctionResult,
-  type SubscriptionStatus,
-  type TransitionActor,
-} from '@pasado/core';
+import { canTransition, type SubscriptionStatus, type TransitionActor } from '@pasado/core';
 import { appendAudit } from '../../platform/audit/audit.repository.ts';
-import type { Caller } from '../../platform/callables/context.ts';
-import type { CallableInput } from '../../platform/callables/envelope.ts';
-import type { Db, Executor } from '../../platform/db/client.ts';
-import { AppError, permissionDenied } from '../../platform/errors/app-error.ts';
-import { findUserById, lockUser, setCurrentSubscription, touchUser } from '../users/repository.ts';
+import type { Executor } from '../../platform/db/client.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import { lockUser, setCurrentSubscription, touchUser } from '../users/repository.ts';
 import {
   dequeueSubscription,
   expireOverdueCurrent,
@@ -130,62 +123,6 @@ export async function changeSubscriptionStatus(
     },
   });
   return { subscriptionId: sub.id, from: sub.status, status: input.to };
-}
-
-/**
- * docs/product.md#server-functions updateSubscriptionStatus: a student may close their own approved banner (→ completed);
- * staff may make the staff moves of core `canTransition` on any subscription, with an optional
- * reason. The result is the change, or null when the subscription already had that status.
- */
-export async function updateSubscriptionStatus(
-  db: Db,
-  caller: Caller,
-  input: CallableInput<'updateSubscriptionStatus'>,
-  now: Date,
-): Promise<FunctionResult<'updateSubscriptionStatus'>> {
-  const isStaff = caller.role === 'admin';
-  if (!isStaff && (input.userId !== caller.userId || input.userEmail !== caller.email)) {
-    throw permissionDenied('You can only change your own subscription.');
-  }
-  const roles: TransitionActor[] = isStaff ? ['staff'] : ['student'];
-  return db.transaction((tx) =>
-    changeSubscriptionStatus(tx, {
-      subscriptionId: input.subId,
-      to: input.newStat,
-      reason: input.reason,
-      now,
-      actor: { roles, userId: caller.userId, email: caller.email, via: 'function' },
-      authorize(sub) {
-        const own = sub.userId === caller.userId;
-        if (!isStaff && !own) throw permissionDenied('You can only change your own subscription.');
-        if (isStaff && sub.userId !== input.userId) {
-          throw new AppError('INVALID_ARGUMENT', 'This subscription belongs to another user.');
-        }
-        // Staff closing their own approved banner use the student move too.
-        return isStaff && own ? ['staff', 'student'] : roles;
-      },
-    }),
-  );
-}
-
-/**
- * The operator CLI's `set-status` (docs/product.md#staff): the staff rules, audited as 'cli'. Returns
- * the change (null when it already had that status) and the owner's email for the message.
- */
-export async function setStatusFromCli(
-  db: Db,
-  input: { subscriptionId: string; to: SubscriptionStatus; reason?: string | undefined; now: Date },
-): Promise<{ change: StatusChange | null; ownerEmail: string | null }> {
-  const change = await db.transaction((tx) =>
-    changeSubscriptionStatus(tx, {
-      ...input,
-      actor: { roles: ['staff'], userId: null, email: 'cli', via: 'cli' },
-    }),
-  );
-  if (!change) return { change, ownerEmail: null };
-  const sub = await findSubscription(db, input.subscriptionId);
-  const owner = sub ? await findUserById(db, sub.userId) : null;
-  return { change, ownerEmail: owner?.email ?? null };
 }
 
 /**
