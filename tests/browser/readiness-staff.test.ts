@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { touchUser } from '../../apps/server/src/modules/users/repository.ts';
 import { readinessModels, users } from '../../apps/server/src/platform/db/schema.ts';
-import { createStudent } from '../../apps/server/test/helpers/factories.ts';
+import { createOnboardedStudent } from '../../apps/server/test/helpers/factories.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
 import { completeOnboarding, settledPath, signIn } from './helpers/session.ts';
@@ -14,11 +14,14 @@ describe('readiness by track in the staff dashboard', () => {
   const fx = useBrowserFixture();
   const db = () => fx.server.app.database.db;
 
-  /** Students of `track` whose stored chances (as the hourly job keeps them) are `chances`. */
+  /**
+   * Students holding `track` whose stored chances (as the hourly job keeps them) are `chances`.
+   * Only students who hold the track count toward it (aab82a3).
+   */
   async function chances(track: string, values: number[]) {
     const examDay = manilaDayKey(new Date(Date.now() + 40 * 86_400_000));
     for (const chance of values) {
-      const student = await createStudent(fx.server);
+      const student = await createOnboardedStudent(fx.server, { reviewer: track });
       await db().insert(readinessModels).values({
         userId: student.userId,
         reviewer: track,
