@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, itemReports, questions } from '../../src/platform/db/schema.ts';
 import { createStaff, createStudent, type TestUser } from '../helpers/factories.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { ENGINES } from '../helpers/test-database.ts';
+import { ENGINES, sessionsWaitingOnLocks } from '../helpers/test-database.ts';
 import { counts, fixtureText } from './content-fixtures.ts';
 
 describe.each(ENGINES)('staff content API on %s', (engine) => {
@@ -316,5 +317,62 @@ describe.each(ENGINES)('staff content API on %s', (engine) => {
       .where(eq(auditLog.action, 'content.reports.settings'));
     expect(audit?.details).toEqual({ from: 3, to: 1, heldIds: ['fx-q1'] });
     await send('PUT', '/report-settings', staff.cookie, { holdThreshold: 3 });
+  });
+});
+
+// Two staff acting on two reports of one item at once: a fix locked its report, the question and
+// then every open report on it; the other action locked its own report first, then waited on the
+// question. Each held what the other waited on, and PostgreSQL failed one of them (deadlock, a
+// 500). Every report action now takes the item's report lock first. The interleaving is forced:
+// another connection holds the question's row while both actions arrive.
+describe.runIf(ENGINES.includes('postgres'))('two staff on one item’s reports, on postgres', () => {
+  let t: TestApp;
+  let other: pg.Client;
+  let staff: TestUser;
+  beforeAll(async () => {
+    t = await startTestApp('postgres');
+    staff = await createStaff(t);
+    other = new pg.Client({ connectionString: t.testDb.url ?? '' });
+    await other.connect();
+  });
+  afterAll(async () => {
+    await other.end();
+    await t.close();
+  });
+
+  it('one goes first, the other then finds its report resolved', async () => {
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/content/import',
+      headers: { origin: t.origin, cookie: staff.cookie },
+      payload: { fileName: 'small.json', text: fixtureText('small.json') },
+    });
+    expect(imported.statusCode).toBe(200);
+    const reporters = [await createStudent(t), await createStudent(t), await createStudent(t)];
+    const [a, b] = await t.app.database.db
+      .insert(itemReports)
+      .values(reporters.map((r) => ({ questionId: 'fx-q3', userId: r.userId, reason: 'Wrong.' })))
+      .returning();
+    await other.query('begin');
+    await other.query("select id from questions where id = 'fx-q3' for update");
+    const act = (reportId: string | undefined, action: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/content/reports/${reportId}/${action}`,
+        headers: { origin: t.origin, cookie: staff.cookie },
+        payload: {},
+      });
+    const fix = act(a?.id, 'fix');
+    await expect.poll(() => sessionsWaitingOnLocks(other)).toBeGreaterThanOrEqual(1);
+    const clearAll = act(b?.id, 'clear-all');
+    await expect.poll(() => sessionsWaitingOnLocks(other)).toBeGreaterThanOrEqual(2);
+    await other.query('commit');
+    const statuses = (await Promise.all([fix, clearAll])).map((r) => r.statusCode);
+    expect(statuses).toEqual([200, 409]);
+    const open = await t.app.database.db
+      .select({ status: itemReports.status })
+      .from(itemReports)
+      .where(eq(itemReports.questionId, 'fx-q3'));
+    expect(open.map((r) => r.status)).toEqual(['fixed', 'fixed', 'fixed']);
   });
 });

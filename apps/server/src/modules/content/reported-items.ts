@@ -13,12 +13,14 @@ import { AppError, notFound } from '../../platform/errors/app-error.ts';
 import { listOpenReports } from './report-queue.read-model.ts';
 import {
   countOpenHoldingReportsOn,
+  findReport,
   findReportHoldThreshold,
   holdQuestion,
   holdQuestionsReportedBy,
   type ItemReport,
   listOwnOpenReportIds,
   lockQuestion,
+  lockQuestionReports,
   lockReport,
   type QuestionContent,
   releaseQuestion,
@@ -55,8 +57,16 @@ const resolution = (status: 'cleared' | 'fixed', actor: Actor, now: Date) => ({
   resolvedAt: now,
 });
 
-/** Locks the report; refuses one that is unknown or already resolved. */
+/**
+ * Locks the report; refuses one that is unknown or already resolved. Its question's report lock
+ * comes first, as for a student's report (quiz/reports.ts): two staff acting on two reports of one
+ * item (a fix locking every open report on it, a clear-all) each held one report and waited on the
+ * other's, and PostgreSQL broke the deadlock by failing one of them.
+ */
 async function openReport(tx: Tx, reportId: string): Promise<ItemReport> {
+  const unlocked = await findReport(tx, reportId);
+  if (!unlocked) throw notFound('No such report.');
+  await lockQuestionReports(tx, unlocked.questionId);
   const report = await lockReport(tx, reportId);
   if (!report) throw notFound('No such report.');
   if (report.status !== 'open')
@@ -251,6 +261,10 @@ export async function dismissReporter(
   now: Date,
 ): Promise<ReporterDismissResponse> {
   return db.transaction(async (tx) => {
+    // The reports' items locked first, in one order, as every report writer locks an item.
+    for (const questionId of [...(await listOwnOpenReportIds(tx, reporterId))].sort()) {
+      await lockQuestionReports(tx, questionId);
+    }
     const resolved = await resolveOpenReportsBy(tx, reporterId, resolution('cleared', actor, now));
     const questionIds = [...new Set(resolved.map((r) => r.questionId))];
     const releasedIds: string[] = [];

@@ -9,6 +9,14 @@ export interface ItemReport {
 }
 
 /** Row lock on a report while it is resolved. */
+export async function findReport(ex: Executor, reportId: string): Promise<ItemReport | null> {
+  const [row] = await ex
+    .select({ id: itemReports.id, questionId: itemReports.questionId, status: itemReports.status })
+    .from(itemReports)
+    .where(eq(itemReports.id, reportId));
+  return row ?? null;
+}
+
 export async function lockReport(ex: Executor, reportId: string): Promise<ItemReport | null> {
   const [row] = await ex
     .select({ id: itemReports.id, questionId: itemReports.questionId, status: itemReports.status })
