@@ -135,12 +135,22 @@ function FixForm({
   );
 }
 
-function ReportCard({ report, onDone }: { report: ReportedItem; onDone(message: string): void }) {
+function ReportCard({
+  report,
+  onDone,
+  onSettled,
+}: {
+  report: ReportedItem;
+  onDone(message: string): void;
+  /** After every action, refused ones too: a 409 means another staff member already acted. */
+  onSettled(): void;
+}) {
   const [editing, setEditing] = useState(false);
   const q = report.question;
   const titleId = useId();
   const clear = useMutation({
     mutationFn: () => clearReport(report.id),
+    onSettled,
     onSuccess: (result) =>
       onDone(
         !result.released
@@ -154,6 +164,7 @@ function ReportCard({ report, onDone }: { report: ReportedItem; onDone(message: 
   const fix = useMutation({
     mutationFn: (edit: FixReportRequest['question']) =>
       fixReport(report.id, edit ? { question: edit } : {}),
+    onSettled,
     onSuccess: (result) =>
       onDone(
         `${q.id} marked fixed (${result.resolved === 1 ? '1 report' : `${result.resolved} reports`} closed); it is back in mocks.`,
@@ -161,11 +172,13 @@ function ReportCard({ report, onDone }: { report: ReportedItem; onDone(message: 
   });
   const hold = useMutation({
     mutationFn: () => holdReportedItem(report.id),
+    onSettled,
     onSuccess: () =>
       onDone(`${q.id} is held out of every student's quizzes until you clear or fix it.`),
   });
   const clearAll = useMutation({
     mutationFn: () => clearAllReports(report.id),
+    onSettled,
     onSuccess: (result) =>
       onDone(
         `${result.resolved === 1 ? '1 report' : `${result.resolved} reports`} on ${q.id} cleared; it is back in every quiz.`,
@@ -174,6 +187,7 @@ function ReportCard({ report, onDone }: { report: ReportedItem; onDone(message: 
   const reporter = report.reporter;
   const dismiss = useMutation({
     mutationFn: () => dismissReporter(reporter?.userId ?? ''),
+    onSettled,
     onSuccess: (result) =>
       onDone(
         `${result.resolved === 1 ? '1 report' : `${result.resolved} reports`} by ${reporter?.email ?? 'this student'} cleared; ${result.released} ${result.released === 1 ? 'item is' : 'items are'} back in every quiz.`,
@@ -391,10 +405,9 @@ export function ReportsQueue() {
   const [announcement, setAnnouncement] = useState('');
   const headingId = useId();
 
-  const done = (message: string) => {
-    setAnnouncement(message);
-    void queryClient.invalidateQueries({ queryKey: reportsQueryOptions().queryKey });
-  };
+  // The queue is refetched after a refusal as after a success (docs/product.md#staff): a 409
+  // ("already cleared") means another staff member acted, and the card should show that.
+  const refresh = () => queryClient.invalidateQueries({ queryKey: reportsQueryOptions().queryKey });
 
   return (
     <section className="content-admin__queue" aria-labelledby={headingId}>
@@ -432,7 +445,7 @@ export function ReportsQueue() {
         <ul className="content-admin__report-list">
           {reports.data.reports.map((report) => (
             <li key={report.id}>
-              <ReportCard report={report} onDone={done} />
+              <ReportCard report={report} onDone={setAnnouncement} onSettled={refresh} />
             </li>
           ))}
         </ul>
