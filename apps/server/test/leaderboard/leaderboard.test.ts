@@ -272,6 +272,17 @@ describe.each(ENGINES)('leaderboard on %s', (engine) => {
 
     const opened = (await open(staff.cookie, season)).json();
     expect(opened).toMatchObject({ name: 'December push', status: 'open' });
+    // Already over (a year typed wrong): refused, and the running season stays open.
+    const lastYear = {
+      ...season,
+      startsAt: new Date(Date.now() - 400 * 86_400_000).toISOString(),
+      expiryDate: new Date(Date.now() - 370 * 86_400_000).toISOString(),
+    };
+    const over = await open(staff.cookie, lastYear);
+    expect([over.statusCode, over.json().error.message]).toEqual([
+      400,
+      'This season would already be over. Check its dates.',
+    ]);
     await award(student.userId, 12, new Date());
     const view = (await get(student.cookie, 'season')).json();
     expect(view.period.name).toBe('December push');

@@ -19,7 +19,7 @@ export async function adminSeasonsRoutes(app: FastifyInstance) {
     { schema: { body: openSeasonInputSchema, response: { 200: seasonSchema } } },
     async (request) => {
       const session = requireSession(request);
-      return startSeason(db, request.body, session);
+      return startSeason(db, request.body, session, request.server.clock.now());
     },
   );
 

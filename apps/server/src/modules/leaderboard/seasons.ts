@@ -1,7 +1,7 @@
 import type { OpenSeasonInput, Season } from '@pasado/core';
 import { appendAudit } from '../../platform/audit/audit.repository.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { notFound } from '../../platform/errors/app-error.ts';
+import { AppError, notFound } from '../../platform/errors/app-error.ts';
 import {
   closeOpenSeasons,
   closeSeasonById,
@@ -31,8 +31,23 @@ export async function listSeasons(db: Db): Promise<Season[]> {
   return (await listSeasonRows(db, SEASONS_LISTED)).map(toSeason);
 }
 
-/** Opens a season; one season is open at a time, so any open one closes in the same transaction. */
-export async function startSeason(db: Db, input: OpenSeasonInput, actor: Actor): Promise<Season> {
+/** A season that would end before it is opened: refused, since opening it closes the running one. */
+export const SEASON_ALREADY_OVER = 'This season would already be over. Check its dates.';
+
+/**
+ * Opens a season; one season is open at a time, so any open one closes in the same transaction.
+ * One that has already ended is refused (400): opening it would close the running season for
+ * nothing, and a closed season is not opened again (a year typed wrong ended the board).
+ */
+export async function startSeason(
+  db: Db,
+  input: OpenSeasonInput,
+  actor: Actor,
+  now: Date,
+): Promise<Season> {
+  if (Date.parse(input.expiryDate) <= now.getTime()) {
+    throw new AppError('INVALID_ARGUMENT', SEASON_ALREADY_OVER);
+  }
   return db.transaction(async (tx) => {
     // Openings queue here, so each closes the one committed before it.
     await lockSeasonOpening(tx);
