@@ -25,9 +25,15 @@ export const TYPE_LABELS: Record<StaffMessage['messageType'], string> = {
 export function MessageCard({
   message,
   onChanged,
+  onOpenedRead,
 }: {
   message: StaffMessage;
   onChanged: (text: string) => void;
+  /**
+   * The list keeps a message read by opening it on screen (true, with the message as it now is);
+   * false lets it go: the mark-read failed, or staff archived it.
+   */
+  onOpenedRead?: (message: StaffMessage, read: boolean) => void;
 }) {
   const headingId = useId();
   const bodyId = useId();
@@ -35,11 +41,16 @@ export function MessageCard({
   const update = useUpdateMessage();
   const unread = message.status === 'unread';
 
-  function change(body: { status?: 'read' | 'unread'; isArchive?: boolean }, done?: string) {
+  function change(
+    body: { status?: 'read' | 'unread'; isArchive?: boolean },
+    done?: string,
+    saved?: () => void,
+  ) {
     update.mutate(
       { id: message.id, body },
       {
         onSuccess: () => {
+          saved?.();
           if (done) onChanged(done);
         },
         onError: (error) => onChanged(`Could not update the message. ${error.message}`),
@@ -56,12 +67,27 @@ export function MessageCard({
     change(
       { isArchive: !message.isArchive },
       message.isArchive ? 'Moved back to the inbox.' : 'Archived.',
+      // An archived message leaves the inbox even if it was opened here.
+      () => onOpenedRead?.(message, false),
     );
 
   function toggleOpen() {
     const next = !open;
     setOpen(next);
-    if (next && unread) change({ status: 'read' });
+    if (!(next && unread)) return;
+    // Told before the request: the list is refetched when it settles, and under the Unread filter
+    // that answer no longer holds this message while staff are reading it.
+    onOpenedRead?.({ ...message, status: 'read' }, true);
+    update.mutate(
+      { id: message.id, body: { status: 'read' } },
+      {
+        onSuccess: (saved) => onOpenedRead?.(saved, true),
+        onError: (error) => {
+          onOpenedRead?.(message, false);
+          onChanged(`Could not update the message. ${error.message}`);
+        },
+      },
+    );
   }
 
   return (

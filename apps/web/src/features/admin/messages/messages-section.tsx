@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import type { StaffMessage } from '@pasado/core';
+import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { SelectField } from '../../../components/select-field.tsx';
 import {
@@ -46,8 +47,33 @@ export function MessagesSection() {
     setParams(search, { replace: true });
   }
 
+  // Messages opened (so marked read) under these filters stay on screen until the filters change:
+  // under "Unread" the refetched list drops them, and staff were still reading (the text beyond
+  // the clamp, the attachment). Keyed by the filters, so changing them starts afresh.
+  const filtersKey = JSON.stringify(filters);
+  const [opened, setOpened] = useState<{ key: string; byId: Map<string, StaffMessage> }>({
+    key: filtersKey,
+    byId: new Map(),
+  });
+  const openedHere = opened.key === filtersKey ? opened.byId : new Map<string, StaffMessage>();
+  function keepOpened(message: StaffMessage, read: boolean) {
+    setOpened((prev) => {
+      const byId = new Map(prev.key === filtersKey ? prev.byId : []);
+      if (read) byId.set(message.id, message);
+      else byId.delete(message.id);
+      return { key: filtersKey, byId };
+    });
+  }
+
   const counts = messages.data?.pages[0]?.counts;
-  const items = messages.data?.pages.flatMap((page) => page.items) ?? [];
+  const fetched = messages.data?.pages.flatMap((page) => page.items) ?? [];
+  const fetchedIds = new Set(fetched.map((m) => m.id));
+  const kept = [...openedHere.values()].filter((m) => !fetchedIds.has(m.id));
+  // Newest first, as the server lists them; a kept message goes back where it was.
+  const items =
+    kept.length === 0
+      ? fetched
+      : [...fetched, ...kept].sort((a, b) => b.submittedDate.localeCompare(a.submittedDate));
 
   return (
     <section className="admin-section" aria-labelledby={headingId}>
@@ -102,7 +128,9 @@ export function MessagesSection() {
         empty={filters.archived ? 'The archive is empty.' : 'No messages here. All caught up.'}
         itemKey={(message) => message.id}
       >
-        {(message) => <MessageCard message={message} onChanged={setNotice} />}
+        {(message) => (
+          <MessageCard message={message} onChanged={setNotice} onOpenedRead={keepOpened} />
+        )}
       </AdminList>
 
       <LoadMore query={messages} />
