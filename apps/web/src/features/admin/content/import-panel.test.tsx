@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi, type SentRequest } from '../../../testing/fake-api.ts';
 import { renderScreen } from '../../../testing/render.tsx';
 import { ImportPanel } from './import-panel.tsx';
+import { ReportsQueue } from './reports-queue.tsx';
 
 const counts = (created: number) => ({ created, updated: 0, unchanged: 0 });
 const REPORT: ImportReport = {
@@ -84,5 +85,32 @@ describe('the content import panel', () => {
     await user.click(screen.getByRole('button', { name: 'Import small.json' }));
     expect((await screen.findByRole('status')).textContent).toBe('Imported small.json for fx.');
     expect(requests(api).map((r) => r.dryRun)).toEqual([true, false]);
+  });
+
+  it('after a real import the content on screen is asked for again; a dry run asks for nothing', async () => {
+    const REPORTS = 'GET /api/admin/content/reports';
+    const api = fakeApi({
+      [IMPORT]: ({ body }: SentRequest) => ({
+        ok: true,
+        dryRun: (body as { dryRun: boolean }).dryRun,
+        report: REPORT,
+      }),
+      [REPORTS]: { reports: [] },
+      'GET /api/admin/content/report-settings': { holdThreshold: 3 },
+    });
+    const { user } = renderScreen(
+      <>
+        <ImportPanel />
+        <ReportsQueue />
+      </>,
+    );
+    await user.upload(picker(), bank());
+    await screen.findByRole('button', { name: 'Import small.json' });
+    expect(api.sentTo(REPORTS)).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Import small.json' }));
+    await expect
+      .poll(() => screen.getAllByRole('status').map((s) => s.textContent))
+      .toContain('Imported small.json for fx.');
+    await expect.poll(() => api.sentTo(REPORTS).length).toBe(2);
   });
 });

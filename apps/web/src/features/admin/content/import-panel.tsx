@@ -1,4 +1,5 @@
 import type { ContentError, ImportReport } from '@pasado/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api.ts';
 import { importContentFile } from './content-api.ts';
@@ -67,6 +68,7 @@ export function ImportPanel() {
   const inputId = useId();
   const hintId = useId();
   const busy = state.step === 'checking' || state.step === 'importing';
+  const queryClient = useQueryClient();
 
   const run = async (file: Picked, dryRun: boolean) => {
     setState({ step: dryRun ? 'checking' : 'importing', file });
@@ -81,6 +83,10 @@ export function ImportPanel() {
         retry: dryRun ? 'check' : 'import',
         message: requestFailure(error),
       });
+    } finally {
+      // A real import rewrites items and tracks: the reported-item cards, sittings and item stats
+      // on screen are refetched. After a failure too, as an import that timed out may have landed.
+      if (!dryRun) void queryClient.invalidateQueries({ queryKey: ['admin', 'content'] });
     }
   };
 
