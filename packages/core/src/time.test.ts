@@ -9,6 +9,7 @@ import {
   manilaDayKey,
   manilaDayStart,
   manilaDaysBetween,
+  manilaIsoString,
   manilaMonthYear,
   manilaWeekRange,
 } from './time.ts';
@@ -140,5 +141,13 @@ describe('manilaDayStart', () => {
     expect(manilaDayStart(new Date('2026-11-26T00:00:00.000Z')).toISOString()).toBe(
       '2026-11-25T16:00:00.000Z',
     );
+  });
+});
+
+describe('manilaIsoString', () => {
+  it('writes the instant in Manila time with its offset, the same instant', () => {
+    const midnight = new Date('2026-12-24T16:00:00.000Z');
+    expect(manilaIsoString(midnight)).toBe('2026-12-25T00:00:00.000+08:00');
+    expect(Date.parse(manilaIsoString(midnight))).toBe(midnight.getTime());
   });
 });

@@ -28,6 +28,14 @@ function manilaDayNumber(d: Date): number {
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 
+/**
+ * An instant as ISO 8601 in Manila time, '2026-12-25T00:00:00.000+08:00': exact for machines, and
+ * the day an operator reads is the student's day (UTC's would say Dec 24 for a Manila midnight).
+ */
+export function manilaIsoString(d: Date): string {
+  return `${manilaWallClock(d).toISOString().slice(0, 23)}+08:00`;
+}
+
 /** The Manila calendar day as 'YYYY-MM-DD' (docs/product.md#time: days and streaks are Manila days). */
 export function manilaDayKey(d: Date): string {
   const w = manilaWallClock(d);

@@ -1,4 +1,4 @@
-import { subscriptionStatusSchema } from '@pasado/core';
+import { manilaIsoString, subscriptionStatusSchema } from '@pasado/core';
 import { z } from 'zod';
 import { setStatusFromCli } from '../modules/subscriptions/staff-status.service.ts';
 import { subscriptionsOfEmail } from '../modules/subscriptions/subscriptions.service.ts';
@@ -83,8 +83,9 @@ export async function runAdminCommand(args: readonly string[], deps: AdminDeps):
           s.status,
           s.isFreeTrial ? 'free trial' : (s.selectedPlan?.name ?? '-'),
           s.id === user.currentSubscriptionId ? 'current' : s.queuedAt ? 'queued' : '',
-          s.startsAt.toISOString(),
-          s.expiryDate.toISOString(),
+          // Manila time, as every staff screen shows it: a term ending at midnight reads as its day.
+          manilaIsoString(s.startsAt),
+          manilaIsoString(s.expiryDate),
         ]);
         for (const line of table(['id', 'status', 'plan', 'role', 'starts', 'expires'], rows)) {
           deps.out(line);

@@ -84,6 +84,8 @@ describe.each(ENGINES)('operator CLI on %s', (engine) => {
     expect(lines[0]).toMatch(/^id\s+status\s+plan\s+role\s+starts\s+expires$/);
     expect(lines[2]).toContain(subscriptionId);
     expect(lines[2]).toMatch(/pending\s+1 Month\s+current/);
+    // Times in Manila, as the console shows them.
+    expect(lines[2]).toMatch(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+08:00\s+\S+\+08:00$/);
 
     const approved = await admin('set-status', subscriptionId, 'approved', 'Matched the wallet.');
     expect(approved).toMatchObject({ code: 0 });
