@@ -95,7 +95,7 @@ export const rewardClaims = pgTable(
 /**
  * What each Manila day has awarded a student (issue 21 finding 3; core fair-play.ts): the caps are
  * read against it, and the day's pace and accuracy feed the fair-play flags. Written under the
- * user row's lock, by every finish (recordActivity).
+ * user row's lock, by every finish (recordActivity) and by every reward claim (core `capClaim`).
  */
 export const dailyAwards = pgTable(
   'daily_awards',
