@@ -632,6 +632,28 @@ describe.each(ENGINES)('AUTO_APPROVE_MATCHED=true on %s', (engine) => {
   });
 });
 
+const reconciliationOf = async (t: TestApp, staff: TestUser): Promise<ReconciliationView> =>
+  (await t.app.inject({ url: `${BASE}/reconciliation`, headers: { cookie: staff.cookie } })).json();
+
+/** A purchase proven by a screenshot not read (yet): it has no reference at all. */
+const unreadPurchase = async (t: TestApp, hoursAgo: number) => {
+  const { subId } = await studentWithPurchase(t, { screenshot: pngBytes(300) });
+  await backdatePurchase(t, subId, new Date(Date.now() - hoursAgo * HOUR));
+  return subId;
+};
+
+/** A statement with one line of the purchase's amount, an hour before it was made; its reference. */
+const statementPaying = async (t: TestApp, staff: TestUser, subId: string) => {
+  const charged = (await firstTransactionOf(t, subId)).finalPrice * 100;
+  const reference = newRefCode();
+  await uploadStatement(
+    t,
+    staff.cookie,
+    gcashCsv([{ at: new Date(Date.now() - 4 * HOUR), reference, centavos: charged }]),
+  );
+  return reference;
+};
+
 // The reconciliation card sends a match by amount and time to the Payments tab, approved there one
 // by one. That approval left the line unclaimed: free again, a second purchase of the same amount
 // and time matched it, and one transfer paid for two purchases.
@@ -643,26 +665,12 @@ describe.each(ENGINES)('approving from the Payments tab on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  const view = async (): Promise<ReconciliationView> =>
-    (
-      await t.app.inject({ url: `${BASE}/reconciliation`, headers: { cookie: staff.cookie } })
-    ).json();
-  /** A purchase proven by a screenshot not read (yet): it has no reference at all. */
-  const unread = async (hoursAgo: number) => {
-    const { subId } = await studentWithPurchase(t, { screenshot: pngBytes(300) });
-    await backdatePurchase(t, subId, new Date(Date.now() - hoursAgo * HOUR));
-    return subId;
-  };
+  const view = () => reconciliationOf(t, staff);
+  const unread = (hoursAgo: number) => unreadPurchase(t, hoursAgo);
 
   it('spends the statement line the purchase is matched to', async () => {
     const first = await unread(3);
-    const charged = (await firstTransactionOf(t, first)).finalPrice * 100;
-    const reference = newRefCode();
-    await uploadStatement(
-      t,
-      staff.cookie,
-      gcashCsv([{ at: new Date(Date.now() - 4 * HOUR), reference, centavos: charged }]),
-    );
+    const reference = await statementPaying(t, staff, first);
     expect((await view()).matched.find((i) => i.subscriptionId === first)).toMatchObject({
       matchedBy: 'amountAndTime',
       line: { reference },
@@ -708,25 +716,12 @@ describe.each(
   });
   afterAll(() => t.close());
 
-  const view = async (): Promise<ReconciliationView> =>
-    (
-      await t.app.inject({ url: `${BASE}/reconciliation`, headers: { cookie: staff.cookie } })
-    ).json();
-  const unread = async (hoursAgo: number) => {
-    const { subId } = await studentWithPurchase(t, { screenshot: pngBytes(300) });
-    await backdatePurchase(t, subId, new Date(Date.now() - hoursAgo * HOUR));
-    return subId;
-  };
+  const view = () => reconciliationOf(t, staff);
+  const unread = (hoursAgo: number) => unreadPurchase(t, hoursAgo);
 
   it('an approval through it spends the line as well', async () => {
     const first = await unread(3);
-    const charged = (await firstTransactionOf(t, first)).finalPrice * 100;
-    const reference = newRefCode();
-    await uploadStatement(
-      t,
-      staff.cookie,
-      gcashCsv([{ at: new Date(Date.now() - 4 * HOUR), reference, centavos: charged }]),
-    );
+    const reference = await statementPaying(t, staff, first);
     if (door === 'cli') {
       const code = await runAdminCommand(['set-status', first, 'approved', 'paid'], {
         db: t.app.database.db,
