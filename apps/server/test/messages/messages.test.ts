@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads, userMessages } from '../../src/platform/db/schema.ts';
 import { createStaff, createStudent } from '../helpers/factories.ts';
+import { appWithLockHolder } from '../helpers/lock-holder.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 
@@ -263,5 +264,55 @@ describe.each(ENGINES)('send us a message on %s', (engine) => {
     expect((await send(other.cookie, { messageType: 'feedbacks', message: 'Hi' })).statusCode).toBe(
       201,
     );
+  });
+});
+
+// A send naming an image and a refused send naming the same image, at once: the refused one's
+// guarded delete read no message citing it while the first's insert was still on its way, so the
+// saved message showed staff an image already deleted. Sending now holds the student's row, as a
+// purchase citing its screenshot and the orphan sweep do. The interleaving is forced: another
+// connection holds the messages table against inserts (reads still pass) while both sends arrive.
+describe.runIf(ENGINES.includes('postgres'))('two sends naming one image, on postgres', () => {
+  const { app, holder } = appWithLockHolder();
+
+  it('never leave a saved message citing a deleted image', async () => {
+    const t = app();
+    const user = await createStudent(t);
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/messages/attachments',
+      headers: {
+        origin: t.origin,
+        cookie: user.cookie,
+        'content-type': 'image/png',
+        'x-file-name': 'shot.png',
+      },
+      payload: pngBytes(),
+    });
+    const { path: objectPath } = upload.json();
+    const send = (message: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/messages',
+        headers: { origin: t.origin, cookie: user.cookie },
+        payload: { messageType: 'issues', message, attachment: objectPath },
+      });
+    await holder.hold('lock table user_messages in share mode');
+    const valid = send('See the screenshot');
+    await expect.poll(() => holder.waiting()).toBe(1);
+    const refused = send('<i></i>');
+    // The refused send either finishes at once (nothing stops its delete) or waits behind the first.
+    await Promise.race([refused, expect.poll(() => holder.waiting()).toBe(2)]);
+    await holder.release();
+    expect((await refused).statusCode).toBe(400);
+    expect((await valid).statusCode).toBe(201);
+    const db = t.app.database.db;
+    const saved = await db
+      .select()
+      .from(userMessages)
+      .where(eq(userMessages.messageFromUserId, user.userId));
+    expect(saved.map((m) => m.attachment)).toEqual([`/api/files/${objectPath}`]);
+    expect(await t.app.storage.get(objectPath)).not.toBeNull();
+    expect(await db.select().from(uploads).where(eq(uploads.path, objectPath))).toHaveLength(1);
   });
 });

@@ -16,6 +16,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { fileUrl } from '../uploads/images.ts';
+import { lockUser } from '../users/repository.ts';
 import { discardMessageAttachment, ownsMessageAttachment } from './attachments.ts';
 import {
   countMessages,
@@ -54,18 +55,26 @@ export async function sendMessage(
       throw new AppError('INVALID_ARGUMENT', parsed.error.issues[0]?.message ?? 'Invalid message.');
     }
     const { messageType, message, attachment } = parsed.data;
-    if (attachment !== null && !(await ownsMessageAttachment(db, sender.userId, attachment))) {
-      throw new AppError('INVALID_ARGUMENT', MESSAGE_FORM_MESSAGES.BAD_ATTACHMENT);
-    }
-    const row = await insertMessage(db, {
-      messageType,
-      message,
-      attachment: attachment === null ? null : fileUrl(attachment),
-      messageFromUserId: sender.userId,
-      messageFromUserEmail: sender.email,
-      submittedDate: now,
-      status: 'unread',
-      isArchive: false,
+    const row = await db.transaction(async (tx) => {
+      // The sender's row, as a purchase citing its screenshot and the orphan sweep take it: a
+      // refused send's delete of this image waits until the citing message is saved, or goes
+      // first and this send is told the image is gone.
+      if (attachment !== null) {
+        await lockUser(tx, sender.userId);
+        if (!(await ownsMessageAttachment(tx, sender.userId, attachment))) {
+          throw new AppError('INVALID_ARGUMENT', MESSAGE_FORM_MESSAGES.BAD_ATTACHMENT);
+        }
+      }
+      return insertMessage(tx, {
+        messageType,
+        message,
+        attachment: attachment === null ? null : fileUrl(attachment),
+        messageFromUserId: sender.userId,
+        messageFromUserEmail: sender.email,
+        submittedDate: now,
+        status: 'unread',
+        isArchive: false,
+      });
     });
     if (!row) throw new AppError('INTERNAL', 'The message was not saved.');
     return { id: row.id, submittedDate: row.submittedDate.toISOString() };
