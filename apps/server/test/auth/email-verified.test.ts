@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   createRelyingParty,
@@ -9,8 +8,9 @@ import { finishProviderSignIn, signIn } from '../../src/modules/auth/service.ts'
 import { sessionCacheOf } from '../../src/modules/auth/session-plugin.ts';
 import { insertPendingUser } from '../../src/modules/users/repository.ts';
 import { users } from '../../src/platform/db/schema.ts';
+import { appWithLockHolder } from '../helpers/lock-holder.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { ENGINES, sessionsWaitingOnLocks } from '../helpers/test-database.ts';
+import { ENGINES } from '../helpers/test-database.ts';
 
 /**
  * The provider's email_verified decides whether a first sign-in may link an account by email or
@@ -101,27 +101,17 @@ describe.each(ENGINES)('a first sign-in and email_verified on %s', (engine) => {
 describe.runIf(ENGINES.includes('postgres'))(
   'two links of one account at once, on postgres',
   () => {
-    let t: TestApp;
-    let other: pg.Client;
-    beforeAll(async () => {
-      t = await startTestApp('postgres');
-      other = new pg.Client({ connectionString: t.testDb.url ?? '' });
-      await other.connect();
-    });
-    afterAll(async () => {
-      await other.end();
-      await t.close();
-    });
+    const { app, holder } = appWithLockHolder();
 
     it('keep the first link and refuse the second', async () => {
+      const t = app();
       const email = 'raced@example.com';
       const pending = await insertPendingUser(t.app.database.db, {
         email,
         displayName: 'Raced',
         knowFrom: 'in-app-form',
       });
-      await other.query('begin');
-      await other.query('select id from users where id = $1 for update', [pending?.id]);
+      await holder.hold('select id from users where id = $1 for update', [pending?.id]);
       const attempts = ['first', 'second'].map((subject) =>
         signIn(t.app.database.db, {
           identity: { issuer: ISSUER, subject, email, emailVerified: true, name: null },
@@ -134,8 +124,8 @@ describe.runIf(ENGINES.includes('postgres'))(
           (error: Error) => error.message,
         ),
       );
-      await expect.poll(() => sessionsWaitingOnLocks(other)).toBe(2);
-      await other.query('commit');
+      await expect.poll(() => holder.waiting()).toBe(2);
+      await holder.release();
       const outcomes = await Promise.all(attempts);
       expect([...outcomes].sort()).toEqual([
         'This email already belongs to another sign-in.',

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, itemReports, questions } from '../../src/platform/db/schema.ts';
 import { createStaff, createStudent, type TestUser } from '../helpers/factories.ts';
+import { appWithLockHolder } from '../helpers/lock-holder.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { ENGINES, sessionsWaitingOnLocks } from '../helpers/test-database.ts';
+import { ENGINES } from '../helpers/test-database.ts';
 import { counts, fixtureText } from './content-fixtures.ts';
 
 describe.each(ENGINES)('staff content API on %s', (engine) => {
@@ -326,21 +326,13 @@ describe.each(ENGINES)('staff content API on %s', (engine) => {
 // 500). Every report action now takes the item's report lock first. The interleaving is forced:
 // another connection holds the question's row while both actions arrive.
 describe.runIf(ENGINES.includes('postgres'))('two staff on one item’s reports, on postgres', () => {
-  let t: TestApp;
-  let other: pg.Client;
   let staff: TestUser;
-  beforeAll(async () => {
-    t = await startTestApp('postgres');
+  const { app, holder } = appWithLockHolder(async (t) => {
     staff = await createStaff(t);
-    other = new pg.Client({ connectionString: t.testDb.url ?? '' });
-    await other.connect();
-  });
-  afterAll(async () => {
-    await other.end();
-    await t.close();
   });
 
   it('one goes first, the other then finds its report resolved', async () => {
+    const t = app();
     const imported = await t.app.inject({
       method: 'POST',
       url: '/api/admin/content/import',
@@ -353,8 +345,7 @@ describe.runIf(ENGINES.includes('postgres'))('two staff on one item’s reports,
       .insert(itemReports)
       .values(reporters.map((r) => ({ questionId: 'fx-q3', userId: r.userId, reason: 'Wrong.' })))
       .returning();
-    await other.query('begin');
-    await other.query("select id from questions where id = 'fx-q3' for update");
+    await holder.hold("select id from questions where id = 'fx-q3' for update");
     const act = (reportId: string | undefined, action: string) =>
       t.app.inject({
         method: 'POST',
@@ -363,10 +354,10 @@ describe.runIf(ENGINES.includes('postgres'))('two staff on one item’s reports,
         payload: {},
       });
     const fix = act(a?.id, 'fix');
-    await expect.poll(() => sessionsWaitingOnLocks(other)).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => holder.waiting()).toBeGreaterThanOrEqual(1);
     const clearAll = act(b?.id, 'clear-all');
-    await expect.poll(() => sessionsWaitingOnLocks(other)).toBeGreaterThanOrEqual(2);
-    await other.query('commit');
+    await expect.poll(() => holder.waiting()).toBeGreaterThanOrEqual(2);
+    await holder.release();
     const statuses = (await Promise.all([fix, clearAll])).map((r) => r.statusCode);
     expect(statuses).toEqual([200, 409]);
     const open = await t.app.database.db

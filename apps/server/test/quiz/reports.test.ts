@@ -1,12 +1,12 @@
 import { REPORT_MESSAGES, REPORTS_PER_DAY } from '@pasado/core';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { itemReports, questions } from '../../src/platform/db/schema.ts';
 import { createOnboardedStudent, type TestUser } from '../helpers/factories.ts';
+import { appWithLockHolder } from '../helpers/lock-holder.ts';
 import { callApi, startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { ENGINES, sessionsWaitingOnLocks } from '../helpers/test-database.ts';
+import { ENGINES } from '../helpers/test-database.ts';
 import { REVIEWER, SUBJECT_A, SUBJECT_B, seedBank } from './fixtures.ts';
 
 const base = `/api/quiz/${REVIEWER}`;
@@ -117,20 +117,12 @@ describe.each(ENGINES)('reports that cannot be weaponised on %s', (engine) => {
 // interleaving is forced: another connection holds the reports table against inserts while five
 // reports arrive together.
 describe.runIf(ENGINES.includes('postgres'))('reports sent at once, on postgres', () => {
-  let t: TestApp;
-  let other: pg.Client;
-  beforeAll(async () => {
-    t = await startTestApp('postgres');
+  const { app, holder } = appWithLockHolder(async (t) => {
     await seedBank(t.app.database.db);
-    other = new pg.Client({ connectionString: t.testDb.url ?? '' });
-    await other.connect();
-  });
-  afterAll(async () => {
-    await other.end();
-    await t.close();
   });
 
   it(`still stop at ${REPORTS_PER_DAY} a day`, async () => {
+    const t = app();
     const student = await createOnboardedStudent(t, { reviewer: REVIEWER });
     const lite = (
       await callApi(t, student.cookie, 'POST', `${base}/lite`, { subjectId: SUBJECT_A })
@@ -147,16 +139,15 @@ describe.runIf(ENGINES.includes('postgres'))('reports sent at once, on postgres'
       .values(
         earlier.map((q) => ({ questionId: q.id, userId: student.userId, reason: 'Earlier.' })),
       );
-    await other.query('begin');
-    await other.query('lock table item_reports in share mode');
+    await holder.hold('lock table item_reports in share mode');
     const sent = served.slice(0, 5).map((id) =>
       callApi(t, student.cookie, 'POST', `${base}/questions/${id}/report`, {
         reason: 'The key looks wrong.',
       }),
     );
     // One report waits for the table, the other four for it (or all five for the table).
-    await expect.poll(() => sessionsWaitingOnLocks(other)).toBeGreaterThanOrEqual(5);
-    await other.query('commit');
+    await expect.poll(() => holder.waiting()).toBeGreaterThanOrEqual(5);
+    await holder.release();
     const codes = (await Promise.all(sent)).map((res) => res.statusCode).sort();
     expect(codes).toEqual([201, 201, 429, 429, 429]);
     const stored = await t.app.database.db
