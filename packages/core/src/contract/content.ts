@@ -317,7 +317,12 @@ export const reportedItemSchema = z.object({
 });
 export type ReportedItem = z.infer<typeof reportedItemSchema>;
 
-export const reportedItemsResponseSchema = z.object({ reports: z.array(reportedItemSchema) });
+export const reportedItemsResponseSchema = z.object({
+  /** The oldest open reports, up to the queue's limit. */
+  reports: z.array(reportedItemSchema),
+  /** Every open report, those past the limit too. */
+  total: z.number().int().nonnegative(),
+});
 export type ReportedItemsResponse = z.infer<typeof reportedItemsResponseSchema>;
 
 /** Mark fixed, optionally with the corrected question (the fields given replace the old ones). */

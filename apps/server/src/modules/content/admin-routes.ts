@@ -64,10 +64,8 @@ export async function adminContentRoutes(app: FastifyInstance) {
     },
   );
 
-  typed.get(
-    '/reports',
-    { schema: { response: { 200: reportedItemsResponseSchema } } },
-    async () => ({ reports: await listReportQueue(db) }),
+  typed.get('/reports', { schema: { response: { 200: reportedItemsResponseSchema } } }, () =>
+    listReportQueue(db),
   );
 
   typed.post(

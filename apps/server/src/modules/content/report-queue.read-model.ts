@@ -1,5 +1,5 @@
-import type { ReportedItem } from '@pasado/core';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import type { ReportedItemsResponse } from '@pasado/core';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { itemReports, questions, users } from '../../platform/db/schema.ts';
 import { joinQuestionPlace, questionPlace } from './topics.repository.ts';
@@ -8,9 +8,10 @@ import { joinQuestionPlace, questionPlace } from './topics.repository.ts';
 
 /**
  * Open reports, oldest first, `limit` at most, each with its question in full, where it sits, who
- * reported it (no one for an analysis flag) and how many open reports that question has.
+ * reported it (no one for an analysis flag) and how many open reports that question has; and how
+ * many are open in all, counted in the same statement (before the limit) so the two agree.
  */
-export async function listOpenReports(ex: Executor, limit: number): Promise<ReportedItem[]> {
+export async function listOpenReports(ex: Executor, limit: number): Promise<ReportedItemsResponse> {
   const query = ex
     .select({
       report: itemReports,
@@ -19,6 +20,7 @@ export async function listOpenReports(ex: Executor, limit: number): Promise<Repo
       reporterId: users.id,
       email: users.email,
       displayName: users.displayName,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(itemReports)
     .$dynamic();
@@ -53,7 +55,7 @@ export async function listOpenReports(ex: Executor, limit: number): Promise<Repo
             .groupBy(itemReports.userId)
         ).map((r) => [r.userId, Number(r.n)]),
   );
-  return rows.map((r) => ({
+  const reports = rows.map((r) => ({
     id: r.report.id,
     reporterOpenReports: r.reporterId ? (reporterCounts.get(r.reporterId) ?? 1) : 0,
     reason: r.report.reason,
@@ -78,4 +80,5 @@ export async function listOpenReports(ex: Executor, limit: number): Promise<Repo
       heldAt: r.question.heldAt?.toISOString() ?? null,
     },
   }));
+  return { reports, total: rows[0]?.total ?? 0 };
 }

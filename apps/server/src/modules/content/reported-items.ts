@@ -3,7 +3,7 @@ import {
   type FixReportRequest,
   questionContentSchema,
   type ReportActionResponse,
-  type ReportedItem,
+  type ReportedItemsResponse,
   type ReporterDismissResponse,
   type ReportSettings,
 } from '@pasado/core';
@@ -39,10 +39,13 @@ export function ownReportedItems(db: Db, userId: string): Promise<Set<string>> {
   return listOwnOpenReportIds(db, userId);
 }
 
-/** The queue shows the oldest open reports first; staff work through it from the top. */
+/**
+ * The queue shows the oldest open reports first, this many at most; staff work through it from the
+ * top. Its count is of every open report, so the heading is true when more are waiting.
+ */
 export const REPORT_QUEUE_LIMIT = 200;
 
-export async function listReportQueue(db: Db): Promise<ReportedItem[]> {
+export function listReportQueue(db: Db): Promise<ReportedItemsResponse> {
   return listOpenReports(db, REPORT_QUEUE_LIMIT);
 }
 

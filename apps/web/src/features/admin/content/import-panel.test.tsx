@@ -95,7 +95,7 @@ describe('the content import panel', () => {
         dryRun: (body as { dryRun: boolean }).dryRun,
         report: REPORT,
       }),
-      [REPORTS]: { reports: [] },
+      [REPORTS]: { reports: [], total: 0 },
       'GET /api/admin/content/report-settings': { holdThreshold: 3 },
     });
     const { user } = renderScreen(

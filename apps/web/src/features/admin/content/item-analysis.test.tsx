@@ -49,7 +49,7 @@ function openPanel() {
       filed: 2,
       computedAt: COMPUTED,
     },
-    'GET /api/admin/content/reports': { reports: [] },
+    'GET /api/admin/content/reports': { reports: [], total: 0 },
   });
   return { api, ...renderScreen(<ItemAnalysisPanel />) };
 }

@@ -1,5 +1,5 @@
 import type { ReportedItem } from '@pasado/core';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, reply } from '../../../testing/fake-api.ts';
 import { renderScreen } from '../../../testing/render.tsx';
@@ -39,7 +39,7 @@ describe('the reported-items queue', () => {
   it('asks for the queue again after an action is refused (another staff member acted)', async () => {
     let cleared = false;
     const api = fakeApi({
-      [REPORTS]: () => ({ reports: cleared ? [] : [REPORT] }),
+      [REPORTS]: () => ({ reports: cleared ? [] : [REPORT], total: cleared ? 0 : 1 }),
       'GET /api/admin/content/report-settings': { holdThreshold: 3 },
       [`POST /api/admin/content/reports/${REPORT.id}/clear`]: () => {
         cleared = true;
@@ -52,5 +52,64 @@ describe('the reported-items queue', () => {
     await screen.findByText(/No reported items\./);
     expect(screen.queryByRole('button', { name: 'Clear report' })).toBeNull();
     expect(api.sentTo(REPORTS)).toHaveLength(2);
+  });
+
+  it('counts every open report in its heading, those past the oldest listed too', async () => {
+    // The server lists the oldest 200; the heading said "(200)" however many were waiting.
+    const listed = Array.from({ length: 3 }, (_, i) => ({
+      ...REPORT,
+      id: `${REPORT.id.slice(0, -1)}${i}`,
+    }));
+    fakeApi({
+      [REPORTS]: { reports: listed, total: 250 },
+      'GET /api/admin/content/report-settings': { holdThreshold: 3 },
+    });
+    renderScreen(<ReportsQueue />);
+    expect((await screen.findByRole('heading', { name: /Reported items \(/ })).textContent).toBe(
+      'Reported items (250)',
+    );
+    expect(screen.getByText(/are shown;/).textContent).toBe(
+      'The oldest 3 are shown; clear or fix them to see the rest.',
+    );
+  });
+
+  it.each([
+    ['not held, other reports open', null, false, `Report cleared on ${REPORT.question.id}.`],
+    ['not held, the last report', null, true, `Report cleared on ${REPORT.question.id}.`],
+    [
+      'held, other reports open',
+      '2026-11-25T05:00:00.000Z',
+      false,
+      `Report cleared; ${REPORT.question.id} stays held while other reports are open.`,
+    ],
+    [
+      'held, the last report',
+      '2026-11-25T05:00:00.000Z',
+      true,
+      `Report cleared; ${REPORT.question.id} is back in mocks.`,
+    ],
+  ])('clearing a report on an item %s says so', async (_, heldAt, released, message) => {
+    // It said "stays held" of an item that was never held, whenever other reports were open.
+    const report = {
+      ...REPORT,
+      openReportsOnQuestion: 2,
+      question: { ...REPORT.question, heldAt },
+    };
+    fakeApi({
+      [REPORTS]: { reports: [report], total: 1 },
+      'GET /api/admin/content/report-settings': { holdThreshold: 3 },
+      [`POST /api/admin/content/reports/${REPORT.id}/clear`]: {
+        questionId: REPORT.question.id,
+        resolved: 1,
+        released,
+      },
+    });
+    const { user } = renderScreen(<ReportsQueue />);
+    await user.click(await screen.findByRole('button', { name: 'Clear report' }));
+    await waitFor(() =>
+      expect(screen.getByText(/^Report cleared/, { selector: '[role="status"]' }).textContent).toBe(
+        message,
+      ),
+    );
   });
 });

@@ -135,6 +135,17 @@ function FixForm({
   );
 }
 
+/**
+ * Only an item held for everyone is out of mocks, so only then does clearing say whether it is back
+ * (docs/product.md#reports); an item not held was never out, however many reports stay open.
+ */
+function clearedMessage(q: ReportedItem['question'], released: boolean): string {
+  if (!q.heldAt) return `Report cleared on ${q.id}.`;
+  return released
+    ? `Report cleared; ${q.id} is back in mocks.`
+    : `Report cleared; ${q.id} stays held while other reports are open.`;
+}
+
 function ReportCard({
   report,
   onDone,
@@ -151,15 +162,7 @@ function ReportCard({
   const clear = useMutation({
     mutationFn: () => clearReport(report.id),
     onSettled,
-    onSuccess: (result) =>
-      onDone(
-        !result.released
-          ? `Report cleared; ${q.id} stays held while other reports are open.`
-          : q.heldAt
-            ? `Report cleared; ${q.id} is back in mocks.`
-            : // An analysis flag alone never held the item.
-              `Report cleared on ${q.id}.`,
-      ),
+    onSuccess: (result) => onDone(clearedMessage(q, result.released)),
   });
   const fix = useMutation({
     mutationFn: (edit: FixReportRequest['question']) =>
@@ -415,7 +418,7 @@ export function ReportsQueue() {
         <h2 id={headingId} className="content-admin__heading">
           Reported items
           {reports.data ? (
-            <span className="content-admin__count"> ({reports.data.reports.length})</span>
+            <span className="content-admin__count"> ({reports.data.total})</span>
           ) : null}
         </h2>
         <button
@@ -442,13 +445,20 @@ export function ReportsQueue() {
           it.
         </p>
       ) : (
-        <ul className="content-admin__report-list">
-          {reports.data.reports.map((report) => (
-            <li key={report.id}>
-              <ReportCard report={report} onDone={setAnnouncement} onSettled={refresh} />
-            </li>
-          ))}
-        </ul>
+        <>
+          {reports.data.total > reports.data.reports.length ? (
+            <p className="content-admin__muted">
+              The oldest {reports.data.reports.length} are shown; clear or fix them to see the rest.
+            </p>
+          ) : null}
+          <ul className="content-admin__report-list">
+            {reports.data.reports.map((report) => (
+              <li key={report.id}>
+                <ReportCard report={report} onDone={setAnnouncement} onSettled={refresh} />
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </section>
   );
