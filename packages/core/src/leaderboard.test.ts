@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   compareStandings,
-  isSeasonOpen,
   publicIdentity,
   rankStandings,
   seasonBoardKey,
+  seasonPhase,
   weekBoardKey,
 } from './leaderboard.ts';
 
@@ -24,14 +24,19 @@ describe('weekBoardKey (Manila weeks, Sunday start)', () => {
   });
 });
 
-describe('isSeasonOpen', () => {
+describe('seasonPhase', () => {
   const now = new Date('2026-11-22T00:00:00Z');
   it.each([
-    ['open', '2026-11-23T00:00:00Z', true],
-    ['open', '2026-11-22T00:00:00Z', false],
-    ['closed', '2026-12-01T00:00:00Z', false],
-  ])('%s until %s → %s', (status, expiry, open) => {
-    expect(isSeasonOpen({ status, expiryDate: new Date(expiry) }, now)).toBe(open);
+    ['open', '2026-11-23T00:00:00Z', '2026-12-01T00:00:00Z', 'scheduled'],
+    ['open', '2026-11-22T00:00:00Z', '2026-12-01T00:00:00Z', 'running'],
+    ['open', '2026-11-01T00:00:00Z', '2026-11-22T00:00:01Z', 'running'],
+    ['open', '2026-11-01T00:00:00Z', '2026-11-22T00:00:00Z', 'ended'],
+    ['closed', '2026-11-01T00:00:00Z', '2026-12-01T00:00:00Z', 'closed'],
+    ['closed', '2026-11-23T00:00:00Z', '2026-12-01T00:00:00Z', 'closed'],
+  ] as const)('%s from %s until %s → %s', (status, startsAt, expiry, phase) => {
+    expect(
+      seasonPhase({ status, startsAt: new Date(startsAt), expiryDate: new Date(expiry) }, now),
+    ).toBe(phase);
   });
 });
 

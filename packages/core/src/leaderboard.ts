@@ -14,9 +14,22 @@ export function weekBoardKey(now: Date): string {
 
 export const seasonBoardKey = (seasonId: string): string => `season:${seasonId}`;
 
-/** docs/product.md#leaderboard: a season counts when its status is open and its expiry is in the future. */
-export function isSeasonOpen(season: { status: string; expiryDate: Date }, now: Date): boolean {
-  return season.status === 'open' && season.expiryDate.getTime() > now.getTime();
+/**
+ * Where a season stands at `now`. Only `running` counts for the board and its points
+ * (docs/product.md#leaderboard: status open, expiry in the future, and started); staff may open a
+ * season ahead of its start (`scheduled`), and an open one whose expiry has passed has `ended`
+ * without anyone closing it.
+ */
+export const SEASON_PHASES = ['scheduled', 'running', 'ended', 'closed'] as const;
+export type SeasonPhase = (typeof SEASON_PHASES)[number];
+
+export function seasonPhase(
+  season: { status: 'open' | 'closed'; startsAt: Date; expiryDate: Date },
+  now: Date,
+): SeasonPhase {
+  if (season.status === 'closed') return 'closed';
+  if (season.expiryDate.getTime() <= now.getTime()) return 'ended';
+  return season.startsAt.getTime() > now.getTime() ? 'scheduled' : 'running';
 }
 
 export type Standing = { userId: string; points: number; reachedAt: Date };

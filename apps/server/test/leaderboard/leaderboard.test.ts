@@ -271,7 +271,7 @@ describe.each(ENGINES)('leaderboard on %s', (engine) => {
     ).toContain('The season must end after it starts.');
 
     const opened = (await open(staff.cookie, season)).json();
-    expect(opened).toMatchObject({ name: 'December push', status: 'open' });
+    expect(opened).toMatchObject({ name: 'December push', status: 'open', phase: 'running' });
     // Already over (a year typed wrong): refused, and the running season stays open.
     const lastYear = {
       ...season,
@@ -311,7 +311,10 @@ describe.each(ENGINES)('leaderboard on %s', (engine) => {
         headers: { cookie, origin: t.origin },
       });
     expect((await close(student.cookie, second.id)).statusCode).toBe(403);
-    expect((await close(staff.cookie, second.id)).json().status).toBe('closed');
+    expect((await close(staff.cookie, second.id)).json()).toMatchObject({
+      status: 'closed',
+      phase: 'closed',
+    });
     expect((await close(staff.cookie, crypto.randomUUID())).statusCode).toBe(404);
     expect((await get(student.cookie, 'season')).json().period).toBeNull();
     expect(
@@ -333,7 +336,15 @@ describe.each(ENGINES)('leaderboard on %s', (engine) => {
         expiryDate: new Date(Date.now() + 8 * 86_400_000).toISOString(),
       },
     });
-    expect(opened.json()).toMatchObject({ name: 'Next week', status: 'open' });
+    // Staff see it as not started yet, not as the running season (it was shown "Open").
+    expect(opened.json()).toMatchObject({ name: 'Next week', status: 'open', phase: 'scheduled' });
+    const listed = await t.app.inject({
+      url: '/api/admin/seasons',
+      headers: { cookie: staff.cookie },
+    });
+    expect(
+      listed.json().seasons.find((s: { id: string }) => s.id === opened.json().id),
+    ).toMatchObject({ status: 'open', phase: 'scheduled' });
     await award(student.userId, 7, new Date());
     expect((await get(student.cookie, 'season')).json()).toEqual({
       board: 'season',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEASON_PHASES } from '../leaderboard.ts';
 import { isoDateSchema } from './common.ts';
 
 /** GET /api/leaderboard?board=week|season (issue 5: the open season and this Manila week). */
@@ -39,6 +40,8 @@ export const seasonSchema = z.object({
   startsAt: isoDateSchema,
   expiryDate: isoDateSchema,
   createdAt: isoDateSchema,
+  /** Where it stands at the server's now (core `seasonPhase`): `scheduled` has not started. */
+  phase: z.enum(SEASON_PHASES),
 });
 export type Season = z.infer<typeof seasonSchema>;
 export const seasonsResponseSchema = z.object({ seasons: z.array(seasonSchema) });

@@ -10,8 +10,8 @@ export async function adminSeasonsRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
 
-  typed.get('/', { schema: { response: { 200: seasonsResponseSchema } } }, async () => ({
-    seasons: await listSeasons(db),
+  typed.get('/', { schema: { response: { 200: seasonsResponseSchema } } }, async (request) => ({
+    seasons: await listSeasons(db, request.server.clock.now()),
   }));
 
   typed.post(
@@ -28,7 +28,7 @@ export async function adminSeasonsRoutes(app: FastifyInstance) {
     { schema: { params: z.object({ id: z.uuid() }), response: { 200: seasonSchema } } },
     async (request) => {
       const session = requireSession(request);
-      return closeSeason(db, request.params.id, session);
+      return closeSeason(db, request.params.id, session, request.server.clock.now());
     },
   );
 }

@@ -1,4 +1,4 @@
-import type { OpenSeasonInput, Season } from '@pasado/core';
+import { type OpenSeasonInput, type Season, seasonPhase } from '@pasado/core';
 import { appendAudit } from '../../platform/audit/audit.repository.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
@@ -17,18 +17,20 @@ const SEASONS_LISTED = 50;
 
 type Actor = { userId: string; email: string };
 
-const toSeason = (row: SeasonRow): Season => ({
+/** The season as staff see it at `now`: the console shows its phase, not only its status. */
+const toSeason = (row: SeasonRow, now: Date): Season => ({
   id: row.id,
   name: row.name,
   status: row.status,
   startsAt: row.startsAt.toISOString(),
   expiryDate: row.expiryDate.toISOString(),
   createdAt: row.createdAt.toISOString(),
+  phase: seasonPhase(row, now),
 });
 
 /** The latest seasons, newest first. */
-export async function listSeasons(db: Db): Promise<Season[]> {
-  return (await listSeasonRows(db, SEASONS_LISTED)).map(toSeason);
+export async function listSeasons(db: Db, now: Date): Promise<Season[]> {
+  return (await listSeasonRows(db, SEASONS_LISTED)).map((row) => toSeason(row, now));
 }
 
 /** A season that would end before it is opened: refused, since opening it closes the running one. */
@@ -66,16 +68,16 @@ export async function startSeason(
       targetId: season.id,
       details: { name: input.name, closed },
     });
-    return toSeason(season);
+    return toSeason(season, now);
   });
 }
 
 /** Closes a season; closing a closed one changes nothing. NOT_FOUND when there is no such season. */
-export async function closeSeason(db: Db, id: string, actor: Actor): Promise<Season> {
+export async function closeSeason(db: Db, id: string, actor: Actor, now: Date): Promise<Season> {
   return db.transaction(async (tx) => {
     const season = await lockSeason(tx, id);
     if (!season) throw notFound('No such season.');
-    if (season.status === 'closed') return toSeason(season);
+    if (season.status === 'closed') return toSeason(season, now);
     const updated = await closeSeasonById(tx, id);
     await appendAudit(tx, {
       actorUserId: actor.userId,
@@ -85,6 +87,6 @@ export async function closeSeason(db: Db, id: string, actor: Actor): Promise<Sea
       targetId: id,
       details: {},
     });
-    return toSeason(updated ?? season);
+    return toSeason(updated ?? season, now);
   });
 }

@@ -1,7 +1,7 @@
-import { openSeasonInputSchema, type Season } from '@pasado/core';
+import { openSeasonInputSchema, type Season, type SeasonPhase } from '@pasado/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Chip } from '../../../components/chip.tsx';
+import { Chip, type ChipTone } from '../../../components/chip.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { InputField } from '../../../components/input-field.tsx';
 import { manilaDateTime, manilaDayBoundary, manilaToday } from '../../../lib/format.ts';
@@ -54,6 +54,17 @@ export function SeasonsSection() {
   );
 }
 
+/**
+ * The server says where each season stands (core `seasonPhase`): only a running one earns points,
+ * so one opened ahead of its start is not shown as open (docs/product.md#staff).
+ */
+const PHASE_CHIPS: Record<SeasonPhase, { label: string; tone: ChipTone }> = {
+  scheduled: { label: 'Scheduled', tone: 'info' },
+  running: { label: 'Open', tone: 'success' },
+  ended: { label: 'Ended', tone: 'neutral' },
+  closed: { label: 'Closed', tone: 'neutral' },
+};
+
 function SeasonItem({
   season,
   closing,
@@ -63,14 +74,12 @@ function SeasonItem({
   closing: boolean;
   onClose: () => void;
 }) {
-  const running = season.status === 'open' && Date.parse(season.expiryDate) > Date.now();
+  const chip = PHASE_CHIPS[season.phase];
   return (
     <li className="card season">
       <div className="season__head row-spread">
         <span className="season__name">{season.name}</span>
-        <Chip tone={running ? 'success' : 'neutral'}>
-          {running ? 'Open' : season.status === 'open' ? 'Ended' : 'Closed'}
-        </Chip>
+        <Chip tone={chip.tone}>{chip.label}</Chip>
       </div>
       <p className="season__dates">
         {manilaDateTime(season.startsAt)} – {manilaDateTime(season.expiryDate)}
