@@ -46,19 +46,10 @@ export function subscriptionDenial(
 }
 
 /**
- * The statuses of a queued subscription that becomes current when the current one ends (the
- * claims read promotes it: docs/product.md#buying); a queued purchase still under review does not.
- */
-export const TAKES_OVER_WHEN_CURRENT_ENDS: readonly SubscriptionStatus[] = [
-  'approved',
-  'completed',
-];
-
-/**
  * Why a student may not read a reviewer's content or start an attempt under it now, or null when
  * they may: the grant first (an unknown reviewer is refused the same way), then the subscription.
  * `queuedUntil`: the end of the queued subscription that takes over when the current one ends
- * (TAKES_OVER_WHEN_CURRENT_ENDS), if any. When the current one has ended on its own and that one
+ * (any that gives access, `ACCESS_STATUSES`), if any. When the current one has ended on its own and that one
  * runs, there is access: the next claims read makes it current. The paywall itself never changes
  * a subscription; the guard's claims read expires it, with the spec's alert (docs/product.md#errors).
  */

@@ -22,7 +22,13 @@ export function isActiveOrInProgress(status: SubscriptionStatus | null | undefin
   return (ACTIVE_OR_IN_PROGRESS as readonly string[]).includes(status ?? '');
 }
 
-const ACCESS_STATUSES: readonly SubscriptionStatus[] = [
+/**
+ * The statuses that give access until `expiryDate` (the guard's table), and so those of a queued
+ * subscription that takes over when the current one ends (docs/product.md#subscription-queue): a
+ * renewal still under review takes over as it is, as a purchase made after the end would give
+ * access at once. Waiting for staff locked out a student who had paid.
+ */
+export const ACCESS_STATUSES: readonly SubscriptionStatus[] = [
   'pending',
   'forVerification',
   'approved',

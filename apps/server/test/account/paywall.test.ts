@@ -279,11 +279,15 @@ describe.each(ENGINES)('the paywall on %s', (engine) => {
     try {
       expect((await call('GET', `${quiz}/quiz-home`)).statusCode).toBe(200);
       expect((await call('GET', `${study}/flash`)).statusCode).toBe(200);
-      // Still under review, it does not.
-      await db()
-        .update(subscriptions)
-        .set({ status: 'pending' })
-        .where(eq(subscriptions.id, next?.id ?? ''));
+      // Still under review, it does too (docs/product.md#subscription-queue); revoked, it does not.
+      const queuedAs = (status: 'pending' | 'revoked') =>
+        db()
+          .update(subscriptions)
+          .set({ status })
+          .where(eq(subscriptions.id, next?.id ?? ''));
+      await queuedAs('pending');
+      expect((await call('GET', `${quiz}/quiz-home`)).statusCode).toBe(200);
+      await queuedAs('revoked');
       expect((await call('GET', `${quiz}/quiz-home`)).json().error.reason).toBe('expired');
     } finally {
       await db()

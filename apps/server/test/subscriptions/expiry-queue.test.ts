@@ -1,4 +1,3 @@
-import { MESSAGES } from '@pasado/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireIfOverdue } from '../../src/modules/subscriptions/status.service.ts';
@@ -69,23 +68,39 @@ describe.each(ENGINES)('expiry and the queue on %s', (engine) => {
     },
   );
 
-  it('a queued purchase still pending is not promoted: access ends with the expiry alert', async () => {
-    const { user, queued } = await trialWithQueued('pending');
-    await lapse(user.trialId);
-    const res = await claims(user.cookie);
-    expect(res).toMatchObject({
-      claims: { subscriptionStatus: 'expired' },
-      subscriptionExpired: true,
-    });
-    expect(MESSAGES.SUBSCRIPTION_EXPIRED).toBe('Your current subscription has expired!');
-    expect((await me(t, user.cookie)).queuedSubscriptions).toEqual([queued.subscriptionId]);
-    // Staff approving it later makes it current, since the current one has ended.
-    await setStatus(t, staff, user, queued.subscriptionId, 'approved');
-    expect((await me(t, user.cookie)).subscription).toEqual({
-      id: queued.subscriptionId,
-      status: 'approved',
-    });
-  });
+  // A renewal bought before the trial ended and not yet reviewed when it did: it takes over as it
+  // is, as a purchase made after the end would be current at once. It waited for staff before, so
+  // the student who had paid was locked out with the expiry alert until someone reviewed it.
+  it.each(['pending', 'forVerification'] as const)(
+    'a queued purchase still %s takes over: access goes on while staff review it',
+    async (status) => {
+      const { user, queued } = await trialWithQueued('pending');
+      if (status === 'forVerification') {
+        await setStatus(t, staff, user, queued.subscriptionId, 'forVerification');
+      }
+      await lapse(user.trialId);
+      const res = await claims(user.cookie);
+      expect(res).toMatchObject({
+        claims: { subscriptionStatus: status },
+        subscriptionExpired: false,
+      });
+      const doc = await me(t, user.cookie);
+      expect(doc.subscription).toEqual({ id: queued.subscriptionId, status });
+      expect(doc.queuedSubscriptions).toEqual([]);
+      // Its month begins now, not at the end the trial's term said.
+      const row = await subscriptionRow(t, queued.subscriptionId);
+      expect(row.startsAt.getTime()).toBeLessThanOrEqual(Date.now());
+      expect(row.expiryDate.getTime() - row.startsAt.getTime()).toBe(
+        Date.parse(queued.expiryDate) - Date.parse(queued.startsAt),
+      );
+      // Staff approving it then approves the current subscription.
+      await setStatus(t, staff, user, queued.subscriptionId, 'approved');
+      expect((await me(t, user.cookie)).subscription).toEqual({
+        id: queued.subscriptionId,
+        status: 'approved',
+      });
+    },
+  );
 
   it('a promoted subscription that has lapsed too expires in the same transaction', async () => {
     const { user, queued } = await trialWithQueued('completed');

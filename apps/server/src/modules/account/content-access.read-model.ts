@@ -1,8 +1,8 @@
 import {
+  ACCESS_STATUSES,
   type AccessSubscription,
   type Reviewer,
   type SubscriptionStatus,
-  TAKES_OVER_WHEN_CURRENT_ENDS,
 } from '@pasado/core';
 import { eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Executor, preparedFor } from '../../platform/db/client.ts';
@@ -29,7 +29,7 @@ const queuedUntilOf = (userId: SQLWrapper) =>
   sql`(select max(q.expiry_date) from ${subscriptions} q
   where q.user_id = ${userId} and q.queued_at is not null
     and q.status in (${sql.join(
-      TAKES_OVER_WHEN_CURRENT_ENDS.map((status) => sql`${status}`),
+      ACCESS_STATUSES.map((status) => sql`${status}`),
       sql`, `,
     )}))`;
 

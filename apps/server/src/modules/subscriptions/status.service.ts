@@ -16,7 +16,7 @@ import {
 
 /**
  * When the user has no current subscription, or it ended (expired or revoked), makes the oldest
- * queued approved or completed subscription current (docs/product.md#buying). Announces the
+ * queued subscription that gives access current (docs/product.md#buying). Announces the
  * subscription and users/{uid}. The caller holds the user lock.
  */
 export async function promoteNextQueued(
@@ -31,7 +31,7 @@ export async function promoteNextQueued(
 
 /**
  * Sets the user's current subscription to expired once its expiryDate has passed (docs/product.md#states), and in
- * the same transaction makes the oldest queued approved or completed subscription current,
+ * the same transaction makes the oldest queued subscription that gives access current,
  * repeating while the promoted one has lapsed too. Returns true when the user's access ended
  * (nothing took the expired one's place): the client then shows the expiry alert.
  */
@@ -71,7 +71,7 @@ export interface StatusChange {
  * transaction: the owner and then the subscription are locked (the same order as every other
  * writer), so two staff approving at once change it once — the second finds it approved already
  * and gets null. A revoked or expired queued subscription leaves the queue; when the current one
- * ends, the next approved queued one becomes current. `authorize` sees the locked row before
+ * ends, the next queued one that gives access becomes current. `authorize` sees the locked row before
  * anything is written.
  */
 export async function changeSubscriptionStatus(

@@ -1,9 +1,9 @@
 import {
+  ACCESS_STATUSES,
   FREE_TRIAL_DAYS,
   promotedTerm,
   type SelectedPlan,
   type SubscriptionStatus,
-  TAKES_OVER_WHEN_CURRENT_ENDS,
 } from '@pasado/core';
 import { and, asc, desc, eq, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
@@ -15,17 +15,6 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The statuses that give access until expiryDate (docs/product.md#access; core `grantsAccess`). */
-const ACCESS_STATUSES = [
-  'pending',
-  'forVerification',
-  'approved',
-  'completed',
-] as const satisfies readonly SubscriptionStatus[];
-
-/** Queued subscriptions that may become current: paid and accepted (core's one list). */
-const PROMOTABLE_STATUSES = [...TAKES_OVER_WHEN_CURRENT_ENDS];
-
 /** The user's current subscription (users.current_subscription_id), as a condition. */
 const isCurrentOf = (userId: string) =>
   eq(subscriptions.id, sql`(select current_subscription_id from users where id = ${userId})`);
@@ -35,7 +24,7 @@ const isOverdueCurrentOf = (userId: string, now: Date) =>
   and(
     eq(subscriptions.userId, userId),
     isCurrentOf(userId),
-    inArray(subscriptions.status, ACCESS_STATUSES),
+    inArray(subscriptions.status, [...ACCESS_STATUSES]),
     lte(subscriptions.expiryDate, now),
   );
 
@@ -230,7 +219,7 @@ export async function expireOverdueCurrent(
 
 /**
  * When the user has no current subscription, or it ended (expired or revoked), takes the oldest
- * queued approved or completed subscription out of the queue: its queuedAt is cleared and its
+ * queued subscription that gives access (core `ACCESS_STATUSES`: under review too) out of the queue: its queuedAt is cleared and its
  * term, computed at purchase, is kept; the caller makes it current. The caller holds the user lock.
  */
 export async function takeNextQueued(
@@ -254,7 +243,7 @@ export async function takeNextQueued(
       and(
         eq(subscriptions.userId, userId),
         isNotNull(subscriptions.queuedAt),
-        inArray(subscriptions.status, PROMOTABLE_STATUSES),
+        inArray(subscriptions.status, [...ACCESS_STATUSES]),
       ),
     )
     .orderBy(asc(subscriptions.queuedAt), asc(subscriptions.createdAt))
