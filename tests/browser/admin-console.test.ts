@@ -5,12 +5,17 @@ import { describe, expect, it } from 'vitest';
 import { touchUser } from '../../apps/server/src/modules/users/repository.ts';
 import {
   auditLog,
+  statementLines,
   subscriptions,
   userMessages,
   users,
 } from '../../apps/server/src/platform/db/schema.ts';
 import { callFunction } from '../../apps/server/test/helpers/test-app.ts';
-import { screenshot } from './helpers/chromium.ts';
+import {
+  gcashCsv,
+  uploadStatement,
+} from '../../apps/server/test/payments/reconciliation-helpers.ts';
+import { atBothWidths, screenshot } from './helpers/chromium.ts';
 import { type Phone, useBrowserFixture } from './helpers/fixture.ts';
 import { completeOnboarding, cookieFor, settledPath, signIn } from './helpers/session.ts';
 
@@ -173,6 +178,77 @@ describe('the staff console', () => {
       async () => (await fetch('/api/admin/payments')).status,
     );
     expect(api).toBe(403);
+  });
+
+  // A purchase proven by a screenshot cites no reference, so reconciliation matches it by amount
+  // and time; its card shows the statement line its Approve claims, and says how it matched.
+  it('staff see the statement line an amount-and-time match would claim', async () => {
+    const student = await onboarded('unread.student@example.com');
+    const cookie = await cookieFor(student.context);
+    const upload = await fx.server.app.inject({
+      method: 'POST',
+      url: '/api/uploads/payment-screenshot',
+      headers: {
+        origin: fx.server.origin,
+        cookie,
+        'content-type': 'image/png',
+        'x-file-name': 'gcash.png',
+      },
+      // Bytes after the image's end: another file (a screenshot proves one purchase), the same picture.
+      payload: Buffer.concat([ONE_PIXEL_PNG, Buffer.from('second')]),
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const purchase = await callFunction(fx.server, cookie, 'subscribeUser', {
+      idempotencyKey: randomUUID(),
+      transactionInfo: {
+        finalPrice: 99,
+        paymentScreenshotUrl: upload.json().path,
+        purchasedBy: 'user',
+      },
+      subscriptionInfo: { selectedPlan: { id: '1-month' } },
+    });
+    expect(purchase.statusCode, purchase.body).toBe(200);
+    const subId = purchase.json().result.subscriptionId as string;
+
+    const staff = await staffMember('match.staff@example.com');
+    const reference = '5550001112223';
+    const statement = await uploadStatement(
+      fx.server,
+      await cookieFor(staff.context),
+      gcashCsv([{ at: new Date(Date.now() - 3600_000), reference, centavos: 9900 }]),
+    );
+    expect(statement.statusCode, statement.body).toBe(201);
+
+    await staff.page.goto('/admin');
+    await settledPath(staff.page, '/admin');
+    const card = staff.page.getByRole('article', { name: 'unread.student@example.com' });
+    await card.waitFor();
+    const line = card.locator('.review-statement');
+    await expect
+      .poll(() => line.textContent())
+      .toMatch(
+        new RegExp(
+          `^Statement ₱99 · ref ${reference} · .+ · from JUAN DELA CRUZ · matched by amount and time only$`,
+        ),
+      );
+    await line.scrollIntoViewIfNeeded();
+    await atBothWidths(staff.page, 'admin-payments-amount-and-time');
+    await staff.page.setViewportSize({ width: 1280, height: 800 });
+    await line.scrollIntoViewIfNeeded();
+    await screenshot(staff.page, 'admin-payments-amount-and-time-desktop');
+    expect(await pageWidth(staff)).toBe(1280);
+
+    // Its Approve claims that line.
+    await card.getByRole('button', { name: 'Approve' }).click();
+    const dialog = staff.page.getByRole('dialog', { name: 'Approve this payment' });
+    await dialog.getByLabel('Reason').fill('Amount and time agree with the statement');
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => card.count()).toBe(0);
+    const [claimed] = await db()
+      .select()
+      .from(statementLines)
+      .where(eq(statementLines.reference, reference));
+    expect(claimed?.claimedBySubscriptionId).toBe(subId);
   });
 
   it('staff open a message and archive it', async () => {

@@ -1,6 +1,8 @@
 import {
   BUILTIN_STATEMENT_MAPPINGS,
   type ReconciliationView,
+  type ReviewItem,
+  type ReviewQueueResponse,
   STATEMENT_MESSAGES,
 } from '@pasado/core';
 import { eq } from 'drizzle-orm';
@@ -698,6 +700,86 @@ describe.each(ENGINES)('approving from the Payments tab on %s', (engine) => {
     expect(ids(after.matched)).not.toContain(second);
     expect(after.notInStatement.find((i) => i.subscriptionId === second)?.candidates).toEqual([]);
     expect(after.paidNotClaimed.map((l) => l.reference)).not.toContain(reference);
+  });
+});
+
+// The Payments card showed only a line citing the purchase's reference, so staff approving a
+// purchase matched by amount and time did not see the line their Approve would claim. A fresh app:
+// a purchase left pending by another test would make the match ambiguous.
+describe.each(ENGINES)('the Payments queue on %s', (engine) => {
+  let t: TestApp;
+  let staff: TestUser;
+  beforeAll(async () => {
+    ({ t, staff } = await startWithStaff(engine));
+  });
+  afterAll(() => t.close());
+
+  const queue = async (status: string): Promise<ReviewItem[]> => {
+    const res = await t.app.inject({
+      url: `${BASE}?status=${status}`,
+      headers: { cookie: staff.cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    return (res.json() as ReviewQueueResponse).items;
+  };
+  const itemOf = (items: ReviewItem[], subId: string) =>
+    items.find((i) => i.subscriptionId === subId);
+
+  it('shows the statement line each Approve would claim and how it matched', async () => {
+    const typed = await studentWithPurchase(t);
+    await backdatePurchase(t, typed.subId, new Date(Date.now() - 3 * HOUR));
+    const typedTxn = await firstTransactionOf(t, typed.subId);
+    await uploadStatement(
+      t,
+      staff.cookie,
+      gcashCsv([
+        {
+          at: new Date(Date.now() - 4 * HOUR),
+          reference: typedTxn.refCode ?? '',
+          centavos: typedTxn.finalPrice * 100,
+        },
+      ]),
+    );
+    const unread = await unreadPurchase(t, 3);
+    const reference = await statementPaying(t, staff, unread);
+    const charged = (await firstTransactionOf(t, unread)).finalPrice * 100;
+
+    const waiting = await queue('needsAction');
+    // No reference of its own cites the line: it is the one reconciliation matched by amount and time.
+    expect(itemOf(waiting, unread)?.statementLine).toMatchObject({
+      reference,
+      amountCentavos: charged,
+      matchedBy: 'amountAndTime',
+      claimedBy: 'none',
+    });
+    expect(itemOf(waiting, typed.subId)?.statementLine).toMatchObject({
+      reference: typedTxn.refCode,
+      matchedBy: 'reference',
+      claimedBy: 'none',
+    });
+    const detail = await t.app.inject({
+      url: `${BASE}/${unread}`,
+      headers: { cookie: staff.cookie },
+    });
+    expect(detail.json().item.statementLine).toMatchObject({
+      reference,
+      matchedBy: 'amountAndTime',
+    });
+
+    // Approving it claims that very line, which the card then shows as this purchase's.
+    const approve = await t.app.inject({
+      method: 'POST',
+      url: `${BASE}/${unread}/actions`,
+      headers: { origin: t.origin, cookie: staff.cookie },
+      payload: { action: 'approve', reason: 'Amount and time agree', expectedStatus: 'pending' },
+    });
+    expect(approve.statusCode).toBe(200);
+    expect(await lineByReference(t, reference)).toMatchObject({ claimedBySubscriptionId: unread });
+    expect(itemOf(await queue('approved'), unread)?.statementLine).toMatchObject({
+      reference,
+      claimedBy: 'this',
+      matchedBy: null,
+    });
   });
 });
 

@@ -10,6 +10,7 @@ import {
   type StaffAction,
 } from '../admin-review.ts';
 import { isoDateSchema, subscriptionStatusSchema } from './common.ts';
+import { matchedBySchema } from './reconciliation.ts';
 
 /**
  * The staff console's API under /api/admin (docs/product.md#staff; issue 3 item 6, issue 5 item 5).
@@ -124,7 +125,10 @@ export const reviewItemSchema = z.object({
     problem: z.string().nullable(),
   }),
   flags: z.array(reviewFlagSchema),
-  /** The kept statement line citing this purchase's reference, typed or read (issue 26). */
+  /**
+   * The kept statement line of this purchase (issue 26): the one reconciliation matches it to now,
+   * which its approval claims; else the one bound to it, or one citing its reference, typed or read.
+   */
   statementLine: z
     .object({
       reference: z.string().nullable(),
@@ -133,6 +137,8 @@ export const reviewItemSchema = z.object({
       sender: z.string().nullable(),
       /** Bound to this purchase by an approval; else another purchase's, or nobody's yet. */
       claimedBy: z.enum(['this', 'another', 'none']),
+      /** How the purchase waiting for review is matched to it; null: it is not (yet, or any more). */
+      matchedBy: matchedBySchema.nullable(),
     })
     .nullable()
     .optional(),

@@ -148,6 +148,14 @@ export const screenshotReadingViewSchema = z.object({
 });
 export type ScreenshotReadingView = z.infer<typeof screenshotReadingViewSchema>;
 
+/**
+ * How a purchase's statement line was matched (core `reconcile`): 'reference', by the reference it
+ * cites and the amount; 'amountAndTime', by the amount alone within its window, for a purchase
+ * that cites no reference.
+ */
+export const matchedBySchema = z.enum(['reference', 'amountAndTime']);
+export type MatchedBy = z.infer<typeof matchedBySchema>;
+
 export const reconciliationItemSchema = z.object({
   subscriptionId: z.uuid(),
   status: z.enum(['pending', 'forVerification']),
@@ -159,7 +167,7 @@ export const reconciliationItemSchema = z.object({
   readings: z.array(screenshotReadingViewSchema),
   /** The line the outcome relies on (matched, amount differs). */
   line: statementLineViewSchema.nullable(),
-  matchedBy: z.enum(['reference', 'amountAndTime']).nullable(),
+  matchedBy: matchedBySchema.nullable(),
   /** Set when the reference the purchase cites was spent by another purchase. */
   referenceUsed: z.object({ reference: z.string(), byOtherPurchase: z.boolean() }).nullable(),
   /** Open lines of the charged amount in its window (not in the statement): maybe its payment. */

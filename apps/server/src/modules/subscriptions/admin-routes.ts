@@ -34,7 +34,7 @@ export async function adminPaymentsRoutes(app: FastifyInstance) {
     {
       schema: { querystring: reviewQueueQuerySchema, response: { 200: reviewQueueResponseSchema } },
     },
-    async (request) => reviewQueue(db, request.query),
+    async (request) => reviewQueue(db, request.query, request.server.clock.now()),
   );
 
   typed.get(
@@ -48,7 +48,7 @@ export async function adminPaymentsRoutes(app: FastifyInstance) {
   typed.get(
     '/:id',
     { schema: { params: idParams, response: { 200: reviewItemDetailSchema } } },
-    async (request) => reviewItemDetail(db, request.params.id),
+    async (request) => reviewItemDetail(db, request.params.id, request.server.clock.now()),
   );
 
   typed.post(

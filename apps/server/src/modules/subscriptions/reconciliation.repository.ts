@@ -172,15 +172,16 @@ export async function claimStatementLine(
   return row ?? null;
 }
 
-export async function findStatementLineClaimedBy(
+/** The lines bound to any of these purchases (one each at most). */
+export async function listStatementLinesClaimedBy(
   ex: Executor,
-  subscriptionId: string,
-): Promise<StatementLineRow | null> {
-  const [row] = await ex
+  subscriptionIds: readonly string[],
+): Promise<StatementLineRow[]> {
+  if (subscriptionIds.length === 0) return [];
+  return ex
     .select()
     .from(statementLines)
-    .where(eq(statementLines.claimedBySubscriptionId, subscriptionId));
-  return row ?? null;
+    .where(inArray(statementLines.claimedBySubscriptionId, [...subscriptionIds]));
 }
 
 // Screenshot readings: the OCR job's queue and its results.

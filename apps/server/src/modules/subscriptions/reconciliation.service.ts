@@ -5,6 +5,7 @@ import {
   checkReading,
   type LineToMatch,
   MATCH_WINDOW_DAYS,
+  type MatchedBy,
   type PurchaseOutcome,
   type PurchaseToMatch,
   type ReconciliationItem,
@@ -383,18 +384,38 @@ export function statementLineDetails(line: StatementLineRow) {
   };
 }
 
+export interface StatementMatch {
+  line: StatementLineRow;
+  by: MatchedBy;
+}
+
 /**
- * The statement line a purchase waiting for review is matched to now (by reference and amount, or
- * by amount and time), computed as the reconciliation view computes it; null when none is.
+ * The statement line each purchase waiting for review is matched to now (by reference and amount,
+ * or by amount and time), by subscription id, computed as the reconciliation view computes it:
+ * one computation over every waiting purchase, since a match by amount and time depends on them
+ * all. Unmatched purchases are absent.
  */
+export async function statementMatches(
+  ex: Executor,
+  now: Date,
+): Promise<Map<string, StatementMatch>> {
+  const rec = await computeReconciliation(ex, now);
+  const matches = new Map<string, StatementMatch>();
+  for (const outcome of rec.report.purchases) {
+    if (outcome.kind !== 'matched') continue;
+    const line = rec.lines.get(outcome.lineIdentity);
+    if (line) matches.set(outcome.subscriptionId, { line, by: outcome.by });
+  }
+  return matches;
+}
+
+/** The statement line a purchase waiting for review is matched to now, which its approval claims. */
 export async function matchedStatementLine(
   ex: Executor,
   subscriptionId: string,
   now: Date,
 ): Promise<StatementLineRow | null> {
-  const rec = await computeReconciliation(ex, now);
-  const outcome = rec.report.purchases.find((o) => o.subscriptionId === subscriptionId);
-  return outcome?.kind === 'matched' ? (rec.lines.get(outcome.lineIdentity) ?? null) : null;
+  return (await statementMatches(ex, now)).get(subscriptionId)?.line ?? null;
 }
 
 const pesosText = (centavos: number) =>

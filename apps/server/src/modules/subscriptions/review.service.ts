@@ -30,13 +30,15 @@ import {
 } from '../../platform/audit/audit.repository.ts';
 import type { Db, Executor } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
-import { listReferenceHolders } from './reconciliation.read-model.ts';
+import { listReferenceHolders, OPEN_STATUSES } from './reconciliation.read-model.ts';
 import {
   listScreenshotReadings,
   listStatementLinesByReference,
+  listStatementLinesClaimedBy,
   type ScreenshotReadingRow,
   type StatementLineRow,
 } from './reconciliation.repository.ts';
+import { type StatementMatch, statementMatches } from './reconciliation.service.ts';
 import {
   countPurchasesByStatus,
   findReviewRow,
@@ -58,6 +60,7 @@ import { changeStatusAsStaff } from './staff-status.service.ts';
 export async function reviewQueue(
   ex: Executor,
   query: { status: ReviewFilter; limit: number; cursor?: string | undefined },
+  now: Date,
 ): Promise<ReviewQueueResponse> {
   const after = query.cursor ? decodeAdminCursor(query.cursor) : null;
   // One row more than asked tells whether another page exists.
@@ -69,7 +72,7 @@ export async function reviewQueue(
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    items: await toReviewItems(ex, page),
+    items: await toReviewItems(ex, page, now),
     counts: await reviewCounts(ex),
     nextCursor:
       rows.length > query.limit && last ? encodeAdminCursor(last.sub.createdAt, last.sub.id) : null,
@@ -80,10 +83,11 @@ export async function reviewQueue(
 export async function reviewItemDetail(
   ex: Executor,
   subscriptionId: string,
+  now: Date,
 ): Promise<ReviewItemDetail> {
   const row = await findReviewRow(ex, subscriptionId);
   if (!row) throw notFound('No such payment.');
-  const [item] = await toReviewItems(ex, [row]);
+  const [item] = await toReviewItems(ex, [row], now);
   if (!item) throw notFound('No such payment.');
   const audit = await listAuditOf(ex, 'subscription', item.subscriptionId);
   return { item, audit: audit.map(toAuditEntry) };
@@ -111,7 +115,25 @@ async function reviewCounts(ex: Executor): Promise<ReviewCounts> {
   return { needsAction, ...counts };
 }
 
-async function toReviewItems(ex: Executor, rows: readonly QueueRow[]): Promise<ReviewItem[]> {
+/**
+ * The statement line each waiting purchase of these rows is matched to, the line its approval
+ * claims (`changeStatusAsStaff`): one reconciliation for the whole page, none when no purchase on
+ * it is waiting.
+ */
+async function pageMatches(
+  ex: Executor,
+  rows: readonly QueueRow[],
+  now: Date,
+): Promise<Map<string, StatementMatch>> {
+  const waiting = rows.some((r) => (OPEN_STATUSES as readonly string[]).includes(r.sub.status));
+  return waiting ? statementMatches(ex, now) : new Map();
+}
+
+async function toReviewItems(
+  ex: Executor,
+  rows: readonly QueueRow[],
+  now: Date,
+): Promise<ReviewItem[]> {
   const txns = await listReviewTransactions(
     ex,
     rows.map((r) => r.sub.id),
@@ -122,8 +144,9 @@ async function toReviewItems(ex: Executor, rows: readonly QueueRow[]): Promise<R
     list.push(txn);
     bySubscription.set(txn.subscriptionId, list);
   }
-  // What OCR read from the screenshots, the statement lines citing a typed or read reference, and
-  // who else cites a read reference (issue 26 item 3: "flagged like a reused code").
+  // What OCR read from the screenshots, the statement lines matched to a waiting purchase, bound to
+  // one or citing a typed or read reference, and who else cites a read reference (issue 26 item 3:
+  // "flagged like a reused code").
   const readings = new Map<string, ScreenshotReadingRow>(
     (
       await listScreenshotReadings(
@@ -136,7 +159,14 @@ async function toReviewItems(ex: Executor, rows: readonly QueueRow[]): Promise<R
   const references = [
     ...new Set([...txns.flatMap((t) => (t.refCode ? [t.refCode] : [])), ...readReferences]),
   ];
-  const lines = await listStatementLinesByReference(ex, references);
+  const matches = await pageMatches(ex, rows, now);
+  const lines = [
+    ...(await listStatementLinesClaimedBy(
+      ex,
+      rows.map((r) => r.sub.id),
+    )),
+    ...(await listStatementLinesByReference(ex, references)),
+  ];
   const holders = await listReferenceHolders(ex, [...new Set(readReferences)], { notOpen: false });
   return rows.map(({ sub, email }) => {
     const list = bySubscription.get(sub.id) ?? [];
@@ -154,7 +184,9 @@ async function toReviewItems(ex: Executor, rows: readonly QueueRow[]): Promise<R
         .flatMap((t) => [t.refCode, readings.get(t.id)?.reference ?? null])
         .filter((r): r is string => r !== null),
     );
+    const match = matches.get(sub.id) ?? null;
     const line: StatementLineRow | null =
+      match?.line ??
       lines.find((l) => l.claimedBySubscriptionId === sub.id) ??
       lines.find((l) => l.reference !== null && ownReferences.has(l.reference)) ??
       null;
@@ -213,6 +245,7 @@ async function toReviewItems(ex: Executor, rows: readonly QueueRow[]): Promise<R
                 : line.claimedBySubscriptionId === sub.id
                   ? 'this'
                   : 'another',
+            matchedBy: match?.by ?? null,
           }
         : null,
       amount,

@@ -1,6 +1,7 @@
 import {
   type AuditEntry,
   getPlan,
+  type MatchedBy,
   type ReviewFilter,
   type StaffAction,
   type SubscriptionStatus,
@@ -33,6 +34,12 @@ export const ACTION_LABELS: Record<
   },
   suspend: { button: 'Suspend', title: 'Suspend this subscription', confirm: 'Suspend' },
   revoke: { button: 'Revoke', title: 'Revoke this subscription', confirm: 'Revoke' },
+};
+
+/** How a statement line was matched to the purchase, in the Reconcile tab's words. */
+export const MATCHED_BY_LABELS: Record<MatchedBy, string> = {
+  reference: 'matched by reference and amount',
+  amountAndTime: 'matched by amount and time only',
 };
 
 /** A 13-digit reference code in groups of four, easier to compare with a wallet statement. */

@@ -7,7 +7,7 @@ import { SUBSCRIPTION_STATUS_TONES } from '../../../lib/subscription-tone.ts';
 import { AdminLoading, DisclosureButton } from '../admin-parts.tsx';
 import { AuditList } from './audit-list.tsx';
 import { useReviewItem } from './get-review-item.ts';
-import { ACTION_LABELS, groupRefCode, STATUS_LABELS } from './labels.ts';
+import { ACTION_LABELS, groupRefCode, MATCHED_BY_LABELS, STATUS_LABELS } from './labels.ts';
 
 /**
  * One purchase in the review queue (issue 3 item 6): who, what plan, the amounts expected and
@@ -159,6 +159,9 @@ export function ReviewCard({
             {manilaDateTime(item.statementLine.occurredAt)}
           </time>
           {item.statementLine.sender ? ` · from ${item.statementLine.sender}` : ''}
+          {item.statementLine.matchedBy
+            ? ` · ${MATCHED_BY_LABELS[item.statementLine.matchedBy]}`
+            : ''}
           {item.statementLine.claimedBy === 'another' ? ' · already paid another purchase' : ''}
         </p>
       ) : null}
