@@ -22,6 +22,7 @@ export const PURCHASE_MESSAGES = {
   ONE_PROOF: 'Send either a reference code or a screenshot, not both.',
   UNKNOWN_SCREENSHOT: 'Upload the screenshot again, then submit.',
   NOT_VERIFIABLE: 'This subscription is not waiting for a payment proof.',
+  SUSPENDED: 'Your subscription is suspended. Please contact support before buying again.',
 } as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;

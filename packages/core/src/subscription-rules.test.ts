@@ -5,6 +5,7 @@ import {
   grantsAccess,
   hasPaidBefore,
   isActiveOrInProgress,
+  isBuyingSuspended,
   isExtension,
   isFreeTrialCurrent,
   isPastExpiry,
@@ -75,6 +76,14 @@ describe('isExtension (docs/product.md#extension)', () => {
     ]),
   ])('%j → %s', (current, expected) => {
     expect(isExtension(current)).toBe(expected);
+  });
+});
+
+describe('isBuyingSuspended (docs/product.md#subscription-queue)', () => {
+  it('holds only while the current subscription is suspended', () => {
+    expect(isBuyingSuspended(null)).toBe(false);
+    for (const status of ALL)
+      expect(isBuyingSuspended({ status }), status).toBe(status === 'suspended');
   });
 });
 

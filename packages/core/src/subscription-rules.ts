@@ -85,6 +85,15 @@ export function isPurchaseBlocked(input: {
 }
 
 /**
+ * A suspended student cannot buy (docs/product.md#subscription-queue): the guard locks them to the
+ * suspended page until staff decide, and a purchase would wait behind the hold, paid for and giving
+ * no access. The server refuses it too, for a call that never went through the guard.
+ */
+export function isBuyingSuspended(current: { status: SubscriptionStatus } | null): boolean {
+  return current?.status === 'suspended';
+}
+
+/**
  * Expiry rule (docs/product.md#route-guard "The route guard sets a subscription past its expiryDate to expired"):
  * true only when `now` is strictly after expiryDate. An unparseable date throws a RangeError rather
  * than silently granting or removing access.

@@ -311,6 +311,24 @@ describe.each(ENGINES)('subscribeUser on %s', (engine) => {
     expect(extension.json().result.queued).toBe(true);
   });
 
+  // The guard locks a suspended student to the suspended page; the purchase itself refused only
+  // what SPEC's blocking rule names, so a call past the guard took the money and queued the plan
+  // behind the hold, where it gave no access.
+  it('is refused while the current subscription is suspended, and open again once staff lift it', async () => {
+    const user = await signedInUser(t);
+    const staff = await makeStaff(t);
+    const { subscriptionId } = (await subscribe(t, user.cookie, purchaseInput())).json().result;
+    await setStatus(t, user, user, subscriptionId, 'completed');
+    await setStatus(t, staff, user, subscriptionId, 'suspended');
+    const refused = await subscribe(t, user.cookie, purchaseInput());
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(PURCHASE_MESSAGES.SUSPENDED);
+    expect(await countsFor(t, user.userId)).toEqual({ subscriptions: 1, transactions: 1 });
+    await setStatus(t, staff, user, subscriptionId, 'approved');
+    await setStatus(t, user, user, subscriptionId, 'completed');
+    expect((await subscribe(t, user.cookie, purchaseInput())).statusCode).toBe(200);
+  });
+
   it('after a revoked subscription a purchase becomes current at once', async () => {
     const user = await signedInUser(t);
     const staff = await makeStaff(t);

@@ -2,6 +2,7 @@ import {
   type FunctionResult,
   finalPrice,
   getPlan,
+  isBuyingSuspended,
   isDiscountLive,
   isPurchaseBlocked,
   MAX_PROOFS_PER_SUBSCRIPTION,
@@ -64,6 +65,9 @@ export async function subscribeUser(
 
       const current = await findCurrentSubscription(tx, userId);
       const queued = await listQueuedSubscriptions(tx, userId);
+      if (isBuyingSuspended(current)) {
+        throw new AppError('FAILED_PRECONDITION', PURCHASE_MESSAGES.SUSPENDED);
+      }
       if (isPurchaseBlocked({ current, queued })) {
         throw new AppError('FAILED_PRECONDITION', PURCHASE_MESSAGES.PURCHASE_BLOCKED);
       }
