@@ -1,6 +1,5 @@
 import { rankStandings, seasonBoardKey, weekBoardKey } from '@pasado/core';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rankedOnBoard, rankOnBoard } from '../../src/modules/leaderboard/ranking.read-model.ts';
 import { foldCountChanges } from '../../src/modules/leaderboard/scores.repository.ts';
@@ -15,8 +14,9 @@ import {
   users,
 } from '../../src/platform/db/schema.ts';
 import { createStaff, createStudent, type TestUser } from '../helpers/factories.ts';
+import { appWithLockHolder } from '../helpers/lock-holder.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { ENGINES, sessionsWaitingOnLocks } from '../helpers/test-database.ts';
+import { ENGINES } from '../helpers/test-database.ts';
 
 describe.each(ENGINES)('leaderboard on %s', (engine) => {
   let t: TestApp;
@@ -427,19 +427,10 @@ describe.each(ENGINES)('leaderboard on %s', (engine) => {
 // other's uncommitted one: both committed, two seasons open. The interleaving is forced: another
 // connection holds the audit log, which each opening writes last, while two openings arrive.
 describe.runIf(ENGINES.includes('postgres'))('seasons opened at once, on postgres', () => {
-  let t: TestApp;
-  let other: pg.Client;
-  beforeAll(async () => {
-    t = await startTestApp('postgres');
-    other = new pg.Client({ connectionString: t.testDb.url ?? '' });
-    await other.connect();
-  });
-  afterAll(async () => {
-    await other.end();
-    await t.close();
-  });
+  const { app, holder } = appWithLockHolder();
 
   it('leave exactly one season open', async () => {
+    const t = app();
     const [a, b] = [await createStaff(t), await createStaff(t)];
     const open = (staffer: TestUser, name: string) =>
       t.app.inject({
@@ -452,11 +443,10 @@ describe.runIf(ENGINES.includes('postgres'))('seasons opened at once, on postgre
           expiryDate: new Date(Date.now() + 86_400_000).toISOString(),
         },
       });
-    await other.query('begin');
-    await other.query('lock table audit_log in share mode');
+    await holder.hold('lock table audit_log in share mode');
     const sent = [open(a, 'From A'), open(b, 'From B')];
-    await expect.poll(() => sessionsWaitingOnLocks(other)).toBe(2);
-    await other.query('commit');
+    await expect.poll(() => holder.waiting()).toBe(2);
+    await holder.release();
     expect((await Promise.all(sent)).map((res) => res.statusCode)).toEqual([200, 200]);
     const rows = await t.app.database.db.select().from(seasons).where(eq(seasons.status, 'open'));
     expect(rows).toHaveLength(1);
