@@ -1,11 +1,12 @@
 import type { FlashQueueCard, FlashQueueResponse } from '@pasado/core';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { clearOutbox, outboxState, startOutbox } from '../../lib/offline/outbox.ts';
+import { clearOutbox, enqueue, outboxState, startOutbox } from '../../lib/offline/outbox.ts';
 import { IDS } from '../../testing/docs.ts';
 import { fakeApi, networkDown } from '../../testing/fake-api.ts';
 import { renderScreen } from '../../testing/render.tsx';
 import { claimsFor } from '../../testing/reviewers.ts';
+import { queueReview } from './api/review-card.ts';
 import { FlashMode } from './flash-mode.tsx';
 
 const QUEUE = 'GET /api/study/let-elem/flash';
@@ -117,6 +118,52 @@ describe('flash cards: a finish the network drops', () => {
       expect(api.sentTo(FINISH)).toHaveLength(2);
       expect(api.sentTo(FINISH)[1]?.body).toEqual({ mode: 'flash' });
       expect(screen.queryByText(/^Not counted for your streak yet\./)).toBeNull();
+    } finally {
+      stop();
+      await clearOutbox();
+    }
+  });
+});
+
+// docs/offline.md: a student's ratings the server refused with a 401 (signed out meanwhile) stay
+// on the phone for their next session and are never sent under anyone else's. The summary counted
+// them as this student's, so another student's flash sessions on that phone never sent their
+// finish and never counted for the streak.
+describe("flash cards: another student's ratings kept on the phone", () => {
+  it("do not hold back this student's session finish", async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const api = fakeApi({
+      'GET /api/auth/claims': claimsFor(['let-elem']),
+      [QUEUE]: queue([card('c1')]),
+      [REVIEWS]: new Response(null, { status: 401 }),
+      'POST /api/analytics/events': {},
+      [FINISH]: { counted: true, streak: 1 },
+    });
+    await clearOutbox();
+    const stopEarlier = startOutbox('earlier-student');
+    await enqueue(
+      queueReview('let-elem', {
+        reviewId: 'r-earlier',
+        cardId: 'c9',
+        rating: 'good',
+        seconds: 4,
+        reviewedAt: '2026-01-05T01:00:00.000Z',
+      }),
+    );
+    stopEarlier();
+    expect(outboxState().entries.map((e) => e.uid)).toEqual(['earlier-student']);
+    api.routes[REVIEWS] = {};
+    const stop = startOutbox(IDS.user);
+    try {
+      const { user } = renderScreen(<FlashMode />, {
+        path: '/study/let-elem/flash',
+        route: '/study/:reviewer/flash',
+      });
+      await rateGood(user, 'c1');
+      await screen.findByRole('heading', { name: 'Session complete' });
+      expect((await screen.findByText('Daily streak: 1 day')).textContent).toBeTruthy();
+      expect(api.sentTo(FINISH)).toHaveLength(1);
+      expect(outboxState().entries.map((e) => e.uid)).toEqual(['earlier-student']);
     } finally {
       stop();
       await clearOutbox();

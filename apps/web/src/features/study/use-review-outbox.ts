@@ -1,6 +1,7 @@
 import type { FlashReviewRequest } from '@pasado/core';
 import { useCallback, useMemo } from 'react';
 import { enqueue, flush, useOutbox } from '../../lib/offline/outbox.ts';
+import { useClaims } from '../../lib/session/get-claims.ts';
 import { queueReview } from './api/review-card.ts';
 
 /**
@@ -10,11 +11,19 @@ import { queueReview } from './api/review-card.ts';
  */
 export function useReviewOutbox(reviewer: string) {
   const outbox = useOutbox();
+  const uid = useClaims().data?.uid ?? null;
+  // This student's only (or written before the outbox knew them: uid ''), as the sync banner
+  // counts: another student's ratings kept for their next session (a 401 keeps them) are never
+  // sent under this one, and would hold this session's finish back for good.
   const pending = useMemo(
     () =>
-      outbox.entries.filter((e) => e.kind === 'flash-review' && e.meta.reviewer === reviewer)
-        .length,
-    [outbox.entries, reviewer],
+      outbox.entries.filter(
+        (e) =>
+          e.kind === 'flash-review' &&
+          e.meta.reviewer === reviewer &&
+          (e.uid === uid || e.uid === ''),
+      ).length,
+    [outbox.entries, reviewer, uid],
   );
 
   const add = useCallback(
