@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { touchUser } from '../../apps/server/src/modules/users/repository.ts';
 import { subscriptions, users } from '../../apps/server/src/platform/db/schema.ts';
-import { screenshot } from './helpers/chromium.ts';
+import { atBothWidths, screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
 import { onboardedPhone, settledPath } from './helpers/session.ts';
 
@@ -248,6 +248,35 @@ describe('the guard and the subscription status', () => {
     expect((await (await refused).json()).error.reason).toBe('revoked');
     await settledPath(s.page, '/subscription/revoked');
     await screenshot(s.page, 'subscription-revoked-after-refusal');
+  });
+
+  // The subscription ends while a lite quiz is open: the answer is refused on the paywall. The
+  // refusal stayed under the item until the next navigation; now it is answered as every refusal
+  // is: the claims read expires the subscription with the spec's alert, and the guard moves on.
+  it('a lite answer refused because the subscription ended mid-quiz: the alert, then no-subscription', async () => {
+    const s = await student('lapsed.mid.lite@example.com');
+    await s.page.getByRole('link', { name: 'Start lite quiz' }).click();
+    await s.page.waitForURL(/\/quiz\/let-elem\/lite\?attempt=/);
+    await s.page.getByText(/^Item 1 of \d+$/).waitFor();
+    // Ended behind the page's back: no live change, so only the refusal tells the page.
+    await db()
+      .update(subscriptions)
+      .set({ expiryDate: new Date(Date.now() - 1_000) })
+      .where(eq(subscriptions.id, s.subscriptionId));
+    // Its reason is read as it arrives: the page soon reloads (the expiry's live change).
+    const refused = s.page.waitForResponse(
+      async (r) =>
+        r.url().includes('/answers/') &&
+        r.status() === 403 &&
+        (await r.json()).error.reason === 'expired',
+    );
+    await s.page.locator('.quiz__card .choice').first().click();
+    await refused;
+    await settledPath(s.page, '/subscription/no-subscription');
+    await expect.poll(() => s.dialogs).toEqual(['Your current subscription has expired!']);
+    expect(await subscriptionStatus(s)).toBe('expired');
+    await s.page.getByRole('heading', { name: 'You have no active subscription' }).waitFor();
+    await atBothWidths(s.page, 'subscription-ended-mid-lite');
   });
 
   it('an active status sends the user away from the status pages', async () => {

@@ -11,6 +11,7 @@ import { dropContentExcept } from '../lib/offline/content-store.ts';
 import { startKeepingOffline } from '../lib/offline/keep-offline.ts';
 import { keepSnapshots } from '../lib/offline/offline-snapshot.ts';
 import { startOutbox, useOutbox } from '../lib/offline/outbox.ts';
+import { reportOutboxDenials } from '../lib/offline/outbox-denials.ts';
 import { useClaims } from '../lib/session/get-claims.ts';
 import { useMe } from '../lib/session/get-me.ts';
 import { subscriptionQueryOptions } from '../lib/session/get-subscription.ts';
@@ -33,6 +34,8 @@ export function SignedInServices({
   const check = useDeviceCheck(uid);
   // The outbox of offline writes (lib/offline/outbox.ts) sends for whoever is signed in here.
   useEffect(() => startOutbox(uid), [uid]);
+  // What it sends after the subscription ended moves the page, as any paywall refusal does.
+  useEffect(() => reportOutboxDenials(), []);
   // The last known data, kept for a reload without a connection (lib/offline/offline-snapshot.ts).
   const client = useQueryClient();
   useEffect(() => keepSnapshots(client, uid), [client, uid]);

@@ -86,25 +86,28 @@ export async function apiFetch(path: string, init: ApiInit = {}): Promise<Respon
 
 /** Reads `{ error: { status, message } }` (or any JSON with a message) from a failed response. */
 export async function toApiError(response: Response): Promise<ApiError> {
-  let message = response.statusText || `Request failed (${response.status})`;
+  // Not JSON (a proxy page, an empty body): the status text stands.
+  const body: unknown = await response.json().catch(() => null);
+  return apiErrorOf(response.status, body, response.statusText);
+}
+
+/** toApiError on an answer whose JSON was read already (the outbox reads every answer's). */
+export function apiErrorOf(status: number, json: unknown, statusText = ''): ApiError {
+  let message = statusText || `Request failed (${status})`;
   let code: string | null = null;
   let reason: string | null = null;
-  try {
-    const body = (await response.json()) as {
-      error?: { status?: unknown; message?: unknown; reason?: unknown } | string;
-      message?: unknown;
-    };
-    if (typeof body.error === 'object' && body.error !== null) {
-      if (typeof body.error.message === 'string') message = body.error.message;
-      if (typeof body.error.status === 'string') code = body.error.status;
-      if (typeof body.error.reason === 'string') reason = body.error.reason;
-    } else if (typeof body.message === 'string') {
-      message = body.message;
-    }
-  } catch {
-    // Not JSON (a proxy page, an empty body): keep the status text.
+  const body = (json ?? {}) as {
+    error?: { status?: unknown; message?: unknown; reason?: unknown } | string;
+    message?: unknown;
+  };
+  if (typeof body.error === 'object' && body.error !== null) {
+    if (typeof body.error.message === 'string') message = body.error.message;
+    if (typeof body.error.status === 'string') code = body.error.status;
+    if (typeof body.error.reason === 'string') reason = body.error.reason;
+  } else if (typeof body.message === 'string') {
+    message = body.message;
   }
-  return new ApiError(response.status, message, code, reason);
+  return new ApiError(status, message, code, reason);
 }
 
 /**

@@ -24,6 +24,18 @@ export function reportContentDenied(error: unknown): boolean {
   return true;
 }
 
+/**
+ * Reports `error` when the paywall refused it for the student's subscription; true when it was
+ * one. For writes sent in the background (the outbox): their reviewer may not be the one on screen,
+ * so a refusal for want of its grant (`noReviewer`, a track the student has just left) says nothing
+ * about the page shown and does not send it to /unauthorized; the subscription is the student's,
+ * whatever the page.
+ */
+export function reportSubscriptionDenied(error: unknown): boolean {
+  const denial = contentDenialOf(error);
+  return denial !== null && denial !== 'noReviewer' && reportContentDenied(error);
+}
+
 export function onContentDenied(listener: (denial: ContentDenial) => void): () => void {
   listeners.add(listener);
   return () => {

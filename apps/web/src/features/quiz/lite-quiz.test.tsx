@@ -2,11 +2,13 @@ import type { AttemptItem, AttemptState } from '@pasado/core/contract';
 import { useQuery } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { recordDenials, SUBSCRIPTION_ENDED } from '../../testing/denials.ts';
 import { fakeApi, networkDown, reply } from '../../testing/fake-api.ts';
 import { renderScreen, testQueryClient } from '../../testing/render.tsx';
 import { claimsFor } from '../../testing/reviewers.ts';
 import { attemptQueryKey, attemptQueryOptions } from './api/attempts.ts';
 import { LiteQuiz } from './lite-quiz.tsx';
+import { LiteQuizPage } from './quiz-screen-page.tsx';
 
 const ATTEMPT = '6b1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5c';
 const item = (n: number, answer: Partial<AttemptItem> = {}): AttemptItem => ({
@@ -78,5 +80,69 @@ describe('a lite answer whose reply was lost', () => {
       false,
     );
     vi.restoreAllMocks();
+  });
+});
+
+// docs/product.md#paywall: a lite set's answers and its submit need the subscription. One that
+// ended mid-quiz left the server's refusal under the item until the next navigation: nothing told
+// the root layout, which reads the claims again (with the spec's alert) so the guard moves the page.
+describe('a subscription that ends in the middle of a lite quiz', () => {
+  const answered = (n: number) =>
+    item(n, {
+      choiceIndex: 0,
+      isCorrect: true,
+      reveal: { answerIndex: 0, rationale: 'Because.', distractorNotes: null },
+    });
+
+  it('an answer refused on the paywall is reported, the server’s words shown meanwhile', async () => {
+    const api = fakeApi({
+      'GET /api/auth/claims': claimsFor(['cse-pro']),
+      [SAVE]: reply(403, SUBSCRIPTION_ENDED),
+    });
+    const denials = recordDenials();
+    const client = testQueryClient();
+    client.setQueryData(attemptQueryKey(ATTEMPT), lite(item(1)));
+    const { user } = renderScreen(<LiteScreen />, { client });
+    await user.click(screen.getByRole('button', { name: /^B/ }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your subscription has ended: renew it to continue.',
+    );
+    expect(denials).toEqual(['expired']);
+    expect(api.sentTo(SAVE)).toHaveLength(1);
+  });
+
+  it('"See summary" refused on the paywall is reported', async () => {
+    const SUBMIT = `POST /api/quiz/cse-pro/attempts/${ATTEMPT}/submit`;
+    fakeApi({
+      'GET /api/auth/claims': claimsFor(['cse-pro']),
+      [SUBMIT]: reply(403, SUBSCRIPTION_ENDED),
+    });
+    const denials = recordDenials();
+    const client = testQueryClient();
+    client.setQueryData(attemptQueryKey(ATTEMPT), {
+      ...lite(answered(1)),
+      items: [answered(1), answered(2)],
+    });
+    const { user } = renderScreen(<LiteScreen />, { client });
+    await user.click(screen.getByRole('button', { name: 'See summary' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your subscription has ended: renew it to continue.',
+    );
+    expect(denials).toEqual(['expired']);
+  });
+
+  // Quiz home was read while the subscription ran; the quiz is started after it ended.
+  it('a start refused on the paywall is reported', async () => {
+    const START = 'POST /api/quiz/cse-pro/lite';
+    fakeApi({
+      'GET /api/auth/claims': claimsFor(['cse-pro']),
+      [START]: reply(403, SUBSCRIPTION_ENDED),
+    });
+    const denials = recordDenials();
+    renderScreen(<LiteQuizPage />, { path: '/quiz/cse-pro/lite', route: '/quiz/:reviewer/lite' });
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Your subscription has ended: renew it to continue.',
+    );
+    expect(denials).toEqual(['expired']);
   });
 });

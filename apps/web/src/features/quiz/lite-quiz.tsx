@@ -2,6 +2,7 @@ import type { AttemptItem, AttemptState } from '@pasado/core';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
+import { reportContentDenied } from '../../lib/content-denied.ts';
 import { useClaims } from '../../lib/session/get-claims.ts';
 import { meQueryKey } from '../../lib/session/get-me.ts';
 import { attemptQueryKey, attemptQueryOptions, saveAnswer, submitAttempt } from './api/attempts.ts';
@@ -114,6 +115,9 @@ export function LiteQuiz({
     try {
       await step();
     } catch (caught) {
+      // A subscription that ended mid-quiz: the layout reads the claims (with the spec's alert)
+      // and the guard moves the page; the server's words show until it does.
+      reportContentDenied(caught);
       setError(errorText(caught));
     } finally {
       setBusy(false);

@@ -4,6 +4,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { onContentDenied } from '../../lib/content-denied.ts';
 import { clearOutbox, enqueue, outboxState, startOutbox } from '../../lib/offline/outbox.ts';
+import { recordDenials, SUBSCRIPTION_ENDED } from '../../testing/denials.ts';
 import { fakeApi, networkDown, reply } from '../../testing/fake-api.ts';
 import { renderScreen, testQueryClient } from '../../testing/render.tsx';
 import { claimsFor } from '../../testing/reviewers.ts';
@@ -168,6 +169,19 @@ describe('the break between the parts of a mock', () => {
     );
     // The quiz screen reads it again (now, or when the phone is back online).
     expect(client.getQueryState(attemptQueryKey(ATTEMPT))?.isInvalidated).toBe(true);
+  });
+
+  // Another tab started Part 2 and submitted the exam; its review needs the subscription, which
+  // has ended. The refusal stayed under the button until the next navigation.
+  it('a start refused on the paywall is reported, and the page moves', async () => {
+    fakeApi({ [START]: reply(403, SUBSCRIPTION_ENDED) });
+    const denials = recordDenials();
+    const { user } = renderScreen(<MockExam state={onBreak()} />);
+    await user.click(screen.getByRole('button', { name: 'Start Part 2' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your subscription has ended: renew it to continue.',
+    );
+    expect(denials).toEqual(['expired']);
   });
 
   it("a refusal shows the server's words", async () => {

@@ -429,6 +429,8 @@ function SittingBreak({ state, sittings }: { state: AttemptState; sittings: Atte
       client.setQueryData(attemptQueryKey(state.attemptId), running);
       void client.invalidateQueries({ queryKey: quizHomeQueryKey });
     } catch (failure) {
+      // The paywall (a mock submitted meanwhile, its review now content): the page moves.
+      reportContentDenied(failure);
       setStarting('failed');
       const refused = failure instanceof ApiError && failure.status < 500;
       setError(

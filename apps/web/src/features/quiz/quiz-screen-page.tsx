@@ -6,6 +6,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/spinner.tsx';
 import { StandalonePage } from '../../components/standalone-page.tsx';
 import { ApiError, isRetryable } from '../../lib/api.ts';
+import { reportContentDenied } from '../../lib/content-denied.ts';
 import { withReviewer } from '../../lib/reviewer-param.ts';
 import { useClaims } from '../../lib/session/get-claims.ts';
 import {
@@ -92,7 +93,11 @@ function Starter({
         client.setQueryData(attemptQueryKey(state.attemptId), state);
         onStarted(state.attemptId);
       })
-      .catch(setError);
+      .catch((failure: unknown) => {
+        // Quiz home read before the subscription ended: the page moves (lib/content-denied.ts).
+        reportContentDenied(failure);
+        setError(failure);
+      });
   }, [tries, mode, reviewer, inputKey, client, onStarted, uid]);
 
   if (error) {

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { TextareaField } from '../../components/textarea-field.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { reportContentDenied } from '../../lib/content-denied.ts';
 import { useClaims } from '../../lib/session/get-claims.ts';
 import { reportItem } from './api/attempts.ts';
 import { rememberReported } from './offline-lite.ts';
@@ -72,6 +73,7 @@ function ReportDialog({
       if (uid) rememberReported(uid, questionId);
       setState('sent');
     } catch (caught) {
+      reportContentDenied(caught);
       setError(
         caught instanceof ApiError && caught.status < 500
           ? caught.message

@@ -1,7 +1,8 @@
 import type { DrillAnswerResponse, DrillRun } from '@pasado/core/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, type SentRequest } from '../../testing/fake-api.ts';
+import { recordDenials, SUBSCRIPTION_ENDED } from '../../testing/denials.ts';
+import { type Answer, fakeApi, reply, type SentRequest } from '../../testing/fake-api.ts';
 import { renderScreen } from '../../testing/render.tsx';
 import { DrillMode } from './drill-mode.tsx';
 
@@ -29,11 +30,15 @@ const grade = ({ body }: SentRequest): DrillAnswerResponse => {
   return { position, correct, answerIndex: 0, rationale: 'Because.', points: correct ? 12 : 0 };
 };
 
-function openDrill() {
+const ANSWERS = `POST ${BASE}/${RUN.attemptId}/answers`;
+const FINISH = `POST ${BASE}/${RUN.attemptId}/finish`;
+
+/** The drill screen, its server answering as `answers` says (by default, a run of two). */
+function openDrill(answers: Record<string, Answer> = {}) {
   const api = fakeApi({
     [`POST ${BASE}`]: RUN,
-    [`POST ${BASE}/${RUN.attemptId}/answers`]: grade,
-    [`POST ${BASE}/${RUN.attemptId}/finish`]: {
+    [ANSWERS]: grade,
+    [FINISH]: {
       attemptId: RUN.attemptId,
       total: 2,
       answered: 2,
@@ -43,6 +48,7 @@ function openDrill() {
       unclaimedDrillPoints: 37,
       streak: 1,
     },
+    ...answers,
   });
   return {
     api,
@@ -103,5 +109,34 @@ describe('drill mode', () => {
       { position: 0, choiceIndex: 0 },
       { position: 1, choiceIndex: 1 },
     ]);
+  });
+});
+
+// docs/product.md#paywall: a drill's answers and its finish need the subscription. One that ended
+// during the run showed the refusal in the run until the next navigation: nothing told the root
+// layout, which reads the claims again (with the spec's alert) so the guard moves the page.
+describe('drill mode: the subscription ends during the run', () => {
+  it('an answer refused on the paywall is reported', async () => {
+    const { user } = openDrill({ [ANSWERS]: reply(403, SUBSCRIPTION_ENDED) });
+    const denials = recordDenials();
+    await user.click(screen.getByRole('button', { name: 'Start drill' }));
+    await user.click(await screen.findByRole('button', { name: /Right/ }));
+    expect(
+      await screen.findByText('Your subscription has ended: renew it to continue.'),
+    ).toBeTruthy();
+    expect(denials).toEqual(['expired']);
+  });
+
+  it('a finish refused on the paywall is reported', async () => {
+    const { user } = openDrill({ [FINISH]: reply(403, SUBSCRIPTION_ENDED) });
+    const denials = recordDenials();
+    await user.click(screen.getByRole('button', { name: 'Start drill' }));
+    await user.click(await screen.findByRole('button', { name: /Right/ }));
+    expect(await screen.findByRole('heading', { name: 'Question 2 of 2' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /Right/ }));
+    expect(
+      await screen.findByText('Your subscription has ended: renew it to continue.'),
+    ).toBeTruthy();
+    expect(denials).toEqual(['expired']);
   });
 });

@@ -13,6 +13,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ProgressBar } from '../../components/progress-bar.tsx';
 import { ApiError, isRetryable } from '../../lib/api.ts';
+import { reportContentDenied } from '../../lib/content-denied.ts';
 import { meQueryKey } from '../../lib/session/get-me.ts';
 import { launcherHref } from '../../lib/study-links.ts';
 import { useWindowKeydown } from '../../lib/use-window-keydown.ts';
@@ -141,6 +142,11 @@ function DrillRunView({
   const lastChoice = useRef<number | null>(null);
   const item = run.items[position];
   const total = run.items.length;
+  // The subscription ended during the run: the page moves (lib/content-denied.ts).
+  const fail = useCallback((e: unknown) => {
+    reportContentDenied(e);
+    setError(e);
+  }, []);
 
   const finish = useCallback(async () => {
     setSending(true);
@@ -148,10 +154,10 @@ function DrillRunView({
     try {
       onFinished(await withRetry(() => finishDrill(reviewer, run.attemptId)));
     } catch (e) {
-      setError(e);
+      fail(e);
       setSending(false);
     }
-  }, [onFinished, reviewer, run.attemptId]);
+  }, [onFinished, reviewer, run.attemptId, fail]);
 
   const answer = useCallback(
     async (choiceIndex: number | null) => {
@@ -173,10 +179,10 @@ function DrillRunView({
           await finish();
           return;
         }
-        setError(e);
+        fail(e);
       }
     },
-    [sending, feedback, item, reviewer, run.attemptId, finish],
+    [sending, feedback, item, reviewer, run.attemptId, finish, fail],
   );
 
   // After the right/wrong mark, move on (or end the run after the last item).

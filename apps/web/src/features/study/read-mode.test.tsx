@@ -1,12 +1,25 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { clearOutbox } from '../../lib/offline/outbox.ts';
-import { fakeApi } from '../../testing/fake-api.ts';
+import { recordDenials, SUBSCRIPTION_ENDED } from '../../testing/denials.ts';
+import { fakeApi, reply } from '../../testing/fake-api.ts';
 import { renderScreen } from '../../testing/render.tsx';
 import { claimsFor } from '../../testing/reviewers.ts';
 import { ReadMode } from './read-mode.tsx';
 
 const FINISH = 'POST /api/study/let-elem/sessions/finish';
+const NOTES = 'GET /api/study/let-elem/topics/gen.learning/notes';
+const TOPIC_NOTES = {
+  topic: {
+    id: 'gen.learning',
+    name: 'Theories of Learning',
+    subjectId: 'prof-ed',
+    subjectName: 'Professional Education',
+  },
+  notes: [{ id: 'n1', title: 'Behaviourism', body: 'A change in behaviour.', read: false }],
+  readCount: 0,
+  total: 1,
+};
 
 // docs/product.md#streaks: a read session finished with no signal was never sent, so it never
 // counted for the streak, even when the connection came back while the summary was open.
@@ -15,17 +28,7 @@ describe('read mode: a session finished offline', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const api = fakeApi({
       'GET /api/auth/claims': claimsFor(['let-elem']),
-      'GET /api/study/let-elem/topics/gen.learning/notes': {
-        topic: {
-          id: 'gen.learning',
-          name: 'Theories of Learning',
-          subjectId: 'prof-ed',
-          subjectName: 'Professional Education',
-        },
-        notes: [{ id: 'n1', title: 'Behaviourism', body: 'A change in behaviour.', read: false }],
-        readCount: 0,
-        total: 1,
-      },
+      [NOTES]: TOPIC_NOTES,
       [FINISH]: { counted: true, streak: 1 },
     });
     try {
@@ -47,6 +50,32 @@ describe('read mode: a session finished offline', () => {
       expect(api.sentTo(FINISH)).toHaveLength(1);
     } finally {
       // The note's read mark waits in the outbox, which no student has started here.
+      await clearOutbox();
+    }
+  });
+});
+
+// docs/product.md#paywall: the subscription ended while the student was reading. The finish was
+// refused and said so on the summary, and nothing told the root layout (which reads the claims
+// again, with the spec's alert, so the guard moves the page).
+describe('read mode: a finish refused on the paywall', () => {
+  it('is reported', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const api = fakeApi({
+      'GET /api/auth/claims': claimsFor(['let-elem']),
+      [NOTES]: TOPIC_NOTES,
+      [FINISH]: reply(403, SUBSCRIPTION_ENDED),
+    });
+    const denials = recordDenials();
+    try {
+      const { user } = renderScreen(<ReadMode />, {
+        path: '/study/let-elem/read?subject=prof-ed&topic=gen.learning',
+        route: '/study/:reviewer/read',
+      });
+      await user.click(await screen.findByRole('button', { name: 'Mark as read and finish' }));
+      await expect.poll(() => api.sentTo(FINISH).length).toBe(1);
+      await expect.poll(() => denials).toEqual(['expired']);
+    } finally {
       await clearOutbox();
     }
   });

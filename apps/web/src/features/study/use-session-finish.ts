@@ -2,6 +2,7 @@ import type { StudySessionFinishResponse } from '@pasado/core';
 import type { StudySessionFinishRequest } from '@pasado/core/contract';
 import { useEffect, useState } from 'react';
 import { ApiError, isRetryable } from '../../lib/api.ts';
+import { reportContentDenied } from '../../lib/content-denied.ts';
 import { finishStudySession } from './api/finish-session.ts';
 
 /** The outbox's back-off (lib/offline/outbox.ts): the last wait repeats. */
@@ -67,6 +68,8 @@ export function useSessionFinish(
           (error: unknown) => {
             if (stopped) return;
             if (!worthRetrying(error)) {
+              // The subscription ended during the session: the page moves (lib/content-denied.ts).
+              reportContentDenied(error);
               setState({ status: 'refused', error: error as ApiError });
               return;
             }

@@ -13,7 +13,9 @@ import { apiFetch } from '../api.ts';
  * - Kept in IndexedDB ('pasado-outbox'), so closing the tab keeps it; written before it is sent.
  * - Replayed in order, one at a time, stopping at the first failure worth retrying (network,
  *   timeout, 5xx, 429) and trying again with back-off (1 s, 3 s, 10 s, 30 s) and on `online`.
- *   A request the server refuses for good (other 4xx) is dropped and counted, never retried.
+ *   A request the server refuses for good (other 4xx) is dropped and counted, never retried, and
+ *   the ones after it are still sent (its answer goes to the outcome listeners: the paywall's
+ *   refusals are reported from there, outbox-denials.ts).
  * - Idempotent: every entry has a key. A flash rating's key is its review id (the server applies it
  *   once); a read note's is the note's id (the server records a note read once); a mock answer
  *   is a PUT of the item's latest state, and a newer change to the same item
@@ -47,7 +49,8 @@ export const isStudentChange = (entry: Pick<OutboxEntry, 'kind'>): boolean =>
 
 export type OutboxOutcome =
   | { entry: OutboxEntry; ok: true; body: unknown }
-  | { entry: OutboxEntry; ok: false; status: number };
+  /** `body`: the refusal's JSON (`{ error: { message, reason } }`), or null. */
+  | { entry: OutboxEntry; ok: false; status: number; body: unknown };
 
 export type OutboxState = {
   entries: readonly OutboxEntry[];
@@ -267,7 +270,7 @@ async function replay(): Promise<void> {
       emit({ entry, ok: true, body });
     } else {
       update({ rejected: state.rejected + 1 });
-      emit({ entry, ok: false, status: response.status });
+      emit({ entry, ok: false, status: response.status, body });
     }
   }
 }
