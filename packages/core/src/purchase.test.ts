@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  heldQueueShiftMs,
   isPaymentScreenshotPath,
   paymentScreenshotPath,
   promotedTerm,
@@ -262,5 +263,18 @@ describe('promotedTerm (docs/product.md#subscription-queue)', () => {
       startsAt: at(3),
       expiryDate: at(33),
     });
+  });
+});
+
+describe('heldQueueShiftMs (docs/product.md#subscription-queue)', () => {
+  const day = 24 * 60 * 60 * 1000;
+  const at = (d: number) => new Date(Date.UTC(2026, 10, 1) + d * day);
+  it('moves the queue on by the time its first term has run during the hold', () => {
+    expect(heldQueueShiftMs([at(35), at(30)], at(35))).toBe(5 * day);
+  });
+  it('moves nothing when no queued term has begun, or none is queued', () => {
+    expect(heldQueueShiftMs([at(30)], at(30))).toBe(0);
+    expect(heldQueueShiftMs([at(30)], at(12))).toBe(0);
+    expect(heldQueueShiftMs([], at(40))).toBe(0);
   });
 });

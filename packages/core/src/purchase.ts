@@ -70,6 +70,18 @@ export function promotedTerm(
 }
 
 /**
+ * How far the end of a hold moves the queue on (docs/product.md#subscription-queue): a suspended
+ * current subscription holds the queue, so when staff lift or revoke it and the first queued term
+ * was to have begun during the hold, every queued term moves on by the time that term has already
+ * run — the first begins now, and each keeps its length and its place. Zero when none has begun.
+ */
+export function heldQueueShiftMs(queuedStarts: readonly Date[], now: Date): number {
+  if (queuedStarts.length === 0) return 0;
+  const first = Math.min(...queuedStarts.map((start) => start.getTime()));
+  return Math.max(0, now.getTime() - first);
+}
+
+/**
  * Whether the amounts the client showed match the server's quote (docs/product.md#buying: the amount
  * is checked against the plan). `finalPrice` is always compared; price and discount when sent.
  */

@@ -102,6 +102,42 @@ describe.each(ENGINES)('expiry and the queue on %s', (engine) => {
     },
   );
 
+  // A suspension holds the queue (docs/product.md#subscription-queue), yet the queued plan's term,
+  // fixed at purchase, ran on during the hold: lifted or revoked after the trial's end, the plan
+  // came in with the hold's days gone, all of them when the hold outlasted it.
+  it.each([
+    ['lifted', 'approved'],
+    ['revoked', 'revoked'],
+  ] as const)(
+    'a hold on the current subscription past its end, %s, lets the queued plan begin then with its whole length',
+    async (_how, to) => {
+      const { user, queued } = await trialWithQueued('approved');
+      await setStatus(t, staff, user, user.trialId, 'suspended');
+      // Five days on hold past the trial's end: the queued plan's term was to begin then.
+      const heldSince = Date.now() - 5 * 86_400_000;
+      const length = Date.parse(queued.expiryDate) - Date.parse(queued.startsAt);
+      const db = t.app.database.db;
+      await db
+        .update(subscriptions)
+        .set({ expiryDate: new Date(heldSince) })
+        .where(eq(subscriptions.id, user.trialId));
+      await db
+        .update(subscriptions)
+        .set({ startsAt: new Date(heldSince), expiryDate: new Date(heldSince + length) })
+        .where(eq(subscriptions.id, queued.subscriptionId));
+      const ended = Date.now();
+      await setStatus(t, staff, user, user.trialId, to);
+      expect(await claims(user.cookie)).toMatchObject({ subscriptionExpired: false });
+      expect((await me(t, user.cookie)).subscription).toEqual({
+        id: queued.subscriptionId,
+        status: 'approved',
+      });
+      const row = await subscriptionRow(t, queued.subscriptionId);
+      expect(row.startsAt.getTime()).toBeGreaterThanOrEqual(ended);
+      expect(row.expiryDate.getTime() - row.startsAt.getTime()).toBe(length);
+    },
+  );
+
   it('a promoted subscription that has lapsed too expires in the same transaction', async () => {
     const { user, queued } = await trialWithQueued('completed');
     await lapse(user.trialId);

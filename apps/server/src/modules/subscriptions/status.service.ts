@@ -1,4 +1,9 @@
-import { canTransition, type SubscriptionStatus, type TransitionActor } from '@pasado/core';
+import {
+  canTransition,
+  heldQueueShiftMs,
+  type SubscriptionStatus,
+  type TransitionActor,
+} from '@pasado/core';
 import { appendAudit } from '../../platform/audit/audit.repository.ts';
 import type { Executor } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
@@ -8,9 +13,11 @@ import {
   expireOverdueCurrent,
   findSubscription,
   hasOverdueCurrent,
+  listQueuedSubscriptions,
   lockSubscription,
   type SubscriptionRow,
   setSubscriptionStatus,
+  shiftQueuedTerms,
   takeNextQueued,
 } from './subscriptions.repository.ts';
 
@@ -102,6 +109,9 @@ export async function changeSubscriptionStatus(
     );
   }
   await setSubscriptionStatus(tx, sub.id, input.to, input.now);
+  if (sub.status === 'suspended' && sub.queuedAt === null) {
+    await moveQueueOnAfterHold(tx, sub.userId, input.now);
+  }
   if (sub.queuedAt !== null && (input.to === 'revoked' || input.to === 'expired')) {
     await dequeueSubscription(tx, sub.id, input.now);
   }
@@ -123,6 +133,20 @@ export async function changeSubscriptionStatus(
     },
   });
   return { subscriptionId: sub.id, from: sub.status, status: input.to };
+}
+
+/**
+ * The hold on the current subscription ended (lifted or revoked): the queued terms that were to
+ * begin during it move on (core `heldQueueShiftMs`), so a plan paid for is not spent behind a hold
+ * the student could not use it through. The caller holds the user lock.
+ */
+async function moveQueueOnAfterHold(tx: Executor, userId: string, now: Date): Promise<void> {
+  const queued = await listQueuedSubscriptions(tx, userId);
+  const ms = heldQueueShiftMs(
+    queued.map((sub) => sub.startsAt),
+    now,
+  );
+  if (ms > 0) await shiftQueuedTerms(tx, userId, ms, now);
 }
 
 /**

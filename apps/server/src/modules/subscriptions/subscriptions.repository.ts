@@ -180,6 +180,26 @@ export async function dequeueSubscription(ex: Executor, id: string, now: Date): 
   await announce(ex, topics.subscription(id), row?.version);
 }
 
+/** Moves every queued term of the user on by `ms` (the end of a hold, core `heldQueueShiftMs`). */
+export async function shiftQueuedTerms(
+  ex: Executor,
+  userId: string,
+  ms: number,
+  now: Date,
+): Promise<void> {
+  const by = sql`make_interval(secs => ${ms / 1000})`;
+  const rows = await ex
+    .update(subscriptions)
+    .set({
+      startsAt: sql`${subscriptions.startsAt} + ${by}`,
+      expiryDate: sql`${subscriptions.expiryDate} + ${by}`,
+      ...changedAt(now),
+    })
+    .where(and(eq(subscriptions.userId, userId), isNotNull(subscriptions.queuedAt)))
+    .returning({ id: subscriptions.id, version: subscriptions.version });
+  for (const row of rows) await announce(ex, topics.subscription(row.id), row.version);
+}
+
 /** Bumps a subscription's version (its transactionIds changed) and announces it. */
 export async function touchSubscription(ex: Executor, id: string, now: Date): Promise<void> {
   const [row] = await ex
