@@ -23,6 +23,9 @@ export const PURCHASE_MESSAGES = {
   UNKNOWN_SCREENSHOT: 'Upload the screenshot again, then submit.',
   NOT_VERIFIABLE: 'This subscription is not waiting for a payment proof.',
   SUSPENDED: 'Your subscription is suspended. Please contact support before buying again.',
+  /** Followed by the Manila date and time the bar ends. */
+  REVOKED_TWICE:
+    'Your last two payments were not accepted. Please contact support, or buy again after',
 } as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -10,6 +10,8 @@ import {
   isFreeTrialCurrent,
   isPastExpiry,
   isPurchaseBlocked,
+  REVOKED_BAR_DAYS,
+  revokedBuyingBarUntil,
   STATUS_TRANSITIONS,
   SUBSCRIPTION_STATUSES,
   type SubscriptionStatus,
@@ -84,6 +86,28 @@ describe('isBuyingSuspended (docs/product.md#subscription-queue)', () => {
     expect(isBuyingSuspended(null)).toBe(false);
     for (const status of ALL)
       expect(isBuyingSuspended({ status }), status).toBe(status === 'suspended');
+  });
+});
+
+describe('revokedBuyingBarUntil (docs/product.md#purchase-blocking)', () => {
+  const day = 24 * 60 * 60 * 1000;
+  const now = new Date(Date.UTC(2026, 10, 28, 8));
+  const ago = (days: number) => new Date(now.getTime() - days * day);
+  const sub = (status: SubscriptionStatus, changed = ago(1)) => ({ status, updatedAt: changed });
+  it(`bars buying for ${REVOKED_BAR_DAYS} days after two paid purchases in a row were revoked`, () => {
+    expect(revokedBuyingBarUntil([sub('revoked', ago(1)), sub('revoked', ago(3))], now)).toEqual(
+      new Date(ago(1).getTime() + REVOKED_BAR_DAYS * day),
+    );
+    expect(
+      revokedBuyingBarUntil([sub('revoked'), sub('revoked'), sub('completed')], now),
+    ).not.toBeNull();
+  });
+  it('ends on its own, and leaves one revocation, or one between accepted purchases, a way out', () => {
+    expect(revokedBuyingBarUntil([sub('revoked', ago(7)), sub('revoked', ago(9))], now)).toBeNull();
+    expect(revokedBuyingBarUntil([], now)).toBeNull();
+    expect(revokedBuyingBarUntil([sub('revoked')], now)).toBeNull();
+    expect(revokedBuyingBarUntil([sub('revoked'), sub('expired')], now)).toBeNull();
+    expect(revokedBuyingBarUntil([sub('completed'), sub('revoked')], now)).toBeNull();
   });
 });
 

@@ -93,6 +93,33 @@ export function isBuyingSuspended(current: { status: SubscriptionStatus } | null
   return current?.status === 'suspended';
 }
 
+/** How many paid purchases revoked in a row bar buying for a while. */
+export const REVOKED_IN_A_ROW_LIMIT = 2;
+
+/** How long that bar lasts after the latest revocation. */
+export const REVOKED_BAR_DAYS = 7;
+
+/**
+ * Until when buying is barred (docs/product.md#purchase-blocking), or null when it is not: the
+ * student's latest paid purchases (newest first, each with when it last changed) were revoked
+ * `REVOKED_IN_A_ROW_LIMIT` times in a row, and the latest revocation is less than
+ * `REVOKED_BAR_DAYS` old. A pending purchase gives access until staff review it, so without this a
+ * made-up reference bought the review's hours of access again after every revocation. One revoked
+ * purchase still leaves the way out the revoked page offers, and the bar ends on its own.
+ */
+export function revokedBuyingBarUntil(
+  latestPaid: readonly { status: SubscriptionStatus; updatedAt: Date }[],
+  now: Date,
+): Date | null {
+  const latest = latestPaid.slice(0, REVOKED_IN_A_ROW_LIMIT);
+  if (latest.length < REVOKED_IN_A_ROW_LIMIT || latest.some((s) => s.status !== 'revoked')) {
+    return null;
+  }
+  const lastRevokedAt = Math.max(...latest.map((s) => s.updatedAt.getTime()));
+  const until = new Date(lastRevokedAt + REVOKED_BAR_DAYS * 24 * 60 * 60 * 1000);
+  return until.getTime() > now.getTime() ? until : null;
+}
+
 /**
  * Expiry rule (docs/product.md#route-guard "The route guard sets a subscription past its expiryDate to expired"):
  * true only when `now` is strictly after expiryDate. An unparseable date throws a RangeError rather

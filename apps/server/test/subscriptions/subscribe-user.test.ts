@@ -339,6 +339,34 @@ describe.each(ENGINES)('subscribeUser on %s', (engine) => {
     expect((await me(t, user.cookie)).subscription.id).toBe(res.json().result.subscriptionId);
   });
 
+  // A pending purchase gives access until staff review it, so a made-up reference bought the
+  // review's hours of access, and after each revocation the next made-up one bought more.
+  it('is refused for a week after two purchases in a row were revoked', async () => {
+    const user = await signedInUser(t);
+    const staff = await makeStaff(t);
+    const revokedPurchase = async () => {
+      const res = await subscribe(t, user.cookie, purchaseInput());
+      expect(res.statusCode).toBe(200);
+      await setStatus(t, staff, user, res.json().result.subscriptionId, 'revoked');
+    };
+    await revokedPurchase();
+    await revokedPurchase();
+    const refused = await subscribe(t, user.cookie, purchaseInput());
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toMatch(
+      new RegExp(
+        `^${PURCHASE_MESSAGES.REVOKED_TWICE} [A-Z][a-z]{2} \\d+, \\d{4}, \\d+:\\d{2} [AP]M\\.$`,
+      ),
+    );
+    expect(await countsFor(t, user.userId)).toEqual({ subscriptions: 2, transactions: 2 });
+    // A week after the last revocation the bar has ended.
+    await t.app.database.db
+      .update(subscriptions)
+      .set({ updatedAt: new Date(Date.now() - 7 * DAY - 1000) })
+      .where(eq(subscriptions.userId, user.userId));
+    expect((await subscribe(t, user.cookie, purchaseInput())).statusCode).toBe(200);
+  });
+
   it('a purchase just after the trial ended, before anything expired it, becomes current at once', async () => {
     // The student was on the purchase page when the trial's last minute passed: no claims read
     // has expired it yet. Queued behind it, the purchase gave no access until staff approved it.

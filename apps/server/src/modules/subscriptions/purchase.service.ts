@@ -1,6 +1,7 @@
 import {
   type FunctionResult,
   finalPrice,
+  formatManilaDateTime,
   getPlan,
   isBuyingSuspended,
   isDiscountLive,
@@ -11,6 +12,8 @@ import {
   type PurchaseResult,
   purchaseTerm,
   quotePlan,
+  REVOKED_IN_A_ROW_LIMIT,
+  revokedBuyingBarUntil,
   statedPriceMatches,
   statusAfterNewProof,
 } from '@pasado/core';
@@ -27,6 +30,7 @@ import {
   findCurrentSubscription,
   findSubscriptionByIdempotencyKey,
   insertSubscription,
+  listLatestPaidSubscriptions,
   listQueuedSubscriptions,
   lockSubscription,
   type SubscriptionRow,
@@ -67,6 +71,14 @@ export async function subscribeUser(
       const queued = await listQueuedSubscriptions(tx, userId);
       if (isBuyingSuspended(current)) {
         throw new AppError('FAILED_PRECONDITION', PURCHASE_MESSAGES.SUSPENDED);
+      }
+      const latestPaid = await listLatestPaidSubscriptions(tx, userId, REVOKED_IN_A_ROW_LIMIT);
+      const barredUntil = revokedBuyingBarUntil(latestPaid, now);
+      if (barredUntil) {
+        throw new AppError(
+          'FAILED_PRECONDITION',
+          `${PURCHASE_MESSAGES.REVOKED_TWICE} ${formatManilaDateTime(barredUntil)}.`,
+        );
       }
       if (isPurchaseBlocked({ current, queued })) {
         throw new AppError('FAILED_PRECONDITION', PURCHASE_MESSAGES.PURCHASE_BLOCKED);

@@ -139,6 +139,17 @@ export function listQueuedSubscriptions(ex: Executor, userId: string): Promise<S
   );
 }
 
+/** The user's latest paid (not free-trial) subscriptions, newest first, `limit` at most. */
+export function listLatestPaidSubscriptions(
+  ex: Executor,
+  userId: string,
+  limit: number,
+): Promise<SubscriptionRow[]> {
+  return subscriptionsOf(ex, userId, eq(subscriptions.isFreeTrial, false))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(limit);
+}
+
 /** All of a user's subscriptions, newest first (the operator CLI's listing). */
 export function listSubscriptionsOf(ex: Executor, userId: string): Promise<SubscriptionRow[]> {
   return subscriptionsOf(ex, userId).orderBy(desc(subscriptions.createdAt));
