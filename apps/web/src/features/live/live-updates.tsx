@@ -61,7 +61,10 @@ export function LiveUpdates({
           void endSession(MESSAGES.OTHER_DEVICE_LOGOUT, 'login');
           return;
         }
-        // Signed out elsewhere (another tab, /logout): the guard sends the user to /login.
+        // Signed out elsewhere (another tab, /logout), or the session reached its limit: the
+        // claims read answers 401, which deletes what the phone kept for the student (get-claims.ts),
+        // and the guard sends the user to /login. Not on this event alone: a sign-in again on this
+        // browser ends the session with it too (rotated), and the student is still signed in.
         refreshClaims(client).catch((error: unknown) =>
           console.warn('Claims refresh failed', error),
         );

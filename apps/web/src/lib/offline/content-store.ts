@@ -6,8 +6,8 @@ import { clear, createStore, del, get, keys, set } from 'idb-keyval';
  * entry keeps the server's version (its ETag), so a refresh downloads only what changed, and its
  * size, so the student sees what "Download everything for offline" costs and holds.
  *
- * One IndexedDB database ('pasado-content') for every kind; sign-out deletes it
- * (clearOfflineData).
+ * One IndexedDB database ('pasado-content') for every kind; a student's entries are deleted once
+ * the server says their session is gone (clear-offline-data.ts).
  */
 
 export type OfflineHolding = {
@@ -29,15 +29,26 @@ const store = () => {
 
 const keyOf = (uid: string, kind: string, reviewer: string) => `${uid}:${kind}:${reviewer}`;
 
-/** Sign-outs so far in this page: a download begun before one keeps nothing after it. */
-let clearings = 0;
+/**
+ * Sign-outs so far in this page (of everyone, or of one student): a download begun before one keeps
+ * nothing of the students it signed out.
+ */
+let generation = 0;
+/** The generation the last clear of the whole store began. */
+let clearedAt = 0;
+/** Per student, the generation they were last forgotten at (their session ended). */
+const forgottenAt = new Map<string, number>();
 
 /**
  * Where the store is now, for a writer to pass back to `keepContent`: a download that began before
  * a sign-out answers after it, and would put the signed-out student's content (the lite pool's
  * keys among it) back on a shared phone, under an id no later sign-out of another student clears.
  */
-export const contentGeneration = (): number => clearings;
+export const contentGeneration = (): number => generation;
+
+/** A write begun at `since` for `uid` that a sign-out has overtaken (absent: not a download). */
+const overtaken = (uid: string, since: number | undefined): boolean =>
+  since !== undefined && (since < clearedAt || since < (forgottenAt.get(uid) ?? 0));
 
 export async function keepContent<T>(
   uid: string,
@@ -45,9 +56,9 @@ export async function keepContent<T>(
   reviewer: string,
   holding: OfflineHolding,
   data: T,
-  generation?: number,
+  since?: number,
 ): Promise<void> {
-  if (generation !== undefined && generation !== clearings) return;
+  if (overtaken(uid, since)) return;
   const kept: Kept<T> = { ...holding, data };
   await set(keyOf(uid, kind, reviewer), kept, store());
 }
@@ -76,11 +87,11 @@ export async function touchContent(
   uid: string,
   kind: string,
   reviewer: string,
-  generation?: number,
+  since?: number,
 ): Promise<void> {
   const key = keyOf(uid, kind, reviewer);
   const kept = await get<Kept<unknown>>(key, store()).catch(() => undefined);
-  if (generation !== undefined && generation !== clearings) return;
+  if (overtaken(uid, since)) return;
   if (kept) await set(key, { ...kept, checkedAt: Date.now() }, store());
 }
 
@@ -96,7 +107,20 @@ export async function dropContentExcept(uid: string, reviewers: readonly string[
   }
 }
 
+/** Deletes everything `uid` keeps; other students' content stays. */
+export async function forgetContent(uid: string): Promise<void> {
+  generation += 1;
+  forgottenAt.set(uid, generation);
+  const all = (await keys<string>(store()).catch(() => [])) as string[];
+  await Promise.all(
+    all
+      .filter((key) => key.startsWith(`${uid}:`))
+      .map((key) => del(key, store()).catch(() => undefined)),
+  );
+}
+
 export async function clearContent(): Promise<void> {
-  clearings += 1;
+  generation += 1;
+  clearedAt = generation;
   await clear(store()).catch(() => undefined);
 }

@@ -14,7 +14,7 @@ import { cacheHolds } from '../session/cache-owner.ts';
  * claims cannot be fetched) the snapshot of the last student is put back into the cache, claims
  * included, so the route guard lets that student through on the claims it last saw; the queries
  * then wait for the connection (TanStack's onlineManager) instead of failing. It is per student,
- * and sign-out deletes it (clearOfflineData).
+ * and deleted once the server says the student's session is gone (clear-offline-data.ts).
  */
 
 const SAVE_DELAY_MS = 500;
@@ -66,6 +66,8 @@ function aged(data: unknown, ms: number): unknown {
 let idbStore: ReturnType<typeof createStore> | null = null;
 /** How many times this page cleared the snapshots (sign-out): saves begun before one are dropped. */
 let clearings = 0;
+/** Per student, how many times this page forgot them (their session ended): the same, for theirs. */
+const forgettings = new Map<string, number>();
 const store = () => {
   idbStore ??= createStore('pasado-offline', 'snapshots');
   return idbStore;
@@ -96,12 +98,15 @@ function merged(uid: string, previous: Snapshot | undefined, current: readonly K
 export function keepSnapshots(client: QueryClient, uid: string): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const clearingsAtStart = clearings;
+  const forgettingsAtStart = forgettings.get(uid) ?? 0;
   // Opened now, not at the first save: a save as the page goes must begin its transactions at once.
   store();
   const save = async () => {
     timer = undefined;
-    // Signed out on this page since (clearSnapshots): a save still due must not bring it back.
-    if (clearings !== clearingsAtStart) return;
+    // Signed out on this page since (clearSnapshots, forgetSnapshot): a save still due must not
+    // bring it back.
+    if (clearings !== clearingsAtStart || (forgettings.get(uid) ?? 0) !== forgettingsAtStart)
+      return;
     const current: Kept[] = client
       .getQueryCache()
       .getAll()
@@ -199,6 +204,28 @@ export async function restoreSnapshot(client: QueryClient): Promise<Claims | und
     console.warn('Could not read your offline data', error);
     return undefined;
   }
+}
+
+/** The student whose snapshot an offline start puts back, if any. */
+export async function lastStudent(): Promise<string | undefined> {
+  try {
+    return await get<string>(LAST_UID, store());
+  } catch {
+    // No IndexedDB (some private modes): nothing was kept.
+    return undefined;
+  }
+}
+
+/**
+ * Deletes `uid`'s snapshot, and the last student's id when it is theirs: an offline start then lets
+ * no one in as them. Other students' snapshots stay.
+ */
+export async function forgetSnapshot(uid: string): Promise<void> {
+  forgettings.set(uid, (forgettings.get(uid) ?? 0) + 1);
+  await Promise.all([
+    del(`snapshot:${uid}`, store()),
+    update<string | undefined>(LAST_UID, (last) => (last === uid ? undefined : last), store()),
+  ]);
 }
 
 export async function clearSnapshots(): Promise<void> {

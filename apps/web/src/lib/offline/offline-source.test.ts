@@ -56,3 +56,27 @@ describe('offline content and sign-out (docs/decisions/019-offline-caching.md)',
     expect(await store.readContent('student-b', 'lite', 'cse')).toEqual({ items: [2] });
   });
 });
+
+// docs/offline.md: when the server says a student's session is gone, their kept content is
+// deleted and other students' stays. A download of theirs on its way must not put it back, and
+// one of another student's must still be kept.
+describe("offline content and one student's ended session", () => {
+  it("keeps nothing of theirs a download brings after, and another student's download", async () => {
+    const waiting = async (uid: string) => {
+      const refreshing = refreshSource(uid, lite, 'gen');
+      await vi.waitFor(() => expect(answer).not.toBe(undefined));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const respond = answer;
+      answer = () => undefined;
+      return { refreshing, respond };
+    };
+    const a = await waiting('student-a');
+    const b = await waiting('student-b');
+    await store.forgetContent('student-a');
+    a.respond(new Response('{"items":[3]}', { status: 200, headers: { ETag: '"v3"' } }));
+    b.respond(new Response('{"items":[4]}', { status: 200, headers: { ETag: '"v4"' } }));
+    await Promise.all([a.refreshing, b.refreshing]);
+    expect(await store.readContent('student-a', 'lite', 'gen')).toBeNull();
+    expect(await store.readContent('student-b', 'lite', 'gen')).toEqual({ items: [4] });
+  });
+});

@@ -219,6 +219,16 @@ function adoptOrphans(uid: string) {
   for (const e of adopted) void persist(e);
 }
 
+/**
+ * Gives the entries written before the outbox knew the student (uid '') to `uid`, whose session
+ * has ended: they wait for that student's next session instead of being adopted by whoever signs
+ * in next on this phone.
+ */
+export async function keepOrphansFor(uid: string): Promise<void> {
+  await reload();
+  adoptOrphans(uid);
+}
+
 async function replay(): Promise<void> {
   clearTimeout(timer);
   await reload();

@@ -22,13 +22,31 @@ export async function getClaims(force = false): Promise<Claims | null> {
     if (known) return known;
     throw error;
   }
-  if (response.status === 401) return null;
+  if (response.status === 401) {
+    void forgetEndedSession();
+    return null;
+  }
   if (!response.ok) throw await toApiError(response);
   const body = (await response.json()) as ClaimsResponse;
   // The server expires a lapsed subscription when it reads claims; this is the one answer that
   // says so, and the guard then finds the status 'expired' (docs/product.md#errors). Once per subscription.
   if (body.subscriptionExpired) alertExpiryOnce(body.expiredSubscriptionId);
   return body.claims;
+}
+
+/**
+ * No session on this phone (its idle or lifetime limit passed, a sign-out elsewhere, a sign-in on
+ * another device): what the phone kept for the last student's offline use is deleted, or the next
+ * person to hold it could open their account with no connection (lib/offline/clear-offline-data.ts).
+ * Lazily, and not awaited: the guard waits for the claims, and /login's first paint must not wait
+ * for this chunk.
+ */
+async function forgetEndedSession(): Promise<void> {
+  try {
+    await (await import('../offline/clear-offline-data.ts')).forgetSignedOut();
+  } catch (error) {
+    console.warn('Could not clear the offline data', error);
+  }
 }
 
 export const claimsQueryOptions = () =>
