@@ -79,3 +79,41 @@ describe('the outbox across two tabs (docs/decisions/019-offline-caching.md)', (
     expect(stored.size).toBe(0);
   });
 });
+
+// docs/offline.md: the phone's clock went back an hour since the last visit, which left an answer
+// waiting. The mock screen's next answer to that item came before the outbox had read the store:
+// it neither replaced the stored one nor came after it (its id, from the clock, was smaller), so
+// the stale answer was shown as the pending choice and sent last, overwriting the newer one.
+describe('an answer given before the outbox has read the store', () => {
+  it('replaces the one an earlier visit left, whatever the clock says', async () => {
+    const laterTab = (await import(
+      `./outbox.ts?${'clock-set-back'}`
+    )) as typeof import('./outbox.ts');
+    online = false;
+    sent.length = 0;
+    stored.clear();
+    const anHourAhead = (Date.now() + 3_600_000) * 1_000;
+    stored.set(anHourAhead, {
+      ...answer(0),
+      id: anHourAhead,
+      uid: 'u1',
+      createdAt: anHourAhead / 1_000,
+    });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const stop = laterTab.startOutbox('u1');
+    try {
+      // The background sync is reading the store while the student picks C.
+      await laterTab.enqueue(answer(2), { merge: true });
+      await laterTab.flush();
+      expect(laterTab.outboxState().entries.map((e) => e.body)).toEqual([{ choiceIndex: 2 }]);
+
+      online = true;
+      await laterTab.flush();
+      expect(sent).toEqual([{ choiceIndex: 2 }]);
+      expect(stored.size).toBe(0);
+    } finally {
+      stop();
+      vi.restoreAllMocks();
+    }
+  });
+});

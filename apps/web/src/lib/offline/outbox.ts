@@ -173,6 +173,9 @@ export async function enqueue(
   input: Omit<OutboxEntry, 'id' | 'uid' | 'createdAt'>,
   options: { merge?: boolean } = {},
 ): Promise<void> {
+  // What an earlier visit left first: its change to this item is replaced, and every new id comes
+  // after the stored ones (reload), however far the phone's clock went back since.
+  if (!state.loaded) await reload();
   // A write made before the background sync started (its chunk loads lazily) is adopted by it.
   const uid = currentUid ?? '';
   const previous = state.entries.find((e) => e.key === input.key && e.uid === uid);
