@@ -1,14 +1,16 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { clearOutbox } from '../../lib/offline/outbox.ts';
+import { clearOutbox, startOutbox } from '../../lib/offline/outbox.ts';
 import { recordDenials, SUBSCRIPTION_ENDED } from '../../testing/denials.ts';
-import { fakeApi, reply } from '../../testing/fake-api.ts';
+import { IDS } from '../../testing/docs.ts';
+import { fakeApi, networkDown, reply } from '../../testing/fake-api.ts';
 import { renderScreen } from '../../testing/render.tsx';
 import { claimsFor } from '../../testing/reviewers.ts';
 import { ReadMode } from './read-mode.tsx';
 
 const FINISH = 'POST /api/study/let-elem/sessions/finish';
 const NOTES = 'GET /api/study/let-elem/topics/gen.learning/notes';
+const READ = 'POST /api/study/let-elem/notes/n1/read';
 const TOPIC_NOTES = {
   topic: {
     id: 'gen.learning',
@@ -29,8 +31,12 @@ describe('read mode: a session finished offline', () => {
     const api = fakeApi({
       'GET /api/auth/claims': claimsFor(['let-elem']),
       [NOTES]: TOPIC_NOTES,
+      [READ]: () => (navigator.onLine ? {} : networkDown()),
       [FINISH]: { counted: true, streak: 1 },
     });
+    // The web project's files share the outbox (isolate: false): start from an empty one.
+    await clearOutbox();
+    const stop = startOutbox(IDS.user);
     try {
       const { user } = renderScreen(<ReadMode />, {
         path: '/study/let-elem/read?subject=prof-ed&topic=gen.learning',
@@ -48,8 +54,11 @@ describe('read mode: a session finished offline', () => {
       window.dispatchEvent(new Event('online'));
       expect((await screen.findByText('Daily streak: 1 day')).textContent).toBeTruthy();
       expect(api.sentTo(FINISH)).toHaveLength(1);
+      // The note went first: the server counts the day by it.
+      const sent = api.sent.map((r) => `${r.method} ${r.path}`);
+      expect(sent.lastIndexOf(READ)).toBeLessThan(sent.indexOf(FINISH));
     } finally {
-      // The note's read mark waits in the outbox, which no student has started here.
+      stop();
       await clearOutbox();
     }
   });
@@ -64,9 +73,12 @@ describe('read mode: a finish refused on the paywall', () => {
     const api = fakeApi({
       'GET /api/auth/claims': claimsFor(['let-elem']),
       [NOTES]: TOPIC_NOTES,
+      [READ]: {},
       [FINISH]: reply(403, SUBSCRIPTION_ENDED),
     });
     const denials = recordDenials();
+    await clearOutbox();
+    const stop = startOutbox(IDS.user);
     try {
       const { user } = renderScreen(<ReadMode />, {
         path: '/study/let-elem/read?subject=prof-ed&topic=gen.learning',
@@ -76,6 +88,52 @@ describe('read mode: a finish refused on the paywall', () => {
       await expect.poll(() => api.sentTo(FINISH).length).toBe(1);
       await expect.poll(() => denials).toEqual(['expired']);
     } finally {
+      stop();
+      await clearOutbox();
+    }
+  });
+});
+
+// docs/offline.md: the server counts a read session's day by the notes read in it, so its finish
+// must come after them. The finish waited only for one pass of the outbox, which ends at the first
+// failure (a 503 during a deploy, a timeout): it was sent before the note, answered "not counted",
+// and taken as done; the note arrived a second later and nothing counted the day.
+describe('read mode: a finish while its note read waits to be sent', () => {
+  it('waits for the note to reach the server, then counts the day', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const reads: unknown[] = [reply(503, { error: { message: 'Deploying' } }), {}];
+    let readsRecorded = 0;
+    const api = fakeApi({
+      'GET /api/auth/claims': claimsFor(['let-elem']),
+      [NOTES]: TOPIC_NOTES,
+      [READ]: () => {
+        const answer = reads.shift();
+        if (!(answer instanceof Response)) readsRecorded += 1;
+        return answer;
+      },
+      // As the server decides (study/overview.ts): counted only when a note was read today.
+      [FINISH]: () => ({ counted: readsRecorded > 0, streak: readsRecorded > 0 ? 1 : 0 }),
+    });
+    // The web project's files share the outbox (isolate: false): start from an empty one.
+    await clearOutbox();
+    const stop = startOutbox(IDS.user);
+    try {
+      const { user } = renderScreen(<ReadMode />, {
+        path: '/study/let-elem/read?subject=prof-ed&topic=gen.learning',
+        route: '/study/:reviewer/read',
+      });
+      await user.click(await screen.findByRole('button', { name: 'Mark as read and finish' }));
+      await expect.poll(() => api.sentTo(READ).length).toBe(1);
+      expect(
+        (await screen.findByText(/^Not counted for your streak yet\./)).textContent,
+      ).toBeTruthy();
+      expect(api.sentTo(FINISH)).toHaveLength(0);
+
+      expect((await screen.findByText('Daily streak: 1 day')).textContent).toBeTruthy();
+      expect(api.sentTo(READ)).toHaveLength(2);
+      expect(api.sentTo(FINISH)).toHaveLength(1);
+    } finally {
+      stop();
       await clearOutbox();
     }
   });

@@ -4,7 +4,7 @@ import { Chip } from '../../components/chip.tsx';
 import { ProgressBar } from '../../components/progress-bar.tsx';
 import { launcherHref } from '../../lib/study-links.ts';
 import { useTopicNotes } from './api/get-topic-notes.ts';
-import { sendWaiting, useMarkNoteRead } from './api/mark-note-read.ts';
+import { useMarkNoteRead, useSendWaiting } from './api/mark-note-read.ts';
 import { Markdown } from './markdown.tsx';
 import { errorText, OfflineNote, StudyEmpty, StudyError, StudyLoading } from './study-states.tsx';
 import { finishStreak, SessionFinishNotice, StreakLine, StudySummary } from './study-summary.tsx';
@@ -24,7 +24,7 @@ export function ReadMode() {
   const [ended, setEnded] = useState(false);
   // Counted for the streak once the server has the read notes and the finish (offline: when the
   // phone is back online, while the summary is open).
-  const finish = useSessionFinish(reviewer, 'read', ended, sendWaiting);
+  const finish = useSessionFinish(reviewer, 'read', ended, useSendWaiting(reviewer));
   const shownAt = useRef(Date.now());
   const headingRef = useRef<HTMLHeadingElement>(null);
 

@@ -28,9 +28,10 @@ const worthRetrying = (error: unknown) =>
  * for the streak (docs/product.md#streaks): sent once `ended` turns true, and while the screen
  * stays open tried again after a failure worth retrying (with the outbox's back-off) and when the
  * phone comes back online. `before` runs ahead of each try (read and listen send their waiting
- * read notes, which the day is counted by); it must be a stable function. A repeated finish
- * cannot count twice: the server counts a Manila day once and the finish adds nothing else (no
- * gems, answers or time). `ended` false drops what was pending.
+ * read notes, which the day is counted by); when it fails the finish is not sent and waits as
+ * after a failed send (read and listen: a read note still waits); it must be a stable function.
+ * A repeated finish cannot count twice: the server counts a Manila day once and the finish adds
+ * nothing else (no gems, answers or time). `ended` false drops what was pending.
  */
 export function useSessionFinish(
   reviewer: string,
