@@ -9,6 +9,7 @@ import {
   isContentDenial,
   type KeptContentFate,
   keptContentFate,
+  LATE_WORK_MS,
 } from './content-access.ts';
 import { decideRoute } from './guard.ts';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from './subscription-rules.ts';
@@ -108,6 +109,7 @@ describe('contentDenial (issue 21 finding 1: the paywall on the server)', () => 
 
 describe('gaveAccessAt: work done before the subscription ended counts', () => {
   const finished = new Date('2026-11-20T10:00:00.000Z');
+  const soon = new Date(finished.getTime() + 60 * 60_000);
   it.each<[SubscriptionStatus, string, boolean]>([
     ['expired', '2026-11-21T00:00:00.000Z', true],
     ['expired', '2026-11-20T09:59:59.999Z', false],
@@ -117,11 +119,18 @@ describe('gaveAccessAt: work done before the subscription ended counts', () => {
     ['suspended', '2026-11-21T00:00:00.000Z', false],
     ['revoked', '2026-11-21T00:00:00.000Z', false],
   ])('%s until %s: %s', (status, expiryDate, counts) => {
-    expect(gaveAccessAt(sub(status, expiryDate), finished)).toBe(counts);
+    expect(gaveAccessAt(sub(status, expiryDate), finished, soon)).toBe(counts);
   });
 
   it('never for no subscription', () => {
-    expect(gaveAccessAt(null, finished)).toBe(false);
+    expect(gaveAccessAt(null, finished, soon)).toBe(false);
+  });
+
+  it('only when it arrives within LATE_WORK_MS of being done: any clock can date work before the end', () => {
+    const ended = sub('expired', '2026-11-20T10:30:00.000Z');
+    const after = (ms: number) => new Date(finished.getTime() + ms);
+    expect(gaveAccessAt(ended, finished, after(LATE_WORK_MS))).toBe(true);
+    expect(gaveAccessAt(ended, finished, after(LATE_WORK_MS + 1))).toBe(false);
   });
 });
 

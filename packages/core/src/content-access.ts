@@ -69,15 +69,28 @@ export function contentDenial(input: {
 }
 
 /**
- * Whether work done at `at` counts although the subscription has since ended on its own: a lite
- * quiz taken offline before the end date and sent after it. An access status (or `expired`, which
- * only the end date sets) with `at` on or before `expiryDate`; never after staff suspended or
- * revoked it.
+ * How long work done before a natural end may take to reach the server and still count: a day.
+ * The phone's outbox sends the moment there is a connection, so such work arrives late only when
+ * the phone stayed offline from the work until after the end (a bus ride, a brownout, no load on
+ * the last day). Its time is the phone's, which a wrong or forged clock can set anywhere before the
+ * end; without a bound an ended student could send quizzes dated before it for the 14 days an
+ * offline quiz may be (`OFFLINE_MAX_AGE_MS`) and keep earning gems and points. With it, such work
+ * can be dated at most a day back and sent at most a day after the end: a day's lite quizzes at
+ * most, what a student on that bus could truly have done (docs/offline.md).
  */
-export function gaveAccessAt(subscription: AccessSubscription, at: Date): boolean {
+export const LATE_WORK_MS = 24 * 60 * 60_000;
+
+/**
+ * Whether work done at `at` and received `now` counts although the subscription has since ended on
+ * its own: a lite quiz taken offline before the end date and sent after it. An access status (or
+ * `expired`, which only the end date sets) with `at` on or before `expiryDate`, and no more than
+ * `LATE_WORK_MS` before `now`; never after staff suspended or revoked it.
+ */
+export function gaveAccessAt(subscription: AccessSubscription, at: Date, now: Date): boolean {
   if (subscription === null) return false;
   const { status } = subscription;
   if (!grantsAccess(status) && status !== 'expired') return false;
+  if (now.getTime() - at.getTime() > LATE_WORK_MS) return false;
   return !isPastExpiry(subscription.expiryDate, at);
 }
 

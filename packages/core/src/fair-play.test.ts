@@ -7,40 +7,55 @@ import {
   type FairPlayDay,
   fairPlayFlags,
   offlineAttemptProblem,
-  overlaps,
 } from './fair-play.ts';
 
 const at = (minutes: number) => new Date(Date.UTC(2026, 10, 26, 2, minutes));
 const span = (from: number, to: number) => ({ start: at(from), end: at(to) });
 
-describe('overlaps', () => {
-  it.each([
-    [span(0, 10), span(5, 15), true],
-    [span(5, 15), span(0, 10), true],
-    [span(0, 10), span(2, 3), true],
-    [span(0, 10), span(10, 20), false],
-    [span(10, 20), span(0, 10), false],
-    [span(0, 10), span(11, 20), false],
-  ])('%o and %o: %s', (a, b, result) => {
-    expect(overlaps(a, b)).toBe(result);
-  });
-});
-
 describe('offlineAttemptProblem (issue 21 finding 3)', () => {
-  const quiz = (seconds: number, answered = 10) => ({
+  const seconds = (s: number) => new Date(at(30).getTime() + s * 1000);
+  /** A quiz from minute 30, `length` seconds long, its answers at `answered` seconds in. */
+  const quiz = (length: number, answered: number[]) => ({
     startedAt: at(30),
-    finishedAt: new Date(at(30).getTime() + seconds * 1000),
-    answered,
+    finishedAt: seconds(length),
+    answeredAt: answered.map(seconds),
   });
+  const evenly = (count: number, gap: number) =>
+    Array.from({ length: count }, (_, n) => (n + 1) * gap);
+  const min = FAIR_PLAY.minSecondsPerOfflineItem;
+
   it('refuses a quiz answered faster than a person reads', () => {
-    expect(offlineAttemptProblem(quiz(10 * FAIR_PLAY.minSecondsPerOfflineItem - 1), [])).toBe(
-      'tooFast',
-    );
-    expect(offlineAttemptProblem(quiz(10 * FAIR_PLAY.minSecondsPerOfflineItem), [])).toBe(null);
+    expect(offlineAttemptProblem(quiz(10 * min - 1, evenly(10, 3)), [])).toBe('tooFast');
+    expect(offlineAttemptProblem(quiz(10 * min, evenly(10, 3)), [])).toBe(null);
   });
-  it('refuses a quiz taken while another of the student’s quizzes was under way', () => {
-    expect(offlineAttemptProblem(quiz(120), [span(0, 29), span(31, 40)])).toBe('overlaps');
-    expect(offlineAttemptProblem(quiz(120), [span(0, 30), span(32, 40)])).toBe(null);
+
+  it('refuses an answer given while another of the student’s quizzes was under way', () => {
+    const answers = evenly(10, 10);
+    expect(offlineAttemptProblem(quiz(120, answers), [span(0, 29), span(31, 40)])).toBe('overlaps');
+    expect(offlineAttemptProblem(quiz(120, answers), [span(0, 30), span(32, 40)])).toBe(null);
+    // An answer at the very moment another quiz ends or begins is not during it.
+    const edge = { start: seconds(-60), end: seconds(10) };
+    expect(offlineAttemptProblem(quiz(120, answers), [edge])).toBe(null);
+  });
+
+  it('lets a quiz left open across another count when nothing was answered during it', () => {
+    // Three answers at 07:30, a mock from 08:00 to 11:00, the rest at 16:50 (docs/offline.md).
+    const morning = [20, 40, 60];
+    const evening = evenly(7, 60).map((s) => 9 * 3600 + 20 * 60 + s);
+    const mock = { start: at(60), end: at(240) };
+    expect(offlineAttemptProblem(quiz(9.5 * 3600, [...morning, ...evening]), [mock])).toBe(null);
+  });
+
+  it('counts only the time no other quiz took: a long span around another buys no time', () => {
+    // "Begun" at minute 30 as another quiz began, which ran to minute 40; ten answers in the 10 s
+    // after it.
+    const packed = Array.from({ length: 10 }, (_, n) => 600 + n + 1);
+    expect(offlineAttemptProblem(quiz(611, packed), [span(30, 40)])).toBe('tooFast');
+    // With a person's time left over (60 s before the other and 11 s after), it counts.
+    const spread = [10, 20, 30, 40, 50, 601, 603, 605, 607, 609];
+    expect(offlineAttemptProblem(quiz(611, spread), [span(31, 40)])).toBe(null);
+    // Other quizzes that overlap each other take their time once.
+    expect(offlineAttemptProblem(quiz(611, spread), [span(31, 38), span(35, 40)])).toBe(null);
   });
 });
 

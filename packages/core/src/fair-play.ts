@@ -9,7 +9,10 @@ import { groupThousands } from './number-format.ts';
  */
 
 export const FAIR_PLAY = {
-  /** An offline quiz takes at least this long per answered item, start to finish. */
+  /**
+   * An offline quiz takes at least this long per answered item, start to finish less the time its
+   * student's other quizzes took.
+   */
   minSecondsPerOfflineItem: 4,
   /**
    * What one Manila day can award. A diligent student's heavy day: two full LET mocks (450 items,
@@ -35,24 +38,55 @@ export const FAIR_PLAY_MESSAGES = {
 
 export type Interval = { start: Date; end: Date };
 
-/** Whether two spans of time share a moment (one ending as the other starts does not). */
-export function overlaps(a: Interval, b: Interval): boolean {
-  return a.start.getTime() < b.end.getTime() && b.start.getTime() < a.end.getTime();
-}
-
 /**
- * Why an offline quiz cannot count, or null: it was answered faster than a person reads, or taken
- * while another of the student's quizzes was under way (`others`: the spans of their finished
- * quizzes, online and offline).
+ * Why an offline quiz cannot count, or null (`others`: the spans of the student's finished
+ * quizzes, online and offline, start to finish):
+ * - `overlaps`: an answer was given while another quiz was under way. A person answers one quiz
+ *   at a time; the moments they answered are what say so, not the quiz's span. A lite quiz left
+ *   open at 07:30 and finished at 17:00 around a mock from 08:00 to 11:00 counts when none of its
+ *   answers falls in the mock (docs/offline.md).
+ * - `tooFast`: fewer than `minSecondsPerOfflineItem` an answered item, counting only the part of its
+ *   span no other quiz took. Were the whole span counted, a quiz "begun" during another could
+ *   claim that quiz's time and be answered in a second once it ended, again and again.
+ * Together they hold what the span rule held (issue 21 finding 3): every accepted quiz adds at
+ * least its answers' share of a person's time to the time the student's quizzes cover, and no
+ * answer falls inside time already taken.
  */
 export function offlineAttemptProblem(
-  attempt: { startedAt: Date; finishedAt: Date; answered: number },
+  attempt: { startedAt: Date; finishedAt: Date; answeredAt: readonly Date[] },
   others: readonly Interval[],
 ): keyof typeof FAIR_PLAY_MESSAGES | null {
-  const seconds = (attempt.finishedAt.getTime() - attempt.startedAt.getTime()) / 1000;
-  if (seconds < attempt.answered * FAIR_PLAY.minSecondsPerOfflineItem) return 'tooFast';
-  const span = { start: attempt.startedAt, end: attempt.finishedAt };
-  return others.some((other) => overlaps(span, other)) ? 'overlaps' : null;
+  if (attempt.answeredAt.some((at) => others.some((other) => isDuring(at, other)))) {
+    return 'overlaps';
+  }
+  const own = { start: attempt.startedAt, end: attempt.finishedAt };
+  const freeMs = lengthMs(own) - coveredMs(own, others);
+  const neededMs = attempt.answeredAt.length * FAIR_PLAY.minSecondsPerOfflineItem * 1000;
+  return freeMs < neededMs ? 'tooFast' : null;
+}
+
+/** Whether a moment falls inside a span (at its start or end it does not). */
+const isDuring = (at: Date, span: Interval) =>
+  span.start.getTime() < at.getTime() && at.getTime() < span.end.getTime();
+
+const lengthMs = (span: Interval) => Math.max(0, span.end.getTime() - span.start.getTime());
+
+/** How much of `span` the `others` cover, each moment counted once. */
+function coveredMs(span: Interval, others: readonly Interval[]): number {
+  const from = span.start.getTime();
+  const to = span.end.getTime();
+  const clipped = others
+    .map((o) => [Math.max(from, o.start.getTime()), Math.min(to, o.end.getTime())] as const)
+    .filter(([start, end]) => start < end)
+    .sort((a, b) => a[0] - b[0]);
+  let covered = 0;
+  let reached = from;
+  for (const [start, end] of clipped) {
+    if (end <= reached) continue;
+    covered += end - Math.max(start, reached);
+    reached = end;
+  }
+  return covered;
 }
 
 /** What one Manila day has awarded a student so far, or what an activity asks to award. */

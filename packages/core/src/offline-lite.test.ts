@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkOfflineAttemptTimes,
+  deviceClockOffsetMs,
   OFFLINE_CLOCK_SKEW_MS,
   OFFLINE_MAX_AGE_MS,
   OFFLINE_MAX_DURATION_MS,
   OFFLINE_RECENT_LIMIT,
   offlinePoolIds,
   offlineStudyMs,
+  onServerClock,
   pickOfflineLiteItems,
   rememberAnswered,
 } from './offline-lite.ts';
@@ -146,5 +148,38 @@ describe('offlineStudyMs', () => {
     expect(offlineStudyMs(start, new Date(start.getTime() + 120_000), 10)).toBe(120_000);
     expect(offlineStudyMs(start, new Date(start.getTime() + 12 * 3_600_000), 2)).toBe(600_000);
     expect(offlineStudyMs(start, start, 3)).toBe(0);
+  });
+});
+
+describe('a quiz timed on the phone, moved onto the server’s clock', () => {
+  const received = new Date('2026-11-20T08:00:00.000Z');
+  it('measures the phone’s clock against the server’s as the quiz is sent', () => {
+    expect(deviceClockOffsetMs('2026-11-20T07:59:00.000Z', received)).toBe(60_000);
+    expect(deviceClockOffsetMs('2026-11-20T08:11:00.000Z', received)).toBe(-11 * 60_000);
+  });
+  it('trusts the phone’s times as they are when it does not say (an app from before the stamp)', () => {
+    expect(deviceClockOffsetMs(undefined, received)).toBe(0);
+    expect(deviceClockOffsetMs('not a time', received)).toBe(0);
+    expect(deviceClockOffsetMs('', received)).toBe(0);
+    // So far off that moving a quiz by it would leave the calendar.
+    expect(deviceClockOffsetMs('-271821-04-20T00:00:00.000Z', received)).toBe(0);
+    expect(deviceClockOffsetMs('1970-01-01T00:00:00.000Z', received)).toBe(received.getTime());
+  });
+  it('moves the start, the finish and every answer by it, and nothing else', () => {
+    const quiz = {
+      clientAttemptId: 'c1',
+      subjectId: 's1',
+      startedAt: '2026-11-20T07:00:00.000Z',
+      finishedAt: '2026-11-20T07:05:00.000Z',
+      answers: [{ questionId: 'q1', choiceIndex: 2, answeredAt: '2026-11-20T07:01:00.000Z' }],
+    };
+    expect(onServerClock(quiz, 60_000)).toEqual({
+      clientAttemptId: 'c1',
+      subjectId: 's1',
+      startedAt: '2026-11-20T07:01:00.000Z',
+      finishedAt: '2026-11-20T07:06:00.000Z',
+      answers: [{ questionId: 'q1', choiceIndex: 2, answeredAt: '2026-11-20T07:02:00.000Z' }],
+    });
+    expect(onServerClock(quiz, 0)).toBe(quiz);
   });
 });

@@ -73,6 +73,47 @@ export function rememberAnswered(recent: readonly string[], answered: readonly s
   return [...recent.filter((id) => !now.has(id)), ...now].slice(-OFFLINE_RECENT_LIMIT);
 }
 
+/**
+ * The header the outbox stamps on every send: the phone's clock as it sent it (ISO 8601). The
+ * server reads it to move the phone's times onto its own clock (`deviceClockOffsetMs`).
+ */
+export const DEVICE_TIME_HEADER = 'x-device-time';
+
+/**
+ * How far the server's clock runs ahead of the phone's (negative: behind), from the phone's clock
+ * as it sent a request (`DEVICE_TIME_HEADER`) and the server's as it received it. An offline quiz is
+ * timed on the phone's clock, and the server judges those times against its own: a phone a minute
+ * slow had a quiz drawn after an online one refused as taken during it, one ten minutes fast had a
+ * quiz just finished refused as ending in the future. The difference is read as the quiz is sent,
+ * one reading of the phone's clock against another, so a clock that is steadily wrong cancels out;
+ * it includes the request's time on the wire, which only brings the quiz a moment closer to now.
+ * 0 when the request does not say (an app from before the stamp) or says nothing readable: the
+ * phone's times are then taken as they are, as before. A forged stamp moves the whole quiz, which
+ * forging its times already could: every later check holds the moved times.
+ */
+export function deviceClockOffsetMs(deviceTime: string | undefined, receivedAt: Date): number {
+  const sentAt = deviceTime ? Date.parse(deviceTime) : Number.NaN;
+  const offset = receivedAt.getTime() - sentAt;
+  return Number.isFinite(offset) && Math.abs(offset) <= NONSENSE_OFFSET_MS ? offset : 0;
+}
+
+/** Beyond a phone whose clock fell back to 1970: a stamp this far off is nonsense. */
+const NONSENSE_OFFSET_MS = 100 * 366 * 24 * 60 * 60_000;
+
+/** An offline attempt with its start, finish and answers moved by `offsetMs` (the same one if 0). */
+export function onServerClock<
+  T extends { startedAt: string; finishedAt: string; answers: readonly { answeredAt: string }[] },
+>(attempt: T, offsetMs: number): T {
+  if (offsetMs === 0) return attempt;
+  const moved = (iso: string) => new Date(Date.parse(iso) + offsetMs).toISOString();
+  return {
+    ...attempt,
+    startedAt: moved(attempt.startedAt),
+    finishedAt: moved(attempt.finishedAt),
+    answers: attempt.answers.map((a) => ({ ...a, answeredAt: moved(a.answeredAt) })),
+  };
+}
+
 /** How far the device's clock may run ahead of the server's. */
 export const OFFLINE_CLOCK_SKEW_MS = 10 * 60_000;
 /** An offline attempt older than this is refused: the phone was offline too long to count it. */

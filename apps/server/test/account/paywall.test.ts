@@ -4,6 +4,7 @@ import {
   type ContentDenial,
   contentDenial,
   gaveAccessAt,
+  LATE_WORK_MS,
   SUBSCRIPTION_STATUSES,
   type SubscriptionStatus,
 } from '@pasado/core';
@@ -126,7 +127,7 @@ describe.each(ENGINES)('the paywall on %s', (engine) => {
       body: () => offline(),
       // Taken 20 s ago: it counts if the subscription gave access then (core `gaveAccessAt`).
       decide: (subscription, now) =>
-        gaveAccessAt(subscription, new Date(now.getTime() - 20_000))
+        gaveAccessAt(subscription, new Date(now.getTime() - 20_000), now)
           ? null
           : contentDenial({ granted: true, subscription, now }),
     },
@@ -387,6 +388,37 @@ describe.each(ENGINES)('the paywall on %s', (engine) => {
     const late = await rate(clock.nowMs() - 30_000);
     expect(late.statusCode).toBe(403);
     expect(late.json().error.reason).toBe('expired');
+  });
+
+  it('work done before the end counts only when it reaches the server within a day of being done', async () => {
+    // A phone's clock (or a forged one) can date any work before the end: after a natural end only
+    // work at most LATE_WORK_MS old still counts (docs/offline.md#the-phones-clock).
+    await setSubscription('expired', true);
+    const stale = await call(
+      'POST',
+      `${quiz}/lite/offline-attempts`,
+      offline(LATE_WORK_MS + 60_000),
+    );
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json().error.reason).toBe('expired');
+    const fresh = await call(
+      'POST',
+      `${quiz}/lite/offline-attempts`,
+      offline(LATE_WORK_MS - 60_000),
+    );
+    expect(fresh.statusCode).toBe(201);
+    const rate = (reviewedAt: number) =>
+      call('POST', `${study}/flash/reviews`, {
+        reviewId: randomUUID(),
+        cardId: fx.cards.a2,
+        rating: 'good',
+        seconds: 5,
+        reviewedAt: new Date(reviewedAt).toISOString(),
+      });
+    const staleRating = await rate(clock.nowMs() - LATE_WORK_MS - 60_000);
+    expect(staleRating.statusCode).toBe(403);
+    expect(staleRating.json().error.reason).toBe('expired');
+    expect((await rate(clock.nowMs() - LATE_WORK_MS + 60_000)).statusCode).toBe(200);
   });
 
   it('without the grant the refusal says so, whatever the subscription', async () => {

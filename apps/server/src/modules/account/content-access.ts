@@ -30,8 +30,8 @@ export function contentRefusal(denial: ContentDenial): AppError {
 
 /**
  * Why there is no access now, or null; with `doneAt`, work done then (sent later from the phone's
- * outbox) counts when the subscription gave access at that time and has since ended on its own
- * (core `gaveAccessAt`).
+ * outbox) counts when the subscription gave access at that time and has since ended on its own,
+ * if it arrives within a day of being done (core `gaveAccessAt`, `LATE_WORK_MS`).
  */
 function denialOf(
   row: SubscriptionAccess,
@@ -41,7 +41,7 @@ function denialOf(
 ): ContentDenial | null {
   const denial = contentDenial({ granted, ...row, now });
   if (denial === null || denial === 'noReviewer' || doneAt === undefined) return denial;
-  return gaveAccessAt(row.subscription, doneAt) ? null : denial;
+  return gaveAccessAt(row.subscription, doneAt, now) ? null : denial;
 }
 
 /**

@@ -386,7 +386,8 @@ export async function insertOfflineAttemptOnce(
 
 /**
  * The spans of the student's finished quizzes that overlap [from, to] (issue 21 finding 3): an
- * offline quiz from its start to the device's end, any other from its start to its submission.
+ * offline quiz from its start to the end the phone recorded (on the server's clock when its send
+ * said what the phone's read), any other from its start to its submission.
  */
 export async function listFinishedSpansBetween(
   ex: Executor,

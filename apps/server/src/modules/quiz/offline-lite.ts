@@ -1,6 +1,7 @@
 import {
   checkOfflineAttemptTimes,
   decideAnswer,
+  deviceClockOffsetMs,
   FAIR_PLAY_MESSAGES,
   OFFLINE_TIME_MESSAGES,
   type OfflineLiteAttempt,
@@ -8,6 +9,7 @@ import {
   offlineAttemptProblem,
   offlinePoolIds,
   offlineStudyMs,
+  onServerClock,
 } from '@pasado/core';
 import type { Db } from '../../platform/db/client.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
@@ -201,25 +203,32 @@ async function firstResult(
   return stateOf(db, stored.id, now);
 }
 
+const earliest = (times: readonly Date[]) => new Date(Math.min(...times.map((t) => t.getTime())));
+const latest = (times: readonly Date[]) => new Date(Math.max(...times.map((t) => t.getTime())));
+
 /**
  * Records a lite quiz taken offline. Idempotent by the client attempt id: sent again, it answers
- * with the first result (created: false) and awards nothing more. Otherwise the times are checked
- * (core `checkOfflineAttemptTimes`), every item and choice is checked and graded with the online
- * rules (`decideAnswer`), the quiz must have taken a person's time and not overlap another of the
- * student's quizzes (core `offlineAttemptProblem`, issue 21), and one transaction stores the
- * attempt and its answers and finishes it as an online submit does (`finalize`: result, gems,
- * points, streak, tasks, within the day's caps) at the server's now.
+ * with the first result (created: false) and awards nothing more. Otherwise its times are moved
+ * from the phone's clock onto the server's by the difference the send's `deviceTime` shows (core
+ * `deviceClockOffsetMs`; none without it) and checked (core `checkOfflineAttemptTimes`), every item
+ * and choice is checked and graded with the online rules (`decideAnswer`), the quiz must have taken
+ * a person's time and none of its answers fall in another of the student's quizzes (core
+ * `offlineAttemptProblem`, issue 21), and one transaction stores the attempt and its answers, on
+ * the server's clock, and finishes it as an online submit does (`finalize`: result, gems, points,
+ * streak, tasks, within the day's caps) at the server's now.
  */
 export async function receiveOfflineLite(
   db: Db,
   userId: string,
   reviewer: string,
-  input: OfflineLiteAttempt,
+  sent: OfflineLiteAttempt,
   now: Date,
+  deviceTime?: string,
 ): Promise<{ state: AttemptReply; created: boolean }> {
-  const first = await firstResult(db, userId, reviewer, input.clientAttemptId, now);
+  const first = await firstResult(db, userId, reviewer, sent.clientAttemptId, now);
   if (first) return { state: first, created: false };
 
+  const input = onServerClock(sent, deviceClockOffsetMs(deviceTime, now));
   const startedAt = new Date(input.startedAt);
   const finishedAt = new Date(input.finishedAt);
   const problem = checkOfflineAttemptTimes(
@@ -238,11 +247,14 @@ export async function receiveOfflineLite(
     // together cannot both pass the overlap check.
     await lockUser(tx, userId);
     if (await findAttemptByClientId(tx, userId, input.clientAttemptId)) return null;
-    const others = await listFinishedSpansBetween(tx, userId, startedAt, finishedAt);
-    const unfair = offlineAttemptProblem(
-      { startedAt, finishedAt, answered: graded.length },
-      others,
+    const answeredAt = graded.map((a) => a.answeredAt);
+    const others = await listFinishedSpansBetween(
+      tx,
+      userId,
+      earliest([startedAt, ...answeredAt]),
+      latest([finishedAt, ...answeredAt]),
     );
+    const unfair = offlineAttemptProblem({ startedAt, finishedAt, answeredAt }, others);
     if (unfair) throw invalid(FAIR_PLAY_MESSAGES[unfair]);
     const row = await insertOfflineAttemptOnce(tx, {
       userId,

@@ -2,6 +2,7 @@ import {
   answerParamsSchema,
   attemptParamsSchema,
   attemptStateSchema,
+  DEVICE_TIME_HEADER,
   offlineLiteAttemptSchema,
   questionParamsSchema,
   quizHomeSchema,
@@ -141,12 +142,14 @@ export async function quizRoutes(app: FastifyInstance, options: { cardsToday: Ca
     },
     async (request, reply) => {
       const c = await caller(request, request.params.reviewer);
+      const deviceTime = request.headers[DEVICE_TIME_HEADER];
       const { state, created } = await receiveOfflineLite(
         db,
         c.userId,
         c.reviewer.shorthand,
         request.body,
         c.now,
+        typeof deviceTime === 'string' ? deviceTime : undefined,
       );
       return sendAttempt(reply, state, created ? 201 : 200);
     },

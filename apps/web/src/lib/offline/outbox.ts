@@ -1,3 +1,4 @@
+import { DEVICE_TIME_HEADER } from '@pasado/core/rules';
 import { clear, createStore, del, entries, set } from 'idb-keyval';
 import { useSyncExternalStore } from 'react';
 import { apiFetch } from '../api.ts';
@@ -248,7 +249,9 @@ async function replay(): Promise<void> {
       response = await apiFetch(entry.path, {
         method: entry.method,
         json: entry.body,
-        headers: { 'Idempotency-Key': entry.key },
+        // The phone's clock as it sends: the server moves times the phone recorded onto its own
+        // clock by the difference (core `deviceClockOffsetMs`; docs/offline.md).
+        headers: { 'Idempotency-Key': entry.key, [DEVICE_TIME_HEADER]: new Date().toISOString() },
         timeoutMs: 20_000,
       });
     } catch {
