@@ -185,7 +185,9 @@ async function gradedAnswers(
 /**
  * The attempt stored first under this client id, or a refusal when it was another reviewer's.
  * Its reply is its review, so it is answered as the first send was: while the subscription gives
- * access, or gave it when the quiz was finished and has since ended on its own.
+ * access, or gave it when the quiz was finished and has since ended on its own — judged when it was
+ * stored, so a send again after the late-work window (its first reply lost) gets the result that
+ * was counted, not a refusal the phone would record as "not counted".
  */
 async function firstResult(
   db: Db,
@@ -199,7 +201,9 @@ async function firstResult(
   if (stored.reviewerShorthand !== reviewer) {
     throw new AppError('FAILED_PRECONDITION', MESSAGES_OFFLINE_LITE.sentElsewhere);
   }
-  await requireSubscriptionAccess(db, userId, now, stored.clientFinishedAt ?? undefined);
+  // Stored means finished then, on the server's clock.
+  const storedAt = stored.submittedAt ?? now;
+  await requireSubscriptionAccess(db, userId, storedAt, stored.clientFinishedAt ?? undefined);
   return stateOf(db, stored.id, now);
 }
 
