@@ -5,7 +5,8 @@ import { cardSchedules, users } from '../../apps/server/src/platform/db/schema.t
 import { seedStudyContent } from '../../apps/server/test/study/study-fixtures.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
-import { storedEntries } from './helpers/offline.ts';
+import { keptSnapshot } from './helpers/kept-snapshot.ts';
+import { keptContentKeys, storedEntries } from './helpers/offline.ts';
 import { completeOnboarding, signIn } from './helpers/session.ts';
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
@@ -89,10 +90,11 @@ describe('the offline outbox', () => {
     await context.close();
   });
 
-  it('signing out clears what the student kept offline', async () => {
+  it('signing out clears what the student kept offline, but not the changes still waiting', async () => {
     const { context, page } = await fx.phone();
     await signIn(page, 'outbox.signout@example.com');
     await completeOnboarding(page, /LET — Elementary/);
+    await poll(async () => (await keptContentKeys(page)).length).toBeGreaterThan(0);
     await page.goto('/study/let-elem/flash');
     await page.getByText('Card 1 of 4').waitFor();
     // A rating the server never gets: the request is cut, so it waits in the outbox.
@@ -102,7 +104,11 @@ describe('the offline outbox', () => {
     await poll(() => page.getByText('1 rating is not saved yet.').isVisible()).toBe(true);
     await page.goto('/logout');
     await page.waitForURL('**/login', { timeout: 20_000 });
-    expect(await storedEntries(page)).toBe(0);
+    expect(await keptSnapshot(page)).toBeNull();
+    expect(await keptContentKeys(page)).toEqual([]);
+    // The rating waits for this student's next sign-in on this phone (docs/offline.md); it used
+    // to be deleted with the rest, and the student's work with it.
+    expect(await storedEntries(page)).toBe(1);
     await context.close();
   });
 });

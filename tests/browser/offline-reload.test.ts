@@ -161,7 +161,7 @@ describe('reloading offline', () => {
     await signIn(page, 'kept.leaver@example.com');
     await completeOnboarding(page, /LET — Elementary/);
     // The sign-out's request is held past the half second, with the account's save due before
-    // it ends: the data is cleared first, and the save must not write it back.
+    // it ends: the data is cleared once the server answers, and the save must not write it back.
     const release = await holdRequests(page, '**/api/auth/logout');
     const servicesStarted = page.waitForRequest((r) => r.url().includes('/api/live'));
     await page.goto('/account');

@@ -3,8 +3,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, networkDown } from '../../testing/fake-api.ts';
 import { renderScreen, testQueryClient } from '../../testing/render.tsx';
 
-// The offline stores are another test's subject; here they are already empty.
-vi.mock('../../lib/offline/clear-offline-data.ts', () => ({ clearOfflineData: async () => {} }));
+// The offline stores are another test's subject (logout-offline-data.test.tsx); here they are empty.
+vi.mock('../../lib/offline/clear-offline-data.ts', () => ({
+  sendWaitingChanges: async () => {},
+  forgetSignedOut: async () => {},
+}));
 // The web project's files share their modules (isolate: false): a copy of its own, on the mock.
 const { LogoutPage } = (await import(
   `./logout-page.tsx?${'logout'}`

@@ -1,3 +1,4 @@
+import type { Claims } from '@pasado/core/contract';
 import { MESSAGES, PATHS } from '@pasado/core/rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -5,28 +6,22 @@ import { Link, useNavigate } from 'react-router';
 import { OfflineIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { StatusScreen } from '../../components/status-screen.tsx';
-import { apiFetch } from '../../lib/api.ts';
-import { clearOfflineData } from '../../lib/offline/clear-offline-data.ts';
+import { forgetSignedOut, sendWaitingChanges } from '../../lib/offline/clear-offline-data.ts';
 import { claimsQueryKey } from '../../lib/session/get-claims.ts';
+import { signOutOnServer } from '../../lib/session/sign-out-on-server.ts';
 
-/** Whether the server has ended the session: it said so (204), or there was none left (401). */
-async function signOutOnServer(): Promise<boolean> {
-  try {
-    const response = await apiFetch('/api/auth/logout', { method: 'POST', timeoutMs: 15_000 });
-    if (response.ok || response.status === 401) return true;
-    console.warn('Sign-out answered', response.status);
-  } catch (error) {
-    console.warn('Sign-out request failed', error);
-  }
-  return false;
-}
+const warnNotSent = (error: unknown) => console.warn('Could not send the waiting changes', error);
+const warnNotCleared = (error: unknown) => console.warn('Could not clear the offline data', error);
 
 /**
- * /logout: sends or forgets what waits offline, signs out on the server, forgets every cached
- * document and opens /login. The session cookie is the server's (httpOnly): until the server has
- * ended the session, the phone is still signed in, so a sign-out that did not reach it says so and
- * offers to try again rather than showing /login to the next person on a shared phone, who would
- * have been signed in as this student at the next reload (docs/product.md#sign-in).
+ * /logout: sends what waits offline, signs out on the server, then forgets what the phone kept for
+ * the student and every cached document, and opens /login. The session cookie is the server's
+ * (httpOnly): until the server has ended the session, the phone is still signed in, so a sign-out
+ * that did not reach it deletes nothing, says so and offers to try again rather than showing
+ * /login to the next person on a shared phone, who would have been signed in as this student at
+ * the next reload (docs/product.md#sign-in). With no connection it says so at once. Changes the
+ * server has not taken by then stay on the phone under the student's id, for their next sign-in
+ * (docs/offline.md).
  */
 export function LogoutPage() {
   const client = useQueryClient();
@@ -36,10 +31,15 @@ export function LogoutPage() {
 
   const signOut = useCallback(async () => {
     setFailed(false);
-    await clearOfflineData().catch((error: unknown) =>
-      console.warn('Could not clear the offline data', error),
-    );
+    if (!navigator.onLine) {
+      setFailed(true);
+      return;
+    }
+    const uid = client.getQueryData<Claims | null>(claimsQueryKey)?.uid;
+    await sendWaitingChanges().catch(warnNotSent);
     const ended = await signOutOnServer();
+    // Even when the page was left meanwhile: the phone is no longer signed in as this student.
+    if (ended) await forgetSignedOut(uid).catch(warnNotCleared);
     if (!active.current) return;
     if (!ended) {
       setFailed(true);

@@ -1,4 +1,4 @@
-import { clear, createStore, del, get, keys, set } from 'idb-keyval';
+import { createStore, del, get, keys, set } from 'idb-keyval';
 
 /**
  * Content kept on the device for studying with no signal (issue 11 deliverable 2;
@@ -29,14 +29,9 @@ const store = () => {
 
 const keyOf = (uid: string, kind: string, reviewer: string) => `${uid}:${kind}:${reviewer}`;
 
-/**
- * Sign-outs so far in this page (of everyone, or of one student): a download begun before one keeps
- * nothing of the students it signed out.
- */
+/** Students forgotten so far in this page (signed out, or their session ended). */
 let generation = 0;
-/** The generation the last clear of the whole store began. */
-let clearedAt = 0;
-/** Per student, the generation they were last forgotten at (their session ended). */
+/** Per student, the generation they were last forgotten at: a download begun before keeps nothing. */
 const forgottenAt = new Map<string, number>();
 
 /**
@@ -48,7 +43,7 @@ export const contentGeneration = (): number => generation;
 
 /** A write begun at `since` for `uid` that a sign-out has overtaken (absent: not a download). */
 const overtaken = (uid: string, since: number | undefined): boolean =>
-  since !== undefined && (since < clearedAt || since < (forgottenAt.get(uid) ?? 0));
+  since !== undefined && since < (forgottenAt.get(uid) ?? 0);
 
 export async function keepContent<T>(
   uid: string,
@@ -117,10 +112,4 @@ export async function forgetContent(uid: string): Promise<void> {
       .filter((key) => key.startsWith(`${uid}:`))
       .map((key) => del(key, store()).catch(() => undefined)),
   );
-}
-
-export async function clearContent(): Promise<void> {
-  generation += 1;
-  clearedAt = generation;
-  await clear(store()).catch(() => undefined);
 }

@@ -2,48 +2,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, networkDown } from '../../testing/fake-api.ts';
 
-// The phone's IndexedDB: one map per database, answering a task later.
-const databases = new Map<string, Map<IDBValidKey, unknown>>();
-const db = (name: string) => {
-  let kept = databases.get(name);
-  if (!kept) {
-    kept = new Map();
-    databases.set(name, kept);
-  }
-  return kept;
-};
-const later = () => new Promise((resolve) => setTimeout(resolve, 1));
-vi.mock('idb-keyval', () => ({
-  createStore: (name: string) => name,
-  get: async (key: IDBValidKey, name: string) => {
-    await later();
-    return db(name).get(key);
-  },
-  set: async (key: IDBValidKey, value: unknown, name: string) => {
-    await later();
-    db(name).set(key, value);
-  },
-  update: async (key: IDBValidKey, change: (old: unknown) => unknown, name: string) => {
-    await later();
-    db(name).set(key, change(db(name).get(key)));
-  },
-  del: async (key: IDBValidKey, name: string) => {
-    await later();
-    db(name).delete(key);
-  },
-  keys: async (name: string) => {
-    await later();
-    return [...db(name).keys()];
-  },
-  entries: async (name: string) => {
-    await later();
-    return [...db(name).entries()];
-  },
-  clear: async (name: string) => {
-    await later();
-    db(name).clear();
-  },
-}));
+// The phone's IndexedDB (happy-dom has none).
+vi.mock('idb-keyval', () => import('../../testing/fake-idb.ts'));
+const { databases, db } = await import('../../testing/fake-idb.ts');
 
 // The web project's files share their modules (isolate: false): copies of their own, on the mocks.
 vi.mock('./offline-snapshot.ts', () => import(`./offline-snapshot.ts?${'ended'}`));
@@ -128,7 +89,7 @@ describe('the server says the session is gone', () => {
     await vi.waitFor(() => expect(db('pasado-outbox').get(2)).toMatchObject({ uid: 'student-a' }));
 
     expect(await restoredClaims()).toBeUndefined();
-    expect(db('pasado-offline').get('last-uid')).toBeUndefined();
+    expect(db('pasado-offline').has('last-uid')).toBe(false);
     expect([...db('pasado-content').keys()]).toEqual(['student-b:lite:cse']);
     expect(Object.keys(localStorage).sort()).toEqual([...LITE_KEYS.others].sort());
     // Sent only under their own session: A's next sign-in on this phone.
@@ -167,7 +128,7 @@ describe('a save due as the session ends', () => {
     await new Promise((resolve) => setTimeout(resolve, 700));
     stop();
     expect(db('pasado-offline').has('snapshot:student-a')).toBe(false);
-    expect(db('pasado-offline').get('last-uid')).toBeUndefined();
+    expect(db('pasado-offline').has('last-uid')).toBe(false);
 
     client.setQueryData(['claims'], claimsOf('student-b'));
     const stopB = keepSnapshots(client, 'student-b');

@@ -1,6 +1,6 @@
 import type { Claims } from '@pasado/core/contract';
 import { onlineManager, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { clear, createStore, del, get, set, update } from 'idb-keyval';
+import { createStore, del, get, set, update } from 'idb-keyval';
 import { cacheHolds } from '../session/cache-owner.ts';
 
 /**
@@ -64,9 +64,10 @@ function aged(data: unknown, ms: number): unknown {
 }
 
 let idbStore: ReturnType<typeof createStore> | null = null;
-/** How many times this page cleared the snapshots (sign-out): saves begun before one are dropped. */
-let clearings = 0;
-/** Per student, how many times this page forgot them (their session ended): the same, for theirs. */
+/**
+ * Per student, how many times this page forgot them (signed out, or their session ended): saves of
+ * theirs begun before one are dropped.
+ */
 const forgettings = new Map<string, number>();
 const store = () => {
   idbStore ??= createStore('pasado-offline', 'snapshots');
@@ -97,16 +98,13 @@ function merged(uid: string, previous: Snapshot | undefined, current: readonly K
  */
 export function keepSnapshots(client: QueryClient, uid: string): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const clearingsAtStart = clearings;
   const forgettingsAtStart = forgettings.get(uid) ?? 0;
   // Opened now, not at the first save: a save as the page goes must begin its transactions at once.
   store();
   const save = async () => {
     timer = undefined;
-    // Signed out on this page since (clearSnapshots, forgetSnapshot): a save still due must not
-    // bring it back.
-    if (clearings !== clearingsAtStart || (forgettings.get(uid) ?? 0) !== forgettingsAtStart)
-      return;
+    // Signed out on this page since (forgetSnapshot): a save still due must not bring it back.
+    if ((forgettings.get(uid) ?? 0) !== forgettingsAtStart) return;
     const current: Kept[] = client
       .getQueryCache()
       .getAll()
@@ -216,19 +214,17 @@ export async function lastStudent(): Promise<string | undefined> {
   }
 }
 
+async function forgetLastUid(uid: string): Promise<void> {
+  // Another student's save may set it between the two (they sign in after the sign-out): each of
+  // their saves writes it again.
+  if ((await get<string>(LAST_UID, store())) === uid) await del(LAST_UID, store());
+}
+
 /**
  * Deletes `uid`'s snapshot, and the last student's id when it is theirs: an offline start then lets
  * no one in as them. Other students' snapshots stay.
  */
 export async function forgetSnapshot(uid: string): Promise<void> {
   forgettings.set(uid, (forgettings.get(uid) ?? 0) + 1);
-  await Promise.all([
-    del(`snapshot:${uid}`, store()),
-    update<string | undefined>(LAST_UID, (last) => (last === uid ? undefined : last), store()),
-  ]);
-}
-
-export async function clearSnapshots(): Promise<void> {
-  clearings += 1;
-  await clear(store()).catch(() => del(LAST_UID, store()));
+  await Promise.all([del(`snapshot:${uid}`, store()), forgetLastUid(uid)]);
 }

@@ -43,7 +43,7 @@ describe('offline content and sign-out (docs/decisions/019-offline-caching.md)',
     const refreshing = refreshSource('student-a', lite, 'cse');
     await vi.waitFor(() => expect(answer).not.toBe(undefined));
     await new Promise((resolve) => setTimeout(resolve, 0));
-    await store.clearContent();
+    await store.forgetContent('student-a');
     answer(new Response('{"items":[1]}', { status: 200, headers: { ETag: '"v1"' } }));
     await refreshing;
     expect(await store.readContent('student-a', 'lite', 'cse')).toBeNull();

@@ -23,7 +23,7 @@ import { apiFetch } from '../api.ts';
  *   replaces the queued one (the latest choice and flag win, as before); a lite attempt carries its
  *   client id. So a retry after a lost answer never counts twice.
  * - Per student: entries carry the student's id and only theirs are sent under their session;
- *   signing out clears the store (clearOutbox).
+ *   a sign-out or an ended session leaves them for that student's next sign-in on this phone.
  */
 
 export type OutboxEntry = {
@@ -212,8 +212,8 @@ function scheduleRetry() {
 
 /**
  * Entries written before the outbox knew who is signed in (the mock screen can load before the
- * background services) belong to the student now signed in: signing out clears the store, so no
- * other student's entry can be waiting here.
+ * background services) belong to the student now signed in: when a session ends, the ones waiting
+ * are given that student's id (keepOrphansFor), so no other student's can be waiting here.
  */
 function adoptOrphans(uid: string) {
   const orphans = state.entries.filter((e) => e.uid === '');
@@ -348,7 +348,7 @@ export function startOutbox(uid: string): () => void {
   };
 }
 
-/** Forgets every queued change (sign-out: the next student of this phone must not send them). */
+/** Forgets every queued change, every student's (a sign-out keeps them; tests start empty). */
 export async function clearOutbox(): Promise<void> {
   clearTimeout(timer);
   currentUid = null;

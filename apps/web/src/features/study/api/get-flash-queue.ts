@@ -56,8 +56,8 @@ export function useFlashQueue(reviewer: string, scope: StudyScopeParams) {
 
 /**
  * The cards of this student's flash ratings for `reviewer` still waiting in the outbox (or written
- * before it knew the student: uid ''). Sign-out clears the outbox, so before the claims are read
- * (uid null) every entry is this student's.
+ * before it knew the student: uid ''). Before the claims are read (uid null), which a signed-in
+ * screen never meets, every entry counts, another student's kept for their next session too.
  */
 async function waitingRatings(uid: string | null, reviewer: string): Promise<string[]> {
   return (await loadOutbox())

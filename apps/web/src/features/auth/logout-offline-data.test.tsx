@@ -1,0 +1,145 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, networkDown } from '../../testing/fake-api.ts';
+import { renderScreen, testQueryClient } from '../../testing/render.tsx';
+
+// The phone's IndexedDB (happy-dom has none).
+vi.mock('idb-keyval', () => import('../../testing/fake-idb.ts'));
+const { databases, db } = await import('../../testing/fake-idb.ts');
+
+// The web project's files share their modules (isolate: false): copies of their own, on the mocks.
+vi.mock(
+  '../../lib/offline/offline-snapshot.ts',
+  () => import(`../../lib/offline/offline-snapshot.ts?${'logout-data'}`),
+);
+vi.mock(
+  '../../lib/offline/content-store.ts',
+  () => import(`../../lib/offline/content-store.ts?${'logout-data'}`),
+);
+vi.mock(
+  '../../lib/offline/outbox.ts',
+  () => import(`../../lib/offline/outbox.ts?${'logout-data'}`),
+);
+vi.mock(
+  '../../lib/offline/clear-offline-data.ts',
+  () => import(`../../lib/offline/clear-offline-data.ts?${'logout-data'}`),
+);
+const outbox = (await import(
+  `../../lib/offline/outbox.ts?${'logout-data'}`
+)) as typeof import('../../lib/offline/outbox.ts');
+const { LogoutPage } = (await import(
+  `./logout-page.tsx?${'logout-data'}`
+)) as typeof import('./logout-page.tsx');
+const { claimsQueryKey } = await import('../../lib/session/get-claims.ts');
+
+const LOGOUT = 'POST /api/auth/logout';
+const REVIEWS = 'POST /api/study/cse/flash/reviews';
+const LITE_KEY = 'pasado.lite.unfinished.student-a.cse';
+
+const ratingOf = (id: number, uid: string) => ({
+  id,
+  key: `flash-review:r${id}`,
+  kind: 'flash-review',
+  uid,
+  method: 'POST',
+  path: '/api/study/cse/flash/reviews',
+  body: { reviewId: `r${id}` },
+  meta: { reviewer: 'cse' },
+  createdAt: id,
+});
+
+/**
+ * Student A is signed in and has a rating made offline waiting; student B's rating, kept after a
+ * 401 for B's next session, waits beside it.
+ */
+async function signedInWithWorkWaiting() {
+  db('pasado-offline').set('last-uid', 'student-a');
+  db('pasado-offline').set('snapshot:student-a', { uid: 'student-a', savedAt: 1, queries: [] });
+  db('pasado-content').set('student-a:lite:cse', { version: 'v1', bytes: 1, checkedAt: 1 });
+  localStorage.setItem(LITE_KEY, '{}');
+  db('pasado-outbox').set(1, ratingOf(1, 'student-a'));
+  db('pasado-outbox').set(2, ratingOf(2, 'student-b'));
+  const client = testQueryClient();
+  client.setQueryData(claimsQueryKey, { uid: 'student-a' });
+  // As the signed-in services do (app/signed-in-services.tsx); A's first try has failed.
+  const stop = outbox.startOutbox('student-a');
+  await outbox.flush();
+  return { client, stop };
+}
+
+const waiting = () =>
+  [...db('pasado-outbox').values()].map((e) => (e as { id: number; uid: string }).uid);
+
+function expectEverythingKept() {
+  expect(waiting()).toEqual(['student-a', 'student-b']);
+  expect(db('pasado-offline').get('last-uid')).toBe('student-a');
+  expect(db('pasado-content').has('student-a:lite:cse')).toBe(true);
+  expect(localStorage.getItem(LITE_KEY)).toBe('{}');
+}
+
+afterEach(async () => {
+  await outbox.clearOutbox();
+  databases.clear();
+});
+
+// docs/offline.md: the phone's data is deleted only once the server has ended the session. It was
+// deleted first: offline or on flaky data the outbox, kept content and lite keys were wiped, then
+// the sign-out failed and the page said "You are still signed in", with the offline quizzes,
+// ratings and note reads gone; and a student's sign-out deleted another student's kept entries.
+describe('/logout and the work waiting on the phone', () => {
+  it('with no connection, says so at once and deletes nothing', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const api = fakeApi({ [REVIEWS]: networkDown, [LOGOUT]: networkDown });
+    const { client, stop } = await signedInWithWorkWaiting();
+    try {
+      renderScreen(<LogoutPage />, { path: '/logout', client });
+      await screen.findByRole('heading', { name: 'We could not sign you out' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(api.sentTo(LOGOUT)).toHaveLength(0);
+      expectEverythingKept();
+    } finally {
+      stop();
+    }
+  });
+
+  it('on flaky data, deletes nothing when the sign-out does not reach the server', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const api = fakeApi({ [REVIEWS]: networkDown, [LOGOUT]: networkDown });
+    const { client, stop } = await signedInWithWorkWaiting();
+    try {
+      renderScreen(<LogoutPage />, { path: '/logout', client });
+      await screen.findByRole('heading', { name: 'We could not sign you out' });
+      expect(api.sentTo(LOGOUT)).toHaveLength(1);
+      // The last chance came first, while the session still existed.
+      expect(api.sentTo(REVIEWS)).toHaveLength(2);
+      expectEverythingKept();
+      expect(client.getQueryData(claimsQueryKey)).toEqual({ uid: 'student-a' });
+    } finally {
+      stop();
+    }
+  });
+
+  it("once signed out, forgets the student's kept data and keeps what the server has not taken", async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const api = fakeApi({
+      [REVIEWS]: new Response(null, { status: 503 }),
+      [LOGOUT]: new Response(null, { status: 204 }),
+    });
+    const { client, stop } = await signedInWithWorkWaiting();
+    try {
+      const { router } = renderScreen(<LogoutPage />, { path: '/logout', client });
+      await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      // The last chance came first, while the session still existed.
+      expect(api.sent.map((r) => `${r.method} ${r.path}`).slice(-2)).toEqual([REVIEWS, LOGOUT]);
+      expect(db('pasado-offline').has('snapshot:student-a')).toBe(false);
+      expect(db('pasado-offline').has('last-uid')).toBe(false);
+      expect(db('pasado-content').size).toBe(0);
+      expect(localStorage.getItem(LITE_KEY)).toBeNull();
+      // A's rating waits for A's next sign-in on this phone; B's for B's.
+      expect(waiting()).toEqual(['student-a', 'student-b']);
+    } finally {
+      stop();
+    }
+  });
+});

@@ -1,0 +1,96 @@
+import { MESSAGES } from '@pasado/core/rules';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { recordAlerts } from '../testing/alerts.ts';
+import { fakeApi, networkDown } from '../testing/fake-api.ts';
+
+// The phone's IndexedDB (happy-dom has none).
+vi.mock('idb-keyval', () => import('../testing/fake-idb.ts'));
+const { databases, db } = await import('../testing/fake-idb.ts');
+
+// The web project's files share their modules (isolate: false): copies of their own, on the mocks.
+vi.mock('./offline/offline-snapshot.ts', () => import(`./offline/offline-snapshot.ts?${'end'}`));
+vi.mock('./offline/content-store.ts', () => import(`./offline/content-store.ts?${'end'}`));
+vi.mock('./offline/outbox.ts', () => import(`./offline/outbox.ts?${'end'}`));
+vi.mock(
+  './offline/clear-offline-data.ts',
+  () => import(`./offline/clear-offline-data.ts?${'end'}`),
+);
+vi.mock('./device-id.ts', () => import(`./device-id.ts?${'end'}`));
+const outbox = (await import(
+  `./offline/outbox.ts?${'end'}`
+)) as typeof import('./offline/outbox.ts');
+// endSession runs once a page: each test has a page (a copy) of its own.
+type EndSession = typeof import('./end-session.ts');
+const pages = {
+  otherDevice: ((await import(`./end-session.ts?${'other-device'}`)) as EndSession).endSession,
+  noSignal: ((await import(`./end-session.ts?${'no-signal'}`)) as EndSession).endSession,
+};
+
+const LOGOUT = 'POST /api/auth/logout';
+const REVIEWS = 'POST /api/study/cse/flash/reviews';
+
+/** Student A is signed in; a rating of theirs made offline waits. */
+async function signedInWithARatingWaiting() {
+  db('pasado-offline').set('last-uid', 'student-a');
+  db('pasado-offline').set('snapshot:student-a', { uid: 'student-a', savedAt: 1, queries: [] });
+  db('pasado-content').set('student-a:lite:cse', { version: 'v1', bytes: 1, checkedAt: 1 });
+  db('pasado-outbox').set(1, {
+    id: 1,
+    key: 'flash-review:r1',
+    kind: 'flash-review',
+    uid: 'student-a',
+    method: 'POST',
+    path: '/api/study/cse/flash/reviews',
+    body: { reviewId: 'r1' },
+    meta: { reviewer: 'cse' },
+    createdAt: 1,
+  });
+  recordAlerts();
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  const opened = vi.spyOn(window.location, 'replace').mockImplementation(() => undefined);
+  return { stop: outbox.startOutbox('student-a'), opened };
+}
+
+const waiting = () => [...db('pasado-outbox').values()].map((e) => (e as { uid: string }).uid);
+
+afterEach(async () => {
+  await outbox.clearOutbox();
+  databases.clear();
+});
+
+// docs/offline.md: a forced sign-out (another device signed in) flushed what waited, which the
+// server refused with a 401 as the session had ended, and then deleted it, although the outbox
+// keeps such entries for the student's next session. It also deleted before the sign-out had
+// reached the server.
+describe('a forced sign-out', () => {
+  it("after another device's sign-in, forgets the kept data and keeps the waiting rating", async () => {
+    fakeApi({
+      [REVIEWS]: new Response(null, { status: 401 }),
+      [LOGOUT]: new Response(null, { status: 401 }),
+    });
+    const { stop, opened } = await signedInWithARatingWaiting();
+    try {
+      await pages.otherDevice(MESSAGES.OTHER_DEVICE_LOGOUT, 'login');
+      expect(opened).toHaveBeenCalledWith('/login');
+      expect(db('pasado-offline').has('snapshot:student-a')).toBe(false);
+      expect(db('pasado-content').size).toBe(0);
+      expect(waiting()).toEqual(['student-a']);
+    } finally {
+      stop();
+    }
+  });
+
+  it('deletes nothing when the sign-out does not reach the server', async () => {
+    fakeApi({ [REVIEWS]: networkDown, [LOGOUT]: networkDown });
+    const { stop, opened } = await signedInWithARatingWaiting();
+    try {
+      await pages.noSignal(MESSAGES.OTHER_DEVICE_LOGOUT, 'login');
+      expect(opened).toHaveBeenCalledWith('/login');
+      expect(db('pasado-offline').get('last-uid')).toBe('student-a');
+      expect(db('pasado-content').size).toBe(1);
+      expect(waiting()).toEqual(['student-a']);
+    } finally {
+      stop();
+    }
+  });
+});
