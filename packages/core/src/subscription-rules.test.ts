@@ -15,6 +15,7 @@ import {
   STATUS_TRANSITIONS,
   SUBSCRIPTION_STATUSES,
   type SubscriptionStatus,
+  storedStaffStatus,
   type TransitionActor,
 } from './subscription-rules.ts';
 
@@ -108,6 +109,25 @@ describe('revokedBuyingBarUntil (docs/product.md#purchase-blocking)', () => {
     expect(revokedBuyingBarUntil([sub('revoked')], now)).toBeNull();
     expect(revokedBuyingBarUntil([sub('revoked'), sub('expired')], now)).toBeNull();
     expect(revokedBuyingBarUntil([sub('completed'), sub('revoked')], now)).toBeNull();
+  });
+});
+
+describe('storedStaffStatus (docs/product.md#status-transitions)', () => {
+  it('restores a lifted free trial as completed', () => {
+    expect(storedStaffStatus({ status: 'suspended', isFreeTrial: true }, 'approved')).toBe(
+      'completed',
+    );
+  });
+  it('stores every other move as asked', () => {
+    expect(storedStaffStatus({ status: 'suspended', isFreeTrial: false }, 'approved')).toBe(
+      'approved',
+    );
+    expect(storedStaffStatus({ status: 'suspended', isFreeTrial: true }, 'revoked')).toBe(
+      'revoked',
+    );
+    expect(storedStaffStatus({ status: 'completed', isFreeTrial: true }, 'suspended')).toBe(
+      'suspended',
+    );
   });
 });
 

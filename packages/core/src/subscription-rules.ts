@@ -121,6 +121,19 @@ export function revokedBuyingBarUntil(
 }
 
 /**
+ * The status a staff move stores (docs/product.md#status-transitions): as asked, except that lifting
+ * a suspended free trial (staff approve it) restores `completed`, the status a running trial has.
+ * No one paid for it: stored as approved it showed the student "Payment approved!" and hid the
+ * trial's end date.
+ */
+export function storedStaffStatus(
+  sub: { status: SubscriptionStatus; isFreeTrial: boolean },
+  to: SubscriptionStatus,
+): SubscriptionStatus {
+  return sub.isFreeTrial && sub.status === 'suspended' && to === 'approved' ? 'completed' : to;
+}
+
+/**
  * Expiry rule (docs/product.md#route-guard "The route guard sets a subscription past its expiryDate to expired"):
  * true only when `now` is strictly after expiryDate. An unparseable date throws a RangeError rather
  * than silently granting or removing access.

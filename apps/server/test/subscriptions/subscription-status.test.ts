@@ -132,6 +132,23 @@ describe.each(ENGINES)('updateSubscriptionStatus and addTransaction on %s', (eng
       }
     });
 
+    // A free trial runs as completed and no one paid for it: lifted as approved it showed the
+    // student "Payment approved! Click here to close." and hid the trial's end date.
+    it('staff lifting a suspended free trial restore it as completed, not approved', async () => {
+      const user = await onboardedStudent(t);
+      expect((await setStatus(t, staff, user, user.trialId, 'suspended')).statusCode).toBe(200);
+      const lifted = await setStatus(t, staff, user, user.trialId, 'approved', 'Cleared.');
+      expect(lifted.json().result).toEqual({
+        subscriptionId: user.trialId,
+        from: 'suspended',
+        status: 'completed',
+      });
+      expect((await subscriptionRow(t, user.trialId)).status).toBe('completed');
+      expect((await auditFor(t, user.trialId)).at(-1)).toMatchObject({
+        details: { from: 'suspended', to: 'completed', reason: 'Cleared.' },
+      });
+    });
+
     it.each([
       ['approved', 'pending'],
       ['approved', 'forVerification'],

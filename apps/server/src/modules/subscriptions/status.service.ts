@@ -2,6 +2,7 @@ import {
   canTransition,
   heldQueueShiftMs,
   type SubscriptionStatus,
+  storedStaffStatus,
   type TransitionActor,
 } from '@pasado/core';
 import { appendAudit } from '../../platform/audit/audit.repository.ts';
@@ -108,11 +109,12 @@ export async function changeSubscriptionStatus(
       `A subscription that is ${sub.status} cannot be set to ${input.to}.`,
     );
   }
-  await setSubscriptionStatus(tx, sub.id, input.to, input.now);
+  const stored = storedStaffStatus(sub, input.to);
+  await setSubscriptionStatus(tx, sub.id, stored, input.now);
   if (sub.status === 'suspended' && sub.queuedAt === null) {
     await moveQueueOnAfterHold(tx, sub.userId, input.now);
   }
-  if (sub.queuedAt !== null && (input.to === 'revoked' || input.to === 'expired')) {
+  if (sub.queuedAt !== null && (stored === 'revoked' || stored === 'expired')) {
     await dequeueSubscription(tx, sub.id, input.now);
   }
   await promoteNextQueued(tx, sub.userId, input.now);
@@ -125,14 +127,14 @@ export async function changeSubscriptionStatus(
     targetId: sub.id,
     details: {
       from: sub.status,
-      to: input.to,
+      to: stored,
       reason: input.reason ?? null,
       via: input.actor.via,
       ownerUserId: sub.userId,
       ...input.details,
     },
   });
-  return { subscriptionId: sub.id, from: sub.status, status: input.to };
+  return { subscriptionId: sub.id, from: sub.status, status: stored };
 }
 
 /**
