@@ -1,6 +1,6 @@
 import type { Season } from '@pasado/core';
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../testing/fake-api.ts';
 import { renderScreen } from '../../../testing/render.tsx';
 import { SeasonsSection } from './seasons-section.tsx';
@@ -47,5 +47,39 @@ describe('the seasons list', () => {
     expect(await chipOf('December push')).toBe('Open');
     expect(await chipOf('November push')).toBe('Ended');
     expect(await chipOf('October push')).toBe('Closed');
+  });
+});
+
+// A season not yet started has no points counting: the prompt said they would stop.
+describe('closing a season', () => {
+  it('asks in words that fit where the season stands', async () => {
+    fakeApi({
+      'GET /api/admin/seasons': {
+        seasons: [
+          season('January push', 'scheduled', 3, 30),
+          season('December push', 'running', -1, 2),
+        ],
+      },
+      'GET /api/admin/fair-play/flags': { flags: [] },
+    });
+    const asked: string[] = [];
+    vi.stubGlobal('confirm', (text: string) => {
+      asked.push(text);
+      return false;
+    });
+    try {
+      renderScreen(<SeasonsSection />);
+      for (const name of ['January push', 'December push']) {
+        const item = (await screen.findByText(name)).closest('li');
+        if (!item) throw new Error(`no season item for ${name}`);
+        fireEvent.click(within(item).getByRole('button', { name: 'Close season' }));
+      }
+      expect(asked).toEqual([
+        'Close “January push” before it starts? It will not run.',
+        'Close “December push” now? Its points stop counting.',
+      ]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -40,7 +40,7 @@ export function SeasonsSection() {
               season={season}
               closing={close.isPending && close.variables === season.id}
               onClose={() => {
-                if (window.confirm(`Close “${season.name}” now? Its points stop counting.`)) {
+                if (window.confirm(closePrompt(season))) {
                   close.mutate(season.id);
                 }
               }}
@@ -64,6 +64,14 @@ const PHASE_CHIPS: Record<SeasonPhase, { label: string; tone: ChipTone }> = {
   ended: { label: 'Ended', tone: 'neutral' },
   closed: { label: 'Closed', tone: 'neutral' },
 };
+
+/** What closing does depends on where the season stands: only a running one has points counting. */
+function closePrompt(season: Season): string {
+  if (season.phase === 'scheduled')
+    return `Close “${season.name}” before it starts? It will not run.`;
+  if (season.phase === 'ended') return `Close “${season.name}”? It has ended already.`;
+  return `Close “${season.name}” now? Its points stop counting.`;
+}
 
 function SeasonItem({
   season,
