@@ -1,6 +1,6 @@
 import type { AuditEntry } from '@pasado/core/contract';
 import { describe, expect, it } from 'vitest';
-import { auditActor, describeAudit, groupRefCode } from './labels.ts';
+import { auditActor, describeAudit, groupRefCode, shownReference } from './labels.ts';
 
 const entry = (
   action: string,
@@ -12,6 +12,11 @@ const entry = (
 describe("the payment queue's labels", () => {
   it('writes a 13-digit reference code in groups of four, as wallet statements do', () => {
     expect(groupRefCode('1234567890123')).toBe('1234 5678 9012 3');
+  });
+
+  it('groups a statement line’s GCash reference, and leaves any other as it is', () => {
+    expect(shownReference('1234567890123')).toBe('1234 5678 9012 3');
+    expect(shownReference('MAYA-88A1')).toBe('MAYA-88A1');
   });
 
   it('describes each audit entry in words', () => {

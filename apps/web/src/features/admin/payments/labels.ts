@@ -47,6 +47,11 @@ export function groupRefCode(code: string): string {
   return code.replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
+/** A statement line's reference as staff read it aloud: GCash's 13 digits grouped, others as they are. */
+export function shownReference(reference: string): string {
+  return /^\d{13}$/.test(reference) ? groupRefCode(reference) : reference;
+}
+
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 /** One line for an audit entry: what happened, in staff's words. */

@@ -72,7 +72,7 @@ describe('the Payments tab', () => {
     const card = await screen.findByRole('article', { name: UNREAD.student.email });
     const statement = within(card).getByText('Statement').parentElement;
     expect(statement?.textContent).toBe(
-      `Statement ₱199 · ref 9012345678901 · ${manilaDateTime(PAID_AT)} · from JUAN DELA CRUZ · matched by amount and time only`,
+      `Statement ₱199 · ref 9012 3456 7890 1 · ${manilaDateTime(PAID_AT)} · from JUAN DELA CRUZ · matched by amount and time only`,
     );
     expect(within(card).getByRole('button', { name: 'Approve' })).toBeTruthy();
   });

@@ -7,7 +7,13 @@ import { SUBSCRIPTION_STATUS_TONES } from '../../../lib/subscription-tone.ts';
 import { AdminLoading, DisclosureButton } from '../admin-parts.tsx';
 import { AuditList } from './audit-list.tsx';
 import { useReviewItem } from './get-review-item.ts';
-import { ACTION_LABELS, groupRefCode, MATCHED_BY_LABELS, STATUS_LABELS } from './labels.ts';
+import {
+  ACTION_LABELS,
+  groupRefCode,
+  MATCHED_BY_LABELS,
+  STATUS_LABELS,
+  shownReference,
+} from './labels.ts';
 
 /**
  * One purchase in the review queue (issue 3 item 6): who, what plan, the amounts expected and
@@ -154,7 +160,10 @@ export function ReviewCard({
         <p className="review-statement">
           <span className="review-proof__label">Statement</span>{' '}
           {peso(item.statementLine.amountCentavos / 100)}
-          {item.statementLine.reference ? ` · ref ${item.statementLine.reference}` : ''} ·{' '}
+          {item.statementLine.reference
+            ? ` · ref ${shownReference(item.statementLine.reference)}`
+            : ''}{' '}
+          ·{' '}
           <time dateTime={item.statementLine.occurredAt}>
             {manilaDateTime(item.statementLine.occurredAt)}
           </time>

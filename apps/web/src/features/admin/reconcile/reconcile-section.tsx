@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { manilaDateTime, peso } from '../../../lib/format.ts';
 import { AdminLoading, AdminSectionHead, LoadFailure, useFlashNotice } from '../admin-parts.tsx';
-import { groupRefCode } from '../payments/labels.ts';
+import { shownReference } from '../payments/labels.ts';
 import {
   useApproveMatched,
   useReconciliation,
@@ -17,10 +17,6 @@ import {
 import './reconcile.css';
 
 const pesos = (centavos: number) => peso(centavos / 100);
-
-/** A reference as staff read it aloud: GCash's 13 digits grouped, others as they are. */
-const shownReference = (reference: string) =>
-  /^\d{13}$/.test(reference) ? groupRefCode(reference) : reference;
 
 /**
  * /admin/reconcile (issue 26 items 1–3): upload the receiving account's statement, then the four
