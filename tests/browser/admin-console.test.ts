@@ -212,6 +212,7 @@ describe('the staff console', () => {
 
     const staff = await staffMember('match.staff@example.com');
     const reference = '5550001112223';
+    const shown = '5550 0011 1222 3';
     const statement = await uploadStatement(
       fx.server,
       await cookieFor(staff.context),
@@ -228,7 +229,7 @@ describe('the staff console', () => {
       .poll(() => line.textContent())
       .toMatch(
         new RegExp(
-          `^Statement ₱99 · ref ${reference} · .+ · from JUAN DELA CRUZ · matched by amount and time only$`,
+          `^Statement ₱99 · ref ${shown} · .+ · from JUAN DELA CRUZ · matched by amount and time only$`,
         ),
       );
     await line.scrollIntoViewIfNeeded();
