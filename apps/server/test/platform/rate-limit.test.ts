@@ -52,6 +52,23 @@ describe('rate limits', () => {
     }
   });
 
+  // A school room or a carrier's address finishes as many sign-ins as it starts: the callback
+  // allowed 30 a minute against the start's 120, and its refusal was the API's JSON, left on
+  // screen in the sign-in window.
+  it('lets one address finish as many sign-ins as it starts, and refuses past that with a page', async () => {
+    const from = { remoteAddress: '198.51.100.50' };
+    for (let i = 0; i < SIGN_IN_STARTS_PER_MINUTE; i += 1) {
+      // No pending sign-in: refused with the popup's page, but counted all the same.
+      const res = await t.app.inject({ url: '/api/auth/callback?code=x&state=y', ...from });
+      expect(res.statusCode, `callback ${i + 1}`).toBe(400);
+    }
+    const refused = await t.app.inject({ url: '/api/auth/callback?code=x&state=y', ...from });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['content-type']).toMatch(/^text\/html/);
+    expect(refused.body).toMatch(/Too many requests\. Try again in \d+ s\./);
+    expect(refused.body).not.toContain('RESOURCE_EXHAUSTED');
+  });
+
   it('answers 404 for what the router does not route (double-encoded, upper case, trailing slash)', async () => {
     const from = { remoteAddress: '198.51.100.30' };
     for (const url of [

@@ -13,6 +13,12 @@ const LOGIN_COOKIE = 'pasado_login';
 const LOGIN_COOKIE_PATH = '/api/auth';
 const LOGIN_TTL_S = 600;
 
+/**
+ * Sign-ins per address a minute, started and finished alike: a school room or a carrier NAT signs
+ * dozens in at once; the provider limits the sign-in itself.
+ */
+const SIGN_INS_PER_ADDRESS = { max: 120, timeWindow: '1 minute' };
+
 const deviceIdSchema = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'Invalid device id.');
 const pendingLoginSchema = z.object({
   state: z.string(),
@@ -37,9 +43,8 @@ export async function publicAuthRoutes(
     '/login',
     {
       schema: { querystring: z.object({ device: deviceIdSchema }) },
-      // Per address, and a school room or a carrier NAT signs dozens in at once: a start only
-      // sets a signed cookie and redirects; the provider limits the sign-in itself.
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      // A start only sets a signed cookie and redirects.
+      config: { rateLimit: SIGN_INS_PER_ADDRESS },
     },
     async (request, reply) => {
       const login = await opts.relyingParty.startLogin();
@@ -63,7 +68,25 @@ export async function publicAuthRoutes(
 
   typed.get(
     '/callback',
-    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    {
+      config: { rateLimit: SIGN_INS_PER_ADDRESS },
+      // The sign-in window shows a page, never the API's JSON: a refusal here (too many
+      // sign-ins from one address, a failure) is read by the student.
+      errorHandler: (error, request, reply) => {
+        const status = error instanceof AppError ? error.httpStatus : (error.statusCode ?? 500);
+        if (status >= 500) request.log.error({ err: error }, 'sign-in failed');
+        return reply
+          .status(Math.min(status, 500))
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(
+            renderPopupResultPage({
+              ok: false,
+              message: status >= 500 ? 'Something went wrong. Please try again.' : error.message,
+            }),
+          );
+      },
+    },
     async (request, reply) => {
       reply.clearCookie(LOGIN_COOKIE, { path: LOGIN_COOKIE_PATH });
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
