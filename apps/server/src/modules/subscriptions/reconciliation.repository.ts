@@ -113,7 +113,7 @@ export async function insertStatementLines(
   return added;
 }
 
-/** Lines that happened at or after `since`, and lines claimed by any of `claimedBy`. */
+/** Lines that happened at or after `since`, oldest first. */
 export async function listStatementLinesSince(
   ex: Executor,
   since: Date,
