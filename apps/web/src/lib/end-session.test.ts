@@ -1,4 +1,4 @@
-import { MESSAGES } from '@pasado/core/rules';
+import { deobfuscate, LOCAL_DB_NAME, MESSAGES, obfuscate } from '@pasado/core/rules';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordAlerts } from '../testing/alerts.ts';
 import { fakeApi, networkDown } from '../testing/fake-api.ts';
@@ -24,13 +24,20 @@ type EndSession = typeof import('./end-session.ts');
 const pages = {
   otherDevice: ((await import(`./end-session.ts?${'other-device'}`)) as EndSession).endSession,
   noSignal: ((await import(`./end-session.ts?${'no-signal'}`)) as EndSession).endSession,
+  leftBehind: ((await import(`./end-session.ts?${'left-behind'}`)) as EndSession).endSession,
 };
 
 const LOGOUT = 'POST /api/auth/logout';
 const REVIEWS = 'POST /api/study/cse/flash/reviews';
 
-/** Student A is signed in; a rating of theirs made offline waits. */
+const storedDeviceId = () => {
+  const stored = db(LOCAL_DB_NAME).get('deviceId');
+  return typeof stored === 'string' ? deobfuscate(stored) : null;
+};
+
+/** Student A is signed in on this phone ('phone-1'); a rating of theirs made offline waits. */
 async function signedInWithARatingWaiting() {
+  db(LOCAL_DB_NAME).set('deviceId', obfuscate('phone-1'));
   db('pasado-offline').set('last-uid', 'student-a');
   db('pasado-offline').set('snapshot:student-a', { uid: 'student-a', savedAt: 1, queries: [] });
   db('pasado-content').set('student-a:lite:cse', { version: 'v1', bytes: 1, checkedAt: 1 });
@@ -70,8 +77,9 @@ describe('a forced sign-out', () => {
     });
     const { stop, opened } = await signedInWithARatingWaiting();
     try {
-      await pages.otherDevice(MESSAGES.OTHER_DEVICE_LOGOUT, 'login');
+      await pages.otherDevice(MESSAGES.OTHER_DEVICE_LOGOUT, 'login', 'phone-1');
       expect(opened).toHaveBeenCalledWith('/login');
+      expect(storedDeviceId()).toBeNull();
       expect(db('pasado-offline').has('snapshot:student-a')).toBe(false);
       expect(db('pasado-content').size).toBe(0);
       expect(waiting()).toEqual(['student-a']);
@@ -84,11 +92,35 @@ describe('a forced sign-out', () => {
     fakeApi({ [REVIEWS]: networkDown, [LOGOUT]: networkDown });
     const { stop, opened } = await signedInWithARatingWaiting();
     try {
-      await pages.noSignal(MESSAGES.OTHER_DEVICE_LOGOUT, 'login');
+      await pages.noSignal(MESSAGES.OTHER_DEVICE_LOGOUT, 'login', 'phone-1');
       expect(opened).toHaveBeenCalledWith('/login');
       expect(db('pasado-offline').get('last-uid')).toBe('student-a');
       expect(db('pasado-content').size).toBe(1);
       expect(waiting()).toEqual(['student-a']);
+    } finally {
+      stop();
+    }
+  });
+});
+
+// docs/product.md#single-device: each tab of a browser ends the session on its own, and a tab in the
+// background shows its alert only when the student looks at it. Meanwhile the student had signed in
+// again in another tab; once the alert was dismissed, this tab deleted the new device id and sent
+// the sign-out with the browser's one cookie, the new session's, so the new sign-in was revoked.
+describe('a forced sign-out in a tab left behind', () => {
+  it('after a sign-in again in another tab, only reloads: the new id and session stay', async () => {
+    const api = fakeApi({ [REVIEWS]: networkDown, [LOGOUT]: new Response(null, { status: 204 }) });
+    const { stop, opened } = await signedInWithARatingWaiting();
+    const reloaded = vi.spyOn(window.location, 'reload').mockImplementation(() => undefined);
+    // While this tab's alert waits, the other tab signs the student in again: a new device id.
+    vi.stubGlobal('alert', () => db(LOCAL_DB_NAME).set('deviceId', obfuscate('phone-2')));
+    try {
+      await pages.leftBehind(MESSAGES.OTHER_DEVICE_LOGOUT, 'login', 'phone-1');
+      expect(api.sentTo(LOGOUT)).toEqual([]);
+      expect(storedDeviceId()).toBe('phone-2');
+      expect(db('pasado-offline').get('last-uid')).toBe('student-a');
+      expect(reloaded).toHaveBeenCalled();
+      expect(opened).not.toHaveBeenCalled();
     } finally {
       stop();
     }

@@ -1,5 +1,5 @@
 import { PATHS } from '@pasado/core/rules';
-import { clearDeviceId } from './device-id.ts';
+import { clearDeviceId, readDeviceId } from './device-id.ts';
 import { notify } from './notify.ts';
 import { signOutOnServer } from './session/sign-out-on-server.ts';
 
@@ -16,11 +16,24 @@ export function isSessionEnding(): boolean {
  * opens /login ('login'). What the phone kept for the student goes only once the server has ended
  * the session (the session ended by another device's sign-in answers 401: ended); the changes it
  * has not taken stay for the student's next sign-in (docs/offline.md).
+ *
+ * `pageDeviceId` is the device id this page started with (null when it had none it could read).
+ * When the stored id is another one by the time the alert is dismissed, the student has signed in
+ * again in another tab of this browser: the cookie is that new session's, so this tab only reloads.
  */
-export async function endSession(message: string, then: 'reload' | 'login'): Promise<void> {
+export async function endSession(
+  message: string,
+  then: 'reload' | 'login',
+  pageDeviceId: string | null,
+): Promise<void> {
   if (ending) return;
   ending = true;
+  // A tab in the background shows its alert only when the student looks at it, maybe much later.
   notify(message);
+  if (await signedInAgainInAnotherTab(pageDeviceId)) {
+    window.location.reload();
+    return;
+  }
   await clearDeviceId();
   // Lazily: the offline store is not part of /login's first load.
   const offline = await import('./offline/clear-offline-data.ts').catch(() => null);
@@ -34,4 +47,17 @@ export async function endSession(message: string, then: 'reload' | 'login'): Pro
   }
   if (then === 'reload') window.location.reload();
   else window.location.replace(PATHS.login);
+}
+
+/**
+ * Whether the stored device id is no longer the one this page started with: the other tab's own
+ * forced sign-out cleared it, and its sign-in stored a new one. An id that cannot be read now is
+ * treated as this page's, which is cleared as before.
+ */
+async function signedInAgainInAnotherTab(pageDeviceId: string | null): Promise<boolean> {
+  try {
+    return (await readDeviceId()) !== pageDeviceId;
+  } catch {
+    return false;
+  }
 }

@@ -25,7 +25,7 @@ export function useDeviceCheck(uid: string): DeviceCheck {
         localDeviceId = await readDeviceId();
       } catch (error) {
         console.warn('Could not read the local device id', error);
-        await endSession(MESSAGES.LOGIN_ERROR, 'reload');
+        await endSession(MESSAGES.LOGIN_ERROR, 'reload', null);
         return;
       }
       let serverCurrentDevice: string | null;
@@ -42,7 +42,7 @@ export function useDeviceCheck(uid: string): DeviceCheck {
         decideDeviceCheck({ localDeviceId, serverCurrentDevice }) === 'invalid' ||
         localDeviceId === null
       ) {
-        await endSession(MESSAGES.INVALID_DEVICE, 'reload');
+        await endSession(MESSAGES.INVALID_DEVICE, 'reload', localDeviceId);
         return;
       }
       setResult({ uid, localDeviceId });
