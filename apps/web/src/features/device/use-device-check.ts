@@ -11,7 +11,8 @@ export type DeviceCheck = { status: 'checking' } | { status: 'ok'; localDeviceId
  * The single-device rules at start-up (docs/product.md#errors): an unreadable local device id ends the session
  * with the login error; a missing or different server record ends it with the invalid-device
  * error. When the server cannot be reached the check is left to the live stream, which compares
- * the same document as soon as it connects.
+ * the same document as soon as it connects; with no local id the stream has nothing to compare
+ * with, so the check runs again once the browser is back online.
  */
 export function useDeviceCheck(uid: string): DeviceCheck {
   const client = useQueryClient();
@@ -19,7 +20,8 @@ export function useDeviceCheck(uid: string): DeviceCheck {
 
   useEffect(() => {
     let cancelled = false;
-    (async () => {
+    let stopWaiting = () => {};
+    const check = async () => {
       let localDeviceId: string | null;
       try {
         localDeviceId = await readDeviceId();
@@ -33,8 +35,14 @@ export function useDeviceCheck(uid: string): DeviceCheck {
         const doc = await client.fetchQuery(devicesQueryOptions());
         serverCurrentDevice = doc?.currentDeviceUsed ?? null;
       } catch (error) {
-        console.warn('Could not load login devices; the live stream will check', error);
-        if (!cancelled && localDeviceId) setResult({ uid, localDeviceId });
+        if (cancelled) return;
+        if (localDeviceId) {
+          console.warn('Could not load login devices; the live stream will check', error);
+          setResult({ uid, localDeviceId });
+        } else {
+          console.warn('Could not load login devices; checking again once online', error);
+          stopWaiting = onceOnline(() => void check());
+        }
         return;
       }
       if (cancelled) return;
@@ -46,13 +54,21 @@ export function useDeviceCheck(uid: string): DeviceCheck {
         return;
       }
       setResult({ uid, localDeviceId });
-    })();
+    };
+    void check();
     return () => {
       cancelled = true;
+      stopWaiting();
     };
   }, [client, uid]);
 
   return result?.uid === uid
     ? { status: 'ok', localDeviceId: result.localDeviceId }
     : { status: 'checking' };
+}
+
+/** Runs `then` at the browser's next `online` event; the returned function stops waiting. */
+function onceOnline(then: () => void): () => void {
+  window.addEventListener('online', then, { once: true });
+  return () => window.removeEventListener('online', then);
 }
