@@ -465,6 +465,15 @@ describe.each(ENGINES)('quiz fast paths on %s', (engine) => {
       status: 403,
       message: 'You do not have access to this reviewer.',
     });
+    // With the paywall's reason, so the phone moves where the guard would (lib/content-denied.ts):
+    // without it, the refusal stayed on the mock's screen.
+    const refused = await call(
+      student.cookie,
+      'PUT',
+      `${base}/attempts/${state.attemptId}/answers/${fourth}`,
+      { choiceIndex: 1 },
+    );
+    expect(refused.body.error?.reason).toBe('noReviewer');
     expect(await stored(fourth)).toBeUndefined();
     await db()
       .insert(reviewerAccess)

@@ -1,6 +1,6 @@
-import type { Reviewer } from '@pasado/core';
+import { CONTENT_DENIAL_MESSAGES, type Reviewer } from '@pasado/core';
 import type { Executor } from '../../platform/db/client.ts';
-import { permissionDenied } from '../../platform/errors/app-error.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
 import { findGrantedReviewer, listGrantedReviewers } from './reviewers.repository.ts';
 
 /**
@@ -26,7 +26,10 @@ export async function requireReviewerAccess(
   return granted;
 }
 
-/** The refusal of content under a reviewer the student does not hold (or that does not exist). */
+/**
+ * The refusal of content under a reviewer the student does not hold (or that does not exist), with
+ * the paywall's reason (core `CONTENT_DENIALS`), so the phone moves where the guard would.
+ */
 export function noReviewerAccess() {
-  return permissionDenied('You do not have access to this reviewer.');
+  return new AppError('PERMISSION_DENIED', CONTENT_DENIAL_MESSAGES.noReviewer, 'noReviewer');
 }
