@@ -374,16 +374,18 @@ describe.each(ENGINES)('the paywall on %s', (engine) => {
     expect(again.body).not.toContain('rationale');
   });
 
+  /** A flash rating given offline at `reviewedAt` (epoch ms), sent now. */
+  const rate = (reviewedAt: number) =>
+    call('POST', `${study}/flash/reviews`, {
+      reviewId: randomUUID(),
+      cardId: fx.cards.a2,
+      rating: 'good',
+      seconds: 5,
+      reviewedAt: new Date(reviewedAt).toISOString(),
+    });
+
   it('a flash rating given offline before the subscription ended counts when sent after', async () => {
     await setSubscription('completed', true);
-    const rate = (reviewedAt: number) =>
-      call('POST', `${study}/flash/reviews`, {
-        reviewId: randomUUID(),
-        cardId: fx.cards.a2,
-        rating: 'good',
-        seconds: 5,
-        reviewedAt: new Date(reviewedAt).toISOString(),
-      });
     expect((await rate(clock.nowMs() - 5 * 60_000)).statusCode).toBe(200);
     const late = await rate(clock.nowMs() - 30_000);
     expect(late.statusCode).toBe(403);
@@ -414,14 +416,6 @@ describe.each(ENGINES)('the paywall on %s', (engine) => {
     } finally {
       clock.set(sentAt);
     }
-    const rate = (reviewedAt: number) =>
-      call('POST', `${study}/flash/reviews`, {
-        reviewId: randomUUID(),
-        cardId: fx.cards.a2,
-        rating: 'good',
-        seconds: 5,
-        reviewedAt: new Date(reviewedAt).toISOString(),
-      });
     const staleRating = await rate(clock.nowMs() - LATE_WORK_MS - 60_000);
     expect(staleRating.statusCode).toBe(403);
     expect(staleRating.json().error.reason).toBe('expired');
