@@ -69,6 +69,8 @@ describe('suggestedDisplayName', () => {
     ['  Jose  ', 'Jose'],
     ['student1-123', 'student1-123'],
     ['juan@example.com', null],
+    // The in-app form's "First Last", typed by anyone: a phone number is not offered.
+    ['Call09171234567 Admin', null],
     ['', null],
     [null, null],
   ])('%j → %j', (provider, suggestion) => {

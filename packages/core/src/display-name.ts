@@ -67,8 +67,9 @@ export function validateDisplayName(
 
 /**
  * What onboarding offers as the student's public name (issue 21 finding 6): the first word of the
- * name their sign-in provider gave, when it would pass as a display name; else nothing. The
- * student chooses; nothing is public until they do.
+ * name their sign-in provider gave (or, when it gave none, the name typed in the in-app form), when
+ * it would pass as a display name; else nothing. The student chooses; nothing is public until they
+ * do.
  */
 export function suggestedDisplayName(providerName: string | null | undefined): string | null {
   const first = (providerName ?? '').normalize('NFKC').trim().split(/\s+/)[0] ?? '';

@@ -58,7 +58,7 @@ describe.each(ENGINES)('a first sign-in and email_verified on %s', (engine) => {
     const email = 'pending.owner@example.com';
     const pending = await insertPendingUser(db(), {
       email,
-      displayName: 'Maria Santos',
+      formName: 'Maria Santos',
       knowFrom: 'in-app-form',
     });
     await expect(
@@ -108,7 +108,7 @@ describe.runIf(ENGINES.includes('postgres'))(
       const email = 'raced@example.com';
       const pending = await insertPendingUser(t.app.database.db, {
         email,
-        displayName: 'Raced',
+        formName: 'Raced',
         knowFrom: 'in-app-form',
       });
       await holder.hold('select id from users where id = $1 for update', [pending?.id]);

@@ -3,9 +3,18 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../src/modules/auth/service.ts';
 import { TRIAL_EMAIL_SUBJECT } from '../../src/modules/in-app-form/trial-email.ts';
+import { ManualClock } from '../../src/platform/clock.ts';
 import { auditLog, subscriptions, users } from '../../src/platform/db/schema.ts';
 import { DAY } from '../helpers/durations.ts';
-import { freePort, signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { ensureOffered } from '../helpers/offer-track.ts';
+import {
+  callApi,
+  callFunction,
+  freePort,
+  signedInUser,
+  startTestApp,
+  type TestApp,
+} from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 import { parseMail, startSmtpSink } from './smtp-sink.ts';
 
@@ -51,8 +60,7 @@ describe.each(ENGINES)('in-app free-trial form on %s', (engine) => {
   const userByEmail = async (email: string) =>
     (await db().select().from(users).where(eq(users.email, email)))[0];
 
-  it('without a session: creates the pending account with its 3-day trial and emails the link', async () => {
-    const before = Date.now();
+  it('without a session: creates the pending account, with no trial running yet, and emails the link', async () => {
     const res = await call(t, 'submitInAppForm', {
       firstName: ' Maria ',
       lastName: 'Santos',
@@ -64,22 +72,19 @@ describe.each(ENGINES)('in-app free-trial form on %s', (engine) => {
     });
 
     const user = await userByEmail('maria.santos@example.com');
+    // The form's name is private (only what onboarding suggests from); the trial starts at onboarding.
     expect(user).toMatchObject({
-      displayName: 'Maria Santos',
+      displayName: null,
+      providerName: 'Maria Santos',
       knowFrom: 'in-app-form',
       isOnboarded: false,
       oidcSubject: null,
       role: 'student',
+      currentSubscriptionId: null,
     });
     if (!user) throw new Error('no user');
     const subs = await db().select().from(subscriptions).where(eq(subscriptions.userId, user.id));
-    expect(subs).toHaveLength(1);
-    const [trial] = subs;
-    expect(trial).toMatchObject({ status: 'completed', isFreeTrial: true });
-    expect(user.currentSubscriptionId).toBe(trial?.id);
-    const expiry = trial?.expiryDate.getTime() ?? 0;
-    expect(expiry - before).toBeGreaterThanOrEqual(3 * DAY);
-    expect(expiry - Date.now()).toBeLessThanOrEqual(3 * DAY);
+    expect(subs).toEqual([]);
     const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, user.id));
     expect(audit.map((a) => a.action)).toEqual(['submitInAppForm']);
 
@@ -92,10 +97,11 @@ describe.each(ENGINES)('in-app free-trial form on %s', (engine) => {
     expect(parsed.text).toContain(APP_LINK);
     expect(parsed.text).toContain(`href="${APP_LINK}"`);
     expect(parsed.text).toContain('Hi Maria,');
-    expect(parsed.text).toMatch(/Your free trial ends \w+ \d{1,2}, \d{4}/);
+    expect(parsed.text).toContain('Your 3 days start when you first sign in and choose your exam.');
+    expect(parsed.text).not.toMatch(/ends/);
   });
 
-  it('the first sign-in with that email links the pending account and keeps the trial', async () => {
+  it('the first sign-in with that email links the pending account', async () => {
     const email = 'linked.later@example.com';
     expect((await call(t, 'submitInAppForm', form(email))).json().result.isSuccess).toBe(true);
     const pending = await userByEmail(email);
@@ -113,9 +119,12 @@ describe.each(ENGINES)('in-app free-trial form on %s', (engine) => {
       now: new Date(),
     });
     expect(userId).toBe(pending?.id);
-    const linked = await userByEmail(email);
-    expect(linked).toMatchObject({ oidcSubject: 'sub-linked', displayName: 'Maria Santos' });
-    expect(linked?.currentSubscriptionId).toBe(pending?.currentSubscriptionId);
+    // The provider's name (the owner's) replaces the one typed in the form.
+    expect(await userByEmail(email)).toMatchObject({
+      oidcSubject: 'sub-linked',
+      displayName: null,
+      providerName: 'Google Name',
+    });
   });
 
   it.each([
@@ -173,10 +182,7 @@ describe.each(ENGINES)('in-app free-trial form on %s', (engine) => {
       call(t, 'submitInAppForm', form(email)),
     ]);
     expect(results.map((r) => r.json().result.isSuccess).sort()).toEqual([false, true]);
-    const user = await userByEmail(email);
-    if (!user) throw new Error('no user');
-    const subs = await db().select().from(subscriptions).where(eq(subscriptions.userId, user.id));
-    expect(subs).toHaveLength(1);
+    expect(await db().select().from(users).where(eq(users.email, email))).toHaveLength(1);
     expect(smtp.received.filter((m) => m.to.includes(email))).toHaveLength(1);
   });
 
@@ -274,5 +280,88 @@ describe.each(ENGINES)('in-app free-trial form with the SMTP server down, on %s'
       ['submitInAppForm', expect.any(Object)],
       ['submitInAppForm.mailFailed', { accountRemoved: true }],
     ]);
+  });
+});
+
+/**
+ * The form is public: anyone can type anyone's email. What it makes must not spend or shape the
+ * owner's account before the owner signs in (docs/product.md#in-app-form, #display-names).
+ */
+describe.each(ENGINES)('in-app form account, claimed later by its owner, on %s', (engine) => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  const clock = new ManualClock();
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    t = await startTestApp(engine, { SMTP_URL: smtp.url }, { clock });
+    await ensureOffered(t.app.database.db, 'let-elem');
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  /** The owner's first sign-in (the provider vouches for the email), as the app's clock reads. */
+  async function ownerSignsIn(email: string, name: string | null) {
+    const { token } = await signIn(t.app.database.db, {
+      identity: {
+        issuer: 'https://issuer.test',
+        subject: `sub-${email}`,
+        email,
+        emailVerified: true,
+        name,
+      },
+      deviceId: `device-${email}`,
+      deviceInfo: 'vitest',
+      ttlMs: 30 * DAY,
+      now: clock.now(),
+    });
+    return `pasado_session=${token}`;
+  }
+  const me = async (cookie: string) => (await callApi(t, cookie, 'GET', '/api/me')).json();
+
+  it('a form sent for someone else days ago still leaves the owner a full 3-day trial', async () => {
+    const email = 'victim@example.com';
+    const sent = await call(t, 'submitInAppForm', { firstName: 'Some', lastName: 'One', email });
+    expect(sent.json().result.isSuccess).toBe(true);
+    clock.advance(3 * DAY + 60_000);
+
+    const cookie = await ownerSignsIn(email, 'Victoria Cruz');
+    const onboarded = await callFunction(t, cookie, 'applyRevAccess', {
+      knowFrom: 'Other',
+      reviewer: 'let-elem',
+    });
+    expect(onboarded.json()).toEqual({ result: { success: true, freeTrialStarted: true } });
+    const { subscription } = await me(cookie);
+    const trial = (await callApi(t, cookie, 'GET', `/api/subscriptions/${subscription.id}`)).json();
+    expect(trial).toMatchObject({ isFreeTrial: true, status: 'completed' });
+    expect(Date.parse(trial.expiryDate)).toBe(clock.nowMs() + 3 * DAY);
+
+    // One trial per account: onboarding again (a track switch) starts none.
+    const again = await callFunction(t, cookie, 'applyRevAccess', {
+      knowFrom: 'Other',
+      reviewer: 'let-elem',
+    });
+    expect(again.json()).toEqual({ result: { success: true, freeTrialStarted: false } });
+  });
+
+  it("the form's name is never public: at most a suggestion that passes the display-name rule", async () => {
+    const email = 'named.by.form@example.com';
+    const form = { firstName: 'Call09171234567', lastName: 'Admin', email };
+    expect((await call(t, 'submitInAppForm', form)).json().result.isSuccess).toBe(true);
+
+    const cookie = await ownerSignsIn(email, null);
+    expect(await me(cookie)).toMatchObject({ displayName: null, nameSuggestion: null });
+    await callFunction(t, cookie, 'applyRevAccess', { knowFrom: 'Other', reviewer: 'let-elem' });
+    // Left empty at onboarding, the student is "Student" to others, as the hint says.
+    expect(await me(cookie)).toMatchObject({ displayName: null, isOnboarded: true });
+  });
+
+  it('a name that passes is offered at onboarding when the provider gives none', async () => {
+    const email = 'maria.form@example.com';
+    const form = { firstName: 'Maria', lastName: 'Santos', email };
+    expect((await call(t, 'submitInAppForm', form)).json().result.isSuccess).toBe(true);
+    const cookie = await ownerSignsIn(email, null);
+    expect(await me(cookie)).toMatchObject({ displayName: null, nameSuggestion: 'Maria' });
   });
 });

@@ -9,7 +9,7 @@ import { countFormVisit, submitInAppForm } from './service.ts';
  * POST /api/functions/{submitInAppForm,incrementInAppFormVisit} outside the authenticated scope.
  */
 export const publicInAppFormFunctions: { [N in PublicFunctionName]: PublicServerFunction<N> } = {
-  submitInAppForm: (ctx, input) => submitInAppForm(ctx, input, ctx.now),
+  submitInAppForm: (ctx, input) => submitInAppForm(ctx, input),
   async incrementInAppFormVisit(ctx) {
     await countFormVisit(ctx.db, ctx.now);
     return { success: true };

@@ -3,25 +3,18 @@ import type { MailMessage } from '../../platform/mail/mailer.ts';
 
 export const TRIAL_EMAIL_SUBJECT = 'Your 3-day Pasado free trial is ready';
 
-/** Students are in the Philippines (docs/product.md#overview): dates in their time zone. */
-const formatTrialEnd = (date: Date) =>
-  new Intl.DateTimeFormat('en-PH', {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'Asia/Manila',
-  }).format(date);
+/**
+ * When the trial starts. Not at submission: anyone can type anyone's email in the form, so the
+ * 3 days start at the owner's onboarding (docs/product.md#in-app-form), right after their first
+ * sign-in; there is no end date to tell yet.
+ */
+const TRIAL_START = 'Your 3 days start when you first sign in and choose your exam.';
 
 /**
  * The email the in-app free-trial form sends (docs/product.md#in-app-form step 2: "We've sent you a link to our
- * app"): the link to the app and the trial's end, as plain text and simple HTML.
+ * app"): the link to the app and when the trial starts, as plain text and simple HTML.
  */
-export function trialEmail(input: {
-  to: string;
-  firstName: string;
-  appUrl: string;
-  trialEndsAt: Date;
-}): MailMessage {
-  const ends = formatTrialEnd(input.trialEndsAt);
+export function trialEmail(input: { to: string; firstName: string; appUrl: string }): MailMessage {
   const text = [
     `Hi ${input.firstName},`,
     '',
@@ -29,7 +22,7 @@ export function trialEmail(input: {
     '',
     `Open Pasado: ${input.appUrl}`,
     '',
-    `Sign in with this email address (${input.to}) to start reviewing. Your free trial ends ${ends}.`,
+    `Sign in with this email address (${input.to}) to start reviewing. ${TRIAL_START}`,
     '',
     'Good luck with your exam!',
     'The Pasado team',
@@ -40,7 +33,7 @@ export function trialEmail(input: {
 <p>Hi ${escapeHtml(input.firstName)},</p>
 <p>Your 3-day Pasado free trial is ready.</p>
 <p><a href="${href}">Open Pasado</a></p>
-<p>Sign in with this email address (${escapeHtml(input.to)}) to start reviewing. Your free trial ends ${escapeHtml(ends)}.</p>
+<p>Sign in with this email address (${escapeHtml(input.to)}) to start reviewing. ${TRIAL_START}</p>
 <p>Good luck with your exam!<br>The Pasado team</p>
 <p>If the button does not work, copy this link: ${href}</p>
 </body></html>`;

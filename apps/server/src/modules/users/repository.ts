@@ -44,7 +44,8 @@ export async function upsertUserFromIdentity(
       .set({
         oidcIssuer: identity.issuer,
         oidcSubject: identity.subject,
-        providerName: identity.name,
+        // The owner's own name replaces the one typed in the in-app form, which anyone could fill.
+        providerName: identity.name ?? byEmail.providerName,
         updatedAt: sql`now()`,
       })
       // Still unlinked: a sign-in linking it at the same time (another subject) may have won since
@@ -72,18 +73,20 @@ export async function upsertUserFromIdentity(
 
 /**
  * Creates an account nobody has signed in to yet (the in-app form's: no OIDC identity, not
- * onboarded); the first sign-in links it by email (upsertUserFromIdentity). Null when the email is
- * taken, including by a concurrent insert (the unique index decides, not a prior read).
+ * onboarded, no display name); the first sign-in links it by email (upsertUserFromIdentity). The
+ * name typed in the form is kept private, as the provider's name is: onboarding only suggests from
+ * it (docs/product.md#display-names). Null when the email is taken, including by a concurrent
+ * insert (the unique index decides, not a prior read).
  */
 export async function insertPendingUser(
   ex: Executor,
-  input: { email: string; displayName: string; knowFrom: string },
+  input: { email: string; formName: string; knowFrom: string },
 ): Promise<UserRow | null> {
   const [row] = await ex
     .insert(users)
     .values({
       email: input.email,
-      displayName: input.displayName,
+      providerName: input.formName,
       knowFrom: input.knowFrom,
       isOnboarded: false,
     })

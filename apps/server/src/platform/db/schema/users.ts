@@ -20,7 +20,10 @@ export const users = pgTable(
     email: text('email').notNull(),
     /** The name the student chose to show other students; null until they choose (issue 21). */
     displayName: text('display_name'),
-    /** The sign-in provider's name: private, only what onboarding suggests from. */
+    /**
+     * The sign-in provider's name (until a sign-in brings one, the in-app form's "First Last"):
+     * private, only what onboarding suggests from.
+     */
     providerName: text('provider_name'),
     oidcIssuer: text('oidc_issuer'),
     oidcSubject: text('oidc_subject'),
