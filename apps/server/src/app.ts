@@ -12,7 +12,12 @@ import { registerDevIdentityProvider } from './modules/auth/oidc/dev-provider.ts
 import { createRelyingParty } from './modules/auth/oidc/relying-party.ts';
 import { publicAuthRoutes, sessionAuthRoutes } from './modules/auth/routes.ts';
 import { loginDevicesTopic } from './modules/auth/service.ts';
-import { loadSession, SESSION_COOKIE } from './modules/auth/session-plugin.ts';
+import {
+  loadSession,
+  noSessionError,
+  SESSION_COOKIE,
+  takeSessionEnd,
+} from './modules/auth/session-plugin.ts';
 import { sessionState } from './modules/auth/sessions.repository.ts';
 import { listStudentReviewers } from './modules/content/reviewers.ts';
 import { reviewerRoutes } from './modules/content/routes.ts';
@@ -32,7 +37,6 @@ import { type Clock, systemClock } from './platform/clock.ts';
 import { compressLargeJson } from './platform/compress-json.ts';
 import type { AppConfig } from './platform/config/app-config.ts';
 import { type Database, openDatabase } from './platform/db/client.ts';
-import { unauthenticated } from './platform/errors/app-error.ts';
 import { LiveHub } from './platform/live/hub.ts';
 import { liveRoutes } from './platform/live/routes.ts';
 import { devMailRoutes } from './platform/mail/dev-mail-page.ts';
@@ -47,7 +51,6 @@ import {
   registerSecurityHeaders,
 } from './platform/plugins/security.ts';
 import { webAppRoutes } from './platform/plugins/web-app.ts';
-import { requireSession } from './platform/session.ts';
 import type { FileStorage } from './platform/storage/file-storage.ts';
 import { storageFor } from './platform/storage/storage-for.ts';
 
@@ -194,7 +197,9 @@ export async function buildApp(
       await api.register(async (authed) => {
         authed.addHook('onRequest', async (request, reply) => {
           await loadSession(request, reply, database.db);
-          if (!request.session) throw unauthenticated();
+          if (request.session) return;
+          if (request.routeOptions.config.tellsSessionEnd === 'in its answer') return;
+          throw noSessionError(request, reply);
         });
         await authed.register(sessionAuthRoutes);
         await authed.register(accountRoutes);
@@ -202,7 +207,12 @@ export async function buildApp(
         await authed.register(reviewerRoutes);
         await authed.register(uploadRoutes);
         await authed.register(functionRoutes);
-        await authed.register(liveRoutes, { viewerOf: requireSession });
+        await authed.register(liveRoutes, {
+          viewerOf: (request) => request.session,
+          // 'signed-out' stands for every other end (signed out, expired, no session at all): the
+          // app then reads its claims, gets a 401 and goes to /login.
+          sessionEndOf: (request, reply) => takeSessionEnd(request, reply) ?? 'signed-out',
+        });
         // Quiz home's Today list counts flash cards, which the study module (above quiz) reads.
         await authed.register(quizRoutes, { prefix: '/quiz', cardsToday: countCardsToday });
         await authed.register(studyRoutes, { prefix: '/study' });

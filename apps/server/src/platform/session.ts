@@ -18,6 +18,14 @@ declare module 'fastify' {
   interface FastifyRequest {
     session: LiveSession | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route tells the app why its session ended, so that a sign-in on another device shows
+     * its alert (docs/product.md#errors): in its 401 (the claims read, sign-out), or in its own
+     * answer (the live stream's `revoked` event), which it then gives without a session.
+     */
+    tellsSessionEnd?: 'in its 401' | 'in its answer';
+  }
 }
 
 /** The request's session, or 401 when it has none. */

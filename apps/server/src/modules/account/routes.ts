@@ -16,6 +16,8 @@ export async function accountRoutes(app: FastifyInstance) {
   typed.get(
     '/auth/claims',
     {
+      // A cold start after another device's sign-in shows the alert (docs/product.md#errors).
+      config: { tellsSessionEnd: 'in its 401' },
       schema: {
         querystring: z.object({ force: z.enum(['0', '1']).optional() }),
         response: { 200: claimsResponseSchema },

@@ -7,7 +7,12 @@ import { requireSession } from '../../platform/session.ts';
 import { type createRelyingParty, OidcLoginError } from './oidc/relying-party.ts';
 import { POPUP_RESULT_SCRIPT, renderPopupResultPage } from './popup-result-page.ts';
 import { finishProviderSignIn, loginDevicesOf, signOut } from './service.ts';
-import { SESSION_COOKIE, sessionCacheOf, sessionCookieOptions } from './session-plugin.ts';
+import {
+  forgetSessionEnd,
+  SESSION_COOKIE,
+  sessionCacheOf,
+  sessionCookieOptions,
+} from './session-plugin.ts';
 
 const LOGIN_COOKIE = 'pasado_login';
 const LOGIN_COOKIE_PATH = '/api/auth';
@@ -121,6 +126,7 @@ export async function publicAuthRoutes(
           token,
           sessionCookieOptions(opts.secureCookies, opts.sessionTtlMs),
         );
+        forgetSessionEnd(request, reply);
         return reply.send(renderPopupResultPage({ ok: true }));
       } catch (error) {
         if (error instanceof OidcLoginError || error instanceof AppError) {
@@ -147,12 +153,18 @@ export async function sessionAuthRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
 
-  app.post('/auth/logout', async (request, reply) => {
-    const session = requireSession(request);
-    await signOut(db, sessionCacheOf(app), session, request.server.clock.now());
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    return reply.status(204).send();
-  });
+  // The forced sign-out after the other-device alert comes here: its 401 takes the note, so /login
+  // does not show the alert a second time.
+  app.post(
+    '/auth/logout',
+    { config: { tellsSessionEnd: 'in its 401' } },
+    async (request, reply) => {
+      const session = requireSession(request);
+      await signOut(db, sessionCacheOf(app), session, request.server.clock.now());
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return reply.status(204).send();
+    },
+  );
 
   // The login_devices/{uid} document (docs/product.md#entities).
   typed.get(

@@ -1,12 +1,25 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db/client.ts';
+import { AppError, unauthenticated } from '../../platform/errors/app-error.ts';
 import type { LiveHub } from '../../platform/live/hub.ts';
 import { notifiedPerUserCache, type PerUserCache } from '../../platform/per-user-cache.ts';
 import { type LiveSession, requireSession } from '../../platform/session.ts';
 import { findLiveSessionByHash } from './live-session.read-model.ts';
-import { hashToken } from './sessions.repository.ts';
+import { hashToken, sessionState } from './sessions.repository.ts';
 
 export const SESSION_COOKIE = 'pasado_session';
+
+/**
+ * Left on the phone when a cookie is dropped whose session a sign-in on another device ended, until
+ * the app has been told (`takeSessionEnd`): the request that dropped the cookie may be one whose
+ * 401 the app does not read (a queued write, the page itself on a cold start), and the alert of
+ * docs/product.md#errors must still show once the app asks for its claims or its live stream.
+ */
+export const SESSION_ENDED_COOKIE = 'pasado_session_ended';
+const OTHER_DEVICE = 'other-device';
+
+/** Why the phone's session ended, when the app must say so: a sign-in on another device. */
+export type SessionEnd = typeof OTHER_DEVICE;
 
 /** The bound on a missed invalidation (a lost NOTIFY, a change made outside the app). */
 export const SESSION_CACHE_TTL_MS = 5_000;
@@ -31,6 +44,11 @@ declare module 'fastify' {
      */
     checksSessionInWrite?: boolean;
   }
+}
+
+/** The session the cookie named was ended by a sign-in on another device (this request or before). */
+function endedByOtherDevice(request: FastifyRequest): boolean {
+  return request.cookies[SESSION_ENDED_COOKIE] === OTHER_DEVICE;
 }
 
 /** Live sessions by token hash. */
@@ -105,12 +123,60 @@ export async function loadSession(
     cache.forgetKey(tokenHash);
     request.session = null;
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    await keepOtherDeviceEnd(request, reply, db, tokenHash);
     return;
   }
   request.session = found.session;
   // Staff sessions are few and powerful: always read, so a role taken away ends at once.
   if (found.session.role === 'admin') cache.forgetKey(tokenHash);
   else cache.put(tokenHash, found.session.userId, found.session, mark, found.expiresAt.getTime());
+}
+
+/** Sets SESSION_ENDED_COOKIE when the dropped cookie's session was ended by another device. */
+async function keepOtherDeviceEnd(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  db: Db,
+  tokenHash: string,
+): Promise<void> {
+  const { config, clock } = request.server;
+  const state = await sessionState(db, tokenHash, clock.now(), config.sessionIdleMs);
+  if (state.ended !== OTHER_DEVICE) return;
+  // Read by takeSessionEnd in this same request too (a claims read on a cold start).
+  request.cookies[SESSION_ENDED_COOKIE] = OTHER_DEVICE;
+  reply.setCookie(
+    SESSION_ENDED_COOKIE,
+    OTHER_DEVICE,
+    sessionCookieOptions(config.publicUrl.startsWith('https:'), config.sessionTtlMs),
+  );
+}
+
+/**
+ * For a request without a session, from a route that tells the app why (the claims read, the live
+ * stream, sign-out): 'other-device' when a sign-in on another device ended the phone's session,
+ * once; the note is dropped as it is told. Null otherwise (signed out, expired, never signed in).
+ */
+export function takeSessionEnd(request: FastifyRequest, reply: FastifyReply): SessionEnd | null {
+  if (!endedByOtherDevice(request)) return null;
+  reply.clearCookie(SESSION_ENDED_COOKIE, { path: '/' });
+  return OTHER_DEVICE;
+}
+
+/**
+ * The 401 of a request without a session. A route that `tellsSessionEnd` in its 401 carries why
+ * the session ended (`reason: 'other-device'`); any other route's leaves the note for one that does.
+ */
+export function noSessionError(request: FastifyRequest, reply: FastifyReply): AppError {
+  const tells = request.routeOptions.config.tellsSessionEnd === 'in its 401';
+  const end = tells ? takeSessionEnd(request, reply) : null;
+  return end ? new AppError('UNAUTHENTICATED', unauthenticated().message, end) : unauthenticated();
+}
+
+/** A new session on this phone: an old note of another device's sign-in is no longer news. */
+export function forgetSessionEnd(request: FastifyRequest, reply: FastifyReply): void {
+  if (request.cookies[SESSION_ENDED_COOKIE] !== undefined) {
+    reply.clearCookie(SESSION_ENDED_COOKIE, { path: '/' });
+  }
 }
 
 /**

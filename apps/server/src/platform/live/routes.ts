@@ -1,5 +1,5 @@
-import { liveTopicsQuerySchema } from '@pasado/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type LiveRevokedReason, liveTopicsQuerySchema } from '@pasado/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, permissionDenied } from '../errors/app-error.ts';
 import { describeZodError } from '../plugins/error-handler.ts';
 import { type LiveConnection, writeDocument } from './hub.ts';
@@ -11,18 +11,28 @@ export interface LiveViewer {
   tokenHash: string;
 }
 
-/** GET /api/live?topics=… (docs/product.md#live-updates): authorise every topic, snapshot, then changes. */
+/**
+ * GET /api/live?topics=… (docs/product.md#live-updates): authorise every topic, snapshot, then
+ * changes. Without a live session, 200 and the `revoked` event with why (the auth module's): a 401
+ * is an error to EventSource, which the app retries for good, still looking signed in.
+ */
 export async function liveRoutes(
   app: FastifyInstance,
-  opts: { viewerOf: (request: FastifyRequest) => LiveViewer },
+  opts: {
+    viewerOf: (request: FastifyRequest) => LiveViewer | null;
+    sessionEndOf: (request: FastifyRequest, reply: FastifyReply) => LiveRevokedReason;
+  },
 ) {
   const { liveHub } = app;
 
   app.get(
     '/live',
-    { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' }, tellsSessionEnd: 'in its answer' },
+    },
     async (request, reply) => {
       const viewer = opts.viewerOf(request);
+      if (!viewer) return answerRevoked(reply, opts.sessionEndOf(request, reply));
       const query = liveTopicsQuerySchema.safeParse(request.query);
       if (!query.success) throw new AppError('INVALID_ARGUMENT', describeZodError(query.error));
       const topicList = [...new Set(query.data.topics)];
@@ -61,4 +71,12 @@ export async function liveRoutes(
       }
     },
   );
+}
+
+/** A stream that ends at once with the `revoked` event (not hijacked: the reply's cookies go too). */
+function answerRevoked(reply: FastifyReply, reason: LiveRevokedReason) {
+  return reply
+    .header('cache-control', 'no-store')
+    .type('text/event-stream; charset=utf-8')
+    .send(`event: revoked\ndata: ${JSON.stringify({ reason })}\n\n`);
 }

@@ -12,9 +12,13 @@ describe.each(ENGINES)('live stream on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  it('refuses a caller without a session', async () => {
+  it('ends at once, with `revoked`, for a caller without a session', async () => {
+    // Not a 401: EventSource retries an error for good (test/auth/session-ended-elsewhere.test.ts).
     const stream = await openLiveStream(t.url, '', ['users/x']);
-    expect(stream.status).toBe(401);
+    expect(stream.status).toBe(200);
+    const revoked = await stream.waitFor((e) => e.event === 'revoked');
+    expect(revoked.data).toEqual({ reason: 'signed-out' });
+    expect(stream.events).toHaveLength(1);
   });
 
   it("refuses unknown topics and other users' documents", async () => {

@@ -1,4 +1,5 @@
 import type { Claims, ClaimsResponse } from '@pasado/core/contract';
+import { MESSAGES } from '@pasado/core/rules';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, toApiError } from '../api.ts';
 import { alertExpiryOnce } from '../expiry-alert.ts';
@@ -23,7 +24,8 @@ export async function getClaims(force = false): Promise<Claims | null> {
     throw error;
   }
   if (response.status === 401) {
-    void forgetEndedSession();
+    if ((await toApiError(response)).reason === OTHER_DEVICE) void alertOtherDevice();
+    else void forgetEndedSession();
     return null;
   }
   if (!response.ok) throw await toApiError(response);
@@ -32,6 +34,24 @@ export async function getClaims(force = false): Promise<Claims | null> {
   // says so, and the guard then finds the status 'expired' (docs/product.md#errors). Once per subscription.
   if (body.subscriptionExpired) alertExpiryOnce(body.expiredSubscriptionId);
   return body.claims;
+}
+
+/** The claims 401's reason when a sign-in on another device ended this phone's session. */
+const OTHER_DEVICE = 'other-device';
+
+/**
+ * The alert of docs/product.md#errors, on a cold start (the live stream was down when the other
+ * device signed in): the forced sign-out, as the live stream's `revoked` event gives it
+ * (features/live/live-updates.tsx), which deletes what the phone kept once the server confirms.
+ * Lazily, as below.
+ */
+async function alertOtherDevice(): Promise<void> {
+  const { endSession, isSessionEnding } = await import('../end-session.ts');
+  if (isSessionEnding()) return;
+  // The id this page holds now: the answer just said this phone's session is over.
+  const { readDeviceId } = await import('../device-id.ts');
+  const pageDeviceId = await readDeviceId().catch(() => null);
+  await endSession(MESSAGES.OTHER_DEVICE_LOGOUT, 'login', pageDeviceId);
 }
 
 /**

@@ -1,0 +1,59 @@
+import { MESSAGES } from '@pasado/core/rules';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, reply } from '../../testing/fake-api.ts';
+
+const { endSession, forgetSignedOut } = vi.hoisted(() => ({
+  endSession: vi.fn(async (_message: string, _then: string, _pageDeviceId: string | null) => {}),
+  forgetSignedOut: vi.fn(async () => undefined),
+}));
+vi.mock('../end-session.ts', () => ({ endSession, isSessionEnding: () => false }));
+vi.mock('../offline/clear-offline-data.ts', () => ({ forgetSignedOut }));
+vi.mock('../device-id.ts', () => ({ readDeviceId: async () => 'phone-1' }));
+// The web project's files share their modules (isolate: false): a copy of its own, on the mocks.
+const { getClaims } = (await import(
+  `./get-claims.ts?${'session-ended'}`
+)) as typeof import('./get-claims.ts');
+
+/** The lazy imports behind the 401 have run. */
+const settled = () =>
+  vi.waitFor(() =>
+    expect(endSession.mock.calls.length + forgetSignedOut.mock.calls.length).toBe(1),
+  );
+
+afterEach(() => {
+  endSession.mockClear();
+  forgetSignedOut.mockClear();
+});
+
+// docs/product.md#errors: a phone whose live stream was down when another device signed in learns
+// it from the claims read on its next start; it went to /login without the alert.
+describe('getClaims when the server has no session for this phone', () => {
+  it('a sign-in on another device (reason other-device): the alert and the forced sign-out', async () => {
+    fakeApi({
+      'GET /api/auth/claims': reply(401, {
+        error: {
+          status: 'UNAUTHENTICATED',
+          message: 'Sign in to continue.',
+          reason: 'other-device',
+        },
+      }),
+    });
+    expect(await getClaims()).toBeNull();
+    await settled();
+    expect(endSession).toHaveBeenCalledWith(MESSAGES.OTHER_DEVICE_LOGOUT, 'login', 'phone-1');
+    // endSession deletes what the phone kept once the server confirms, after sending what waits.
+    expect(forgetSignedOut).not.toHaveBeenCalled();
+  });
+
+  it('signed out, expired: no alert, what the phone kept is deleted', async () => {
+    fakeApi({
+      'GET /api/auth/claims': reply(401, {
+        error: { status: 'UNAUTHENTICATED', message: 'Sign in to continue.' },
+      }),
+    });
+    expect(await getClaims()).toBeNull();
+    await settled();
+    expect(endSession).not.toHaveBeenCalled();
+    expect(forgetSignedOut).toHaveBeenCalledOnce();
+  });
+});
