@@ -1,9 +1,11 @@
+import type { Dialog } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
 import {
   completeOnboarding,
   settledPath,
+  signIn,
   signInThroughPopup,
   tamperWithDeviceStore,
 } from './helpers/session.ts';
@@ -29,6 +31,35 @@ describe('one device per login', () => {
     await screenshot(phone.page, 'signed-out-by-other-device');
     const status = await phone.page.evaluate(async () => (await fetch('/api/me')).status);
     expect(status).toBe(401);
+  });
+
+  // Each tab ends the session on its own, and a background tab shows its alert only when the
+  // student looks at it: the tab left behind deleted the new device id and signed the new session
+  // out with the browser's one cookie once its alert was dismissed.
+  it('a second tab whose alert waits leaves the sign-in again in the first tab alone', async () => {
+    const laptop = await fx.phone();
+    await signInThroughPopup(laptop.page, 'two.tabs@example.com');
+    await completeOnboarding(laptop.page);
+    const secondTab = await laptop.context.newPage();
+    const held: Dialog[] = [];
+    secondTab.on('dialog', (dialog) => held.push(dialog));
+    await secondTab.goto('/quiz');
+    await settledPath(secondTab, '/quiz');
+
+    const phone = await fx.phone();
+    await signIn(phone.page, 'two.tabs@example.com');
+    await settledPath(laptop.page, '/login');
+    await expect.poll(() => held.length).toBe(1);
+    await signInThroughPopup(laptop.page, 'two.tabs@example.com');
+    await settledPath(laptop.page, '/quiz');
+
+    await held[0]?.accept();
+    await settledPath(secondTab, '/quiz');
+    await settledPath(laptop.page, '/quiz');
+    expect(held.map((d) => d.message())).toEqual([
+      'You have been logged out because your account was accessed on another device.',
+    ]);
+    expect(await laptop.page.evaluate(async () => (await fetch('/api/me')).status)).toBe(200);
   });
 
   it('a missing local device id: the invalid-device alert, signed out', async () => {
