@@ -7,6 +7,7 @@ import { LiveUpdates } from '../features/live/live-updates.tsx';
 import { followOfflineLite } from '../features/quiz/offline-lite-sync.ts';
 import { useSyncBanner } from '../features/shell/sync-banner.tsx';
 import { useRegisterBanner } from '../lib/banners.tsx';
+import { forgetPreviousStudent } from '../lib/offline/clear-offline-data.ts';
 import { dropContentExcept } from '../lib/offline/content-store.ts';
 import { startKeepingOffline } from '../lib/offline/keep-offline.ts';
 import { keepSnapshots } from '../lib/offline/offline-snapshot.ts';
@@ -36,6 +37,9 @@ export function SignedInServices({
   useEffect(() => startOutbox(uid), [uid]);
   // What it sends after the subscription ended moves the page, as any paywall refusal does.
   useEffect(() => reportOutboxDenials(), []);
+  // Another student last here signed in no more (this sign-in replaced their session): what the
+  // phone kept of them goes (lib/offline/clear-offline-data.ts), before this student's is saved.
+  useEffect(() => void forgetPreviousStudent(uid), [uid]);
   // The last known data, kept for a reload without a connection (lib/offline/offline-snapshot.ts).
   const client = useQueryClient();
   useEffect(() => keepSnapshots(client, uid), [client, uid]);

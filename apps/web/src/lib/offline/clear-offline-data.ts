@@ -69,3 +69,14 @@ export async function forgetSignedOut(uid?: string): Promise<void> {
     if (student) await forgetStudent(student);
   }
 }
+
+/**
+ * `uid` is signed in on this phone, which the server confirmed: an offline start restores only the
+ * last student. When another student was last here, their sign-out was never heard of (signing in
+ * on this browser replaced their session's one cookie), so what the phone kept of them goes now,
+ * as it would have then. Their waiting changes stay, under their id.
+ */
+export async function forgetPreviousStudent(uid: string): Promise<void> {
+  const last = await lastStudent();
+  if (last && last !== uid) await forgetStudent(last);
+}

@@ -17,6 +17,9 @@ const { getClaims } = (await import(
 const { forgetSnapshot, keepSnapshots, restoreSnapshot } = (await import(
   `./offline-snapshot.ts?${'ended'}`
 )) as typeof import('./offline-snapshot.ts');
+const { forgetPreviousStudent } = (await import(
+  `./clear-offline-data.ts?${'ended'}`
+)) as typeof import('./clear-offline-data.ts');
 
 const claimsOf = (uid: string) => ({
   uid,
@@ -134,5 +137,27 @@ describe('a save due as the session ends', () => {
     const stopB = keepSnapshots(client, 'student-b');
     await vi.waitFor(() => expect(db('pasado-offline').get('last-uid')).toBe('student-b'));
     stopB();
+  });
+});
+
+// A student who signs in on this browser ends the last one's session without the phone hearing a
+// 401 (the one cookie is replaced): the last student's kept data stayed on the phone beside theirs.
+describe('another student signed in on this phone', () => {
+  it("forgets the last student's kept data, and keeps their waiting changes", async () => {
+    aPhoneStudentAUsed();
+    await forgetPreviousStudent('student-b');
+    expect(db('pasado-offline').has('snapshot:student-a')).toBe(false);
+    expect(db('pasado-offline').has('last-uid')).toBe(false);
+    expect([...db('pasado-content').keys()]).toEqual(['student-b:lite:cse']);
+    expect(Object.keys(localStorage).sort()).toEqual([...LITE_KEYS.others].sort());
+    expect(db('pasado-outbox').get(1)).toMatchObject({ uid: 'student-a' });
+    expect(db('pasado-offline').has('snapshot:student-b')).toBe(true);
+  });
+
+  it('forgets nothing when the last student is the one signed in', async () => {
+    aPhoneStudentAUsed();
+    await forgetPreviousStudent('student-a');
+    expect(db('pasado-offline').has('snapshot:student-a')).toBe(true);
+    expect(db('pasado-content').size).toBe(3);
   });
 });
