@@ -20,7 +20,7 @@ vi.mock('../../lib/offline/clear-offline-data.ts', () => ({
   forgetSignedOut: async () => undefined,
 }));
 type UseDeviceCheck = typeof import('./use-device-check.ts');
-const { useDeviceCheck } = (await import(
+const { DEVICE_CHECK_RETRY_MS, useDeviceCheck, whenItMayWork } = (await import(
   `./use-device-check.ts?${'device-check'}`
 )) as UseDeviceCheck;
 
@@ -69,6 +69,37 @@ describe('the start-up device check', () => {
     await waitFor(() => expect(reloaded).toHaveBeenCalled());
     expect(alerts).toEqual([MESSAGES.INVALID_DEVICE]);
     expect(api.sentTo(LOGOUT)).toHaveLength(1);
+  });
+
+  // Online, a devices read that fails (a server error, a timeout) fires no online event: the
+  // check waits a while instead, or it would never run again.
+  it('with no local id, checks again when the read may work: back online, or a while later', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+      const later = vi.fn();
+      whenItMayWork(later);
+      vi.advanceTimersByTime(DEVICE_CHECK_RETRY_MS - 1);
+      expect(later).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(later).toHaveBeenCalledOnce();
+
+      online.mockReturnValue(false);
+      const whenBack = vi.fn();
+      whenItMayWork(whenBack);
+      vi.advanceTimersByTime(DEVICE_CHECK_RETRY_MS);
+      expect(whenBack).not.toHaveBeenCalled();
+      window.dispatchEvent(new Event('online'));
+      expect(whenBack).toHaveBeenCalledOnce();
+
+      const stopped = vi.fn();
+      online.mockReturnValue(true);
+      whenItMayWork(stopped)();
+      vi.advanceTimersByTime(DEVICE_CHECK_RETRY_MS);
+      expect(stopped).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('with a local id and no connection, leaves the check to the live stream', async () => {

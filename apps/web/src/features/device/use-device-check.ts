@@ -12,7 +12,8 @@ export type DeviceCheck = { status: 'checking' } | { status: 'ok'; localDeviceId
  * with the login error; a missing or different server record ends it with the invalid-device
  * error. When the server cannot be reached the check is left to the live stream, which compares
  * the same document as soon as it connects; with no local id the stream has nothing to compare
- * with, so the check runs again once the browser is back online.
+ * with, so the check runs again once the browser is back online, or a while later when the server
+ * failed it.
  */
 export function useDeviceCheck(uid: string): DeviceCheck {
   const client = useQueryClient();
@@ -40,8 +41,8 @@ export function useDeviceCheck(uid: string): DeviceCheck {
           console.warn('Could not load login devices; the live stream will check', error);
           setResult({ uid, localDeviceId });
         } else {
-          console.warn('Could not load login devices; checking again once online', error);
-          stopWaiting = onceOnline(() => void check());
+          console.warn('Could not load login devices; checking again', error);
+          stopWaiting = whenItMayWork(() => void check());
         }
         return;
       }
@@ -67,8 +68,19 @@ export function useDeviceCheck(uid: string): DeviceCheck {
     : { status: 'checking' };
 }
 
-/** Runs `then` at the browser's next `online` event; the returned function stops waiting. */
-function onceOnline(then: () => void): () => void {
+/** How long a check with no local id waits after the server failed it while online. */
+export const DEVICE_CHECK_RETRY_MS = 30_000;
+
+/**
+ * Runs `then` once the devices read may work: at the browser's next `online` event, or, online
+ * already (a server error, a timeout: no such event comes), a while later. The returned function
+ * stops waiting.
+ */
+export function whenItMayWork(then: () => void): () => void {
+  if (navigator.onLine) {
+    const timer = setTimeout(then, DEVICE_CHECK_RETRY_MS);
+    return () => clearTimeout(timer);
+  }
   window.addEventListener('online', then, { once: true });
   return () => window.removeEventListener('online', then);
 }
