@@ -6,6 +6,9 @@ export function minutesText(minutes: number): string {
   return m === 0 ? `${h} h` : `${h} h ${m} min`;
 }
 
+/** "1 item", "150 items". */
+export const itemsText = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
+
 /** "A" … "F": choice letters. */
 export const choiceLetter = (index: number) => String.fromCharCode(65 + index);
 

@@ -85,6 +85,23 @@ describe('the quiz home', () => {
     );
   });
 
+  it('counts one item as one item', async () => {
+    openQuizHome(
+      home({
+        mock: {
+          name: 'Sample mock',
+          totalItems: 1,
+          totalMinutes: 2,
+          passingAverage: 75,
+          parts: [{ partId: 'gen-ed', name: 'Sample part', items: 1, minutes: 2 }],
+          sittings: 1,
+        },
+      }),
+    );
+    const mock = await screen.findByRole('region', { name: 'Mock exam' });
+    expect(mock.textContent).toContain('Sample mock: 1 item in 2 min. Pass with 75%.');
+  });
+
   it('a mock waiting on its break: resume it, no clock running', async () => {
     openQuizHome(
       home({

@@ -17,7 +17,7 @@ import { quizHomeQueryKey, useQuizHome } from './api/get-quiz-home.ts';
 import { useSetMajor } from './api/set-major.ts';
 import { trackEvent } from './api/track-event.ts';
 import { ExamDateCard } from './exam-date-card.tsx';
-import { minutesText } from './format.ts';
+import { itemsText, minutesText } from './format.ts';
 import { useKeepLitePool } from './keep-lite-pool.ts';
 import { TimerIcon } from './quiz-icons.tsx';
 import { ReadinessCard } from './readiness-card.tsx';
@@ -211,8 +211,8 @@ function HomeContent({ home }: { home: QuizHome }) {
             <p className="muted">
               {home.mock
                 ? home.mock.sittings > 1
-                  ? `${home.mock.name}: ${home.mock.totalItems} items in ${home.mock.sittings} parts, each on its own clock; the break between is yours. Pass with ${home.mock.passingAverage}%.`
-                  : `${home.mock.name}: ${home.mock.totalItems} items in ${minutesText(home.mock.totalMinutes)}. Pass with ${home.mock.passingAverage}%.`
+                  ? `${home.mock.name}: ${itemsText(home.mock.totalItems)} in ${home.mock.sittings} parts, each on its own clock; the break between is yours. Pass with ${home.mock.passingAverage}%.`
+                  : `${home.mock.name}: ${itemsText(home.mock.totalItems)} in ${minutesText(home.mock.totalMinutes)}. Pass with ${home.mock.passingAverage}%.`
                 : 'A timed exam that follows the real blueprint.'}
             </p>
           </div>
@@ -225,7 +225,7 @@ function HomeContent({ home }: { home: QuizHome }) {
                   <li key={p.partId}>
                     <span>{p.name}</span>
                     <span className="muted">
-                      {p.items} items · {minutesText(p.minutes)}
+                      {itemsText(p.items)} · {minutesText(p.minutes)}
                     </span>
                   </li>
                 ))}
