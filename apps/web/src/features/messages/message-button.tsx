@@ -20,6 +20,30 @@ function prefetchWhenIdle(): () => void {
   return () => clearTimeout(timer);
 }
 
+/** Scrolled less than this, the button stays as it is: a finger's jitter is not a direction. */
+const SCROLL_SLACK_PX = 8;
+
+/**
+ * Whether the page is being scrolled down. The button sits over the content's right edge (a
+ * figure, a Claim button), so it steps aside while the student reads on, and comes back as soon as
+ * they scroll up or the page starts again at the top.
+ */
+function useScrollingDown(): boolean {
+  const [down, setDown] = useState(false);
+  useEffect(() => {
+    let last = window.scrollY;
+    const onScroll = () => {
+      const y = window.scrollY;
+      if (Math.abs(y - last) < SCROLL_SLACK_PX && y > 0) return;
+      setDown(y > last && y > 0);
+      last = y;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  return down;
+}
+
 /**
  * The small round button above the menu (docs/product.md#app-shell). It opens the send-us-a-message
  * modal; the account screen opens the same one through `openMessageModal()`.
@@ -37,11 +61,13 @@ export function MessageButton() {
     [],
   );
   useEffect(prefetchWhenIdle, []);
+  const aside = useScrollingDown();
   return (
     <>
       <button
         type="button"
         className="message-fab"
+        data-aside={aside ? 'true' : undefined}
         aria-label="Send us a message"
         aria-haspopup="dialog"
         onClick={() => {

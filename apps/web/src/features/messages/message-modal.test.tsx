@@ -170,3 +170,32 @@ describe('the send-us-a-message modal', () => {
     expect(dialog.open).toBe(true);
   });
 });
+
+// A visual review of the suite's screenshots: the round button sat over the content's right edge
+// (a figure, half a "Claim +20") on every tab, and stayed there however the page was scrolled.
+describe('the round button while the page scrolls', () => {
+  const scrollTo = (y: number) =>
+    act(() => {
+      Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+      window.dispatchEvent(new Event('scroll'));
+    });
+
+  it('steps aside while the student scrolls down, and is back as they scroll up', () => {
+    render(<MessageButton />);
+    const button = screen.getByRole('button', { name: 'Send us a message' });
+    try {
+      expect(button.dataset.aside).toBeUndefined();
+      scrollTo(300);
+      expect(button.dataset.aside).toBe('true');
+      scrollTo(296);
+      expect(button.dataset.aside).toBe('true');
+      scrollTo(200);
+      expect(button.dataset.aside).toBeUndefined();
+      scrollTo(600);
+      scrollTo(0);
+      expect(button.dataset.aside).toBeUndefined();
+    } finally {
+      scrollTo(0);
+    }
+  });
+});
