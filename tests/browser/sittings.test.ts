@@ -126,7 +126,7 @@ describe('LET Elementary mock in two sittings', () => {
     await page.getByText('You answered 3 of 150 items. Your answers are saved.').waitFor();
     await page.getByRole('heading', { name: 'Part 2 — Professional Education' }).waitFor();
     await page.getByText('150 items', { exact: true }).waitFor();
-    await page.getByText('180 minutes', { exact: true }).waitFor();
+    await page.getByText('3 h', { exact: true }).waitFor();
     await page.getByText(/Take your break: it is yours\. The 180-minute clock of Part 2/).waitFor();
     expect(await page.getByTestId('clock').count()).toBe(0);
     await screenshot(page, 'sittings-break');

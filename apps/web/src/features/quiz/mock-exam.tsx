@@ -30,6 +30,7 @@ import {
   submitAttempt,
 } from './api/attempts.ts';
 import { quizHomeQueryKey } from './api/get-quiz-home.ts';
+import { itemsText, minutesText } from './format.ts';
 import { refreshKeptForYouKit } from './keep-lite-pool.ts';
 import { QuestionView } from './question-view.tsx';
 import { TimerIcon } from './quiz-icons.tsx';
@@ -469,9 +470,9 @@ function SittingBreak({ state, sittings }: { state: AttemptState; sittings: Atte
           Part {next.number} — {next.name}
         </h2>
         <p className="sitting-break__facts">
-          <span>{next.items} items</span>
+          <span>{itemsText(next.items)}</span>
           <span aria-hidden="true"> · </span>
-          <span>{next.minutes} minutes</span>
+          <span>{minutesText(next.minutes)}</span>
         </p>
         <p>
           Take your break: it is yours. The {next.minutes}-minute clock of Part {next.number} starts

@@ -154,8 +154,8 @@ function ReadinessDetails({ readiness }: { readiness: Readiness }) {
           <>
             <p>
               Every day until your exam: <strong>{plan.dailyItems} items</strong>, about{' '}
-              {plan.dailyMinutes} minutes. It grows when you fall behind and shrinks as you close
-              the gap.
+              {plan.dailyMinutes} min. It grows when you fall behind and shrinks as you close the
+              gap.
             </p>
             {mocksAhead(plan, today).length > 0 ? (
               <>

@@ -246,7 +246,7 @@ function DrillRunView({
             size="md"
           />
           <span className="drill-timer__text" aria-hidden="true">
-            {feedback ? '' : `${seconds}s`}
+            {feedback ? '' : `${seconds} s`}
           </span>
         </div>
       </header>
