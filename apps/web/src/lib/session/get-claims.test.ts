@@ -2,13 +2,14 @@ import { MESSAGES } from '@pasado/core/rules';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, reply } from '../../testing/fake-api.ts';
 
-const { endSession, forgetSignedOut } = vi.hoisted(() => ({
+const { endSession, forgetSignedOut, device } = vi.hoisted(() => ({
   endSession: vi.fn(async (_message: string, _then: string, _pageDeviceId: string | null) => {}),
   forgetSignedOut: vi.fn(async () => undefined),
+  device: { id: 'phone-1' as string | null },
 }));
 vi.mock('../end-session.ts', () => ({ endSession, isSessionEnding: () => false }));
 vi.mock('../offline/clear-offline-data.ts', () => ({ forgetSignedOut }));
-vi.mock('../device-id.ts', () => ({ readDeviceId: async () => 'phone-1' }));
+vi.mock('../device-id.ts', () => ({ readDeviceId: async () => device.id }));
 // The web project's files share their modules (isolate: false): a copy of its own, on the mocks.
 const { getClaims } = (await import(
   `./get-claims.ts?${'session-ended'}`
@@ -23,6 +24,7 @@ const settled = () =>
 afterEach(() => {
   endSession.mockClear();
   forgetSignedOut.mockClear();
+  device.id = 'phone-1';
 });
 
 // docs/product.md#errors: a phone whose live stream was down when another device signed in learns
@@ -49,6 +51,26 @@ describe('getClaims when the server has no session for this phone', () => {
     fakeApi({
       'GET /api/auth/claims': reply(401, {
         error: { status: 'UNAUTHENTICATED', message: 'Sign in to continue.' },
+      }),
+    });
+    expect(await getClaims()).toBeNull();
+    await settled();
+    expect(endSession).not.toHaveBeenCalled();
+    expect(forgetSignedOut).toHaveBeenCalledOnce();
+  });
+
+  // CI found the alert twice: the forced sign-out told the student and cleared the device id, but
+  // a request still on its way with the old cookie set the server's note again, and /login's
+  // claims read then told it a second time.
+  it('other-device on a phone a forced sign-out has already cleared: no second alert', async () => {
+    device.id = null;
+    fakeApi({
+      'GET /api/auth/claims': reply(401, {
+        error: {
+          status: 'UNAUTHENTICATED',
+          message: 'Sign in to continue.',
+          reason: 'other-device',
+        },
       }),
     });
     expect(await getClaims()).toBeNull();

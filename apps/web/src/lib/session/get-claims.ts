@@ -51,6 +51,12 @@ async function alertOtherDevice(): Promise<void> {
   // The id this page holds now: the answer just said this phone's session is over.
   const { readDeviceId } = await import('../device-id.ts');
   const pageDeviceId = await readDeviceId().catch(() => null);
+  // No id left: a forced sign-out on this phone has already told the student (it clears the id
+  // first) and this is the page it opened; a request it still had on the way set the note again.
+  if (pageDeviceId === null) {
+    await forgetEndedSession();
+    return;
+  }
   await endSession(MESSAGES.OTHER_DEVICE_LOGOUT, 'login', pageDeviceId);
 }
 
