@@ -181,6 +181,8 @@ describe('the round button while the page scrolls', () => {
     });
 
   it('steps aside while the student scrolls down, and is back as they scroll up', () => {
+    // The page's own scrollY is put back after: the project's files share the window.
+    const own = Object.getOwnPropertyDescriptor(window, 'scrollY');
     render(<MessageButton />);
     const button = screen.getByRole('button', { name: 'Send us a message' });
     try {
@@ -195,7 +197,8 @@ describe('the round button while the page scrolls', () => {
       scrollTo(0);
       expect(button.dataset.aside).toBeUndefined();
     } finally {
-      scrollTo(0);
+      if (own) Object.defineProperty(window, 'scrollY', own);
+      else Reflect.deleteProperty(window, 'scrollY');
     }
   });
 });
