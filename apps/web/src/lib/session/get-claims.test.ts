@@ -27,19 +27,17 @@ afterEach(() => {
   device.id = 'phone-1';
 });
 
+/** The claims read's 401 when a sign-in on another device ended this phone's session. */
+const endedByAnotherDevice = () =>
+  reply(401, {
+    error: { status: 'UNAUTHENTICATED', message: 'Sign in to continue.', reason: 'other-device' },
+  });
+
 // docs/product.md#errors: a phone whose live stream was down when another device signed in learns
 // it from the claims read on its next start; it went to /login without the alert.
 describe('getClaims when the server has no session for this phone', () => {
   it('a sign-in on another device (reason other-device): the alert and the forced sign-out', async () => {
-    fakeApi({
-      'GET /api/auth/claims': reply(401, {
-        error: {
-          status: 'UNAUTHENTICATED',
-          message: 'Sign in to continue.',
-          reason: 'other-device',
-        },
-      }),
-    });
+    fakeApi({ 'GET /api/auth/claims': endedByAnotherDevice() });
     expect(await getClaims()).toBeNull();
     await settled();
     expect(endSession).toHaveBeenCalledWith(MESSAGES.OTHER_DEVICE_LOGOUT, 'login', 'phone-1');
@@ -64,15 +62,7 @@ describe('getClaims when the server has no session for this phone', () => {
   // claims read then told it a second time.
   it('other-device on a phone a forced sign-out has already cleared: no second alert', async () => {
     device.id = null;
-    fakeApi({
-      'GET /api/auth/claims': reply(401, {
-        error: {
-          status: 'UNAUTHENTICATED',
-          message: 'Sign in to continue.',
-          reason: 'other-device',
-        },
-      }),
-    });
+    fakeApi({ 'GET /api/auth/claims': endedByAnotherDevice() });
     expect(await getClaims()).toBeNull();
     await settled();
     expect(endSession).not.toHaveBeenCalled();
