@@ -5,7 +5,7 @@ import { itemReports, questions, quizAnswers } from '../../src/platform/db/schem
 import { createOnboardedStudent, createStaff } from '../helpers/factories.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
-import { keyOf, REVIEWER, seedBank } from './fixtures.ts';
+import { keyOf, REVIEWER, SUBJECT_A, seedBank } from './fixtures.ts';
 
 /**
  * A key corrected while quizzes are open (migration 0027): an answer saved against the old key
@@ -31,10 +31,13 @@ describe.each(ENGINES)('a key fixed while a mock is open on %s', (engine) => {
     });
 
   it('scores the open mock by the corrected key; a finished set keeps its own', async () => {
-    // A lite set finished before the fix, its item answered by the key of the time.
+    // A lite set finished before the fix, its item answered by the key of the time. Subject A's
+    // items are all in the mock's part A, so the mock below is sure to serve the same item.
     const earlier = await createOnboardedStudent(t, { reviewer: REVIEWER });
     const earlierCall = callAs(earlier.cookie);
-    const lite = attemptStateSchema.parse((await earlierCall('POST', '/lite', {})).json());
+    const lite = attemptStateSchema.parse(
+      (await earlierCall('POST', '/lite', { subjectId: SUBJECT_A })).json(),
+    );
     const item = lite.items[0]?.questionId ?? '';
     const oldKey = keyOf(item);
     await earlierCall('PUT', `/attempts/${lite.attemptId}/answers/${item}`, {
