@@ -1,5 +1,6 @@
+import { globSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { packageFile, preactAliases } from './apps/web/build/preact-aliases.ts';
 
 /**
@@ -9,9 +10,51 @@ import { packageFile, preactAliases } from './apps/web/build/preact-aliases.ts';
  */
 const WORKERS = Math.max(3, availableParallelism() + 1);
 
-// One runner, four projects: pure rules, the server against real databases, the web app's screen
-// rules in a DOM emulation, and the whole app in real Chromium (its flows). They share one pool of
-// workers, so a browser file and server files run side by side.
+/** The web app's screen and offline tests: what ships, in a DOM emulation. */
+const WEB_FILES = 'apps/web/src/**/*.test.{ts,tsx}';
+
+/**
+ * The web test files that replace a module (vi.mock). A module another file loaded stays cached in
+ * a shared worker, bound to whatever it imported then: after clear-offline-data.test mocked
+ * apiFetch, get-claims.ts (loaded on it through the offline snapshot) answered every later file's
+ * claims with `{}`, and shuffled orders failed up to 15 tests. These files get a module graph of
+ * their own; the rest share one.
+ */
+const MOCKING_WEB_FILES = globSync(WEB_FILES).filter((file) =>
+  /\bvi\.(?:do)?mock\(/.test(readFileSync(file, 'utf8')),
+);
+
+const webTest = {
+  // The screens run on what ships: React's API on Preact (ADR 035). Testing Library and
+  // React Router by their ES modules (their CommonJS entries would require React past the
+  // aliases), run through Vite with TanStack's so the aliases reach their imports.
+  alias: [
+    {
+      find: /^@testing-library\/react$/,
+      replacement: packageFile('@testing-library/react', 'dist/@testing-library/react.esm.js'),
+    },
+    {
+      find: /^react-router$/,
+      replacement: packageFile('react-router', 'dist/development/index.mjs'),
+    },
+    ...preactAliases,
+  ],
+  server: { deps: { inline: [/@testing-library[\\/]react/, /react-router/, /@tanstack/] } },
+  // happy-dom rather than jsdom: it implements <dialog>'s showModal() and close(), which
+  // every modal of the app is built on (components/modal-dialog.tsx); jsdom has neither.
+  // What only a browser does (Escape, focus trapping, layout) stays in tests/browser.
+  environment: 'happy-dom',
+  setupFiles: ['apps/web/src/testing/setup.ts'],
+  // The project shares the two cores with the server's and the browser's: a screen that
+  // answers in 100 ms alone can take seconds beside them.
+  testTimeout: 15_000,
+  expect: { poll: { timeout: 5_000 } },
+};
+
+// One runner, five projects: pure rules, the server against real databases, the web app's screen
+// rules in a DOM emulation (two projects: files that share modules, and files that mock one), and
+// the whole app in real Chromium (its flows). They share one pool of workers, so a browser file
+// and server files run side by side.
 export default defineConfig({
   test: {
     maxWorkers: WORKERS,
@@ -41,40 +84,19 @@ export default defineConfig({
       },
       {
         test: {
+          ...webTest,
           name: 'web',
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
-          // The screens run on what ships: React's API on Preact (ADR 035). Testing Library and
-          // React Router by their ES modules (their CommonJS entries would require React past the
-          // aliases), run through Vite with TanStack's so the aliases reach their imports.
-          alias: [
-            {
-              find: /^@testing-library\/react$/,
-              replacement: packageFile(
-                '@testing-library/react',
-                'dist/@testing-library/react.esm.js',
-              ),
-            },
-            {
-              find: /^react-router$/,
-              replacement: packageFile('react-router', 'dist/development/index.mjs'),
-            },
-            ...preactAliases,
-          ],
-          server: { deps: { inline: [/@testing-library[\\/]react/, /react-router/, /@tanstack/] } },
-          // happy-dom rather than jsdom: it implements <dialog>'s showModal() and close(), which
-          // every modal of the app is built on (components/modal-dialog.tsx); jsdom has neither.
-          // What only a browser does (Escape, focus trapping, layout) stays in tests/browser.
-          environment: 'happy-dom',
-          setupFiles: ['apps/web/src/testing/setup.ts'],
-          // The project shares the two cores with the server's and the browser's: a screen that
-          // answers in 100 ms alone can take seconds beside them.
-          testTimeout: 15_000,
-          expect: { poll: { timeout: 5_000 } },
+          include: [WEB_FILES],
+          exclude: [...configDefaults.exclude, ...MOCKING_WEB_FILES],
           // The files of a worker share its DOM and modules: about three times faster (52 s →
           // 12–25 s on the busy two cores), and safe because each test leaves nothing behind
-          // (apps/web/src/testing/setup.ts), which a shuffled order (--sequence.shuffle) checks.
+          // (apps/web/src/testing/setup.ts) and none of them replaces a module, which a shuffled
+          // order (--sequence.shuffle) checks.
           isolate: false,
         },
+      },
+      {
+        test: { ...webTest, name: 'web-mocking', include: MOCKING_WEB_FILES, isolate: true },
       },
       {
         test: {
