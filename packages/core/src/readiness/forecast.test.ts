@@ -10,7 +10,10 @@ import {
   trackProfile,
 } from './forecast.ts';
 import {
+  type AbilityBelief,
   emptyStudentModel,
+  type PartModel,
+  type PartPace,
   recordAnswer,
   type StudentModel,
   seedDifficulty,
@@ -66,6 +69,28 @@ const profile: TrackProfile = trackProfile(spec, bank);
 
 const T0 = new Date('2026-11-20T02:00:00Z');
 const medium = { difficulty: seedDifficulty(2), guess: 0.25 };
+
+/**
+ * The model with each part's ability and pace changed. The changes are an argument's object
+ * literal, so a field the model has not is a type error (a callback's returned literal is not
+ * checked for unknown fields: the old `pace: { perDay }` passed).
+ */
+const withParts = (
+  model: StudentModel,
+  change: { ability?: Partial<AbilityBelief>; pace?: Partial<PartPace> },
+): StudentModel => ({
+  ...model,
+  parts: Object.fromEntries(
+    Object.entries(model.parts).map(([id, part]): [string, PartModel] => [
+      id,
+      {
+        ...part,
+        ability: { ...part.ability, ...change.ability },
+        pace: { ...part.pace, ...change.pace },
+      },
+    ]),
+  ),
+});
 
 /** A model fed `n` answers per part, the share `p` of them correct (spread evenly). */
 function practised(
@@ -172,20 +197,22 @@ describe('forecastReadiness: with data', () => {
   });
 
   it('exam day: a rising pace raises the projected chance, no pace keeps it', () => {
-    const rising: StudentModel = {
-      ...weak,
-      parts: Object.fromEntries(
-        Object.entries(weak.parts).map(([k, p]) => [
-          k,
-          { ...p, pace: { ...p.pace, perDay: 0.04 } },
-        ]),
-      ),
-    };
+    // Learning 0.002 logit an answer at 20 answers a day: 0.04 logit a day, until exam day.
+    const rising = withParts(weak, { ability: { trend: 0.002 }, pace: { answersPerDay: 20 } });
     const exam = new Date(T0.getTime() + 60 * 86_400_000);
     const f = forecastReadiness(rising, profile, T0, exam);
     expect(f.daysLeft).toBe(60);
-    expect(f.passChance?.examDay).toBeGreaterThan(f.passChance?.today ?? 1);
-    const still = forecastReadiness(weak, profile, T0, exam);
+    expect(f.passChance?.today).toBeCloseTo(
+      forecastReadiness(weak, profile, T0).passChance?.today ?? 1,
+      9,
+    );
+    expect(f.passChance?.examDay).toBeGreaterThan((f.passChance?.today ?? 1) + 0.1);
+    const still = forecastReadiness(
+      withParts(weak, { pace: { answersPerDay: 0 } }),
+      profile,
+      T0,
+      exam,
+    );
     expect(still.passChance?.examDay).toBeCloseTo(still.passChance?.today ?? 0, 1);
   });
 
