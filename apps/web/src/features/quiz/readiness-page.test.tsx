@@ -1,0 +1,116 @@
+import type { QuizHome } from '@pasado/core/contract';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, reply } from '../../testing/fake-api.ts';
+import { renderScreen } from '../../testing/render.tsx';
+import { claimsFor, LET_ELEM } from '../../testing/reviewers.ts';
+import { ReadinessPage } from './readiness-page.tsx';
+
+const HOME = 'GET /api/quiz/let-elem/quiz-home';
+
+/** LET Elementary's quiz home with a readiness of a student who needs a mock first. */
+function home(overrides: Partial<QuizHome> = {}): QuizHome {
+  return {
+    reviewer: { shorthand: 'let-elem', abbreviation: 'LET-Elem', name: 'LET — Elementary' },
+    subjects: [],
+    major: null,
+    sitting: { current: null, options: [] },
+    mock: {
+      name: 'LET Elementary mock',
+      totalItems: 300,
+      totalMinutes: 330,
+      passingAverage: 75,
+      parts: [
+        { partId: 'gen-ed', name: 'General Education', items: 150, minutes: 150 },
+        { partId: 'prof-ed', name: 'Professional Education', items: 150, minutes: 180 },
+      ],
+      sittings: 2,
+    },
+    openMock: null,
+    recent: [],
+    weakestTopics: [],
+    weakestMinAnswered: 5,
+    mockHistory: [],
+    readiness: {
+      passingAverage: 75,
+      parts: [
+        {
+          partId: 'gen-ed',
+          name: 'General Education',
+          answers: 0,
+          floor: 50,
+          weight: 0.4,
+          predicted: null,
+          needed: 30,
+        },
+        {
+          partId: 'prof-ed',
+          name: 'Professional Education',
+          answers: 0,
+          floor: 50,
+          weight: 0.6,
+          predicted: null,
+          needed: 30,
+        },
+      ],
+      whole: null,
+      passChance: null,
+      holdingBack: null,
+      sureness: null,
+      action: { kind: 'mock', text: 'Take a full mock' },
+      daysLeft: null,
+      fullMocks: 0,
+      plan: null,
+    },
+    today: null,
+    ...overrides,
+  };
+}
+
+const openPage = () => renderScreen(<ReadinessPage />, { path: '/quiz/readiness' });
+
+// docs/product.md#readiness: /quiz/readiness.
+describe('the readiness page', () => {
+  it('a failed reviewer list: says so with Try again, which loads the page', async () => {
+    let reviewersOk = false;
+    fakeApi({
+      'GET /api/auth/claims': claimsFor(['let-elem']),
+      'GET /api/reviewers': () =>
+        reviewersOk ? { reviewers: [LET_ELEM] } : reply(500, { error: { message: 'Down' } }),
+      [HOME]: home(),
+    });
+    const { user } = openPage();
+    expect(
+      (await screen.findByRole('alert')).textContent?.startsWith(
+        'We could not load your readiness. Check your connection and try again.',
+      ),
+    ).toBe(true);
+    expect(screen.queryByLabelText('Loading your readiness')).toBeNull();
+
+    reviewersOk = true;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'How Pasado predicts' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a failed claims read: says so with Try again', async () => {
+    fakeApi({
+      'GET /api/auth/claims': reply(500, { error: { message: 'Down' } }),
+      'GET /api/reviewers': { reviewers: [LET_ELEM] },
+    });
+    openPage();
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'We could not load your readiness.',
+    );
+  });
+
+  it('a student who holds no reviewer is told so, not kept loading', async () => {
+    fakeApi({
+      'GET /api/auth/claims': claimsFor([]),
+      'GET /api/reviewers': { reviewers: [LET_ELEM] },
+    });
+    openPage();
+    expect(await screen.findByText('You have no reviewer to practise with yet.')).toBeTruthy();
+    expect(screen.queryByLabelText('Loading your readiness')).toBeNull();
+  });
+});
