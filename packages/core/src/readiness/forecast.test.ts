@@ -216,6 +216,20 @@ describe('forecastReadiness: with data', () => {
     expect(still.passChance?.examDay).toBeCloseTo(still.passChance?.today ?? 0, 1);
   });
 
+  it('exam day: a student who has stopped is not projected at their old pace', () => {
+    const rising = withParts(weak, { ability: { trend: 0.002 }, pace: { answersPerDay: 20 } });
+    const stopped = withParts(rising, { pace: { answersPerDay: 0, dayStartAnswers: 300 } });
+    const exam = new Date(T0.getTime() + 60 * 86_400_000);
+    const examDay = (model: StudentModel, idleDays: number) =>
+      forecastReadiness(model, profile, new Date(T0.getTime() + idleDays * 86_400_000), exam)
+        .passChance?.examDay ?? Number.NaN;
+    // 30 days without an answer: each counts as a day with none (PartPace), so what is projected
+    // is about what no practice at all would give.
+    expect(examDay(rising, 30)).toBeLessThanOrEqual(examDay(rising, 0));
+    expect(examDay(rising, 30)).toBeCloseTo(examDay(stopped, 30), 2);
+    expect(examDay(rising, 0) - examDay(stopped, 0)).toBeGreaterThan(0.1);
+  });
+
   it('exam day: the day itself is forecast as today; a day already past forecasts nothing', () => {
     const onTheDay = forecastReadiness(weak, profile, T0, new Date(T0.getTime() - 60_000));
     expect(onTheDay.daysLeft).toBe(0);

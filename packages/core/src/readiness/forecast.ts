@@ -2,6 +2,7 @@ import { type BankItem, type BlueprintSpec, partPools } from '../blueprint.ts';
 import { manilaDaysBetween } from '../time.ts';
 import {
   agedTopic,
+  answersPerDayAt,
   DAILY_DRIFT_VARIANCE,
   logistic,
   PRIOR_PART_VARIANCE,
@@ -168,10 +169,11 @@ export function predictPart(
   let mean = ability.mean;
   let variance = ability.variance;
   if (daysAhead > 0) {
-    // Learning per day at the recent pace: the trend per answer times the answers a day.
+    // Learning per day at the recent pace: the trend per answer times the answers a day, as of
+    // today (a student who has stopped practising is not projected to learn at their old pace).
     const perDay = Math.max(
       -MAX_GAIN_PER_DAY,
-      Math.min(MAX_GAIN_PER_DAY, ability.trend * (stored?.pace.answersPerDay ?? 0)),
+      Math.min(MAX_GAIN_PER_DAY, ability.trend * (stored ? answersPerDayAt(stored, now) : 0)),
     );
     const gain = perDay * PACE_FADE_DAYS * (1 - Math.exp(-daysAhead / PACE_FADE_DAYS));
     mean += gain;

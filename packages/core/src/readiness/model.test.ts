@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   ageBelief,
+  answersPerDayAt,
   DAILY_DRIFT_VARIANCE,
   emptyStudentModel,
   MAX_SURPRISE_SHIFT,
   observationStep,
+  type PartModel,
   PRIOR_PART_MEAN,
   PRIOR_PART_VARIANCE,
   PRIOR_TOPIC_VARIANCE,
@@ -163,9 +165,27 @@ describe('recordAnswer', () => {
     expect(model.parts.p1?.pace.answersPerDay).toBe(0);
     day('2026-11-21T01:00:00Z', 10); // day 1's 10 answers are smoothed in: 0.2 × 10
     expect(model.parts.p1?.pace.answersPerDay).toBeCloseTo(2, 9);
-    day('2026-11-23T01:00:00Z', 1); // 10 answers over 2 days (one day off): 0.8 × 2 + 0.2 × 5
-    expect(model.parts.p1?.pace.answersPerDay).toBeCloseTo(2.6, 9);
+    // Day 2's 10 answers (0.8 × 2 + 0.2 × 10 = 3.6), then a day off, a day with none (× 0.8).
+    day('2026-11-23T01:00:00Z', 1);
+    expect(model.parts.p1?.pace.answersPerDay).toBeCloseTo(2.88, 9);
     expect(model.parts.p1?.pace.dayKey).toBe('2026-11-23');
+  });
+
+  it('pace as read: brought to today, each day since the last practice counting as none', () => {
+    let model = emptyStudentModel();
+    for (const iso of ['2026-11-20T01:00:00Z', '2026-11-21T01:00:00Z']) {
+      for (let i = 0; i < 10; i += 1) model = recordAnswer(model, answer(true, iso), medium).model;
+    }
+    const part = model.parts.p1 as PartModel;
+    const read = (iso: string) => answersPerDayAt(part, at(iso).getTime());
+    // The day under way is not counted yet; the next day, its 10 answers are (0.8 × 2 + 0.2 × 10).
+    expect(read('2026-11-21T10:00:00Z')).toBeCloseTo(2, 9);
+    expect(read('2026-11-22T10:00:00Z')).toBeCloseTo(3.6, 9);
+    expect(read('2026-11-23T10:00:00Z')).toBeCloseTo(3.6 * 0.8, 9);
+    expect(read('2026-12-21T10:00:00Z')).toBeCloseTo(3.6 * 0.8 ** 29, 9);
+    // Read or learnt from, the same: an answer that day stores what was read before it.
+    const next = recordAnswer(model, answer(true, '2026-12-21T10:00:00Z'), medium).model;
+    expect(next.parts.p1?.pace.answersPerDay).toBeCloseTo(read('2026-12-21T10:00:00Z'), 12);
   });
 
   it('the pace follows the level: a share `TREND_SMOOTHING` of each answer’s step', () => {

@@ -47,7 +47,8 @@ export type AbilityBelief = {
 /**
  * The student's pace in a part: answers a day, smoothed over the Manila days since they started
  * (a day without practice counts as a day with none). Kept from the answers at the start of each
- * Manila day the student practises.
+ * Manila day the student practises, so `answersPerDay` is as of `dayKey`: read it with
+ * `answersPerDayAt`, which counts the days since as none.
  */
 export type PartPace = { answersPerDay: number; dayKey: string | null; dayStartAnswers: number };
 
@@ -212,17 +213,31 @@ export function observationStep(
   return { score, information: (dp * dp) / (p * (1 - p)) };
 }
 
-function pace(old: PartPace, answersBefore: number, dayKey: string): PartPace {
-  if (old.dayKey === null) return { answersPerDay: 0, dayKey, dayStartAnswers: answersBefore };
-  if (old.dayKey === dayKey) return old;
-  // A new Manila day: the answers since the last day's start, per day elapsed, smoothed in.
+/**
+ * The pace on Manila day `dayKey`, before that day's answers: the last day practised counts its
+ * answers (`answers` − those at its start) and each day since counts none, each a smoothing step —
+ * so the pace of a student who has stopped falls day by day (by 1 − `PACE_SMOOTHING` a day), read
+ * or not. The day itself, still under way, counts from the next day on.
+ */
+function pace(old: PartPace, answers: number, dayKey: string): PartPace {
+  if (old.dayKey === null) return { answersPerDay: 0, dayKey, dayStartAnswers: answers };
+  if (old.dayKey >= dayKey) return old;
   const days = Math.max(1, Math.round((Date.parse(dayKey) - Date.parse(old.dayKey)) / DAY_MS));
-  const perDay = (answersBefore - old.dayStartAnswers) / days;
+  const lastDay =
+    (1 - PACE_SMOOTHING) * old.answersPerDay + PACE_SMOOTHING * (answers - old.dayStartAnswers);
   return {
-    answersPerDay: (1 - PACE_SMOOTHING) * old.answersPerDay + PACE_SMOOTHING * perDay,
+    answersPerDay: lastDay * (1 - PACE_SMOOTHING) ** (days - 1),
     dayKey,
-    dayStartAnswers: answersBefore,
+    dayStartAnswers: answers,
   };
+}
+
+/**
+ * A part's answers a day as of `now` (what the exam-day projection multiplies its pace by): the
+ * stored pace brought to today, each day since the student last practised counting as none.
+ */
+export function answersPerDayAt(part: PartModel, now: number): number {
+  return pace(part.pace, part.ability.answers, manilaDayKey(new Date(now))).answersPerDay;
 }
 
 export type AnswerEvent = {
