@@ -176,6 +176,19 @@ describe.each(ENGINES)('the Today list and the exam-date retention on %s', (engi
     expect((await today(cookie))?.mock).toEqual({ planDay: '2027-01-17', done: false });
   });
 
+  it('the plan’s next full mock is the owed one, today, until it is taken; then the next plan day', async () => {
+    clock.set(START);
+    const { cookie } = await student();
+    await pick(cookie, EXAM_FAR);
+    const plan = async () =>
+      quizHomeSchema.parse((await call(cookie, 'GET', `${base}/quiz-home`)).json()).readiness?.plan;
+    // Owed since 22 December: today's.
+    expect((await plan())?.nextMockDay).toBe('2027-01-15');
+    await fullMock(cookie);
+    // Taken: the plan's next day, not "today" again.
+    expect((await plan())?.nextMockDay).toBe('2027-01-17');
+  });
+
   it('a mock whose time ran out late at night was finished that night, not when next opened', async () => {
     // Started at 23:00 Manila on the 16th, out of time at 23:34, noticed at 09:00 on the 17th (a
     // plan mock day): it does not count for the 17th, nor do its answers or its streak days.

@@ -40,6 +40,8 @@ export const readinessSchema = z.object({
       dailyItems: z.number().int(),
       dailyMinutes: z.number().int(),
       mockDays: z.array(dayKeySchema),
+      /** Today while the plan owes a mock, else the first plan day ahead not yet met; null: none. */
+      nextMockDay: dayKeySchema.nullable(),
       retention: z.number(),
     })
     .nullable(),

@@ -89,6 +89,22 @@ describe('readinessSummary', () => {
     expect(r.plan?.retention).toBe(RETENTION_FAR);
   });
 
+  it('the next full mock: the owed one today until it is taken, then the next plan day', () => {
+    const at = (lastFullMockAt: Date | null) =>
+      readinessSummary({
+        model: emptyStudentModel(),
+        profile,
+        spec,
+        now,
+        examDay: '2027-01-10',
+        lastFullMockAt,
+      }).plan?.nextMockDay;
+    // The plan day of 13 November has passed with no mock: owed today; taken today, the next
+    // plan day.
+    expect(at(null)).toBe('2026-11-26');
+    expect(at(new Date('2026-11-26T09:00:00+08:00'))).toBe('2026-12-08');
+  });
+
   it('a strong student has a high pass chance and a minimum plan; a weak one a low chance and more a day', () => {
     const strong = readinessSummary({
       model: practised(80, 0.95),

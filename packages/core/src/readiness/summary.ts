@@ -3,6 +3,7 @@ import { manilaDayKey } from '../time.ts';
 import { forecastReadiness, type ReadinessForecast, type TrackProfile } from './forecast.ts';
 import type { StudentModel } from './model.ts';
 import { dailyTarget, daysUntil, desiredRetention, gapPoints, planMockDays } from './plan.ts';
+import { nextPlanMock } from './today.ts';
 
 type Rating = { rating: number; low: number; high: number };
 
@@ -25,7 +26,14 @@ export type ReadinessSummary = {
   action: { kind: 'answer' | 'mock'; text: string } | null;
   daysLeft: number | null;
   fullMocks: number;
-  plan: { dailyItems: number; dailyMinutes: number; mockDays: string[]; retention: number } | null;
+  plan: {
+    dailyItems: number;
+    dailyMinutes: number;
+    mockDays: string[];
+    /** The next full mock the plan asks for (`nextPlanMock`): today while one is owed. */
+    nextMockDay: string | null;
+    retention: number;
+  } | null;
 };
 
 /**
@@ -43,6 +51,8 @@ export function readinessSummary(input: {
   now: Date;
   /** The first day of the student's sitting (a Manila day key), or null. */
   examDay: string | null;
+  /** When the student last finished a full mock of the track (null: never), for the next mock. */
+  lastFullMockAt?: Date | null;
 }): ReadinessSummary {
   const { model, profile, spec, now, examDay } = input;
   const examDate = examDay ? new Date(`${examDay}T00:00:00+08:00`) : null;
@@ -70,6 +80,7 @@ export function readinessSummary(input: {
           minutesPerItem: minutes / Math.max(1, items),
         })
       : null;
+  const mockDays = examDay ? planMockDays(examDay) : [];
   return {
     passingAverage: profile.passingAverage,
     parts: forecast.parts.map((p, i) => ({
@@ -89,7 +100,8 @@ export function readinessSummary(input: {
         ? {
             dailyItems: target.items,
             dailyMinutes: target.minutes,
-            mockDays: planMockDays(examDay),
+            mockDays,
+            nextMockDay: nextPlanMock(mockDays, now, input.lastFullMockAt ?? null),
             retention: desiredRetention(left),
           }
         : null,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planMockDays } from './plan.ts';
-import { type TodayFacts, todayList } from './today.ts';
+import { nextPlanMock, type TodayFacts, todayList } from './today.ts';
 
 // Manila is UTC+8: 16:00Z is Manila midnight.
 const at = (manila: string) => new Date(`${manila}+08:00`);
@@ -115,5 +115,56 @@ describe('todayList', () => {
       facts({ answeredToday: answered, cardsDue: due, lastFullMockAt: at(last) }),
     );
     expect(list?.complete).toBe(complete);
+  });
+});
+
+// The readiness card's and page's "Next full mock" (ADR 033): the owed one is today's until it is
+// taken; a plan day met is skipped.
+describe('nextPlanMock', () => {
+  it.each([
+    {
+      why: 'before the first plan day: the first',
+      now: '2026-12-20T10:00:00',
+      last: null,
+      next: '2026-12-27',
+    },
+    {
+      why: 'a plan day, none taken: today',
+      now: '2027-01-22T08:00:00',
+      last: null,
+      next: '2027-01-22',
+    },
+    {
+      why: 'a plan day whose mock was taken today: the next plan day',
+      now: '2027-01-22T21:00:00',
+      last: '2027-01-22T20:00:00',
+      next: '2027-02-16',
+    },
+    {
+      why: 'owed since a passed plan day: today',
+      now: '2027-01-05T08:00:00',
+      last: '2026-12-20T10:00:00',
+      next: '2027-01-05',
+    },
+    {
+      why: 'the owed one taken today: the next plan day',
+      now: '2027-01-05T18:00:00',
+      last: '2027-01-05T17:00:00',
+      next: '2027-01-22',
+    },
+    {
+      why: 'settled on an earlier day: the next plan day',
+      now: '2027-01-23T00:01:00',
+      last: '2027-01-22T23:59:00',
+      next: '2027-02-16',
+    },
+    {
+      why: 'the last plan day taken: none ahead',
+      now: '2027-03-14T19:00:00',
+      last: '2027-03-14T18:00:00',
+      next: null,
+    },
+  ])('$why', ({ now, last, next }) => {
+    expect(nextPlanMock(MOCKS, at(now), last ? at(last) : null)).toBe(next);
   });
 });

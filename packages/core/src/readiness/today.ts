@@ -65,6 +65,22 @@ export function todayList(facts: TodayFacts): TodayList | null {
 }
 
 /**
+ * The plan's next full mock as of `now` (the readiness card's and page's "Next full mock"): today
+ * while one is owed (`mockRow`), else the first plan day after today — a plan day already met,
+ * today's included, is skipped. Null when no plan day is left.
+ */
+export function nextPlanMock(
+  mockDays: readonly string[],
+  now: Date,
+  lastFullMockAt: Date | null,
+): string | null {
+  const today = manilaDayKey(now);
+  const row = mockRow(mockDays, today, lastFullMockAt);
+  if (row && !row.done) return today;
+  return mockDays.find((d) => d > today) ?? null;
+}
+
+/**
  * The plan's mock that is owed today, if any: the latest plan day on or before today; owed when
  * the last full mock was finished before that day, done when the last one was finished today.
  * A mock finished after the plan day and before today settled it, so no row shows.

@@ -2,6 +2,7 @@ import {
   attemptTitle,
   manilaDayKey,
   manilaDayStart,
+  nextPlanMock,
   percentage,
   planMock,
   planSittings,
@@ -145,8 +146,10 @@ export async function quizHome(
     limit: WEAKEST_TOPICS,
   });
 
+  // Newest first: the last full mock the student finished in this track.
+  const lastFullMockAt = recentMocks[0]?.submittedAt ?? null;
   // Only with items to predict from: a track without a mock has no exam to be ready for.
-  const readiness =
+  let readiness =
     blueprint && mock
       ? await readinessFor(db, {
           userId,
@@ -157,6 +160,16 @@ export async function quizHome(
           now,
         })
       : null;
+  if (readiness?.plan) {
+    // readinessFor plans from the model alone: the next mock skips one the student has taken.
+    readiness = {
+      ...readiness,
+      plan: {
+        ...readiness.plan,
+        nextMockDay: nextPlanMock(readiness.plan.mockDays, now, lastFullMockAt),
+      },
+    };
+  }
 
   // The plan's list for today (issue 23 item 5; ADR 033): only with a plan, so a student
   // without an exam date costs no reads for it.
@@ -172,8 +185,7 @@ export async function quizHome(
       answeredToday,
       cardsDue: cards.due,
       cardsReviewedToday: cards.reviewed,
-      // Newest first: the last full mock the student finished in this track.
-      lastFullMockAt: recentMocks[0]?.submittedAt ?? null,
+      lastFullMockAt,
     });
   }
 

@@ -159,12 +159,7 @@ function HomeContent({ home }: { home: QuizHome }) {
       ) : null}
       <ExamDateCard reviewer={shorthand} sitting={home.sitting} />
       {home.readiness ? (
-        <ReadinessCard
-          reviewer={shorthand}
-          readiness={home.readiness}
-          today={today}
-          mockOwed={home.today?.day === today && home.today.mock?.done === false}
-        />
+        <ReadinessCard reviewer={shorthand} readiness={home.readiness} today={today} />
       ) : null}
       {home.major ? <MajorCard reviewer={shorthand} major={home.major} /> : null}
 

@@ -18,10 +18,20 @@ export const SURENESS_TEXT: Record<NonNullable<Readiness['sureness']>, string> =
   high: 'Sure',
 };
 
-/** The full mocks of the plan still ahead of today (day keys sort as dates). */
+/**
+ * The plan's full mocks still to take: the server's next one (today's while one is owed, a day
+ * already met skipped), then the plan's later days. Day keys sort as dates; a next day already
+ * behind `today` (a quiz home kept from an earlier day) is still owed, so it shows as today's.
+ */
 export function mocksAhead(plan: NonNullable<Readiness['plan']>, today: string): string[] {
-  return plan.mockDays.filter((day) => day >= today);
+  const next = plan.nextMockDay;
+  if (!next) return [];
+  return [next, ...plan.mockDays.filter((day) => day > next && day > today)];
 }
+
+/** A plan mock's day as the card and the page say it: "today" for today's or an owed one. */
+export const mockDayText = (day: string, today: string): string =>
+  day <= today ? 'today' : sittingDatesText([{ date: day }]);
 
 /**
  * The For-you set's screen (issue 23 item 4; ADR 032): exactly this URL — the Today list links it.
@@ -43,17 +53,14 @@ export function ReadinessCard({
   reviewer,
   readiness,
   today,
-  mockOwed = false,
 }: {
   reviewer: string;
   readiness: Readiness;
   today: string;
-  /** The Today list says the plan's mock is owed (a past plan day not yet met): it is today's. */
-  mockOwed?: boolean;
 }) {
   const titleId = useId();
   const { passChance, action, plan } = readiness;
-  const nextMock = mockOwed ? today : plan ? mocksAhead(plan, today)[0] : undefined;
+  const nextMock = plan ? mocksAhead(plan, today)[0] : undefined;
   return (
     <section className="card quiz-card readiness" aria-labelledby={titleId}>
       <h2 id={titleId} className="quiz-card__title">
@@ -93,8 +100,7 @@ export function ReadinessCard({
           Today: {plan.dailyItems} items, about {plan.dailyMinutes} min
           {nextMock ? (
             <>
-              {' · '}Next full mock:{' '}
-              {nextMock === today ? 'today' : sittingDatesText([{ date: nextMock }])}
+              {' · '}Next full mock: {mockDayText(nextMock, today)}
             </>
           ) : null}
         </p>

@@ -1,5 +1,6 @@
-import type { QuizHome } from '@pasado/core/contract';
-import { screen } from '@testing-library/react';
+import type { QuizHome, Readiness } from '@pasado/core/contract';
+import { addDays, manilaDayKey, sittingDatesText } from '@pasado/core/rules';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, reply } from '../../testing/fake-api.ts';
 import { renderScreen } from '../../testing/render.tsx';
@@ -69,6 +70,41 @@ function home(overrides: Partial<QuizHome> = {}): QuizHome {
 
 const openPage = () => renderScreen(<ReadinessPage />, { path: '/quiz/readiness' });
 
+/** The quiz home of a student holding LET Elementary. */
+function openWith(quizHome: QuizHome) {
+  fakeApi({
+    'GET /api/auth/claims': claimsFor(['let-elem']),
+    'GET /api/reviewers': { reviewers: [LET_ELEM] },
+    [HOME]: quizHome,
+  });
+  return openPage();
+}
+
+/** A plan to an exam 40 days out; `nextMockDay` as the server sends it. */
+function withPlan(mockDays: string[], nextMockDay: string | null): QuizHome {
+  const base = home();
+  const readiness = base.readiness as Readiness;
+  return {
+    ...base,
+    readiness: {
+      ...readiness,
+      daysLeft: 40,
+      plan: { dailyItems: 20, dailyMinutes: 22, mockDays, nextMockDay, retention: 0.9 },
+    },
+  };
+}
+
+/** The plan's mock days as the page lists them. */
+async function listedMocks(): Promise<string[]> {
+  const plan = await screen.findByRole('region', { name: 'Your plan' });
+  const list = within(plan).queryByRole('list');
+  return list
+    ? within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent ?? '')
+    : [];
+}
+
 // docs/product.md#readiness: /quiz/readiness.
 describe('the readiness page', () => {
   it('a failed reviewer list: says so with Try again, which loads the page', async () => {
@@ -112,5 +148,19 @@ describe('the readiness page', () => {
     openPage();
     expect(await screen.findByText('You have no reviewer to practise with yet.')).toBeTruthy();
     expect(screen.queryByLabelText('Loading your readiness')).toBeNull();
+  });
+
+  it('today’s plan mock already taken: the list starts at the next plan day', async () => {
+    const today = manilaDayKey(new Date());
+    const later = addDays(today, 26);
+    openWith(withPlan([addDays(today, -25), today, later], later));
+    expect(await listedMocks()).toEqual([sittingDatesText([{ date: later }])]);
+  });
+
+  it('a plan mock owed since a passed day: the list starts with Today', async () => {
+    const today = manilaDayKey(new Date());
+    const later = addDays(today, 20);
+    openWith(withPlan([addDays(today, -5), later], today));
+    expect(await listedMocks()).toEqual(['Today', sittingDatesText([{ date: later }])]);
   });
 });

@@ -173,7 +173,7 @@ function ReadinessDetails({ readiness }: { readiness: Readiness }) {
                 <p>Take a full mock exam on these days, the last a week before your exam:</p>
                 <ul className="readiness-mocks">
                   {mocksAhead(plan, today).map((day) => (
-                    <li key={day}>{day === today ? 'Today' : sittingDatesText([{ date: day }])}</li>
+                    <li key={day}>{day <= today ? 'Today' : sittingDatesText([{ date: day }])}</li>
                   ))}
                 </ul>
               </>
