@@ -7,6 +7,7 @@ import {
   guessFloor,
   type ItemHistory,
   nextItemHistory,
+  partPools,
   partSubjects,
   type ReadinessSummary,
   readinessSummary,
@@ -55,6 +56,33 @@ export function partOfSubject(spec: BlueprintSpec, major?: string | null): Map<s
   return parts;
 }
 
+/**
+ * Each item's part as the mock's own pools place it (core `partPools`: the first part listing its
+ * subject, only the student's major for a major part, and only the part's official topics when it
+ * names them or has strands). An item in no pool is outside this student's exam: a practice-only
+ * subject or topic (CSE Analytical's Data Sufficiency), or the other major's specialization.
+ * Built from the finish's own items, so it costs no query.
+ */
+function partsOfItems(
+  spec: BlueprintSpec,
+  major: string | null,
+  items: Iterable<ItemFacts>,
+): Map<string, string> {
+  const bank = [...items].map((i) => ({
+    id: i.id,
+    subjectId: i.subjectId,
+    topicId: i.topicId,
+    // Held since it was answered or not, the answer was given to an item of its part.
+    held: false,
+  }));
+  const parts = new Map<string, string>();
+  for (const [i, pool] of partPools(spec, bank, major).entries()) {
+    const partId = spec.parts[i]?.id;
+    if (partId) for (const q of pool) parts.set(q.id, partId);
+  }
+  return parts;
+}
+
 /** An item's facts and what this student last did with it, as the model's update reads them. */
 export type ReadinessItem = ItemFacts & { history: ItemHistory | undefined };
 
@@ -63,9 +91,9 @@ export type ReadinessItem = ItemFacts & { history: ItemHistory | undefined };
  * each (core `recordAnswer`), and each item's history after this set (core `nextItemHistory`, from
  * the row read with the item's facts), folded in answer order so an item answered twice (a drill
  * run) is one row of the one upsert (ADR 032). Items outside the student's parts (practice-only
- * subjects, the other major's specialization) teach the model nothing about their exam and are
- * skipped. No I/O: the finish reads what
- * it needs with the attempt's items (`finalize`), `recordReadiness` reads it itself.
+ * subjects and topics, the other major's specialization: `partsOfItems`) teach the model nothing
+ * about their exam and are skipped. No I/O: the finish reads what it needs with the attempt's
+ * items (`finalize`), `recordReadiness` reads it itself.
  */
 export function learnFromAnswers(input: {
   model: StudentModel | null;
@@ -79,13 +107,13 @@ export function learnFromAnswers(input: {
   chosen?: boolean;
   now: Date;
 }): { model: StudentModel; histories: Map<string, ItemHistory> } {
-  const parts = partOfSubject(input.spec, input.major);
+  const parts = partsOfItems(input.spec, input.major, input.items.values());
   let model = input.model ?? emptyStudentModel();
   const histories = new Map<string, ItemHistory>();
   const at = input.now.getTime();
   for (const answer of input.answers) {
     const item = input.items.get(answer.questionId);
-    const partId = item ? parts.get(item.subjectId) : undefined;
+    const partId = item ? parts.get(item.id) : undefined;
     if (!item || !partId) continue;
     model = recordAnswer(
       model,
