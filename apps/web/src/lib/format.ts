@@ -3,6 +3,7 @@ import {
   formatManilaDateTime,
   formatManilaShortDate,
   formatManilaTime,
+  groupThousands,
   manilaDayKey,
 } from '@pasado/core/rules';
 
@@ -19,6 +20,17 @@ export { formatPeso as peso, groupThousands as formatNumber } from '@pasado/core
 
 type Instant = Date | string | number;
 const toDate = (when: Instant) => (when instanceof Date ? when : new Date(when));
+
+/**
+ * A noun as a count asks for it: 'gem' for 1, else `plural` ('gems' by default). With a count
+ * written apart (in its own <strong>); `countText` writes both.
+ */
+export const nounFor = (count: number, noun: string, plural = `${noun}s`) =>
+  count === 1 ? noun : plural;
+
+/** A count and its noun, thousands grouped: '1 gem', '0 gems', '1,250 gems'. */
+export const countText = (count: number, noun: string, plural?: string) =>
+  `${groupThousands(count)} ${nounFor(count, noun, plural)}`;
 
 /** A lowercase word, such as a level, as a name: 'emerald' → 'Emerald'. */
 export const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);

@@ -246,4 +246,18 @@ describe('the account screen', () => {
     const progress = await loaded('Your progress');
     expect(within(progress).getByText(/Streak freezes: 2 of 2 · 80 gems to spend/)).toBeTruthy();
   });
+
+  it('one gem is "1 gem": to the next level and to spend', async () => {
+    openAccount(userDoc(), [subscriptionDoc()], {
+      'GET /api/progress/summary': progressSummary({
+        gemsTotal: 499,
+        gemsToSpend: 1,
+        nextLevel: { name: 'sapphire', minGems: 500 },
+        streak: { current: 2, longest: 2, lastDay: '2026-11-25', freezes: 0, lastFrozenDay: null },
+      }),
+    });
+    const progress = await loaded('Your progress');
+    expect(within(progress).getByText('1 gem to Sapphire · Longest streak: 2')).toBeTruthy();
+    expect(within(progress).getByText(/Streak freezes: 0 of 2 · 1 gem to spend/)).toBeTruthy();
+  });
 });

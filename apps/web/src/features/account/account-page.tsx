@@ -15,7 +15,14 @@ import { Chip } from '../../components/chip.tsx';
 import { ProgressBar } from '../../components/progress-bar.tsx';
 import { RetryNotice } from '../../components/retry-notice.tsx';
 import { Skeleton, SkeletonGroup } from '../../components/skeleton.tsx';
-import { capitalize, formatNumber, manilaDate, manilaDateTime, peso } from '../../lib/format.ts';
+import {
+  capitalize,
+  countText,
+  formatNumber,
+  manilaDate,
+  manilaDateTime,
+  peso,
+} from '../../lib/format.ts';
 import { useProgressSummary } from '../../lib/get-progress-summary.ts';
 import { useGrantedReviewers } from '../../lib/get-reviewers.ts';
 import { openMessageModal } from '../../lib/open-message-modal.ts';
@@ -222,9 +229,7 @@ export function AccountPage() {
               </div>
               <div className="stats__item">
                 <dt>Streak</dt>
-                <dd>
-                  {summary.data.streak.current} {summary.data.streak.current === 1 ? 'day' : 'days'}
-                </dd>
+                <dd>{countText(summary.data.streak.current, 'day')}</dd>
               </div>
             </dl>
             {summary.data.nextLevel ? (
@@ -236,8 +241,11 @@ export function AccountPage() {
                   tone="accent"
                 />
                 <p className="muted">
-                  {Math.max(0, summary.data.nextLevel.minGems - summary.data.gemsTotal)} gems to{' '}
-                  {capitalize(summary.data.nextLevel.name)} · Longest streak:{' '}
+                  {countText(
+                    Math.max(0, summary.data.nextLevel.minGems - summary.data.gemsTotal),
+                    'gem',
+                  )}{' '}
+                  to {capitalize(summary.data.nextLevel.name)} · Longest streak:{' '}
                   {summary.data.streak.longest}
                 </p>
               </div>
@@ -246,7 +254,7 @@ export function AccountPage() {
             )}
             <p className="muted">
               Streak freezes: {summary.data.streak.freezes} of {STREAK_FREEZE.maxHeld} ·{' '}
-              {formatNumber(summary.data.gemsToSpend)} gems to spend (on Tasks)
+              {countText(summary.data.gemsToSpend, 'gem')} to spend (on Tasks)
             </p>
           </>
         ) : null}

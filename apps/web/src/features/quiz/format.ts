@@ -1,3 +1,5 @@
+import { countText } from '../../lib/format.ts';
+
 /** "45 min", "3 h", "3 h 10 min". */
 export function minutesText(minutes: number): string {
   const h = Math.floor(minutes / 60);
@@ -7,7 +9,7 @@ export function minutesText(minutes: number): string {
 }
 
 /** "1 item", "150 items". */
-export const itemsText = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
+export const itemsText = (count: number) => countText(count, 'item');
 
 /** "A" … "F": choice letters. */
 export const choiceLetter = (index: number) => String.fromCharCode(65 + index);

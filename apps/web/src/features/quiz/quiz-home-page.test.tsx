@@ -102,6 +102,47 @@ describe('the quiz home', () => {
     expect(mock.textContent).toContain('Sample mock: 1 item in 2 min. Pass with 75%.');
   });
 
+  it('a subject of one item and a result of one gem are counted in the singular', async () => {
+    const result = (attemptId: string, gemsEarned: number) => ({
+      attemptId,
+      kind: 'lite' as const,
+      title: 'Lite quiz',
+      submittedAt: '2026-11-25T02:00:00.000Z',
+      correct: gemsEarned,
+      total: 10,
+      percentage: gemsEarned * 10,
+      weightedRating: null,
+      passed: null,
+      gemsEarned,
+    });
+    openQuizHome(
+      home({
+        subjects: [
+          { id: 'gen-ed', name: 'General Education', itemCount: 1, topics: [] },
+          { id: 'prof-ed', name: 'Professional Education', itemCount: 2, topics: [] },
+        ],
+        recent: [
+          result('0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e', 1),
+          result('1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f', 3),
+        ],
+      }),
+    );
+    const subject = await screen.findByRole('combobox', { name: 'Subject' });
+    expect(
+      within(subject)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'All subjects (3 items)',
+      'General Education (1 item)',
+      'Professional Education (2 items)',
+    ]);
+    expect([...document.querySelectorAll('.quiz-list__meta')].map((m) => m.textContent)).toEqual([
+      'Nov 25 · 1/10 right · 1 gem',
+      'Nov 25 · 3/10 right · 3 gems',
+    ]);
+  });
+
   it('a mock waiting on its break: resume it, no clock running', async () => {
     openQuizHome(
       home({

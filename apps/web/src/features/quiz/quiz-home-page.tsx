@@ -9,7 +9,7 @@ import { SelectField } from '../../components/select-field.tsx';
 import { Skeleton, SkeletonGroup } from '../../components/skeleton.tsx';
 import { majorLabel } from '../../components/track-choice.tsx';
 import { TrackNotReady } from '../../components/track-not-ready.tsx';
-import { manilaShortDate } from '../../lib/format.ts';
+import { countText, manilaShortDate } from '../../lib/format.ts';
 import { withReviewer } from '../../lib/reviewer-param.ts';
 import { studyModeHref } from '../../lib/study-links.ts';
 import { useReviewerChoice } from '../../lib/use-reviewer-choice.ts';
@@ -180,10 +180,10 @@ function HomeContent({ home }: { home: QuizHome }) {
         ) : (
           <>
             <SelectField label="Subject" value={subject} onChange={setSubject}>
-              <option value="">All subjects ({totalItems} items)</option>
+              <option value="">All subjects ({itemsText(totalItems)})</option>
               {home.subjects.map((s) => (
                 <option key={s.id} value={s.id} disabled={s.itemCount === 0}>
-                  {s.name} ({s.itemCount} items)
+                  {s.name} ({itemsText(s.itemCount)})
                 </option>
               ))}
             </SelectField>
@@ -252,7 +252,7 @@ function HomeContent({ home }: { home: QuizHome }) {
         </h2>
         {home.weakestTopics.length === 0 ? (
           <p className="muted">
-            Answer at least {home.weakestMinAnswered} items in a topic to see how you do in it.
+            Answer at least {itemsText(home.weakestMinAnswered)} in a topic to see how you do in it.
           </p>
         ) : (
           <ul className="quiz-list">
@@ -320,8 +320,8 @@ function HomeContent({ home }: { home: QuizHome }) {
                 <div className="quiz-list__main">
                   <span className="quiz-list__title">{r.title}</span>
                   <span className="muted quiz-list__meta">
-                    {manilaShortDate(r.submittedAt)} · {r.correct}/{r.total} right · {r.gemsEarned}{' '}
-                    gems
+                    {manilaShortDate(r.submittedAt)} · {r.correct}/{r.total} right ·{' '}
+                    {countText(r.gemsEarned, 'gem')}
                   </span>
                 </div>
                 <Chip

@@ -1,7 +1,7 @@
 import { manilaDayKey } from '@pasado/core/rules';
 import { useMemo } from 'react';
 import type { Banner } from '../../lib/banners.tsx';
-import { manilaShortDate, manilaTime } from '../../lib/format.ts';
+import { countText, manilaShortDate, manilaTime } from '../../lib/format.ts';
 import { isStudentChange, type OutboxState } from '../../lib/offline/outbox.ts';
 
 /** 'last synced 9:30 PM' today, 'last synced Nov 25, 9:30 PM' before, 'not synced yet' never. */
@@ -12,7 +12,7 @@ export function lastSyncedText(at: number | null, now = new Date()): string {
 }
 
 export function waitingText(count: number, lastSyncedAt: number | null): string {
-  return `${count} change${count === 1 ? '' : 's'} waiting to sync · ${lastSyncedText(lastSyncedAt)}`;
+  return `${countText(count, 'change')} waiting to sync · ${lastSyncedText(lastSyncedAt)}`;
 }
 
 /**

@@ -110,6 +110,33 @@ describe('drill mode', () => {
       { position: 1, choiceIndex: 1 },
     ]);
   });
+
+  it('one point is "1 point", in the run and in the summary', async () => {
+    const { user } = openDrill({
+      [ANSWERS]: (request) => ({ ...grade(request), points: grade(request).correct ? 1 : 0 }),
+      [FINISH]: {
+        attemptId: RUN.attemptId,
+        total: 2,
+        answered: 2,
+        correct: 1,
+        points: 1,
+        maxPoints: 30,
+        unclaimedDrillPoints: 1,
+        streak: 1,
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Start drill' }));
+    await user.click(await screen.findByRole('button', { name: /Right/ }));
+    await expect
+      .poll(() => document.querySelector('.drill-feedback')?.textContent)
+      .toBe('Correct! +1 point');
+    expect(await screen.findByRole('heading', { name: 'Question 2 of 2' })).toBeTruthy();
+    await user.keyboard('2');
+    expect(await screen.findByRole('heading', { name: 'Drill complete' })).toBeTruthy();
+    expect(document.querySelector('.drill-points')?.textContent).toBe(
+      '+1 drill pointUnclaimed — claim them on Tasks.You have 1 unclaimed drill point.',
+    );
+  });
 });
 
 // docs/product.md#paywall: a drill's answers and its finish need the subscription. One that ended

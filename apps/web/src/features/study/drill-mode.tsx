@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { ProgressBar } from '../../components/progress-bar.tsx';
 import { ApiError, isRetryable } from '../../lib/api.ts';
 import { reportContentDenied } from '../../lib/content-denied.ts';
+import { countText } from '../../lib/format.ts';
 import { meQueryKey } from '../../lib/session/get-me.ts';
 import { launcherHref } from '../../lib/study-links.ts';
 import { useWindowKeydown } from '../../lib/use-window-keydown.ts';
@@ -288,7 +289,7 @@ function DrillRunView({
             ? feedback.choice === null
               ? 'Time’s up.'
               : feedback.correct
-                ? `Correct! +${feedback.points} points`
+                ? `Correct! +${countText(feedback.points, 'point')}`
                 : 'Not quite.'
             : ''}
         </p>
@@ -348,12 +349,12 @@ function DrillSummary({
       backHref={backHref}
     >
       <div className="drill-points">
-        <p className="drill-points__value">+{result.points} drill points</p>
+        <p className="drill-points__value">+{countText(result.points, 'drill point')}</p>
         <p className="drill-points__note">
           Unclaimed — claim them on <Link to={PATHS.tasks}>Tasks</Link>.
         </p>
         <p className="drill-points__total">
-          You have {result.unclaimedDrillPoints} unclaimed drill points.
+          You have {countText(result.unclaimedDrillPoints, 'unclaimed drill point')}.
         </p>
       </div>
       <StreakLine streak={result.streak > 0 ? result.streak : null} />

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sendJson } from '../../lib/api.ts';
 import { progressSummaryQueryKey } from '../../lib/get-progress-summary.ts';
 import { meQueryKey } from '../../lib/session/get-me.ts';
+import { assertOnline } from './online-only.ts';
 
 export type ClaimRequest =
   | { type: 'challenge'; kind: ChallengeView['kind']; id: string }
@@ -13,6 +14,7 @@ export type ClaimRequest =
  * often it is asked (a double tap, two devices); a repeated claim answers `alreadyClaimed`.
  */
 export async function claimReward(request: ClaimRequest): Promise<ClaimResult> {
+  assertOnline();
   return request.type === 'challenge'
     ? sendJson<ClaimResult>('/api/progress/claims/challenge', {
         json: { kind: request.kind, id: request.id },
@@ -22,11 +24,15 @@ export async function claimReward(request: ClaimRequest): Promise<ClaimResult> {
       });
 }
 
-/** Claims a reward, then refreshes the summary and the user document (the red dot) at once. */
+/**
+ * Claims a reward, then refreshes the summary and the user document (the red dot) at once. Offline
+ * it fails at once with OfflineError, never paused (online-only.ts).
+ */
 export function useClaimReward() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: claimReward,
+    networkMode: 'always',
     onSettled: async () => {
       await Promise.all([
         client.invalidateQueries({ queryKey: progressSummaryQueryKey }),

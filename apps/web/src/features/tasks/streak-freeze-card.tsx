@@ -8,7 +8,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Spinner } from '../../components/spinner.tsx';
 import { ApiError, sendJson } from '../../lib/api.ts';
+import { countText, nounFor } from '../../lib/format.ts';
 import { progressSummaryQueryKey } from '../../lib/get-progress-summary.ts';
+import { assertOnline, OfflineError } from './online-only.ts';
 
 /** A freeze used within this many days is still news worth telling the student. */
 const RECENT_FREEZE_DAYS = 7;
@@ -37,11 +39,15 @@ export function StreakFreezeCard({ summary }: { summary: ProgressSummary }) {
   // (the server may have bought the freeze) sends the same id, and the server buys once. A new id
   // only once the server has answered, bought or refused.
   const purchaseId = useRef(crypto.randomUUID());
+  // Offline it fails at once with OfflineError, never paused (online-only.ts).
   const buy = useMutation({
-    mutationFn: () =>
-      sendJson<BuyStreakFreezeResult>('/api/progress/streak-freeze', {
+    networkMode: 'always',
+    mutationFn: () => {
+      assertOnline();
+      return sendJson<BuyStreakFreezeResult>('/api/progress/streak-freeze', {
         json: { purchaseId: purchaseId.current },
-      }),
+      });
+    },
     onSuccess: () => {
       purchaseId.current = crypto.randomUUID();
     },
@@ -52,7 +58,8 @@ export function StreakFreezeCard({ summary }: { summary: ProgressSummary }) {
   });
   const { freezes, lastFrozenDay } = summary.streak;
   const full = freezes >= STREAK_FREEZE.maxHeld;
-  const short = summary.gemsToSpend < STREAK_FREEZE.price;
+  const missing = STREAK_FREEZE.price - summary.gemsToSpend;
+  const short = missing > 0;
   const today = manilaDayKey(new Date());
   const usedLately =
     lastFrozenDay !== null && daysSince(lastFrozenDay, today) <= RECENT_FREEZE_DAYS;
@@ -67,8 +74,8 @@ export function StreakFreezeCard({ summary }: { summary: ProgressSummary }) {
           Missed a day? A freeze is used by itself and keeps your streak (it does not add a day).
         </p>
         <p className="freeze-card__held">
-          <strong>{freezes}</strong> of {STREAK_FREEZE.maxHeld} held · {summary.gemsToSpend} gems to
-          spend
+          <strong>{freezes}</strong> of {STREAK_FREEZE.maxHeld} held ·{' '}
+          {countText(summary.gemsToSpend, 'gem')} to spend
         </p>
       </div>
       <button
@@ -78,7 +85,7 @@ export function StreakFreezeCard({ summary }: { summary: ProgressSummary }) {
         onClick={() => buy.mutate()}
       >
         {buy.isPending ? <Spinner size="sm" /> : null}
-        {`Buy for ${STREAK_FREEZE.price} gems`}
+        {`Buy for ${countText(STREAK_FREEZE.price, 'gem')}`}
       </button>
       <div role="status" className="freeze-card__status">
         {usedLately ? (
@@ -88,9 +95,11 @@ export function StreakFreezeCard({ summary }: { summary: ProgressSummary }) {
         ) : null}
         {buy.isError ? (
           <p className="form-error">
-            {buy.error instanceof ApiError && buy.error.status < 500
-              ? buy.error.message
-              : 'The purchase was not confirmed. Check your connection and try again: a freeze is never bought twice.'}
+            {buy.error instanceof OfflineError
+              ? 'You are offline: no freeze was bought. Try again when you are back online.'
+              : buy.error instanceof ApiError && buy.error.status < 500
+                ? buy.error.message
+                : 'The purchase was not confirmed. Check your connection and try again: a freeze is never bought twice.'}
           </p>
         ) : buy.isSuccess && !buy.data.alreadyBought ? (
           <p className="claim-note">Streak freeze bought.</p>
@@ -99,7 +108,7 @@ export function StreakFreezeCard({ summary }: { summary: ProgressSummary }) {
           <p className="muted">You hold the most you can keep.</p>
         ) : short ? (
           <p className="muted">
-            Earn {STREAK_FREEZE.price - summary.gemsToSpend} more gems to buy one.
+            Earn {missing} more {nounFor(missing, 'gem')} to buy one.
           </p>
         ) : null}
       </div>

@@ -48,6 +48,22 @@ const claimed = (gems: number, extra: Partial<ClaimResult> = {}): ClaimResult =>
   ...extra,
 });
 
+/**
+ * The phone loses its connection, as the browser says it: navigator.onLine and the `offline`
+ * event, which TanStack Query's onlineManager follows. The web project's files share the window:
+ * goOnline puts both back.
+ */
+let onLine: { mockRestore(): void } | null = null;
+function goOffline() {
+  onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  window.dispatchEvent(new Event('offline'));
+}
+function goOnline() {
+  onLine?.mockRestore();
+  onLine = null;
+  window.dispatchEvent(new Event('online'));
+}
+
 function openTasks(routes: Routes = {}) {
   const api = fakeApi({
     'GET /api/progress/summary': EARNED,
@@ -98,14 +114,86 @@ describe('the tasks screen', () => {
       .toBe('+25 gems added. You reached Sapphire!');
   });
 
-  it('a reward claimed elsewhere meanwhile pays nothing and says so', async () => {
+  it('drill points claimed elsewhere meanwhile: nothing added, and it says so', async () => {
     const { user } = openTasks({
       'POST /api/progress/claims/drill-points': claimed(0, { alreadyClaimed: true }),
     });
     await user.click(await screen.findByRole('button', { name: 'Claim' }));
     await expect
       .poll(() => document.querySelector('.drill-card__status')?.textContent)
-      .toBe('Already claimed.');
+      .toBe('Already claimed earlier: no gems added this time.');
+  });
+
+  // The server answers a challenge paid before with that first outcome, its gems included: the
+  // screen said "+20 gems added (already claimed)." for a tap that added nothing.
+  it('a challenge claimed on another device: says this tap added nothing', async () => {
+    const { user } = openTasks({
+      'POST /api/progress/claims/challenge': claimed(20, { alreadyClaimed: true }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Claim 20 gems for 3-day streak' }));
+    const section = screen.getByRole('region', { name: 'Streak challenges' });
+    await expect
+      .poll(() => within(section).getByRole('status').textContent)
+      .toBe('Already claimed earlier: no gems added this time.');
+  });
+
+  it('one of anything is counted in the singular', async () => {
+    const { user } = openTasks({
+      'GET /api/progress/summary': progressSummary({
+        ...EARNED,
+        unclaimedDrillPoints: 1,
+        gemsToSpend: 1,
+        streak: { current: 1, longest: 1, lastDay: '2026-11-25', freezes: 0, lastFrozenDay: null },
+        challenges: {
+          streak: [streak('streak-1', 'First day', 1, 1, 1, 'unclaimed')],
+          mastery: [],
+        },
+      }),
+      'POST /api/progress/claims/drill-points': claimed(1),
+    });
+    expect((await screen.findByText('point to claim')).textContent).toBe('1 point to claim');
+    expect(document.querySelector('.streak-line')?.textContent).toBe(
+      'Current streak: 1 day · Longest: 1',
+    );
+    expect(screen.getByRole('button', { name: 'Claim 1 gem for First day' })).toBeTruthy();
+    expect(document.querySelector('.freeze-card__held')?.textContent).toBe(
+      '0 of 2 held · 1 gem to spend',
+    );
+    await user.click(screen.getByRole('button', { name: 'Claim' }));
+    await expect
+      .poll(() => document.querySelector('.drill-card__status')?.textContent)
+      .toBe('+1 gem added.');
+  });
+
+  // TanStack Query pauses a mutation while offline (networkMode 'online'): the button said
+  // "Claiming…" for good, the other claims waited, and the claim went out unannounced once online.
+  it('offline, a claim tap says so at once and sends nothing; back online it claims', async () => {
+    const { api, user } = openTasks({ 'POST /api/progress/claims/challenge': claimed(20) });
+    const section = await screen.findByRole('region', { name: 'Streak challenges' });
+    const claimButton = within(section).getByRole('button', {
+      name: 'Claim 20 gems for 3-day streak',
+    });
+    goOffline();
+    try {
+      await user.click(claimButton);
+      await expect
+        .poll(() => within(section).getByRole('status').textContent)
+        .toBe('You are offline: the reward was not claimed. Try again when you are back online.');
+      expect(claimButton.textContent).toBe('Claim +20');
+      expect((screen.getByRole('button', { name: 'Claim' }) as HTMLButtonElement).disabled).toBe(
+        false,
+      );
+    } finally {
+      goOnline();
+    }
+    // Nothing waits to go out once the phone is back.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.sentTo('POST /api/progress/claims/challenge')).toHaveLength(0);
+    await user.click(claimButton);
+    await expect
+      .poll(() => within(section).getByRole('status').textContent)
+      .toBe('+20 gems added.');
+    expect(api.sentTo('POST /api/progress/claims/challenge')).toHaveLength(1);
   });
 
   it('a failed claim asks to try again', async () => {
@@ -202,6 +290,42 @@ describe('the tasks screen', () => {
       expect(ids[1]).toBe(ids[0]);
       expect(ids[2]).not.toBe(ids[0]);
       vi.restoreAllMocks();
+    });
+
+    it('offline, a purchase tap says so at once and sends nothing; back online it buys', async () => {
+      let summary = withFreezes(0, 120);
+      const { api, user } = openTasks({
+        'GET /api/progress/summary': () => summary,
+        'POST /api/progress/streak-freeze': () => {
+          summary = withFreezes(1, 70);
+          return { freezes: 1, gemsToSpend: 70, alreadyBought: false };
+        },
+      });
+      const card = await screen.findByRole('region', { name: 'Streak freeze' });
+      const buyButton = within(card).getByRole('button', { name: 'Buy for 50 gems' });
+      goOffline();
+      try {
+        await user.click(buyButton);
+        expect(
+          await within(card).findByText(
+            'You are offline: no freeze was bought. Try again when you are back online.',
+          ),
+        ).toBeTruthy();
+        expect((buyButton as HTMLButtonElement).disabled).toBe(false);
+      } finally {
+        goOnline();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(api.sentTo('POST /api/progress/streak-freeze')).toHaveLength(0);
+      await user.click(buyButton);
+      expect(await within(card).findByText('Streak freeze bought.')).toBeTruthy();
+      expect(api.sentTo('POST /api/progress/streak-freeze')).toHaveLength(1);
+    });
+
+    it('one gem short: "1 more gem"', async () => {
+      openTasks({ 'GET /api/progress/summary': withFreezes(0, 49) });
+      const card = await screen.findByRole('region', { name: 'Streak freeze' });
+      expect(within(card).getByText('Earn 1 more gem to buy one.')).toBeTruthy();
     });
 
     it('with too few gems, or two held, the button waits and says why', async () => {

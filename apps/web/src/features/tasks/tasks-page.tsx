@@ -8,9 +8,10 @@ import { Skeleton, SkeletonGroup } from '../../components/skeleton.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { icon } from '../../components/svg-icon.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { capitalize } from '../../lib/format.ts';
+import { capitalize, countText, nounFor } from '../../lib/format.ts';
 import { useProgressSummary } from '../../lib/get-progress-summary.ts';
 import { type ClaimRequest, useClaimReward } from './claim-reward.ts';
+import { OfflineError } from './online-only.ts';
 import { StreakFreezeCard } from './streak-freeze-card.tsx';
 import './tasks.css';
 
@@ -26,13 +27,20 @@ const LockIcon = icon(
 );
 
 function claimErrorText(error: unknown): string {
+  if (error instanceof OfflineError) {
+    return 'You are offline: the reward was not claimed. Try again when you are back online.';
+  }
   if (error instanceof ApiError && error.status < 500) return error.message;
   return 'The reward was not claimed. Check your connection and try again.';
 }
 
 function resultText(result: ClaimResult): string {
-  if (result.gems === 0) return 'Already claimed.';
-  const gained = `+${result.gems} gems added${result.alreadyClaimed ? ' (already claimed)' : ''}.`;
+  // The server answers a reward it paid before (on another device, or a claim from this phone
+  // whose answer was lost) with that first outcome: its gems, though this tap added none.
+  if (result.alreadyClaimed || result.gems === 0) {
+    return 'Already claimed earlier: no gems added this time.';
+  }
+  const gained = `+${countText(result.gems, 'gem')} added.`;
   return result.leveledUp ? `${gained} You reached ${capitalize(result.level)}!` : gained;
 }
 
@@ -60,7 +68,7 @@ function ChallengeRow({
             className="btn btn--accent"
             onClick={onClaim}
             disabled={disabled}
-            aria-label={`Claim ${item.points} gems for ${item.title}`}
+            aria-label={`Claim ${countText(item.points, 'gem')} for ${item.title}`}
           >
             {busy ? <Spinner size="sm" /> : null}
             {busy ? 'Claiming…' : `Claim +${item.points}`}
@@ -198,7 +206,8 @@ export function TasksPage() {
           </h2>
           {data.unclaimedDrillPoints > 0 ? (
             <p className="drill-card__points">
-              <strong>{data.unclaimedDrillPoints}</strong> points to claim
+              <strong>{data.unclaimedDrillPoints}</strong>{' '}
+              {nounFor(data.unclaimedDrillPoints, 'point')} to claim
             </p>
           ) : (
             <p className="tasks-section__lead">
@@ -224,8 +233,8 @@ export function TasksPage() {
 
       <p className="streak-line">
         <FlameIcon className="streak-line__flame" />
-        Current streak: <strong>{data.streak.current}</strong>{' '}
-        {data.streak.current === 1 ? 'day' : 'days'} · Longest: {data.streak.longest}
+        Current streak: <strong>{data.streak.current}</strong> {nounFor(data.streak.current, 'day')}{' '}
+        · Longest: {data.streak.longest}
       </p>
 
       <StreakFreezeCard summary={data} />
