@@ -1,5 +1,6 @@
 import { deobfuscate } from '@pasado/core/rules';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearDeviceId, getOrCreateDeviceId, readDeviceId } from './device-id.ts';
 
 // IndexedDB's answers arrive a task later; the in-memory store keeps that, so two callers can
 // both read "nothing stored" before either has written.
@@ -30,11 +31,6 @@ vi.mock('idb-keyval', () => ({
 }));
 let transactions: Promise<void> = Promise.resolve();
 
-// The web project's files share their modules (isolate: false): another file may have loaded
-// device-id.ts on the real idb-keyval, so this one loads a copy of its own, on the mock.
-const { clearDeviceId, getOrCreateDeviceId, readDeviceId } = (await import(
-  `./device-id.ts?${'on-a-mock'}`
-)) as typeof import('./device-id.ts');
 // A second tab of the app: the same IndexedDB, a module (and its memory) of its own.
 const otherTab = (await import(
   `./device-id.ts?${'another-tab'}`

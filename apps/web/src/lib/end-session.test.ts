@@ -2,24 +2,13 @@ import { deobfuscate, LOCAL_DB_NAME, MESSAGES, obfuscate } from '@pasado/core/ru
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordAlerts } from '../testing/alerts.ts';
 import { fakeApi, networkDown } from '../testing/fake-api.ts';
+import { databases, db } from '../testing/fake-idb.ts';
+import * as outbox from './offline/outbox.ts';
 
 // The phone's IndexedDB (happy-dom has none).
 vi.mock('idb-keyval', () => import('../testing/fake-idb.ts'));
-const { databases, db } = await import('../testing/fake-idb.ts');
-
-// The web project's files share their modules (isolate: false): copies of their own, on the mocks.
-vi.mock('./offline/offline-snapshot.ts', () => import(`./offline/offline-snapshot.ts?${'end'}`));
-vi.mock('./offline/content-store.ts', () => import(`./offline/content-store.ts?${'end'}`));
-vi.mock('./offline/outbox.ts', () => import(`./offline/outbox.ts?${'end'}`));
-vi.mock(
-  './offline/clear-offline-data.ts',
-  () => import(`./offline/clear-offline-data.ts?${'end'}`),
-);
-vi.mock('./device-id.ts', () => import(`./device-id.ts?${'end'}`));
-const outbox = (await import(
-  `./offline/outbox.ts?${'end'}`
-)) as typeof import('./offline/outbox.ts');
-// endSession runs once a page: each test has a page (a copy) of its own.
+// endSession runs once a page (its module remembers it has begun), so each test loads a page of
+// its own: a copy of the module with memory of its own.
 type EndSession = typeof import('./end-session.ts');
 const pages = {
   otherDevice: ((await import(`./end-session.ts?${'other-device'}`)) as EndSession).endSession,

@@ -1,7 +1,8 @@
 /**
  * idb-keyval on the phone's IndexedDB as maps, one per database, each answer a task later:
  * `vi.mock('idb-keyval', () => import('…/testing/fake-idb.ts'))`. happy-dom has no IndexedDB.
- * The web project's files share their modules (isolate: false): a test empties it when done.
+ * A file uses it through vi.mock, so it runs with a module graph of its own (project web-mocking),
+ * but the file's tests share the maps: a test empties them when done.
  */
 export const databases = new Map<string, Map<IDBValidKey, unknown>>();
 

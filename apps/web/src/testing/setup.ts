@@ -15,8 +15,9 @@ beforeEach(() => {
   });
 });
 
-// The project's files share a worker (isolate: false in vitest.config.ts): whatever a test changed
-// in the page is put back here, so no test sees another's screen, storage, address or fakes.
+// The web project's files share a worker (isolate: false in vitest.config.ts), and a file's tests
+// share its page in web-mocking too: whatever a test changed in the page is put back here, so no
+// test sees another's screen, storage, address or fakes.
 afterEach(() => {
   // The project runs without vitest globals, so Testing Library cannot unmount by itself.
   cleanup();

@@ -1,36 +1,14 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as outbox from '../../lib/offline/outbox.ts';
+import { claimsQueryKey } from '../../lib/session/get-claims.ts';
 import { fakeApi, networkDown } from '../../testing/fake-api.ts';
+import { databases, db } from '../../testing/fake-idb.ts';
 import { renderScreen, testQueryClient } from '../../testing/render.tsx';
+import { LogoutPage } from './logout-page.tsx';
 
 // The phone's IndexedDB (happy-dom has none).
 vi.mock('idb-keyval', () => import('../../testing/fake-idb.ts'));
-const { databases, db } = await import('../../testing/fake-idb.ts');
-
-// The web project's files share their modules (isolate: false): copies of their own, on the mocks.
-vi.mock(
-  '../../lib/offline/offline-snapshot.ts',
-  () => import(`../../lib/offline/offline-snapshot.ts?${'logout-data'}`),
-);
-vi.mock(
-  '../../lib/offline/content-store.ts',
-  () => import(`../../lib/offline/content-store.ts?${'logout-data'}`),
-);
-vi.mock(
-  '../../lib/offline/outbox.ts',
-  () => import(`../../lib/offline/outbox.ts?${'logout-data'}`),
-);
-vi.mock(
-  '../../lib/offline/clear-offline-data.ts',
-  () => import(`../../lib/offline/clear-offline-data.ts?${'logout-data'}`),
-);
-const outbox = (await import(
-  `../../lib/offline/outbox.ts?${'logout-data'}`
-)) as typeof import('../../lib/offline/outbox.ts');
-const { LogoutPage } = (await import(
-  `./logout-page.tsx?${'logout-data'}`
-)) as typeof import('./logout-page.tsx');
-const { claimsQueryKey } = await import('../../lib/session/get-claims.ts');
 
 const LOGOUT = 'POST /api/auth/logout';
 const REVIEWS = 'POST /api/study/cse/flash/reviews';

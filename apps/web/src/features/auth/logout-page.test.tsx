@@ -1,18 +1,15 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { claimsQueryKey } from '../../lib/session/get-claims.ts';
 import { fakeApi, networkDown } from '../../testing/fake-api.ts';
 import { renderScreen, testQueryClient } from '../../testing/render.tsx';
+import { LogoutPage } from './logout-page.tsx';
 
 // The offline stores are another test's subject (logout-offline-data.test.tsx); here they are empty.
 vi.mock('../../lib/offline/clear-offline-data.ts', () => ({
   sendWaitingChanges: async () => {},
   forgetSignedOut: async () => {},
 }));
-// The web project's files share their modules (isolate: false): a copy of its own, on the mock.
-const { LogoutPage } = (await import(
-  `./logout-page.tsx?${'logout'}`
-)) as typeof import('./logout-page.tsx');
-const { claimsQueryKey } = await import('../../lib/session/get-claims.ts');
 
 // docs/product.md#sign-in: the session cookie is the server's. A sign-out that never reached the
 // server used to open /login anyway, and the next person on the phone was signed in as this

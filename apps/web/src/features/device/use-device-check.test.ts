@@ -5,24 +5,17 @@ import { createElement, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordAlerts } from '../../testing/alerts.ts';
 import { fakeApi, networkDown } from '../../testing/fake-api.ts';
+import { databases, db } from '../../testing/fake-idb.ts';
 import { testQueryClient } from '../../testing/render.tsx';
+import { DEVICE_CHECK_RETRY_MS, useDeviceCheck, whenItMayWork } from './use-device-check.ts';
 
 // The phone's IndexedDB (happy-dom has none).
 vi.mock('idb-keyval', () => import('../../testing/fake-idb.ts'));
-const { databases, db } = await import('../../testing/fake-idb.ts');
-
-// The web project's files share their modules (isolate: false): copies of their own, on the mocks.
-vi.mock('../../lib/device-id.ts', () => import(`../../lib/device-id.ts?${'device-check'}`));
-vi.mock('../../lib/end-session.ts', () => import(`../../lib/end-session.ts?${'device-check'}`));
 // What a forced sign-out does with the offline data is end-session.test's.
 vi.mock('../../lib/offline/clear-offline-data.ts', () => ({
   sendWaitingChanges: async () => undefined,
   forgetSignedOut: async () => undefined,
 }));
-type UseDeviceCheck = typeof import('./use-device-check.ts');
-const { DEVICE_CHECK_RETRY_MS, useDeviceCheck, whenItMayWork } = (await import(
-  `./use-device-check.ts?${'device-check'}`
-)) as UseDeviceCheck;
 
 const DEVICES = 'GET /api/me/devices';
 const LOGOUT = 'POST /api/auth/logout';

@@ -1,6 +1,8 @@
 import type { AttemptState } from '@pasado/core';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { finishOffline } from './offline-lite.ts';
 import type { OfflineLiteRecord } from './offline-lite-record.ts';
+import { readOfflineLite, writeOfflineLite } from './offline-lite-record.ts';
 
 // The outbox keeps the quiz on the device when `enqueue` resolves; here it resolves when the test
 // says so, as a slow IndexedDB write would.
@@ -14,12 +16,6 @@ vi.mock('../../lib/offline/outbox.ts', () => ({
     });
   },
 }));
-
-// The web project's files share their modules (isolate: false): a copy of its own, on the mock.
-const { finishOffline } = (await import(
-  `./offline-lite.ts?${'queued-first'}`
-)) as typeof import('./offline-lite.ts');
-const { readOfflineLite, writeOfflineLite } = await import('./offline-lite-record.ts');
 
 const ATTEMPT = 'a7c1f0de-0000-4000-8000-000000000001';
 const state: AttemptState = {

@@ -1,4 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import { sendWaitingChanges } from './clear-offline-data.ts';
+import * as outbox from './outbox.ts';
 
 // The outbox's IndexedDB, holding an answer an earlier visit could not send; reads take a task.
 const stored = new Map<number, unknown>();
@@ -32,14 +34,6 @@ vi.mock('../api.ts', () => ({
     return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
   },
 }));
-
-// The web project's files share their modules (isolate: false): copies of their own, on the mocks.
-vi.mock('./outbox.ts', () => import(`./outbox.ts?${'clear-offline'}`));
-vi.mock('./content-store.ts', () => import(`./content-store.ts?${'clear-offline'}`));
-const outbox = (await import(`./outbox.ts?${'clear-offline'}`)) as typeof import('./outbox.ts');
-const { sendWaitingChanges } = (await import(
-  `./clear-offline-data.ts?${'clear-offline'}`
-)) as typeof import('./clear-offline-data.ts');
 
 // docs/product.md#sign-in: waiting writes get their last chance before the sign-out. A sign-out
 // right after the page loaded, before the outbox had read the device, saw nothing waiting and

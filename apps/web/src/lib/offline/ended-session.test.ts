@@ -1,25 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, networkDown } from '../../testing/fake-api.ts';
+import { databases, db } from '../../testing/fake-idb.ts';
+import { getClaims } from '../session/get-claims.ts';
+import { forgetPreviousStudent } from './clear-offline-data.ts';
+import { forgetSnapshot, keepSnapshots, restoreSnapshot } from './offline-snapshot.ts';
 
 // The phone's IndexedDB (happy-dom has none).
 vi.mock('idb-keyval', () => import('../../testing/fake-idb.ts'));
-const { databases, db } = await import('../../testing/fake-idb.ts');
-
-// The web project's files share their modules (isolate: false): copies of their own, on the mocks.
-vi.mock('./offline-snapshot.ts', () => import(`./offline-snapshot.ts?${'ended'}`));
-vi.mock('./content-store.ts', () => import(`./content-store.ts?${'ended'}`));
-vi.mock('./outbox.ts', () => import(`./outbox.ts?${'ended'}`));
-vi.mock('./clear-offline-data.ts', () => import(`./clear-offline-data.ts?${'ended'}`));
-const { getClaims } = (await import(
-  `../session/get-claims.ts?${'ended'}`
-)) as typeof import('../session/get-claims.ts');
-const { forgetSnapshot, keepSnapshots, restoreSnapshot } = (await import(
-  `./offline-snapshot.ts?${'ended'}`
-)) as typeof import('./offline-snapshot.ts');
-const { forgetPreviousStudent } = (await import(
-  `./clear-offline-data.ts?${'ended'}`
-)) as typeof import('./clear-offline-data.ts');
 
 const claimsOf = (uid: string) => ({
   uid,

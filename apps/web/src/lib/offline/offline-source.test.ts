@@ -1,4 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import * as store from './content-store.ts';
+import { refreshSource } from './offline-source.ts';
 
 // The content store on an in-memory IndexedDB; the server answers when the test says so.
 const stored = new Map<string, unknown>();
@@ -23,16 +25,6 @@ vi.mock('../api.ts', () => ({
       answer = resolve;
     }),
 }));
-
-// The web project's files share their modules (isolate: false): copies of their own, on the mocks;
-// the copy of offline-source.ts is given this copy of the content store.
-vi.mock('./content-store.ts', () => import(`./content-store.ts?${'a-sign-out'}`));
-const store = (await import(
-  `./content-store.ts?${'a-sign-out'}`
-)) as typeof import('./content-store.ts');
-const { refreshSource } = (await import(
-  `./offline-source.ts?${'a-sign-out'}`
-)) as typeof import('./offline-source.ts');
 
 const lite = { kind: 'lite', label: 'Lite quiz items', path: (r: string) => `/api/quiz/${r}/pool` };
 

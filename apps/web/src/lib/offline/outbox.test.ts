@@ -35,8 +35,8 @@ vi.mock('../api.ts', () => ({
   },
 }));
 
-// Two tabs of the app: the same IndexedDB, each with an outbox module (and memory) of its own.
-// The web project's files share their modules (isolate: false), so each loads a copy on the mocks.
+// Two tabs of the app: the same IndexedDB, each with an outbox module (and memory) of its own, so
+// each loads a copy of the module under a tag of its own.
 const firstTab = (await import(`./outbox.ts?${'first-tab'}`)) as typeof import('./outbox.ts');
 const secondTab = (await import(`./outbox.ts?${'second-tab'}`)) as typeof import('./outbox.ts');
 
@@ -86,6 +86,7 @@ describe('the outbox across two tabs (docs/decisions/019-offline-caching.md)', (
 // the stale answer was shown as the pending choice and sent last, overwriting the newer one.
 describe('an answer given before the outbox has read the store', () => {
   it('replaces the one an earlier visit left, whatever the clock says', async () => {
+    // A page just loaded, whose outbox has not read the store: a module of its own, as the tabs'.
     const laterTab = (await import(
       `./outbox.ts?${'clock-set-back'}`
     )) as typeof import('./outbox.ts');

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { registerServiceWorker } from './register-service-worker.ts';
 
 // A server that never hands over /sw.js: every registration fails.
 const registrations: number[] = [];
@@ -11,12 +12,6 @@ vi.mock('workbox-window', () => ({
     }
   },
 }));
-
-// The web project's files share their modules (isolate: false): this file loads a copy of its
-// own, on the mock.
-const { registerServiceWorker } = (await import(
-  `./register-service-worker.ts?${'on-a-mock'}`
-)) as typeof import('./register-service-worker.ts');
 
 describe('registering the service worker (docs/decisions/019-offline-caching.md)', () => {
   const serviceWorker = Object.getOwnPropertyDescriptor(navigator, 'serviceWorker');

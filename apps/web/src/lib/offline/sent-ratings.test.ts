@@ -1,7 +1,12 @@
 import type { StudyOfflinePack } from '@pasado/core/contract';
 import { applyRating } from '@pasado/core/rules';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+// biome-ignore lint/style/noRestrictedImports: the test checks what the flash screen offers, which is built on lib/; the rule is for lib's own code.
+import { keptFlashQueue } from '../../features/study/offline-flash.ts';
+import * as store from './content-store.ts';
+import { startKeepingOffline } from './keep-offline.ts';
 import type { OutboxEntry, OutboxOutcome } from './outbox.ts';
+import { sentRatings } from './sent-ratings.ts';
 
 // The content store on an in-memory IndexedDB.
 const stored = new Map<string, unknown>();
@@ -40,27 +45,6 @@ vi.mock('./outbox.ts', () => ({
   },
   loadOutbox: async () => [],
 }));
-
-// The web project's files share their modules (isolate: false): copies of their own, on the mocks.
-vi.mock('./content-store.ts', () => import(`./content-store.ts?${'sent-ratings'}`));
-vi.mock('./sent-ratings.ts', () => import(`./sent-ratings.ts?${'sent-ratings'}`));
-vi.mock('./offline-source.ts', () => import(`./offline-source.ts?${'sent-ratings'}`));
-vi.mock(
-  '../../features/study/offline-study.ts',
-  () => import(`../../features/study/offline-study.ts?${'sent-ratings'}`),
-);
-const store = (await import(
-  `./content-store.ts?${'sent-ratings'}`
-)) as typeof import('./content-store.ts');
-const { sentRatings } = (await import(
-  `./sent-ratings.ts?${'sent-ratings'}`
-)) as typeof import('./sent-ratings.ts');
-const { startKeepingOffline } = (await import(
-  `./keep-offline.ts?${'sent-ratings'}`
-)) as typeof import('./keep-offline.ts');
-const { keptFlashQueue } = (await import(
-  `../../features/study/offline-flash.ts?${'sent-ratings'}`
-)) as typeof import('../../features/study/offline-flash.ts');
 
 const pack: StudyOfflinePack = {
   reviewer: { shorthand: 'crim', abbreviation: 'CLE', name: 'Criminology' },

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@pasado/core/rules';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, reply } from '../../testing/fake-api.ts';
+import { getClaims } from './get-claims.ts';
 
 const { endSession, forgetSignedOut, device } = vi.hoisted(() => ({
   endSession: vi.fn(async (_message: string, _then: string, _pageDeviceId: string | null) => {}),
@@ -10,10 +11,6 @@ const { endSession, forgetSignedOut, device } = vi.hoisted(() => ({
 vi.mock('../end-session.ts', () => ({ endSession, isSessionEnding: () => false }));
 vi.mock('../offline/clear-offline-data.ts', () => ({ forgetSignedOut }));
 vi.mock('../device-id.ts', () => ({ readDeviceId: async () => device.id }));
-// The web project's files share their modules (isolate: false): a copy of its own, on the mocks.
-const { getClaims } = (await import(
-  `./get-claims.ts?${'session-ended'}`
-)) as typeof import('./get-claims.ts');
 
 /** The lazy imports behind the 401 have run. */
 const settled = () =>
