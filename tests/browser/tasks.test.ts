@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { refreshChallenges } from '../../apps/server/src/modules/progress/challenges.ts';
 import { userStreaks, users } from '../../apps/server/src/platform/db/schema.ts';
 import { announce, topics } from '../../apps/server/src/platform/live/topics.ts';
-import { screenshot } from './helpers/chromium.ts';
+import { atBothWidths, screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
 import { completeOnboarding, settledPath, signIn } from './helpers/session.ts';
 
@@ -68,6 +68,62 @@ describe('tasks', () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
     await screenshot(page, 'tasks-dark-360');
+  });
+
+  // One of anything read "1 points", "1 gems"; a claim tapped offline paused on "Claiming…" and
+  // went out by itself once the phone was back.
+  it('counts one in the singular; offline a claim says so and waits for the next tap', async () => {
+    const { page, context } = await fx.phone();
+    await signIn(page, 'tasks.one@example.com');
+    await completeOnboarding(page);
+    const me = await page.evaluate(async () => (await fetch('/api/me')).json());
+    const db = fx.server.app.database.db;
+    await db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ unclaimedDrillPoints: 1, gemsCollection: { emerald: 49 } })
+        .where(eq(users.id, me.id));
+      await announce(tx, topics.user(me.id));
+    });
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: /Tasks/ })
+      .click();
+    await settledPath(page, '/tasks');
+    await expect.poll(() => page.getByText('1 point to claim').isVisible()).toBe(true);
+    const freeze = page.getByRole('region', { name: 'Streak freeze' });
+    expect(await freeze.getByText('0 of 2 held · 49 gems to spend').isVisible()).toBe(true);
+    expect(await freeze.getByText('Earn 1 more gem to buy one.').isVisible()).toBe(true);
+    await atBothWidths(page, 'tasks-one');
+
+    const claims: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/progress/claims/')) claims.push(request.url());
+    });
+    const drill = page.locator('.drill-card');
+    await context.setOffline(true);
+    await drill.getByRole('button', { name: 'Claim' }).click();
+    await expect
+      .poll(() =>
+        drill
+          .getByText(
+            'You are offline: the reward was not claimed. Try again when you are back online.',
+          )
+          .isVisible(),
+      )
+      .toBe(true);
+    await atBothWidths(page, 'tasks-claim-offline');
+    await context.setOffline(false);
+    // Nothing was kept to go out once the phone is back.
+    await page.waitForTimeout(500);
+    expect(claims).toEqual([]);
+
+    await drill.getByRole('button', { name: 'Claim' }).click();
+    await expect.poll(() => drill.getByText('+1 gem added.').isVisible()).toBe(true);
+    expect(claims).toHaveLength(1);
+    await expect
+      .poll(() => freeze.getByText('0 of 2 held · 50 gems to spend').isVisible())
+      .toBe(true);
   });
 
   it('follows a claim made on another device without a reload', async () => {
