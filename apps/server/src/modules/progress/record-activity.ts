@@ -34,7 +34,11 @@ export type Activity = {
   gems: number;
   /** Drill points: kept unclaimed until claimed on Tasks. */
   drillPoints: number;
-  /** A finished quiz or study session counts for the daily streak (Manila days). */
+  /**
+   * Counts the Manila day for the daily streak (docs/product.md#streaks): a lite set or mock
+   * finished with an item answered, a drill with an answer, a study session with a card
+   * reviewed or a note read.
+   */
   finished: boolean;
 };
 

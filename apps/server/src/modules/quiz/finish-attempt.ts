@@ -113,7 +113,11 @@ export async function finalize(
     ...(row.sittings ? { elapsedMs: sittingsElapsedMs(row.sittings, now) } : {}),
     ...(studyMs === undefined ? {} : { elapsedMs: studyMs }),
   });
-  const activity = { topics, gems: result.gemsEarned, drillPoints: 0, finished: true };
+  // A lite set or mock counts the Manila day only with an item answered (docs/product.md#streaks),
+  // as a drill needs an answer and a study session a card reviewed: a set started and submitted
+  // at once, or a mock left to run out untouched, would otherwise keep a streak for nothing.
+  const answered = rows.some((r) => r.answer?.choiceIndex != null);
+  const activity = { topics, gems: result.gemsEarned, drillPoints: 0, finished: answered };
   // With the owner's row locked and the activity's state read under it, the activity's writes and
   // the scores ride in the mark's statement (ADR 037); otherwise they are recorded on their own.
   const carried =

@@ -1,0 +1,130 @@
+import { attemptStateSchema } from '@pasado/core';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/platform/clock.ts';
+import { mockExamStreaks, userStreaks, users } from '../../src/platform/db/schema.ts';
+import { createOnboardedStudent } from '../helpers/factories.ts';
+import { type ApiMethod, callApi, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { ENGINES } from '../helpers/test-database.ts';
+import { keyOf, MOCK_MINUTES, REVIEWER, SUBJECT_A, seedBank } from '../quiz/fixtures.ts';
+
+const quiz = `/api/quiz/${REVIEWER}`;
+const MINUTE = 60_000;
+/** A Manila time on a day of November 2026 (the 22nd is a Sunday). */
+const manila = (day: number, time: string) =>
+  new Date(`2026-11-${String(day).padStart(2, '0')}T${time}:00+08:00`);
+
+/**
+ * Which finishes count a Manila day for the streak (docs/product.md#streaks): a lite set or mock
+ * only with an answer.
+ */
+describe.each(ENGINES)('streak days on %s', (engine) => {
+  let t: TestApp;
+  const clock = new ManualClock(manila(22, '12:00'));
+  beforeAll(async () => {
+    t = await startTestApp(engine, {}, { clock });
+    await seedBank(t.app.database.db);
+  });
+  afterAll(() => t.close());
+
+  const db = () => t.app.database.db;
+  const call = (cookie: string, method: ApiMethod, url: string, payload?: unknown) =>
+    callApi(t, cookie, method, url, payload);
+  /** A student of the track (trial included), with a session that outlasts the days the clock moves. */
+  const student = () => createOnboardedStudent(t, { reviewer: REVIEWER, ttlMs: 30 * 86_400_000 });
+  const setStreak = (userId: string, row: { current: number; lastDay: string; freezes?: number }) =>
+    db()
+      .insert(userStreaks)
+      .values({ userId, longest: row.current, freezes: 0, ...row });
+  const streakOf = async (userId: string) => {
+    const [row] = await db()
+      .select({
+        current: userStreaks.current,
+        longest: userStreaks.longest,
+        lastDay: userStreaks.lastDay,
+        freezes: userStreaks.freezes,
+      })
+      .from(userStreaks)
+      .where(eq(userStreaks.userId, userId));
+    return row;
+  };
+  const streakChallenges = async (userId: string) => {
+    const [row] = await db()
+      .select({ progress: users.challengesProgress })
+      .from(users)
+      .where(eq(users.id, userId));
+    return (row?.progress.streak ?? []).map((c) => `${c.id}:${c.status}`);
+  };
+
+  const start = async (cookie: string, kind: 'lite' | 'mock') => {
+    const res =
+      kind === 'lite'
+        ? await call(cookie, 'POST', `${quiz}/lite`, { subjectId: SUBJECT_A })
+        : await call(cookie, 'POST', `${quiz}/mock`);
+    expect([200, 201]).toContain(res.statusCode);
+    return attemptStateSchema.parse(res.json());
+  };
+  const answer = async (cookie: string, attemptId: string, questionId: string) => {
+    const res = await call(cookie, 'PUT', `${quiz}/attempts/${attemptId}/answers/${questionId}`, {
+      choiceIndex: keyOf(questionId),
+    });
+    expect(res.statusCode).toBe(200);
+  };
+  const submit = async (cookie: string, attemptId: string) => {
+    const res = await call(cookie, 'POST', `${quiz}/attempts/${attemptId}/submit`);
+    expect(res.statusCode).toBe(200);
+    return attemptStateSchema.parse(res.json());
+  };
+  const quizHome = async (cookie: string) =>
+    expect((await call(cookie, 'GET', `${quiz}/quiz-home`)).statusCode).toBe(200);
+  it('a lite set or a mock submitted with no answer counts no day; with one answer it does', async () => {
+    clock.set(manila(24, '12:00'));
+    const { cookie, userId } = await student();
+    await setStreak(userId, { current: 2, lastDay: '2026-11-24' });
+
+    clock.set(manila(25, '09:00'));
+    const lite = await start(cookie, 'lite');
+    const liteDone = await submit(cookie, lite.attemptId);
+    // The submit itself still works and shows its result.
+    expect(liteDone.status).toBe('submitted');
+    expect(liteDone.result).toMatchObject({ correct: 0, missed: lite.items.length });
+    const mock = await start(cookie, 'mock');
+    expect((await submit(cookie, mock.attemptId)).status).toBe('submitted');
+    // A mock that ran out with nothing answered counts nothing either.
+    clock.set(manila(25, '10:00'));
+    await start(cookie, 'mock');
+    clock.set(manila(25, '10:00').getTime() + (MOCK_MINUTES + 1) * MINUTE);
+    await quizHome(cookie);
+    const [ranOut] = await db()
+      .select({ days: mockExamStreaks.days })
+      .from(mockExamStreaks)
+      .where(eq(mockExamStreaks.userId, userId));
+
+    expect(await streakOf(userId)).toEqual({
+      current: 2,
+      longest: 2,
+      lastDay: '2026-11-24',
+      freezes: 0,
+    });
+    expect(await streakChallenges(userId)).not.toContain('streak-3:unclaimed');
+    // The month's mock record still marks the day a mock was submitted (SPEC's mockExamStreakList).
+    expect(ranOut?.days).toEqual([25]);
+
+    const counted = await start(cookie, 'lite');
+    await answer(cookie, counted.attemptId, counted.items[0]?.questionId ?? '');
+    await submit(cookie, counted.attemptId);
+    expect(await streakOf(userId)).toMatchObject({ current: 3, lastDay: '2026-11-25' });
+    expect(await streakChallenges(userId)).toContain('streak-3:unclaimed');
+  });
+
+  it('a mock with one answer counts its day', async () => {
+    clock.set(manila(24, '12:00'));
+    const { cookie, userId } = await student();
+    await setStreak(userId, { current: 2, lastDay: '2026-11-24' });
+    clock.set(manila(25, '09:00'));
+    const mock = await start(cookie, 'mock');
+    await answer(cookie, mock.attemptId, mock.items[0]?.questionId ?? '');
+    await submit(cookie, mock.attemptId);
+    expect(await streakOf(userId)).toMatchObject({ current: 3, lastDay: '2026-11-25' });
+  });
+});
