@@ -7,6 +7,7 @@ import {
   STREAK_FREEZE_MESSAGES,
   settleStreak,
   spendableGems,
+  streakOn,
 } from './streak-freeze.ts';
 
 describe('settleStreak (docs/product.md#streak-freeze: used on a missed Manila day)', () => {
@@ -95,6 +96,23 @@ describe('settleStreak (docs/product.md#streak-freeze: used on a missed Manila d
     const once = settleStreak({ current: 5, lastDay: '2026-11-23', freezes: 2 }, '2026-11-26');
     const twice = settleStreak(once, '2026-11-26');
     expect(twice).toEqual({ ...once, frozenDays: [] });
+  });
+});
+
+describe('streakOn (the streak shown whether or not anything counted today)', () => {
+  it.each<[string, { current: number; lastDay: string | null; freezes: number }, number]>([
+    ['never studied', { current: 0, lastDay: null, freezes: 0 }, 0],
+    ['last day today', { current: 5, lastDay: '2026-11-26', freezes: 0 }, 5],
+    [
+      'last day yesterday: today can still keep it',
+      { current: 5, lastDay: '2026-11-25', freezes: 0 },
+      5,
+    ],
+    ['a day missed, no freeze: broken', { current: 5, lastDay: '2026-11-24', freezes: 0 }, 0],
+    ['a day missed, a freeze held: kept', { current: 5, lastDay: '2026-11-24', freezes: 1 }, 5],
+    ['two days missed, one freeze: broken', { current: 5, lastDay: '2026-11-23', freezes: 1 }, 0],
+  ])('%s', (_label, state, expected) => {
+    expect(streakOn(state, '2026-11-26')).toBe(expected);
   });
 });
 

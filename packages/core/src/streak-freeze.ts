@@ -1,3 +1,5 @@
+import { standingStreak } from './challenges.ts';
+
 /**
  * Streak freeze (issue 23 item 5; docs/product.md#streak-freeze; ADR 030): bought with gems, at
  * most `STREAK_FREEZE.maxHeld` held, used by itself on a missed Manila day; a day it covers keeps
@@ -72,6 +74,16 @@ export function settleStreak(state: StreakState, today: string): SettledStreak {
     return { current: 0, lastDay: frozenDays.at(-1) ?? state.lastDay, freezes, frozenDays: [] };
   }
   return { current: state.current, lastDay: dayKey(last + missed), freezes, frozenDays };
+}
+
+/**
+ * The streak as it stands on `today` (docs/product.md#streaks), what a student is shown whether or
+ * not anything counted today: the freezes held cover the missed days first (`settleStreak`), then
+ * a run whose last day is before yesterday is broken (`standingStreak`).
+ */
+export function streakOn(state: StreakState, today: string): number {
+  const settled = settleStreak(state, today);
+  return standingStreak({ current: settled.current, lastDay: settled.lastDay, today });
 }
 
 export type FreezePurchase =

@@ -10,6 +10,7 @@ import {
   sameChallengesState,
   seasonBoardKey,
   settleStreak,
+  streakOn,
   toChallengesState,
   totalGems,
   weekBoardKey,
@@ -77,7 +78,10 @@ export async function recordActivityStepwise(
   }
 
   const row = await findStreak(tx, userId, { lock: true });
-  let streak = row?.current ?? 0;
+  let streak = streakOn(
+    { current: row?.current ?? 0, lastDay: row?.lastDay ?? null, freezes: row?.freezes ?? 0 },
+    manilaDayKey(now),
+  );
   // Answers counted today count the day, as a finish does (issue 23 item 5, ADR 033).
   if (activity.finished || award.answers > 0) {
     const today = manilaDayKey(now);

@@ -9,6 +9,7 @@ import { ENGINES } from '../helpers/test-database.ts';
 import { keyOf, MOCK_MINUTES, REVIEWER, SUBJECT_A, seedBank } from '../quiz/fixtures.ts';
 
 const quiz = `/api/quiz/${REVIEWER}`;
+const study = `/api/study/${REVIEWER}`;
 const MINUTE = 60_000;
 /** A Manila time on a day of November 2026 (the 22nd is a Sunday). */
 const manila = (day: number, time: string) =>
@@ -16,7 +17,7 @@ const manila = (day: number, time: string) =>
 
 /**
  * Which finishes count a Manila day for the streak (docs/product.md#streaks): a lite set or mock
- * only with an answer.
+ * only with an answer; and a finish that counts nothing answers with the streak as it stands.
  */
 describe.each(ENGINES)('streak days on %s', (engine) => {
   let t: TestApp;
@@ -77,6 +78,17 @@ describe.each(ENGINES)('streak days on %s', (engine) => {
   };
   const quizHome = async (cookie: string) =>
     expect((await call(cookie, 'GET', `${quiz}/quiz-home`)).statusCode).toBe(200);
+  const startDrill = async (cookie: string) => {
+    const res = await call(cookie, 'POST', `${study}/drill`, { subjectId: SUBJECT_A, count: 5 });
+    expect(res.statusCode).toBe(200);
+    return res.json() as { attemptId: string; items: { questionId: string }[] };
+  };
+  const finishDrill = async (cookie: string, attemptId: string) => {
+    const res = await call(cookie, 'POST', `${study}/drill/${attemptId}/finish`);
+    expect(res.statusCode).toBe(200);
+    return res.json() as { answered: number; points: number; streak: number };
+  };
+
   it('a lite set or a mock submitted with no answer counts no day; with one answer it does', async () => {
     clock.set(manila(24, '12:00'));
     const { cookie, userId } = await student();
@@ -126,5 +138,19 @@ describe.each(ENGINES)('streak days on %s', (engine) => {
     await answer(cookie, mock.attemptId, mock.items[0]?.questionId ?? '');
     await submit(cookie, mock.attemptId);
     expect(await streakOf(userId)).toMatchObject({ current: 3, lastDay: '2026-11-25' });
+  });
+
+  it('a drill run or study session that counts nothing answers with the streak as it stands', async () => {
+    clock.set(manila(22, '12:00'));
+    const { cookie, userId } = await student();
+    // Monday was missed and no freeze is held: the streak shown on Tuesday is 0.
+    await setStreak(userId, { current: 5, lastDay: '2026-11-22' });
+    clock.set(manila(24, '09:00'));
+    const run = await startDrill(cookie);
+    expect((await finishDrill(cookie, run.attemptId)).streak).toBe(0);
+    const idle = await call(cookie, 'POST', `${study}/sessions/finish`, { mode: 'read' });
+    expect(idle.json()).toEqual({ counted: false, streak: 0 });
+    const summary = (await call(cookie, 'GET', '/api/progress/summary')).json();
+    expect(summary.streak.current).toBe(0);
   });
 });

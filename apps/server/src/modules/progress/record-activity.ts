@@ -10,6 +10,7 @@ import {
   sameChallengesState,
   seasonBoardKey,
   settleStreak,
+  streakOn,
   toChallengesState,
   totalGems,
   weekBoardKey,
@@ -173,7 +174,14 @@ export function planActivity(
   const paid = gemsAdded > 0 || drillPoints > 0;
 
   const row = state.streak;
-  let streak = row?.current ?? 0;
+  const held = {
+    current: row?.current ?? 0,
+    lastDay: row?.lastDay ?? null,
+    freezes: row?.freezes ?? 0,
+  };
+  // An activity that counts no day answers with the streak as it stands (a day missed breaks
+  // it), not the run last stored, which Tasks and the account would contradict.
+  let streak = streakOn(held, day);
   let streakRow: Streak | null = null;
   // Answers counted today are what the Today list's items row is met by (issue 23 item 5, ADR
   // 033): an activity that adds to them counts the day, so a complete list is a streak day.
@@ -181,10 +189,7 @@ export function planActivity(
   if (activity.finished || allowed.answers > 0) {
     // The freezes held cover the Manila days missed since the last one (issue 23 item 5), so a
     // kept streak goes on from where it stood; then today counts.
-    const settled = settleStreak(
-      { current: row?.current ?? 0, lastDay: row?.lastDay ?? null, freezes: row?.freezes ?? 0 },
-      day,
-    );
+    const settled = settleStreak(held, day);
     const next = extendStreak({ lastDay: settled.lastDay, current: settled.current, today: day });
     streak = next.current;
     const longest = Math.max(row?.longest ?? 0, next.current);

@@ -269,14 +269,6 @@ export async function dismissFairPlayFlag(
   return row ?? null;
 }
 
-export async function findCurrentStreak(ex: Executor, userId: string): Promise<number | null> {
-  const [row] = await ex
-    .select({ current: userStreaks.current })
-    .from(userStreaks)
-    .where(eq(userStreaks.userId, userId));
-  return row?.current ?? null;
-}
-
 export async function findUnclaimedDrillPoints(
   ex: Executor,
   userId: string,

@@ -1,10 +1,12 @@
 import {
   FLASH_NEW_CARDS_PER_DAY,
+  manilaDayKey,
   manilaDayStart,
   type Reviewer,
   type StudyOverview,
   type StudyReviewersResponse,
   type StudySessionFinishResponse,
+  streakOn,
 } from '@pasado/core';
 import type { Db } from '../../platform/db/client.ts';
 import { listGrantedReviewers } from '../content/reviewers.repository.ts';
@@ -15,7 +17,7 @@ import {
   type TopicCounts,
 } from '../content/study-material.repository.ts';
 import { recordActivity } from '../progress/record-activity.ts';
-import { findCurrentStreak } from '../progress/repository.ts';
+import { findStreak } from '../progress/repository.ts';
 import { countDueCardsByTopic, countSeenCardsByTopic, studiedSince } from './cards.read-model.ts';
 import { newCardsLeftToday } from './flash.ts';
 import { countReadNotesByTopic } from './notes.read-model.ts';
@@ -89,7 +91,12 @@ export async function finishStudySession(
 ): Promise<StudySessionFinishResponse> {
   const today = manilaDayStart(now);
   const active = await studiedSince(db, userId, reviewer, today);
-  if (!active) return { counted: false, streak: (await findCurrentStreak(db, userId)) ?? 0 };
+  if (!active) {
+    // Counted or not, the summary shows the streak as it stands today, as Tasks does.
+    const row = await findStreak(db, userId);
+    const streak = row ? streakOn(row, manilaDayKey(now)) : 0;
+    return { counted: false, streak };
+  }
   const outcome = await db.transaction((tx) =>
     recordActivity(tx, userId, { topics: [], gems: 0, drillPoints: 0, finished: true }, now),
   );
