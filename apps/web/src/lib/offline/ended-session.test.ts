@@ -5,6 +5,7 @@ import { databases, db } from '../../testing/fake-idb.ts';
 import { getClaims } from '../session/get-claims.ts';
 import { forgetPreviousStudent } from './clear-offline-data.ts';
 import { forgetSnapshot, keepSnapshots, restoreSnapshot } from './offline-snapshot.ts';
+import { clearOutbox } from './outbox.ts';
 
 // The phone's IndexedDB (happy-dom has none).
 vi.mock('idb-keyval', () => import('../../testing/fake-idb.ts'));
@@ -63,7 +64,12 @@ function aPhoneStudentAUsed() {
 
 const restoredClaims = () => restoreSnapshot(new QueryClient());
 
-afterEach(() => databases.clear());
+afterEach(async () => {
+  // The outbox keeps its entries in memory, as a page does: one a test had given to student A
+  // stayed A's there, so the next test's stored copy of it (uid '') was never given to A.
+  await clearOutbox();
+  databases.clear();
+});
 
 // docs/offline.md: a shared phone. A session that ended without /logout (its 7-day idle or 30-day
 // lifetime limit, a sign-out elsewhere, a sign-in on another device) left the student's snapshot,

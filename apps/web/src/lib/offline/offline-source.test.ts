@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as store from './content-store.ts';
 import { refreshSource } from './offline-source.ts';
 
@@ -25,6 +25,9 @@ vi.mock('../api.ts', () => ({
       answer = resolve;
     }),
 }));
+
+// Each test starts with nothing kept, whichever test ran before it.
+beforeEach(() => stored.clear());
 
 const lite = { kind: 'lite', label: 'Lite quiz items', path: (r: string) => `/api/quiz/${r}/pool` };
 

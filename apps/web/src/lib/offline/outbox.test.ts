@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // One IndexedDB store, shared by the two tabs below; its answers arrive a task later.
 const stored = new Map<number, unknown>();
@@ -34,6 +34,12 @@ vi.mock('../api.ts', () => ({
     return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
   },
 }));
+// Each test starts offline, with nothing sent or stored, whichever test ran before it.
+beforeEach(() => {
+  online = false;
+  sent.length = 0;
+  stored.clear();
+});
 
 // Two tabs of the app: the same IndexedDB, each with an outbox module (and memory) of its own, so
 // each loads a copy of the module under a tag of its own.
@@ -90,9 +96,6 @@ describe('an answer given before the outbox has read the store', () => {
     const laterTab = (await import(
       `./outbox.ts?${'clock-set-back'}`
     )) as typeof import('./outbox.ts');
-    online = false;
-    sent.length = 0;
-    stored.clear();
     const anHourAhead = (Date.now() + 3_600_000) * 1_000;
     stored.set(anHourAhead, {
       ...answer(0),
