@@ -229,4 +229,49 @@ describe.each(ENGINES)('readiness for staff on %s', (engine) => {
     const raw = res.body;
     for (const word of ['likelyShare', 'expectedShare', 'likely"']) expect(raw).not.toContain(word);
   });
+
+  it('on the second day of a two-day sitting its students still count against it, not the next one', async () => {
+    const staff = await createStaff(t);
+    const counted = async () => {
+      const { rows } = await countTrackPassChances(db(), {
+        today: manilaDayKey(now()),
+        likelyChance: 0.5,
+      });
+      return rows.find((r) => r.reviewer === TRACK)?.students ?? 0;
+    };
+    await refreshPassChances(db(), now());
+    const before = await counted();
+
+    // Began yesterday, ends today: the NLE's two days. (A later sitting of the track exists.)
+    const yesterday = manilaDayKey(new Date(Date.now() - 86_400_000));
+    const today = manilaDayKey(now());
+    const [sitting] = await db()
+      .insert(examSittings)
+      .values({
+        reviewerShorthand: TRACK,
+        startsOn: yesterday,
+        days: [
+          { date: yesterday, partIds: ['part-a'] },
+          { date: today, partIds: ['part-b'] },
+        ],
+      })
+      .returning();
+    const student = await studentWith(TRACK, true);
+    const picked = await callApi(t, student.cookie, 'PUT', `/api/reviewers/${TRACK}/sitting`, {
+      sittingId: sitting?.id,
+    });
+    expect(picked.statusCode).toBe(200);
+
+    await refreshPassChances(db(), now());
+    const [row] = await db()
+      .select()
+      .from(readinessModels)
+      .where(and(eq(readinessModels.userId, student.userId), eq(readinessModels.reviewer, TRACK)));
+    expect(row?.passChanceExamDay).toBe(yesterday);
+    expect(row?.passChance).toEqual(expect.any(Number));
+    expect(await counted()).toBe(before + 1);
+    expect(
+      (await tracks(staff.cookie)).tracks.find((r) => r.shorthand === TRACK)?.nextSitting,
+    ).toBe(yesterday);
+  });
 });

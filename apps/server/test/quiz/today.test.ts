@@ -259,6 +259,63 @@ describe.each(ENGINES)('the Today list and the exam-date retention on %s', (engi
     expect(after?.plan).toBeNull();
   });
 
+  it('the second day of a two-day sitting is exam day too: no plan, the exam-day chance is today’s', async () => {
+    // A sitting over 27 and 28 January, as the NLE's two days, picked the day before (at noon,
+    // so the student's 3-day trial lasts to the day after it).
+    clock.set(new Date('2027-01-26T12:00:00+08:00'));
+    const [sitting] = await t.app.database.db
+      .insert(examSittings)
+      .values({
+        reviewerShorthand: REVIEWER,
+        startsOn: '2027-01-27',
+        days: [
+          { date: '2027-01-27', partIds: ['part-a'] },
+          { date: '2027-01-28', partIds: ['part-b'] },
+        ],
+      })
+      .returning();
+    const { cookie, userId } = await student();
+    expect(
+      (
+        await call(cookie, 'PUT', `/api/reviewers/${REVIEWER}/sitting`, {
+          sittingId: sitting?.id,
+        })
+      ).statusCode,
+    ).toBe(200);
+    let model = emptyStudentModel();
+    for (const place of [
+      { partId: 'part-a', topicId: 'tst-top-a' },
+      { partId: 'part-b', topicId: 'tst-top-b' },
+    ]) {
+      for (let i = 0; i < 60; i += 1) {
+        model = recordAnswer(
+          model,
+          {
+            ...place,
+            correct: i % 5 !== 0,
+            at: new Date(clock.now().getTime() - (60 - i) * MINUTE),
+          },
+          { difficulty: seedDifficulty(2), guess: 0.25 },
+        ).model;
+      }
+    }
+    await t.app.database.db.insert(readinessModels).values({ userId, reviewer: REVIEWER, model });
+    const home = async (manila: string) => {
+      clock.set(new Date(`${manila}T10:00:00+08:00`));
+      return quizHomeSchema.parse((await call(cookie, 'GET', `${base}/quiz-home`)).json());
+    };
+    for (const day of ['2027-01-27', '2027-01-28']) {
+      const { readiness, today: list } = await home(day);
+      expect(readiness?.daysLeft).toBe(0);
+      expect(readiness?.passChance?.examDay).toBe(readiness?.passChance?.today);
+      expect(readiness?.plan).toBeNull();
+      expect(list).toBeNull();
+    }
+    const after = (await home('2027-01-29')).readiness;
+    expect(after?.daysLeft).toBeNull();
+    expect(after?.passChance?.examDay).toBeNull();
+  });
+
   it('another student’s answers, cards and mocks never count in a student’s list', async () => {
     clock.set(START.getTime() + 2 * DAY);
     const mine = await student();

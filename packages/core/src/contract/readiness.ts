@@ -61,7 +61,7 @@ readinessSchema satisfies z.ZodType<ReadinessSummary>;
 export const trackReadinessSchema = z.object({
   shorthand: z.string(),
   name: z.string(),
-  /** The first day of the track's next sitting (Manila), or null when none is ahead. */
+  /** The first day of the track's next sitting (Manila), one under way included; null: none. */
   nextSitting: dayKeySchema.nullable(),
   hidden: z.boolean(),
   students: z.number().int().nullable(),

@@ -3,7 +3,7 @@ import type { BlueprintSpec } from '../blueprint.ts';
 import { type ProfiledItem, trackProfile } from './forecast.ts';
 import { emptyStudentModel, recordAnswer, type StudentModel, seedDifficulty } from './model.ts';
 import { DAILY_ITEMS_MIN, LAST_MOCK_DAYS_BEFORE, RETENTION_FAR } from './plan.ts';
-import { readinessSummary } from './summary.ts';
+import { readinessSummary, sittingExamDay } from './summary.ts';
 
 const spec: BlueprintSpec = {
   passingAverage: 75,
@@ -153,5 +153,33 @@ describe('readinessSummary', () => {
     });
     expect(r.plan).toBeNull();
     expect(r.daysLeft).toBe(0);
+  });
+
+  it('every day of a two-day sitting is exam day: the second too, and then it is over', () => {
+    // A sitting over 26 and 27 November, as the NLE's two days.
+    const sitting = { startsOn: '2026-11-26', endsOn: '2026-11-27' };
+    const on = (manila: string) => {
+      const at = new Date(`${manila}T10:00:00+08:00`);
+      return readinessSummary({
+        model: practised(40, 0.8),
+        profile,
+        spec,
+        now: at,
+        examDay: sittingExamDay(sitting, manila),
+      });
+    };
+    const dayBefore = on('2026-11-25');
+    expect(dayBefore.daysLeft).toBe(1);
+    expect(dayBefore.plan).not.toBeNull();
+    for (const day of ['2026-11-26', '2026-11-27']) {
+      const r = on(day);
+      expect(r.daysLeft).toBe(0);
+      expect(r.passChance?.examDay).toBe(r.passChance?.today);
+      expect(r.plan).toBeNull();
+    }
+    const after = on('2026-11-28');
+    expect(after.daysLeft).toBeNull();
+    expect(after.passChance?.examDay).toBeNull();
+    expect(sittingExamDay(null, '2026-11-26')).toBeNull();
   });
 });

@@ -8,24 +8,35 @@ import { examSittings, readinessModels, reviewerAccess, users } from '../../plat
  * next sitting, kept beside their model by the background job, and the staff aggregate read from
  * them. Only students holding the track count (staff practising are not a track's students, and a
  * track switch takes the grant away but keeps the model, for a switch back: docs/product.md#readiness-for-staff).
- *
- * A student's next sitting: the one they picked while its first day is today or later, else the
- * track's next one (a student who has not picked still sits the next exam, most likely).
+ */
+
+/** The last day of sitting `s` (its days are a JSON list; a Manila date key sorts as a date). */
+const LAST_DAY = sql.raw(`(select max(d->>'date') from jsonb_array_elements(s.days) d)`);
+
+/**
+ * A student's next sitting, `ns`: the one they picked while its last day is today or later (on the
+ * NLE's second day they are still sitting it), else the track's next one not over (a student who
+ * has not picked still sits the next exam, most likely); its first and last days.
  */
 const nextSitting = (today: string) => sql`
-  coalesce(
-    (select s.starts_on from ${examSittings} s
-      where s.id = ra.exam_sitting_id and s.starts_on >= ${today}::date),
-    (select min(s.starts_on) from ${examSittings} s
-      where s.reviewer_shorthand = m.reviewer and s.starts_on >= ${today}::date)
-  )`;
+  left join lateral (
+    select s.starts_on, ${LAST_DAY} as ends_on
+    from ${examSittings} s
+    where (s.id = ra.exam_sitting_id or s.reviewer_shorthand = m.reviewer)
+      and ${LAST_DAY} >= ${today}
+    order by (s.id = ra.exam_sitting_id) is true desc, s.starts_on
+    limit 1
+  ) ns on true`;
 
 export type StalePassChance = {
   userId: string;
   model: StudentModel;
   updatedAt: string;
   major: string | null;
+  /** The first day of the student's next sitting, or null. */
   examDay: string | null;
+  /** Its last day (the first for a one-day sitting), or null. */
+  examEndsOn: string | null;
 };
 
 /**
@@ -47,12 +58,13 @@ export async function listStalePassChances(
   const result = await ex.execute(sql`
     select * from (
       select m.user_id, m.model, m.updated_at::text as updated_at, ra.major_subject_id as major,
-             ${nextSitting(input.today)}::text as exam_day,
+             ns.starts_on::text as exam_day, ns.ends_on as exam_ends_on,
              m.pass_chance_at, m.pass_chance_exam_day
       from ${readinessModels} m
       join ${users} u on u.id = m.user_id and u.role = 'student'
       join ${reviewerAccess} ra
         on ra.user_id = m.user_id and ra.reviewer_shorthand = m.reviewer
+      ${nextSitting(input.today)}
       where m.reviewer = ${input.reviewer}
         ${input.after === null ? sql`` : sql`and m.user_id > ${input.after}::uuid`}
     ) c
@@ -70,6 +82,7 @@ export async function listStalePassChances(
         updated_at: string;
         major: string | null;
         exam_day: string | null;
+        exam_ends_on: string | null;
       }[];
     }
   ).rows.map((r) => ({
@@ -78,6 +91,7 @@ export async function listStalePassChances(
     updatedAt: r.updated_at,
     major: r.major,
     examDay: r.exam_day,
+    examEndsOn: r.exam_ends_on,
   }));
 }
 
@@ -116,8 +130,9 @@ export type TrackPassRow = {
 };
 
 /**
- * Per track, the students holding it with a stored chance for a sitting not yet begun, how many have at least
- * `likelyChance`, and the sum of their chances; and when the newest chance was computed.
+ * Per track, the students holding it with a stored chance for a sitting not yet over (its last day
+ * today or later: the NLE's second day still counts), how many have at least `likelyChance`, and
+ * the sum of their chances; and when the newest chance was computed.
  */
 export async function countTrackPassChances(
   ex: Executor,
@@ -131,7 +146,10 @@ export async function countTrackPassChances(
     from ${readinessModels} m
     join ${users} u on u.id = m.user_id and u.role = 'student'
     join ${reviewerAccess} ra on ra.user_id = m.user_id and ra.reviewer_shorthand = m.reviewer
-    where m.pass_chance is not null and m.pass_chance_exam_day >= ${input.today}::date
+    where m.pass_chance is not null
+      and exists (select 1 from ${examSittings} s
+        where s.reviewer_shorthand = m.reviewer and s.starts_on = m.pass_chance_exam_day
+          and ${LAST_DAY} >= ${input.today})
     group by m.reviewer`);
   const rows = (
     result as unknown as {

@@ -4,6 +4,8 @@ import {
   MIN_AGGREGATE_STUDENTS,
   manilaDayKey,
   readinessSummary,
+  sittingEndsOn,
+  sittingExamDay,
   type TrackReadinessResponse,
   trackPassAggregate,
 } from '@pasado/core';
@@ -33,8 +35,8 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * finish or a staff read. The offered tracks take turns, a batch each, so a run's cap is shared
  * among them rather than spent on the first in order (a track after a large one would otherwise
  * wait for every stale chance of it). Each batch reads the next models of its track whose chance
- * is stale, forecasts each with core `readinessSummary` (the exam-day chance, or today's when the
- * sitting begins today; null without enough data or without a sitting ahead) with a turn of the
+ * is stale, forecasts each with core `readinessSummary` (the exam-day chance, or today's on any day
+ * of the sitting; null without enough data or without a sitting ahead) with a turn of the
  * event loop after each student — a forecast costs a few milliseconds — and writes them back
  * unless the model changed meanwhile. Returns how many chances were computed.
  */
@@ -72,7 +74,13 @@ export async function refreshPassChances(
           profile,
           spec: track.spec,
           now,
-          examDay: row.examDay,
+          // On a later day of the sitting (the NLE's second) it is exam day still, not passed.
+          examDay: sittingExamDay(
+            row.examDay === null
+              ? null
+              : { startsOn: row.examDay, endsOn: row.examEndsOn ?? row.examDay },
+            today,
+          ),
         });
         const chance =
           row.examDay === null
@@ -116,7 +124,8 @@ export async function trackReadiness(db: Db, now: Date): Promise<TrackReadinessR
         return {
           shorthand: o.shorthand,
           name: o.name,
-          nextSitting: o.sittings.find((s) => s.startsOn >= today)?.startsOn ?? null,
+          // A sitting under way (its second day) is the one its students are counted against.
+          nextSitting: o.sittings.find((s) => sittingEndsOn(s.days) >= today)?.startsOn ?? null,
           ...trackPassAggregate({
             students: row?.students ?? 0,
             likely: row?.likely ?? 0,

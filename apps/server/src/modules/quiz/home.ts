@@ -9,6 +9,8 @@ import {
   type QuizHome,
   type QuizResult,
   type Reviewer,
+  sittingEndsOn,
+  sittingExamDay,
   todayList,
   WEAKEST_TOPICS_MIN_ANSWERED,
 } from '@pasado/core';
@@ -156,7 +158,14 @@ export async function quizHome(
           reviewer: shorthand,
           spec: blueprint.spec,
           major: major?.current ?? null,
-          examDay: sitting.current?.startsOn ?? null,
+          // Any day of the sitting is exam day (the NLE's second too), not a passed date.
+          examDay: sittingExamDay(
+            sitting.current && {
+              startsOn: sitting.current.startsOn,
+              endsOn: sittingEndsOn(sitting.current.days),
+            },
+            manilaDayKey(now),
+          ),
           now,
         })
       : null;

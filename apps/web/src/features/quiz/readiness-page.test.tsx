@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, reply } from '../../testing/fake-api.ts';
 import { renderScreen } from '../../testing/render.tsx';
-import { claimsFor, LET_ELEM } from '../../testing/reviewers.ts';
+import { claimsFor, LET_ELEM, letSitting } from '../../testing/reviewers.ts';
 import { ReadinessPage } from './readiness-page.tsx';
 
 const HOME = 'GET /api/quiz/let-elem/quiz-home';
@@ -162,5 +162,32 @@ describe('the readiness page', () => {
     const later = addDays(today, 20);
     openWith(withPlan([addDays(today, -5), later], today));
     expect(await listedMocks()).toEqual(['Today', sittingDatesText([{ date: later }])]);
+  });
+
+  it('on exam day, with the exam date picked: no plan, and not asked to choose a date', async () => {
+    const today = manilaDayKey(new Date());
+    const sitting = letSitting('2a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', today);
+    openWith({ ...home(), sitting: { current: sitting, options: [sitting] } });
+    const plan = await screen.findByRole('region', { name: 'Your plan' });
+    expect(plan.textContent).toContain(
+      'Today is your exam: there is nothing left to plan. Good luck!',
+    );
+    expect(plan.textContent).not.toContain('Choose your exam date');
+  });
+
+  it('a passed exam date: says so and asks for the next one', async () => {
+    const day = addDays(manilaDayKey(new Date()), -3);
+    const sitting = letSitting('3a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', day);
+    openWith({ ...home(), sitting: { current: sitting, options: [] } });
+    const plan = await screen.findByRole('region', { name: 'Your plan' });
+    expect(plan.textContent).toContain(
+      `Your exam on ${sittingDatesText([{ date: day }])} has passed. Choose your next one on Quiz to get a plan to it.`,
+    );
+  });
+
+  it('no exam date: asks for one', async () => {
+    openWith(home());
+    const plan = await screen.findByRole('region', { name: 'Your plan' });
+    expect(plan.textContent).toContain('Choose your exam date on Quiz to get a plan to it.');
   });
 });

@@ -1,5 +1,5 @@
-import type { Readiness } from '@pasado/core/contract';
-import { manilaDayKey, PATHS, sittingDatesText } from '@pasado/core/rules';
+import type { ExamSitting, Readiness } from '@pasado/core/contract';
+import { manilaDayKey, PATHS, sittingCountdown, sittingDatesText } from '@pasado/core/rules';
 import { Link } from 'react-router';
 import { RetryNotice } from '../../components/retry-notice.tsx';
 import { Skeleton, SkeletonGroup } from '../../components/skeleton.tsx';
@@ -47,7 +47,7 @@ export function ReadinessPage() {
           <p className="muted">You have no reviewer to practise with yet.</p>
         </section>
       ) : home.data.readiness ? (
-        <ReadinessDetails readiness={home.data.readiness} />
+        <ReadinessDetails readiness={home.data.readiness} sitting={home.data.sitting.current} />
       ) : (
         <p className="muted">This reviewer has no mock exam yet, so there is nothing to predict.</p>
       )}
@@ -55,9 +55,19 @@ export function ReadinessPage() {
   );
 }
 
-function ReadinessDetails({ readiness }: { readiness: Readiness }) {
+function ReadinessDetails({
+  readiness,
+  sitting,
+}: {
+  readiness: Readiness;
+  /** The student's exam sitting, if picked (it may be under way or over). */
+  sitting: ExamSitting | null;
+}) {
   const today = manilaDayKey(new Date());
   const { passChance, plan } = readiness;
+  // From the phone's day, as the exam-date card counts: a plan kept from yesterday is no plan on
+  // exam day.
+  const countdown = sitting ? sittingCountdown(sitting.days, today).kind : null;
   return (
     <>
       <section className="card readiness-explain" aria-labelledby="readiness-how">
@@ -161,7 +171,14 @@ function ReadinessDetails({ readiness }: { readiness: Readiness }) {
         <h2 id="readiness-plan" className="quiz-card__title">
           Your plan
         </h2>
-        {plan ? (
+        {sitting && countdown === 'today' ? (
+          <p>Today is your exam: there is nothing left to plan. Good luck!</p>
+        ) : sitting && countdown === 'past' ? (
+          <p className="muted">
+            Your exam on {sittingDatesText(sitting.days)} has passed. Choose your next one on Quiz
+            to get a plan to it.
+          </p>
+        ) : plan ? (
           <>
             <p>
               Every day until your exam: <strong>{plan.dailyItems} items</strong>, about{' '}
