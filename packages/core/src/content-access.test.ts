@@ -10,6 +10,7 @@ import {
   type KeptContentFate,
   keptContentFate,
   LATE_WORK_MS,
+  tasksDenial,
 } from './content-access.ts';
 import { decideRoute } from './guard.ts';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from './subscription-rules.ts';
@@ -107,6 +108,56 @@ describe('contentDenial (issue 21 finding 1: the paywall on the server)', () => 
   });
 });
 
+describe('tasksDenial: the writes of Tasks (reward claims, the streak freeze)', () => {
+  it('agrees with the route guard: refused exactly where the guard keeps the student from Tasks', () => {
+    const subscriptions = [
+      null,
+      ...SUBSCRIPTION_STATUSES.flatMap((status) => [sub(status, FUTURE), sub(status, PAST)]),
+    ];
+    for (const isOnboarded of [true, false]) {
+      for (const subscription of subscriptions) {
+        const denial = tasksDenial({ isOnboarded, subscription, now });
+        const decision = decideRoute({
+          pathname: '/tasks',
+          route: { auth: true },
+          claims: {
+            role: 'student',
+            isOnboarded,
+            subscriptionStatus: subscription?.status ?? null,
+            access: {},
+          },
+          subscription: subscription && {
+            status: subscription.status,
+            expiryDate: String(subscription.expiryDate),
+          },
+          now,
+        });
+        expect(denial === null, JSON.stringify({ isOnboarded, subscription })).toBe(
+          decision.kind === 'allow',
+        );
+        if (denial !== null) {
+          const to = decision.kind === 'allow' ? null : decision.to;
+          expect(contentDenialPath(denial)).toBe(to);
+        }
+      }
+    }
+  });
+
+  it('names onboarding before the subscription, and lets a queued one take over', () => {
+    expect(tasksDenial({ isOnboarded: false, subscription: sub('revoked', FUTURE), now })).toBe(
+      'notOnboarded',
+    );
+    expect(
+      tasksDenial({
+        isOnboarded: true,
+        subscription: sub('completed', PAST),
+        queuedUntil: FUTURE,
+        now,
+      }),
+    ).toBe(null);
+  });
+});
+
 describe('gaveAccessAt: work done before the subscription ended counts', () => {
   const finished = new Date('2026-11-20T10:00:00.000Z');
   const soon = new Date(finished.getTime() + 60 * 60_000);
@@ -142,6 +193,7 @@ describe('contentDenialPath and isContentDenial', () => {
       '/subscription/no-subscription',
       '/subscription/suspended',
       '/subscription/revoked',
+      '/onboarding',
     ]);
   });
 

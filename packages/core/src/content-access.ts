@@ -6,7 +6,8 @@ import { grantsAccess, isPastExpiry, type SubscriptionStatus } from './subscript
  * The paywall, decided on the server (issue 21 finding 1; docs/product.md#paywall): every content
  * read and every new attempt needs the reviewer's grant and a subscription that gives access now
  * (the guard's statuses, until `expiryDate`). The web app's guard mirrors it; the server's refusal
- * names the reason, and the web app goes where the guard would (`contentDenialPath`).
+ * names the reason, and the web app goes where the guard would (`contentDenialPath`). Tasks'
+ * writes are refused the same way, and also for want of onboarding (`tasksDenial`).
  */
 export const CONTENT_DENIALS = [
   'noReviewer',
@@ -14,6 +15,7 @@ export const CONTENT_DENIALS = [
   'expired',
   'suspended',
   'revoked',
+  'notOnboarded',
 ] as const;
 export type ContentDenial = (typeof CONTENT_DENIALS)[number];
 
@@ -29,13 +31,14 @@ export const CONTENT_DENIAL_MESSAGES: Readonly<Record<ContentDenial, string>> = 
   expired: 'Your subscription has ended: renew it to continue.',
   suspended: 'Your subscription is suspended.',
   revoked: 'Your subscription was revoked.',
+  notOnboarded: 'Finish setting up your review first.',
 };
 
 /** Why the subscription gives no access at `at`, or null when it does. */
 export function subscriptionDenial(
   subscription: AccessSubscription,
   at: Date,
-): Exclude<ContentDenial, 'noReviewer'> | null {
+): Exclude<ContentDenial, 'noReviewer' | 'notOnboarded'> | null {
   if (subscription === null) return 'noSubscription';
   if (subscription.status === 'suspended') return 'suspended';
   if (subscription.status === 'revoked') return 'revoked';
@@ -69,6 +72,24 @@ export function contentDenial(input: {
 }
 
 /**
+ * Why a student may not earn or spend gems on Tasks now (a reward claim, a streak freeze), or null
+ * when they may: refused exactly when the route guard keeps them from Tasks (`decideRoute`): not
+ * onboarded, then the subscription as the paywall reads it (a locked status, or one past its
+ * expiry date, unless a queued one takes over, which the guard's claims read makes current). No
+ * grant is asked: Tasks belongs to no reviewer. Unlike work done offline (`gaveAccessAt`), nothing
+ * earned before the end is claimed after it: a claim is made now, and pays onto this week's board.
+ */
+export function tasksDenial(input: {
+  isOnboarded: boolean;
+  subscription: AccessSubscription;
+  queuedUntil?: Date | string | null;
+  now: Date;
+}): ContentDenial | null {
+  if (!input.isOnboarded) return 'notOnboarded';
+  return contentDenial({ granted: true, ...input });
+}
+
+/**
  * How long work done before a natural end may take to reach the server and still count: a day.
  * The phone's outbox sends the moment there is a connection, so such work arrives late only when
  * the phone stayed offline from the work until after the end (a bus ride, a brownout, no load on
@@ -97,6 +118,7 @@ export function gaveAccessAt(subscription: AccessSubscription, at: Date, now: Da
 /** Where the web app goes on a refusal: the page the guard keeps that status on. */
 export function contentDenialPath(denial: ContentDenial): string {
   if (denial === 'noReviewer') return PATHS.unauthorized;
+  if (denial === 'notOnboarded') return PATHS.onboarding;
   if (denial === 'noSubscription') return LOCKED.none?.home ?? PATHS.noSubscription;
   return LOCKED[denial]?.home ?? PATHS.noSubscription;
 }

@@ -5,14 +5,23 @@ import {
   contentDenial,
   gaveAccessAt,
   LATE_WORK_MS,
+  manilaDayKey,
   SUBSCRIPTION_STATUSES,
   type SubscriptionStatus,
+  tasksDenial,
 } from '@pasado/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantReviewerAccess } from '../../src/modules/content/reviewers.repository.ts';
+import { refreshChallenges } from '../../src/modules/progress/challenges.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
-import { questions, quizAttempts, subscriptions, users } from '../../src/platform/db/schema.ts';
+import {
+  questions,
+  quizAttempts,
+  subscriptions,
+  userStreaks,
+  users,
+} from '../../src/platform/db/schema.ts';
 import { createOnboardedStudent, type TestUser } from '../helpers/factories.ts';
 import { type ApiMethod, callApi, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
@@ -22,6 +31,10 @@ import { type StudyFixture, seedStudyContent } from '../study/study-fixtures.ts'
 const quiz = `/api/quiz/${REVIEWER}`;
 const study = '/api/study/let-elem';
 const DAY = 24 * 60 * 60_000;
+const freezePurchase = randomUUID();
+
+const onboardedForTasks = (subscription: AccessSubscription, now: Date) =>
+  tasksDenial({ isOnboarded: true, subscription, now });
 
 type Route = {
   name: string;
@@ -36,7 +49,8 @@ type Route = {
  * Issue 21 finding 1: the paywall is held by the server. Every content read and every new attempt
  * answers 403 with the reason unless the student holds the reviewer and a subscription that gives
  * access now (core `contentDenial`), for every status, before and after its expiry date; an open
- * mock may still be finished until its clock ends.
+ * mock may still be finished until its clock ends. Tasks' writes (reward claims, the streak
+ * freeze) are refused as the guard keeps Tasks (core `tasksDenial`).
  */
 describe.each(ENGINES)('the paywall on %s', (engine) => {
   let t: TestApp;
@@ -60,6 +74,18 @@ describe.each(ENGINES)('the paywall on %s', (engine) => {
     if (!lite.items) throw new Error(JSON.stringify(lite));
     liteId = lite.attemptId;
     liteItem = lite.items[0].questionId;
+    // Something on Tasks to claim and gems to spend: streak-3 earned, drill points, 200 gems.
+    await db().transaction(async (tx) => {
+      const now = clock.now();
+      await tx
+        .insert(userStreaks)
+        .values({ userId: student.userId, current: 3, longest: 3, lastDay: manilaDayKey(now) });
+      await tx
+        .update(users)
+        .set({ unclaimedDrillPoints: 30, gemsCollection: { emerald: 200 } })
+        .where(eq(users.id, student.userId));
+      await refreshChallenges(tx, student.userId, now);
+    });
   });
   afterAll(() => t.close());
 
@@ -181,6 +207,31 @@ describe.each(ENGINES)('the paywall on %s', (engine) => {
       body: () => ({ position: 0, choiceIndex: 0 }),
     },
     { name: 'finish a drill', method: 'POST', url: () => `${study}/drill/${drillId}/finish` },
+    // Tasks' writes award or spend gems: they need what the guard asks of Tasks (core
+    // `tasksDenial`; this student is onboarded). Allowed, each answers 200: the challenge once
+    // claimed and the freeze once bought are answered again, and a claim after the drill points
+    // were claimed answers 0.
+    {
+      name: 'claim a challenge',
+      method: 'POST',
+      url: () => '/api/progress/claims/challenge',
+      body: () => ({ kind: 'streak', id: 'streak-3' }),
+      decide: onboardedForTasks,
+    },
+    {
+      name: 'claim drill points',
+      method: 'POST',
+      url: () => '/api/progress/claims/drill-points',
+      body: () => ({ claimId: randomUUID() }),
+      decide: onboardedForTasks,
+    },
+    {
+      name: 'buy a streak freeze',
+      method: 'POST',
+      url: () => '/api/progress/streak-freeze',
+      body: () => ({ purchaseId: freezePurchase }),
+      decide: onboardedForTasks,
+    },
   ];
 
   const cases = [

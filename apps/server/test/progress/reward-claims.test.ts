@@ -21,8 +21,8 @@ import {
   users,
 } from '../../src/platform/db/schema.ts';
 import { DAY } from '../helpers/durations.ts';
-import { createStudent } from '../helpers/factories.ts';
-import { signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createOnboardedStudent } from '../helpers/factories.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 
 describe.each(ENGINES)('progress: challenges and claims on %s', (engine) => {
@@ -82,7 +82,7 @@ describe.each(ENGINES)('progress: challenges and claims on %s', (engine) => {
   }
 
   it('locks every challenge for a new student and unlocks streak-3 after three days (refreshChallenges)', async () => {
-    const user = await createStudent(t);
+    const user = await createOnboardedStudent(t);
     const before = await summary(user.cookie);
     expect(before.level).toBe('emerald');
     expect(before.nextLevel).toEqual({ name: 'sapphire', minGems: 500 });
@@ -106,7 +106,7 @@ describe.each(ENGINES)('progress: challenges and claims on %s', (engine) => {
   });
 
   it('unlocks mastery from topic stats: 80% over 20 items', async () => {
-    const user = await createStudent(t);
+    const user = await createOnboardedStudent(t);
     await db().transaction((tx) =>
       recordActivity(
         tx,
@@ -129,7 +129,7 @@ describe.each(ENGINES)('progress: challenges and claims on %s', (engine) => {
   });
 
   it('pays a streak reward once: gems under the level, leaderboard points, item claimed; a second tap answers the same', async () => {
-    const user = await createStudent(t);
+    const user = await createOnboardedStudent(t);
     await earnThreeDayStreak(user.userId);
     const first = await claimChallenge(user.cookie, 'streak', 'streak-3');
     expect(first.statusCode).toBe(200);
@@ -158,7 +158,7 @@ describe.each(ENGINES)('progress: challenges and claims on %s', (engine) => {
   });
 
   it('pays once when two devices claim at the same moment', async () => {
-    const user = await createStudent(t);
+    const user = await createOnboardedStudent(t);
     await earnThreeDayStreak(user.userId);
     const [a, b] = await Promise.all([
       claimChallenge(user.cookie, 'streak', 'streak-3'),
@@ -178,7 +178,7 @@ describe.each(ENGINES)('progress: challenges and claims on %s', (engine) => {
   });
 
   it('refuses a locked or unknown challenge with 409/400 and pays nothing', async () => {
-    const user = await createStudent(t);
+    const user = await createOnboardedStudent(t);
     const locked = await claimChallenge(user.cookie, 'streak', 'streak-7');
     expect(locked.statusCode).toBe(409);
     expect(locked.json().error.message).toBe('This reward is not ready to claim yet.');
@@ -193,7 +193,7 @@ describe.each(ENGINES)('progress: challenges and claims on %s', (engine) => {
   });
 
   it('moves the level up when a reward crosses the threshold', async () => {
-    const user = await createStudent(t);
+    const user = await createOnboardedStudent(t);
     await db()
       .update(users)
       .set({ gemsCollection: { emerald: 490 } })
@@ -207,7 +207,7 @@ describe.each(ENGINES)('progress: challenges and claims on %s', (engine) => {
   });
 
   it('claims drill points once, also from two devices at once, and resets them', async () => {
-    const user = await createStudent(t);
+    const user = await createOnboardedStudent(t);
     await db().update(users).set({ unclaimedDrillPoints: 35 }).where(eq(users.id, user.userId));
     const versionBefore = (await userRow(user.userId))?.version ?? 0;
     const [a, b] = await Promise.all([claimDrill(user.cookie), claimDrill(user.cookie)]);
@@ -232,8 +232,8 @@ describe.each(ENGINES)('progress: challenges and claims on %s', (engine) => {
   });
 
   it('lists only the student’s own payments, newest first, with their subscription status', async () => {
-    const user = await createStudent(t);
-    const other = await createStudent(t);
+    const user = await createOnboardedStudent(t);
+    const other = await createOnboardedStudent(t);
     const plan = {
       id: '1-month',
       name: '1 Month',
@@ -306,7 +306,7 @@ describe.each(ENGINES)('progress: challenges and claims on %s', (engine) => {
     expect((await claimChallenge(null, 'streak', 'streak-3')).statusCode).toBe(401);
     expect((await claimDrill(null)).statusCode).toBe(401);
 
-    const user = await createStudent(t);
+    const user = await createOnboardedStudent(t);
     await earnThreeDayStreak(user.userId);
     await db().update(users).set({ unclaimedDrillPoints: 9 }).where(eq(users.id, user.userId));
     const foreign = 'https://evil.example';
@@ -376,7 +376,7 @@ describe.each(ENGINES)('progress: claims under the daily cap on %s', (engine) =>
     );
 
   it('pays banked drill points only up to what the day has left; the rest waits for tomorrow', async () => {
-    const user = await signedInUser(t, { ttlMs: 3 * DAY });
+    const user = await createOnboardedStudent(t, { ttlMs: 3 * DAY });
     await db()
       .update(users)
       .set({ unclaimedDrillPoints: 28 * FAIR_PLAY.dailyDrillPoints })
@@ -409,7 +409,7 @@ describe.each(ENGINES)('progress: claims under the daily cap on %s', (engine) =>
   });
 
   it('pays a challenge reward its gems in full, its leaderboard points up to what the day has left', async () => {
-    const user = await createStudent(t);
+    const user = await createOnboardedStudent(t);
     for (const daysAgo of [2, 1]) {
       await db().transaction((tx) =>
         recordActivity(

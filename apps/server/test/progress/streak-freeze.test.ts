@@ -11,7 +11,8 @@ import {
   userStreaks,
   users,
 } from '../../src/platform/db/schema.ts';
-import { callApi, signedInUser, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createOnboardedStudent } from '../helpers/factories.ts';
+import { callApi, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
 
 const quiz: Activity = {
@@ -43,8 +44,9 @@ describe.each(ENGINES)('streak freeze on %s', (engine) => {
   afterAll(() => t.close());
 
   const db = () => t.app.database.db;
-  // The clock moves across days: a session long enough to outlast it.
-  const student = () => signedInUser(t, { ttlMs: 60 * 86_400_000 });
+  // The clock moves across days: a session long enough to outlast it. Tasks' writes need access:
+  // the trial starts on the clock's day and every day a test then moves to is before its end.
+  const student = () => createOnboardedStudent(t, { ttlMs: 60 * 86_400_000 });
   const buy = (cookie: string | null, purchaseId: string = randomUUID()) =>
     callApi(t, cookie, 'POST', '/api/progress/streak-freeze', { purchaseId });
   const summary = async (cookie: string) =>

@@ -77,7 +77,10 @@ export const adminSittingsResponseSchema = z.object({
 export type AdminSittings = z.infer<typeof adminSittingsResponseSchema>;
 export const adminSittingResponseSchema = z.object({ sitting: examSittingSchema });
 
-/** POST /api/progress/streak-freeze: `purchaseId` is chosen once per tap, so a retry buys once. */
+/**
+ * POST /api/progress/streak-freeze: `purchaseId` is chosen once per tap, so a retry buys once.
+ * Refused as a reward claim is (`tasksDenial`).
+ */
 export const buyStreakFreezeInputSchema = z.object({ purchaseId: z.uuid() }).strict();
 export const buyStreakFreezeResultSchema = z.object({
   freezes: z.number().int().nonnegative(),

@@ -38,7 +38,11 @@ export const progressSummarySchema = z.object({
 });
 export type ProgressSummary = z.infer<typeof progressSummarySchema>;
 
-/** POST /api/progress/claims/challenge: claim one earned streak or mastery reward. */
+/**
+ * POST /api/progress/claims/challenge: claim one earned streak or mastery reward. Like every write
+ * of Tasks, refused with the paywall's 403 and reason (`tasksDenial`) where the guard keeps the
+ * student from Tasks.
+ */
 export const claimChallengeInputSchema = z.object({
   kind: z.enum(['streak', 'mastery']),
   id: z.string().min(1).max(64),
@@ -47,7 +51,8 @@ export type ClaimChallengeInput = z.infer<typeof claimChallengeInputSchema>;
 
 /**
  * POST /api/progress/claims/drill-points: claim every unclaimed drill point. `claimId` is chosen
- * once per tap by the client, so a retried request answers with the first one's outcome.
+ * once per tap by the client, so a retried request answers with the first one's outcome. Refused
+ * as a challenge claim is (`tasksDenial`).
  */
 export const claimDrillPointsInputSchema = z.object({ claimId: z.uuid() });
 export type ClaimDrillPointsInput = z.infer<typeof claimDrillPointsInputSchema>;

@@ -32,6 +32,7 @@ import {
   saveDailyAwards,
   updateProgress,
 } from './repository.ts';
+import { requireTasksAccess } from './tasks-access.ts';
 
 const NOT_CLAIMABLE = 'This reward is not ready to claim yet.';
 
@@ -85,10 +86,11 @@ type ClaimDecision = {
 };
 
 /**
- * Pays a reward once (issue 5 Tasks): locks the user row, and when reward_claims already holds the
- * key (a double tap, another device, a retried request) answers that first outcome again and pays
- * nothing. Otherwise `decide` says how many gems the claim asks for (null: nothing to claim) and
- * what else changes on the user row. The day's gem cap applies as to any award (core `capClaim`,
+ * Pays a reward once (issue 5 Tasks): locks the user row, refuses a student the guard keeps from
+ * Tasks (403, `requireTasksAccess`), and when reward_claims already holds the key (a double tap,
+ * another device, a retried request) answers that first outcome again and pays nothing. Otherwise
+ * `decide` says how many gems the claim asks for (null: nothing to claim) and what else changes on
+ * the user row. The day's gem cap applies as to any award (core `capClaim`,
  * docs/product.md#fair-play): the gems paid go to the current level's count, the level may go up,
  * the points allowed are added to the leaderboard and to the day's awards, and users/{uid} is
  * announced, all in this transaction. The user lock is what every writer of the day's awards holds.
@@ -105,6 +107,8 @@ async function payRewardOnce(
   const { userId, rewardKey, now } = input;
   const user = await findProgress(tx, userId, { lock: true });
   if (!user) throw new Error(`payRewardOnce: no user ${userId}`);
+  // Before a claim made earlier is answered again: a locked student is told why, not shown gems.
+  await requireTasksAccess(tx, userId, now);
   const level = levelOrDefault(user.currentLevel);
 
   const previous = await findRewardClaim(tx, userId, rewardKey);

@@ -17,6 +17,11 @@ import { buyFreeze } from './streak-freeze.ts';
 /**
  * Tasks, reward claims and the account summary under /api/progress (issue 5). Every route serves
  * the signed-in student's own data only; there is no user parameter to point at someone else.
+ * The writes (both claims and the streak freeze) award or spend gems: each is refused with the
+ * paywall's 403 and reason exactly when the route guard keeps the student from Tasks (not
+ * onboarded, no subscription, or one locked or past its expiry date: progress/tasks-access.ts),
+ * decided under the user row's lock. The reads are the student's own data and stay open to any
+ * session.
  */
 export async function progressRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();

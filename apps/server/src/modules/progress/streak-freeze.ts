@@ -17,11 +17,13 @@ import {
   saveStreak,
   updateProgress,
 } from './repository.ts';
+import { requireTasksAccess } from './tasks-access.ts';
 
 /**
  * Buys one streak freeze with gems (issue 23 item 5; docs/product.md#streak-freeze; core
- * `buyStreakFreeze`), decided here under the user row's lock: too few gems or two already held is
- * refused (409) and changes nothing. The freezes held first cover any day already missed, so a
+ * `buyStreakFreeze`), decided here under the user row's lock: a student the guard keeps from Tasks
+ * is refused (403, `requireTasksAccess`), too few gems or two already held is refused (409), and
+ * neither changes anything. The freezes held first cover any day already missed, so a
  * freeze bought today never reaches back over a day the streak was lost on. A retried purchase
  * (the same `purchaseId`) answers `alreadyBought` and buys nothing more.
  */
@@ -34,6 +36,7 @@ export async function buyFreeze(
   return db.transaction(async (tx) => {
     const user = await findProgress(tx, userId, { lock: true });
     if (!user) throw new AppError('NOT_FOUND', 'Your account no longer exists.');
+    await requireTasksAccess(tx, userId, now);
     const row = await findStreak(tx, userId, { lock: true });
     const today = manilaDayKey(now);
     const settled = settleStreak(
