@@ -2,7 +2,7 @@ import { attemptStateSchema } from '@pasado/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.ts';
-import { mockExamStreaks, userStreaks, users } from '../../src/platform/db/schema.ts';
+import { dailyAwards, mockExamStreaks, userStreaks, users } from '../../src/platform/db/schema.ts';
 import { createOnboardedStudent } from '../helpers/factories.ts';
 import { type ApiMethod, callApi, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
@@ -17,7 +17,8 @@ const manila = (day: number, time: string) =>
 
 /**
  * Which finishes count a Manila day for the streak (docs/product.md#streaks): a lite set or mock
- * only with an answer; and a finish that counts nothing answers with the streak as it stands.
+ * only with an answer, a drill on the day it was answered; and a finish that counts nothing
+ * answers with the streak as it stands.
  */
 describe.each(ENGINES)('streak days on %s', (engine) => {
   let t: TestApp;
@@ -83,6 +84,15 @@ describe.each(ENGINES)('streak days on %s', (engine) => {
     expect(res.statusCode).toBe(200);
     return res.json() as { attemptId: string; items: { questionId: string }[] };
   };
+  const answerDrill = async (cookie: string, run: Awaited<ReturnType<typeof startDrill>>) => {
+    const item = run.items[0];
+    if (!item) throw new Error('an empty drill run');
+    const res = await call(cookie, 'POST', `${study}/drill/${run.attemptId}/answers`, {
+      position: 0,
+      choiceIndex: keyOf(item.questionId),
+    });
+    expect(res.statusCode).toBe(200);
+  };
   const finishDrill = async (cookie: string, attemptId: string) => {
     const res = await call(cookie, 'POST', `${study}/drill/${attemptId}/finish`);
     expect(res.statusCode).toBe(200);
@@ -138,6 +148,36 @@ describe.each(ENGINES)('streak days on %s', (engine) => {
     await answer(cookie, mock.attemptId, mock.items[0]?.questionId ?? '');
     await submit(cookie, mock.attemptId);
     expect(await streakOf(userId)).toMatchObject({ current: 3, lastDay: '2026-11-25' });
+  });
+
+  it('a drill finished the next Manila day counts the day it was answered, not the finish’s', async () => {
+    clock.set(manila(23, '12:00'));
+    const { cookie, userId } = await student();
+    await setStreak(userId, { current: 2, lastDay: '2026-11-23' });
+    const run = await startDrill(cookie);
+    await answerDrill(cookie, run);
+    // Sent on Wednesday: Tuesday was missed, so the result shows the streak broken.
+    clock.set(manila(25, '09:00'));
+    const result = await finishDrill(cookie, run.attemptId);
+    expect(result.answered).toBe(1);
+    expect(result.points).toBeGreaterThan(0);
+    expect(result.streak).toBe(0);
+    expect(await streakOf(userId)).toMatchObject({ current: 2, lastDay: '2026-11-23' });
+    // Its points and answer count on Monday, the day it was answered, under Monday's caps.
+    const days = await db()
+      .select({
+        day: dailyAwards.day,
+        drillPoints: dailyAwards.drillPoints,
+        answers: dailyAwards.answers,
+      })
+      .from(dailyAwards)
+      .where(eq(dailyAwards.userId, userId));
+    expect(days).toEqual([{ day: '2026-11-23', drillPoints: result.points, answers: 1 }]);
+    // A run answered today counts today.
+    const today = await startDrill(cookie);
+    await answerDrill(cookie, today);
+    expect((await finishDrill(cookie, today.attemptId)).streak).toBe(1);
+    expect(await streakOf(userId)).toMatchObject({ current: 1, lastDay: '2026-11-25' });
   });
 
   it('a drill run or study session that counts nothing answers with the streak as it stands', async () => {

@@ -8,7 +8,10 @@ import {
   type DrillStartRequest,
   drillDeadline,
   drillMaxPoints,
+  finishedAt,
   gradeDrill,
+  manilaDayKey,
+  streakOn,
 } from '@pasado/core';
 import type { Db, Tx } from '../../platform/db/client.ts';
 import { AppError, notFound } from '../../platform/errors/app-error.ts';
@@ -17,7 +20,7 @@ import { ownReportedItems } from '../content/reported-items.ts';
 import { drawOpenQuestions } from '../content/study-material.repository.ts';
 import { recordReadiness } from '../progress/readiness.ts';
 import { recordActivity } from '../progress/record-activity.ts';
-import { findUnclaimedDrillPoints } from '../progress/repository.ts';
+import { findStreak, findUnclaimedDrillPoints } from '../progress/repository.ts';
 import {
   type AttemptHeader,
   insertAnswer,
@@ -164,8 +167,9 @@ export async function answerDrill(
 /**
  * Ends a run: grades it on the server (core gradeDrill) and records the progress — topic stats,
  * time studied, the drill points (kept unclaimed on the user until claimed on Tasks) and the
- * daily streak when at least one item was answered. Finishing again returns the same result and
- * pays nothing more.
+ * daily streak when at least one item was answered, all on the Manila day the run was finished
+ * (its deadline's, for a finish sent after it). Finishing again returns the same result and pays
+ * nothing more.
  */
 export async function finishDrill(
   db: Db,
@@ -180,6 +184,11 @@ export async function finishDrill(
     if (attempt.status === 'submitted' && attempt.result) {
       result = attempt.result as StoredResult;
     } else {
+      // A finish sent after the run's time was finished at its deadline, as a mock is (core
+      // `finishedAt`): its answers, points and streak day are the day it was answered, not the
+      // day the finish arrived. Counted on arrival, runs answered on one day and finished one a
+      // day later kept a streak without study, and billed that day's points to later days' caps.
+      const at = finishedAt(attempt, now);
       const { grade, answers } = await gradeAttempt(tx, attempt);
       const questions = await loadQuestions(
         tx,
@@ -210,7 +219,7 @@ export async function finishDrill(
           drillPoints: grade.points,
           finished: grade.answered > 0,
         },
-        now,
+        at,
       );
       // The drill's final answers teach the student model too (issue 23 item 2; the user row
       // is locked by recordActivity).
@@ -232,11 +241,20 @@ export async function finishDrill(
         // result shows the gems it added: the run's grade alone would show points never paid.
         points: outcome.drillPointsAdded,
         maxPoints: drillMaxPoints(attempt.items.length),
-        streak: outcome.streak,
+        // The streak as it stands today, also after a finish dated an earlier day.
+        streak: await streakToday(tx, userId, outcome.streak, at, now),
       };
-      await markSubmitted(tx, attempt.id, { submittedAt: now, result });
+      await markSubmitted(tx, attempt.id, { submittedAt: at, result });
     }
     const unclaimed = await findUnclaimedDrillPoints(tx, userId);
     return { attemptId: attempt.id, ...result, unclaimedDrillPoints: unclaimed ?? 0 };
   });
+}
+
+/** `streak` as of `at`'s Manila day, as it stands on `now`'s (read again when they differ). */
+async function streakToday(tx: Tx, userId: string, streak: number, at: Date, now: Date) {
+  const today = manilaDayKey(now);
+  if (manilaDayKey(at) === today) return streak;
+  const row = await findStreak(tx, userId);
+  return row ? streakOn(row, today) : 0;
 }
