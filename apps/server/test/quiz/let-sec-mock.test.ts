@@ -2,7 +2,7 @@ import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type AttemptState, attemptStateSchema, quizHomeSchema } from '@pasado/core';
-import { inArray } from 'drizzle-orm';
+import { inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedBundledContent } from '../../src/modules/content/seed-bundled-content.ts';
 import { recordReadiness } from '../../src/modules/progress/readiness.ts';
@@ -183,5 +183,52 @@ describe.each(ENGINES)("LET Secondary's three-part mock on %s", (engine) => {
       'let-sec.mock.profed': 0,
       'let-sec.mock.specialization': 0,
     });
+  });
+  it('a change of major: Specialization is not predicted from the old major’s answers (docs/product.md#readiness)', async () => {
+    const { cookie, userId } = await signedInUser(t);
+    expect(
+      (await applyRevAccess(t, cookie, { reviewer: 'let-sec', major: 'let-sec.english' }))
+        .statusCode,
+    ).toBe(200);
+    const specialization = async () => {
+      const res = await call(cookie, 'GET', `${base}/quiz-home`);
+      expect(res.status).toBe(200);
+      return quizHomeSchema
+        .parse(res.body)
+        .readiness?.parts.find((p) => p.partId === 'let-sec.mock.specialization');
+    };
+    const ofSubject = async (prefix: string, n: number) =>
+      (
+        await t.app.database.db
+          .select({ id: questions.id })
+          .from(questions)
+          .where(like(questions.id, `${prefix}%`))
+          .orderBy(questions.id)
+          .limit(n)
+      ).map((q) => q.id);
+    const learn = (ids: string[]) =>
+      t.app.database.db.transaction((tx) =>
+        recordReadiness(tx, {
+          userId,
+          reviewer: 'let-sec',
+          answers: ids.map((questionId, i) => ({ questionId, correct: i % 10 < 9 })),
+          fullMock: false,
+          now: clock.now(),
+        }),
+      );
+    // 40 English answers, 90 % right: the English major's Specialization is predicted.
+    await learn(await ofSubject('let-sec.english.', 40));
+    expect(await specialization()).toMatchObject({ answers: 40, needed: 0 });
+    expect((await specialization())?.predicted).not.toBeNull();
+
+    // Now a Mathematics major, with no Mathematics answer yet: nothing is predicted from English.
+    expect(
+      (await call(cookie, 'PUT', '/api/reviewers/let-sec/major', { subjectId: 'let-sec.math' }))
+        .status,
+    ).toBe(200);
+    expect(await specialization()).toMatchObject({ answers: 0, predicted: null, needed: 30 });
+    // The first Mathematics answer starts the part afresh.
+    await learn(await ofSubject('let-sec.math.', 1));
+    expect(await specialization()).toMatchObject({ answers: 1, predicted: null, needed: 29 });
   });
 });

@@ -304,3 +304,79 @@ describe('predictPart: the self-check (a topic’s recent surprise)', () => {
     expect(checked).toBeLessThan(0.95);
   });
 });
+
+describe('a major part (LET Secondary’s Specialization)', () => {
+  const majors: BlueprintSpec = {
+    passingAverage: 75,
+    sittings: 2,
+    parts: [
+      {
+        id: 'gen',
+        name: 'General',
+        subjectIds: ['s1'],
+        items: 20,
+        minutes: 20,
+        weight: 0.6,
+        floor: 50,
+      },
+      {
+        id: 'spec',
+        name: 'Specialization',
+        subjectIds: ['eng', 'math'],
+        major: true,
+        items: 20,
+        minutes: 20,
+        weight: 0.4,
+        floor: 50,
+      },
+    ],
+  };
+  const majorsBank = [
+    ...items('s1', 't1', 30),
+    ...items('eng', 'eng.grammar', 30),
+    ...items('math', 'math.algebra', 30),
+  ];
+  /** 80 answers a part, 90 % right, as an English major. */
+  let english = emptyStudentModel();
+  for (let i = 0; i < 160; i += 1) {
+    const spec = i % 2 === 1;
+    english = recordAnswer(
+      english,
+      {
+        partId: spec ? 'spec' : 'gen',
+        topicId: spec ? 'eng.grammar' : 't1',
+        correct: i % 10 < 9,
+        at: T0,
+        ...(spec ? { major: 'eng' } : {}),
+      },
+      medium,
+    ).model;
+  }
+
+  it('read for the major it learnt: predicted', () => {
+    const f = forecastReadiness(english, trackProfile(majors, majorsBank, 'eng'), T0);
+    expect(f.parts.map((p) => [p.partId, p.answers])).toEqual([
+      ['gen', 80],
+      ['spec', 80],
+    ]);
+    expect(f.passChance?.today).toBeGreaterThan(0.5);
+  });
+
+  it('read for another major: no prediction from the old major’s answers, 30 items asked', () => {
+    const f = forecastReadiness(english, trackProfile(majors, majorsBank, 'math'), T0);
+    expect(f.parts[1]).toMatchObject({ partId: 'spec', answers: 0, predicted: null, needed: 30 });
+    expect(f.passChance).toBeNull();
+    expect(f.sureness).toBeNull();
+    expect(f.action?.text).toBe('Answer 30 more Specialization items');
+  });
+
+  it('no major picked: the part with no items is left out, the other weighs it all', () => {
+    const profile = trackProfile(majors, majorsBank, null);
+    expect(profile.parts.map((p) => [p.partId, p.weight])).toEqual([['gen', 1]]);
+    const f = forecastReadiness(english, profile, T0);
+    expect(f.parts.map((p) => p.partId)).toEqual(['gen']);
+    // General's own chance, not 0 from a Specialization rated 0.
+    expect(f.whole?.rating).toBeGreaterThan(75);
+    expect(f.passChance?.today).toBeGreaterThan(0.5);
+  });
+});

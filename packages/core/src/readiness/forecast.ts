@@ -7,7 +7,8 @@ import {
   logistic,
   PRIOR_PART_VARIANCE,
   PRIOR_TOPIC_VARIANCE,
-  partBelief,
+  partAbility,
+  partModelFor,
   type StudentModel,
   surpriseShift,
 } from './model.ts';
@@ -39,6 +40,8 @@ export type PartProfile = {
   weight: number;
   floor: number;
   topics: TopicProfile[];
+  /** A major part's only: the student's major, its one subject (the model keeps it per major). */
+  major?: string;
 };
 
 /** A track as the forecast sees it: its parts and pass line, its items' difficulties. */
@@ -50,7 +53,10 @@ export type ProfiledItem = BankItem & { difficulty: number; choices: number };
 /**
  * The track's profile from its blueprint and the bank (the same pools as the mock draw): each
  * topic's share of its part is what the draw gives it — its strand's share split by the strand's
- * topics' pool sizes, or its share of the part's pool when the part has no strands.
+ * topics' pool sizes, or its share of the part's pool when the part has no strands. A part with
+ * no items (a major part with no major picked, every item held) is left out and the others'
+ * weights rebalanced, as the mock does (docs/product.md#blueprints): nothing could be predicted
+ * for it, and a rating of 0 would fail every sitting.
  */
 export function trackProfile(
   spec: BlueprintSpec,
@@ -92,9 +98,15 @@ export function trackProfile(
       weight: part.weight,
       floor: part.floor,
       topics,
+      ...(part.major && major ? { major } : {}),
     };
   });
-  return { passingAverage: spec.passingAverage, parts };
+  const drawn = parts.filter((part) => part.topics.some((t) => t.share > 0));
+  const weights = drawn.reduce((n, part) => n + part.weight, 0);
+  return {
+    passingAverage: spec.passingAverage,
+    parts: drawn.map((part) => ({ ...part, weight: part.weight / weights })),
+  };
 }
 
 /** Answers a part needs before its prediction is shown (ADR 028: about ±6 points by then). */
@@ -164,8 +176,8 @@ export function predictPart(
   now: number,
   daysAhead = 0,
 ): PartPrediction {
-  const stored = model.parts[part.partId];
-  const ability = partBelief(model, part.partId, now);
+  const stored = partModelFor(model, part);
+  const ability = partAbility(stored, now);
   let mean = ability.mean;
   let variance = ability.variance;
   if (daysAhead > 0) {
@@ -335,7 +347,7 @@ export function forecastReadiness(
   const daysLeft = ahead !== null && ahead >= 0 ? ahead : null;
   const today = profile.parts.map((part) => predictPart(model, part, t));
   const parts = profile.parts.map((part, i): PartForecast => {
-    const answers = model.parts[part.partId]?.ability.answers ?? 0;
+    const answers = partModelFor(model, part)?.ability.answers ?? 0;
     const p = today[i] as PartPrediction;
     const sd = Math.sqrt(p.modelVariance + p.examVariance) * 100;
     const rating = p.mean * 100;

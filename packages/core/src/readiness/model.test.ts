@@ -10,8 +10,10 @@ import {
   PRIOR_PART_MEAN,
   PRIOR_PART_VARIANCE,
   PRIOR_TOPIC_VARIANCE,
+  partModelFor,
   recordAnswer,
   recordFullMock,
+  type StudentModel,
   SURPRISE_KEEP,
   SURPRISE_PRIOR_SLOPE,
   seedDifficulty,
@@ -186,6 +188,24 @@ describe('recordAnswer', () => {
     // Read or learnt from, the same: an answer that day stores what was read before it.
     const next = recordAnswer(model, answer(true, '2026-12-21T10:00:00Z'), medium).model;
     expect(next.parts.p1?.pace.answersPerDay).toBeCloseTo(read('2026-12-21T10:00:00Z'), 12);
+  });
+
+  it('a major part is kept per major: another major’s answer starts it afresh', () => {
+    const asMajor = (model: StudentModel, major: string | undefined) =>
+      recordAnswer(model, { ...answer(true), ...(major ? { major } : {}) }, medium).model;
+    let model = emptyStudentModel();
+    for (let i = 0; i < 5; i += 1) model = asMajor(model, 'eng');
+    expect(model.parts.p1).toMatchObject({ major: 'eng', ability: { answers: 5 } });
+    expect(partModelFor(model, { partId: 'p1', major: 'eng' })).toBe(model.parts.p1);
+    expect(partModelFor(model, { partId: 'p1', major: 'math' })).toBeUndefined();
+    const math = asMajor(model, 'math');
+    expect(math.parts.p1).toMatchObject({ major: 'math', ability: { answers: 1 } });
+    expect(Object.keys(math.parts.p1?.topics ?? {})).toEqual(['t1']);
+    // A part stored before the major was kept is taken as the current major's.
+    const { major: _, ...unmarked } = model.parts.p1 as PartModel;
+    const old = { ...model, parts: { p1: unmarked } };
+    expect(partModelFor(old, { partId: 'p1', major: 'math' })).toBe(unmarked);
+    expect(asMajor(old, 'math').parts.p1).toMatchObject({ major: 'math', ability: { answers: 6 } });
   });
 
   it('the pace follows the level: a share `TREND_SMOOTHING` of each answer’s step', () => {

@@ -57,6 +57,13 @@ export type PartModel = {
   pace: PartPace;
   /** The part's topics' abilities (a topic never answered has none: its part's stands in). */
   topics: Record<string, AbilityBelief>;
+  /**
+   * A major part's only (LET Secondary's Specialization): the major its answers were given under.
+   * Another major's answers say nothing about this one (docs/product.md#readiness), so after a
+   * change of major the part is read as never answered (`partModelFor`) and its next answer starts
+   * it afresh. Absent on a part stored before it was kept: taken as the student's current major.
+   */
+  major?: string;
 };
 
 /**
@@ -251,7 +258,24 @@ export type AnswerEvent = {
    * model's predictions, which chose it (ADR 028), so it leaves the surprise alone.
    */
   chosen?: boolean;
+  /** For a major part's item: the student's major (the part is kept per major, `PartModel`). */
+  major?: string;
 };
+
+/**
+ * The stored model of a part as a forecast for `part.major` (the student's major, for a major
+ * part) may read it: none when it holds another major's answers.
+ */
+export function partModelFor(
+  model: StudentModel,
+  part: { partId: string; major?: string },
+): PartModel | undefined {
+  const stored = model.parts[part.partId];
+  return stored && !otherMajor(stored, part.major) ? stored : undefined;
+}
+
+const otherMajor = (stored: PartModel, major: string | undefined): boolean =>
+  major !== undefined && stored.major !== undefined && stored.major !== major;
 
 /**
  * The model after one answer: one O(1) update of the part's ability and of the topic's, and the
@@ -264,7 +288,8 @@ export function recordAnswer(
   item: { difficulty: ItemDifficulty; guess: number },
 ): { model: StudentModel; difficulty: ItemDifficulty } {
   const now = event.at.getTime();
-  const part = model.parts[event.partId] ?? {
+  const kept = partModelFor(model, { partId: event.partId, major: event.major });
+  const part: PartModel = kept ?? {
     ability: newBelief(PRIOR_PART_MEAN, PRIOR_PART_VARIANCE),
     pace: { answersPerDay: 0, dayKey: null, dayStartAnswers: 0 },
     topics: {},
@@ -274,7 +299,9 @@ export function recordAnswer(
   const b = item.difficulty.mean;
   const nextAbility = observe(ability, b, item.guess, event.correct, now);
   const nextTopic = observe(topic, b, item.guess, event.correct, now);
+  const major = event.major ?? part.major;
   const nextPart: PartModel = {
+    ...(major !== undefined ? { major } : {}),
     ability: nextAbility,
     pace: pace(part.pace, ability.answers, manilaDayKey(event.at)),
     topics: {
@@ -409,7 +436,11 @@ export function topicBelief(
 
 /** A part's ability belief at `now` (aged), or the prior. */
 export function partBelief(model: StudentModel, partId: string, now: number): AbilityBelief {
-  const part = model.parts[partId];
+  return partAbility(model.parts[partId], now);
+}
+
+/** A stored part's ability belief at `now` (aged), or the prior for a part never answered. */
+export function partAbility(part: PartModel | undefined, now: number): AbilityBelief {
   return part
     ? ageBelief(part.ability, now, PRIOR_PART_MEAN, PRIOR_PART_VARIANCE)
     : newBelief(PRIOR_PART_MEAN, PRIOR_PART_VARIANCE);

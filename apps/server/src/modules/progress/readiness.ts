@@ -108,6 +108,9 @@ export function learnFromAnswers(input: {
   now: Date;
 }): { model: StudentModel; histories: Map<string, ItemHistory> } {
   const parts = partsOfItems(input.spec, input.major, input.items.values());
+  // A major part's model is kept per major (core `PartModel.major`): a change of major starts it
+  // afresh rather than carry the other major's answers into this one's prediction.
+  const majorParts = new Set(input.spec.parts.flatMap((p) => (p.major ? [p.id] : [])));
   let model = input.model ?? emptyStudentModel();
   const histories = new Map<string, ItemHistory>();
   const at = input.now.getTime();
@@ -123,6 +126,7 @@ export function learnFromAnswers(input: {
         correct: answer.correct,
         at: input.now,
         chosen: input.chosen === true,
+        ...(majorParts.has(partId) && input.major ? { major: input.major } : {}),
       },
       { difficulty: item.difficulty, guess: guessFloor(item.choices) },
     ).model;
