@@ -18,6 +18,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.ts';
 import {
+  dailyAwards,
   examSittings,
   flashCards,
   mockExamStreaks,
@@ -112,6 +113,21 @@ describe.each(ENGINES)('the Today list and the exam-date retention on %s', (engi
   }
   const liteSet = async (cookie: string) =>
     finish(cookie, await call(cookie, 'POST', `${base}/lite`, { subjectId: SUBJECT_A }));
+  /** A lite set of subject A with every answer wrong, finished. */
+  async function poorSet(cookie: string) {
+    const started = await call(cookie, 'POST', `${base}/lite`, { subjectId: SUBJECT_A });
+    expect(started.statusCode).toBe(201);
+    const state = attemptStateSchema.parse(started.json());
+    for (const item of state.items) {
+      const id = item.questionId;
+      await call(cookie, 'PUT', `${base}/attempts/${state.attemptId}/answers/${id}`, {
+        choiceIndex: (keyOf(id) + 1) % 4,
+      });
+    }
+    const done = await call(cookie, 'POST', `${base}/attempts/${state.attemptId}/submit`);
+    expect(done.statusCode).toBe(200);
+    return state.items.length;
+  }
   const fullMock = async (cookie: string) =>
     finish(cookie, await call(cookie, 'POST', `${base}/mock`));
 
@@ -187,6 +203,59 @@ describe.each(ENGINES)('the Today list and the exam-date retention on %s', (engi
     await fullMock(cookie);
     // Taken: the plan's next day, not "today" again.
     expect((await plan())?.nextMockDay).toBe('2027-01-17');
+  });
+
+  it('the day’s item target is the first one of the day: a poor set later leaves it, and the list done', async () => {
+    clock.set(START);
+    const { cookie, userId } = await student();
+    await pick(cookie, EXAM_NEAR);
+    // 40 answers a part, two in three right, just before: short of the line, so the plan asks for
+    // more than the minimum, and a set's answers move what it would ask.
+    let model = emptyStudentModel();
+    for (const place of [
+      { partId: 'part-a', topicId: 'tst-top-a' },
+      { partId: 'part-b', topicId: 'tst-top-b' },
+    ]) {
+      for (let i = 0; i < 40; i += 1) {
+        model = recordAnswer(
+          model,
+          { ...place, correct: i % 3 !== 0, at: new Date(START.getTime() - (40 - i) * MINUTE) },
+          { difficulty: seedDifficulty(2), guess: 0.25 },
+        ).model;
+      }
+    }
+    await t.app.database.db.insert(readinessModels).values({ userId, reviewer: REVIEWER, model });
+    const home = async () =>
+      quizHomeSchema.parse((await call(cookie, 'GET', `${base}/quiz-home`)).json());
+
+    const morning = await home();
+    const target = morning.today?.items.target ?? 0;
+    expect(target).toBeGreaterThan(20);
+    expect(morning.readiness?.plan?.dailyItems).toBe(target);
+    const minutes = morning.readiness?.plan?.dailyMinutes;
+
+    // The day's practice so far, as the server counted it: the target met.
+    await t.app.database.db
+      .insert(dailyAwards)
+      .values({ userId, day: '2027-01-15', answers: target, askedAnswers: target });
+    clock.set(START.getTime() + 60 * MINUTE);
+    expect((await home()).today?.items).toEqual({ answered: target, target, done: true });
+
+    // A poor set: the model falls (a new day's plan would ask for more), today's target stays.
+    const poor = await poorSet(cookie);
+    clock.set(START.getTime() + 90 * MINUTE);
+    const after = await home();
+    expect(after.today?.items).toEqual({ answered: target + poor, target, done: true });
+    expect(after.readiness?.plan).toMatchObject({ dailyItems: target, dailyMinutes: minutes });
+
+    // Another exam date is another plan, worked out again; the next Manila day too.
+    await pick(cookie, EXAM_FAR);
+    expect((await home()).readiness?.plan?.dailyItems).toBe(20);
+    await pick(cookie, EXAM_NEAR);
+    const repicked = (await home()).readiness?.plan?.dailyItems ?? 0;
+    expect(repicked).toBeGreaterThan(target);
+    clock.set(new Date('2027-01-16T00:01:00+08:00'));
+    expect((await home()).today?.items.target).toBeGreaterThan(target);
   });
 
   it('a mock whose time ran out late at night was finished that night, not when next opened', async () => {

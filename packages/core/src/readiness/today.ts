@@ -5,7 +5,8 @@ import { manilaDayKey } from '../time.ts';
  * asks of the student's current Manila day, each row done or not from what the server recorded
  * that day.
  *
- * - **Items**: the plan's daily target, met by items answered today — the answers the progress
+ * - **Items**: the plan's daily target (as first computed that day: the server keeps it, so the
+ *   day's answers do not move it), met by items answered today — the answers the progress
  *   recorder counted today (finished lite sets including For-you, mocks, drills, offline quizzes
  *   when they reach the server). Every one of them came from a finished activity, which counts
  *   the day for the streak in the same transaction, so a met target is a counted streak day.

@@ -18,6 +18,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { findBlueprint, listBank, listSubjectsWithCounts } from '../content/bank.repository.ts';
 import { sittingChoice } from '../content/exam-sittings.ts';
 import { majorChoice } from '../content/offers.ts';
+import { findDayPlan, keepDayPlan } from '../progress/plan-days.repository.ts';
 import { readinessFor } from '../progress/readiness.ts';
 import { findAnswersOfDay } from '../progress/repository.ts';
 import { asKind } from './attempt-access.ts';
@@ -150,32 +151,53 @@ export async function quizHome(
 
   // Newest first: the last full mock the student finished in this track.
   const lastFullMockAt = recentMocks[0]?.submittedAt ?? null;
+  const day = manilaDayKey(now);
+  // Any day of the sitting is exam day (the NLE's second too), not a passed date.
+  const examDay = sittingExamDay(
+    sitting.current && {
+      startsOn: sitting.current.startsOn,
+      endsOn: sittingEndsOn(sitting.current.days),
+    },
+    day,
+  );
   // Only with items to predict from: a track without a mock has no exam to be ready for.
-  let readiness =
-    blueprint && mock
-      ? await readinessFor(db, {
+  const ready = blueprint && mock ? blueprint : null;
+  const [summary, keptPlan] = await Promise.all([
+    ready
+      ? readinessFor(db, {
           userId,
           reviewer: shorthand,
-          spec: blueprint.spec,
+          spec: ready.spec,
           major: major?.current ?? null,
-          // Any day of the sitting is exam day (the NLE's second too), not a passed date.
-          examDay: sittingExamDay(
-            sitting.current && {
-              startsOn: sitting.current.startsOn,
-              endsOn: sittingEndsOn(sitting.current.days),
-            },
-            manilaDayKey(now),
-          ),
+          examDay,
           now,
         })
-      : null;
-  if (readiness?.plan) {
-    // readinessFor plans from the model alone: the next mock skips one the student has taken.
+      : null,
+    // Beside the model's read: the day's figure, kept only while an exam day is ahead (a plan).
+    ready && examDay !== null && examDay > day ? findDayPlan(db, userId, shorthand) : null,
+  ]);
+  let readiness = summary;
+  if (readiness?.plan && examDay !== null) {
+    const { plan } = readiness;
+    // The day's target is the first one computed that day (docs/product.md#today): the answers
+    // the Today list counts move the model, and a target moving with them would undo "All done".
+    const fixed =
+      keptPlan?.day === day && keptPlan.examDay === examDay
+        ? keptPlan
+        : await keepDayPlan(db, userId, shorthand, {
+            day,
+            examDay,
+            items: plan.dailyItems,
+            minutes: plan.dailyMinutes,
+          });
     readiness = {
       ...readiness,
       plan: {
-        ...readiness.plan,
-        nextMockDay: nextPlanMock(readiness.plan.mockDays, now, lastFullMockAt),
+        ...plan,
+        dailyItems: fixed.items,
+        dailyMinutes: fixed.minutes,
+        // readinessFor plans from the model alone: the next mock skips one the student has taken.
+        nextMockDay: nextPlanMock(plan.mockDays, now, lastFullMockAt),
       },
     };
   }
@@ -185,7 +207,7 @@ export async function quizHome(
   let today: QuizHome['today'] = null;
   if (readiness?.plan) {
     const [answeredToday, cards] = await Promise.all([
-      findAnswersOfDay(db, userId, manilaDayKey(now)),
+      findAnswersOfDay(db, userId, day),
       cardsToday(db, userId, shorthand, now, manilaDayStart(now)),
     ]);
     today = todayList({

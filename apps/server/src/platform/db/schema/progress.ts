@@ -233,3 +233,24 @@ export const itemHistories = pgTable(
     check('item_histories_review_step_check', sql`review_step is null or review_step >= 0`),
   ],
 );
+
+/**
+ * The plan's daily figure as fixed for a student's Manila day (docs/product.md#today): quiz home's
+ * first read of a day with a plan stores the target it computed, and every read that day shows that
+ * one, so the answers given during the day never move the target they are counted against. One row
+ * per student and track, replaced by the first read of a later day or of another exam day.
+ */
+export const planDays = pgTable(
+  'plan_days',
+  {
+    userId: cascadeRef('user_id', () => users.id),
+    reviewer: text('reviewer').notNull(),
+    /** The Manila day the figure is for. */
+    day: date('day', { mode: 'string' }).notNull(),
+    /** The exam day the plan counted to (core `sittingExamDay`). */
+    examDay: date('exam_day', { mode: 'string' }).notNull(),
+    items: integer('items').notNull(),
+    minutes: integer('minutes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.reviewer] })],
+);
