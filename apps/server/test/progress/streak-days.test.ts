@@ -1,8 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { attemptStateSchema } from '@pasado/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.ts';
-import { dailyAwards, mockExamStreaks, userStreaks, users } from '../../src/platform/db/schema.ts';
+import {
+  dailyAwards,
+  flashCards,
+  mockExamStreaks,
+  userStreaks,
+  users,
+} from '../../src/platform/db/schema.ts';
 import { createOnboardedStudent } from '../helpers/factories.ts';
 import { type ApiMethod, callApi, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
@@ -10,6 +17,7 @@ import { keyOf, MOCK_MINUTES, REVIEWER, SUBJECT_A, seedBank } from '../quiz/fixt
 
 const quiz = `/api/quiz/${REVIEWER}`;
 const study = `/api/study/${REVIEWER}`;
+const CARD = 'sd-card-1';
 const MINUTE = 60_000;
 /** A Manila time on a day of November 2026 (the 22nd is a Sunday). */
 const manila = (day: number, time: string) =>
@@ -17,8 +25,9 @@ const manila = (day: number, time: string) =>
 
 /**
  * Which finishes count a Manila day for the streak (docs/product.md#streaks): a lite set or mock
- * only with an answer, a drill on the day it was answered; and a finish that counts nothing
- * answers with the streak as it stands.
+ * only with an answer, a drill on the day it was answered; a mock that ran out unseen
+ * counts its deadline's day whatever the student does first the next day; and a finish that
+ * counts nothing answers with the streak as it stands.
  */
 describe.each(ENGINES)('streak days on %s', (engine) => {
   let t: TestApp;
@@ -26,6 +35,9 @@ describe.each(ENGINES)('streak days on %s', (engine) => {
   beforeAll(async () => {
     t = await startTestApp(engine, {}, { clock });
     await seedBank(t.app.database.db);
+    await t.app.database.db
+      .insert(flashCards)
+      .values({ id: CARD, topicId: 'tst-top-a', front: 'Front', back: 'Back' });
   });
   afterAll(() => t.close());
 
@@ -98,6 +110,18 @@ describe.each(ENGINES)('streak days on %s', (engine) => {
     expect(res.statusCode).toBe(200);
     return res.json() as { answered: number; points: number; streak: number };
   };
+  const flashSession = async (cookie: string) => {
+    const rated = await call(cookie, 'POST', `${study}/flash/reviews`, {
+      reviewId: randomUUID(),
+      cardId: CARD,
+      rating: 'good',
+      seconds: 5,
+    });
+    expect(rated.statusCode).toBe(200);
+    const res = await call(cookie, 'POST', `${study}/sessions/finish`, { mode: 'flash' });
+    expect(res.statusCode).toBe(200);
+    return res.json() as { counted: boolean; streak: number };
+  };
 
   it('a lite set or a mock submitted with no answer counts no day; with one answer it does', async () => {
     clock.set(manila(24, '12:00'));
@@ -149,6 +173,69 @@ describe.each(ENGINES)('streak days on %s', (engine) => {
     await submit(cookie, mock.attemptId);
     expect(await streakOf(userId)).toMatchObject({ current: 3, lastDay: '2026-11-25' });
   });
+
+  /**
+   * Streak 4 up to Sunday, one freeze held; a mock with an answer runs out at 23:00 on Monday and
+   * is not looked at again. On Tuesday the student does `first` and then opens quiz home, or the
+   * other way round: either way Monday is the mock's day, the freeze is kept, and Tuesday adds one.
+   */
+  it.each([
+    ['a flash session', async (cookie: string) => void (await flashSession(cookie))],
+    [
+      'a lite set',
+      async (cookie: string) => {
+        const lite = await start(cookie, 'lite');
+        await answer(cookie, lite.attemptId, lite.items[0]?.questionId ?? '');
+        await submit(cookie, lite.attemptId);
+      },
+    ],
+    [
+      'a lite set sent from offline',
+      async (cookie: string) => {
+        const at = (minutes: number) => new Date(manila(24, '08:40').getTime() + minutes * MINUTE);
+        const res = await call(cookie, 'POST', `${quiz}/lite/offline-attempts`, {
+          clientAttemptId: randomUUID(),
+          subjectId: SUBJECT_A,
+          startedAt: at(0).toISOString(),
+          finishedAt: at(4).toISOString(),
+          answers: [{ questionId: 'tst-a-1', choiceIndex: keyOf('tst-a-1'), answeredAt: at(1) }],
+        });
+        expect(res.statusCode).toBe(201);
+      },
+    ],
+    [
+      'a drill run',
+      async (cookie: string) => {
+        const run = await startDrill(cookie);
+        await answerDrill(cookie, run);
+        await finishDrill(cookie, run.attemptId);
+      },
+    ],
+  ])(
+    'a mock that ran out unseen counts its day whether %s or quiz home comes first',
+    async (_, first) => {
+      const outcomes = [];
+      for (const order of ['activity first', 'quiz home first']) {
+        clock.set(manila(22, '12:00'));
+        const { cookie, userId } = await student();
+        await setStreak(userId, { current: 4, lastDay: '2026-11-22', freezes: 1 });
+        clock.set(manila(23, '22:26'));
+        const mock = await start(cookie, 'mock');
+        await answer(cookie, mock.attemptId, mock.items[0]?.questionId ?? '');
+        clock.set(manila(24, '09:00'));
+        if (order === 'activity first') {
+          await first(cookie);
+          await quizHome(cookie);
+        } else {
+          await quizHome(cookie);
+          await first(cookie);
+        }
+        outcomes.push(await streakOf(userId));
+      }
+      expect(outcomes[0]).toEqual({ current: 6, longest: 6, lastDay: '2026-11-24', freezes: 1 });
+      expect(outcomes[1]).toEqual(outcomes[0]);
+    },
+  );
 
   it('a drill finished the next Manila day counts the day it was answered, not the finish’s', async () => {
     clock.set(manila(23, '12:00'));

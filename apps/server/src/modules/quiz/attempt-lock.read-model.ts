@@ -20,6 +20,11 @@ export type LockCheck = {
 
 export type LockedAttempt = AttemptClock & {
   ownerProgress: Progress;
+  /**
+   * Another open mock of the owner's ran out unseen: settled first (`settleRanOutMocks`), so a
+   * change that finishes this attempt counts its streak day after that mock's, never before.
+   */
+  otherMockRanOut: boolean;
   /** With a `LockCheck`: the session live, and the paywall's row for the URL's reviewer. */
   sessionLive: boolean;
   access: ContentAccessRow | null;
@@ -48,6 +53,11 @@ function lockStatement(checked: boolean, name: string) {
         access: checked
           ? contentAccessJson(placeholder('userId'), placeholder('reviewer'))
           : sql<string | null>`null`,
+        // One probe of quiz_attempts_one_open_mock: the owner's open mocks.
+        otherMockRanOut: sql<boolean>`exists (select 1 from quiz_attempts ran_out
+          where ran_out.user_id = ${quizAttempts.userId} and ran_out.kind = 'mock'
+            and ran_out.status = 'in_progress' and ran_out.id <> ${quizAttempts.id}
+            and ran_out.deadline_at <= ${placeholder('now')}::timestamptz)`,
       })
       .from(quizAttempts)
       .innerJoin(users, eq(users.id, quizAttempts.userId))
@@ -64,12 +74,13 @@ const lockUnchecked = lockStatement(false, 'quiz_lock_attempt');
  * attempt first (issue 25: a submission locked the attempt, then recordActivity locked the user
  * row in a statement of its own); with `check`, beside them the request's session still live and
  * the paywall's row of the caller for the URL's reviewer (ADR 036), which the route no longer
- * reads before. It
+ * reads before; and whether another of the owner's mocks ran out at `now`. It
  * locks the users row, so it is a read model of the quiz module.
  */
 export async function lockAttemptAndOwner(
   tx: Tx,
   attemptId: string,
+  now: Date,
   check?: LockCheck,
 ): Promise<LockedAttempt | null> {
   const [row] = check
@@ -81,7 +92,7 @@ export async function lockAttemptAndOwner(
         now: check.now.toISOString(),
         idleSince: check.session.idleSince.toISOString(),
       })
-    : await lockUnchecked(tx).execute({ attemptId });
+    : await lockUnchecked(tx).execute({ attemptId, now: now.toISOString() });
   if (!row) return null;
   const {
     currentLevel,
@@ -91,6 +102,7 @@ export async function lockAttemptAndOwner(
     gemsSpent,
     sessionLive,
     access,
+    otherMockRanOut,
     ...clock
   } = row;
   return {
@@ -102,6 +114,7 @@ export async function lockAttemptAndOwner(
       unclaimedDrillPoints,
       gemsSpent,
     },
+    otherMockRanOut: otherMockRanOut === true,
     sessionLive: sessionLive === true,
     access: contentAccessOf(access),
   };

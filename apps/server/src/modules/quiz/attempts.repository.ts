@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNotNull, lt, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, lt, lte, type SQLWrapper, sql } from 'drizzle-orm';
 import {
   type CarriedWrite,
   type Executor,
@@ -164,6 +164,27 @@ export async function loadOpenMockHeader(
     .from(quizAttempts)
     .where(studentMocks(userId, reviewer, 'in_progress'));
   return row ?? null;
+}
+
+/**
+ * The student's unfinished mocks, under any reviewer, whose running clock has run out (as
+ * `isTimeUp` has it: the deadline included), earliest deadline first; the open mocks are found by
+ * `quiz_attempts_one_open_mock`.
+ */
+export async function listRanOutMocks(ex: Executor, userId: string, now: Date): Promise<string[]> {
+  const rows = await ex
+    .select({ id: quizAttempts.id })
+    .from(quizAttempts)
+    .where(
+      and(
+        eq(quizAttempts.userId, userId),
+        eq(quizAttempts.kind, 'mock'),
+        eq(quizAttempts.status, 'in_progress'),
+        lte(quizAttempts.deadlineAt, now),
+      ),
+    )
+    .orderBy(quizAttempts.deadlineAt);
+  return rows.map((r) => r.id);
 }
 
 /** The student's last submitted lite quizzes and mocks under this reviewer, newest first. */

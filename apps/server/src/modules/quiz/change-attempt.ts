@@ -8,7 +8,13 @@ import { MESSAGES_QUIZ, ownAttempt } from './attempt-access.ts';
 import { lockAttemptAndOwner } from './attempt-lock.read-model.ts';
 import { type AttemptReply, finishedReply, stateOf } from './attempt-reply.ts';
 import { type AttemptClock, updateSittings } from './attempts.repository.ts';
-import { endRunning, endSitting, finalize, lockedClock } from './finish-attempt.ts';
+import {
+  endRunning,
+  endSitting,
+  finalize,
+  lockedClock,
+  settleRanOutMocks,
+} from './finish-attempt.ts';
 
 /**
  * A student's changes to a running attempt (submit; finish or start a sitting), each in one
@@ -25,6 +31,9 @@ type AttemptChange = {
   sentWith?: SentWith | undefined;
 };
 
+/** Thrown out of a change's transaction, which wrote nothing yet: `settleRanOutMocks` first. */
+class RanOutMocksFirst extends Error {}
+
 /**
  * Runs `change` in one transaction on this student's attempt, its clock row locked (404 for
  * another's), then replies with the attempt's state: the frame of every change to a running quiz.
@@ -40,10 +49,11 @@ async function changeOwnAttempt(
 ): Promise<AttemptReply> {
   let reply: (() => Promise<AttemptReply>) | undefined;
   const check = sentWith ? { userId, reviewer, session: sentWith.session, now } : undefined;
+  let settled = false;
   const run = (sessionConfirmed: boolean) =>
     db.transaction(async (tx) => {
       // The owner's row too: a change that finishes the attempt records their progress under it.
-      const locked = await lockAttemptAndOwner(tx, attemptId, check);
+      const locked = await lockAttemptAndOwner(tx, attemptId, now, check);
       if (check && !sessionConfirmed && !locked?.sessionLive) throw new SessionToConfirm();
       // Refused as every route under the reviewer is (read again: no such attempt says nothing).
       if (check && !locked?.access?.reviewer) await requireReviewerAccess(tx, userId, reviewer);
@@ -57,10 +67,24 @@ async function changeOwnAttempt(
         if (check) grantedReviewer(locked?.access ?? null, now);
         else await requireSubscriptionAccess(tx, userId, now);
       }
+      // Another mock of the student's ran out unseen: it is settled first, outside this
+      // transaction (it locks that attempt, then the user row, as its own submit does), and this
+      // change runs again, so its streak day comes after that mock's.
+      if (locked?.otherMockRanOut && !settled) throw new RanOutMocksFirst();
       reply = await change(tx, owned);
     });
-  if (sentWith) await confirmingSession(run, sentWith.confirmSession);
-  else await run(true);
+  const settlingFirst = async (sessionConfirmed: boolean) => {
+    try {
+      return await run(sessionConfirmed);
+    } catch (error) {
+      if (!(error instanceof RanOutMocksFirst)) throw error;
+    }
+    await settleRanOutMocks(db, userId, now);
+    settled = true;
+    return run(sessionConfirmed);
+  };
+  if (sentWith) await confirmingSession(settlingFirst, sentWith.confirmSession);
+  else await settlingFirst(true);
   return reply ? reply() : stateOf(db, attemptId, now);
 }
 

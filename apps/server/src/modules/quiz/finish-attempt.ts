@@ -24,6 +24,7 @@ import type { Progress } from '../progress/repository.ts';
 import { asKind } from './attempt-access.ts';
 import {
   type AttemptClock,
+  listRanOutMocks,
   lockAttemptClock,
   markSubmitted,
   updateSittings,
@@ -240,6 +241,17 @@ async function markMockStreakDay(tx: Tx, userId: string, now: Date) {
   const days = addStreakDay(current, day);
   if (days === null) return;
   await updateMockStreakDays(tx, id, days, now);
+}
+
+/**
+ * Settles the student's mocks whose time ran out unseen, each in its own transaction, earliest
+ * first: called before anything else records a streak day, with no lock held. Such a mock was
+ * finished at its deadline (docs/product.md#mock-exam), but the streak cannot go back to a day
+ * before its last one (core `extendStreak`): settled after a later day's activity, its day was
+ * lost, or covered by a freeze spent for nothing.
+ */
+export async function settleRanOutMocks(db: Db, userId: string, now: Date): Promise<void> {
+  for (const id of await listRanOutMocks(db, userId, now)) await settleExpired(db, id, now);
 }
 
 /**

@@ -33,7 +33,7 @@ import {
   listFinishedSpansBetween,
   lockAttemptClock,
 } from './attempts.repository.ts';
-import { finalize } from './finish-attempt.ts';
+import { finalize, settleRanOutMocks } from './finish-attempt.ts';
 
 /**
  * Lite quizzes taken offline (issue 11; ADR 019): the pool of items a device keeps, and the upload
@@ -245,6 +245,8 @@ export async function receiveOfflineLite(
   await requireSubscriptionAccess(db, userId, now, finishedAt);
   const chosen = await chosenSubject(db, reviewer, input);
   const graded = await gradedAnswers(db, reviewer, chosen, input.answers);
+  // A mock of the student's that ran out unseen counts its streak day before this quiz's.
+  await settleRanOutMocks(db, userId, now);
 
   const attemptId = await db.transaction(async (tx) => {
     // The student's quizzes are checked and stored one at a time (issue 21 finding 3): two sent

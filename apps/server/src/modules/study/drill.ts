@@ -29,6 +29,7 @@ import {
   lockOwnAttemptHeader,
   markSubmitted,
 } from '../quiz/attempts.repository.ts';
+import { settleRanOutMocks } from '../quiz/finish-attempt.ts';
 import { topicsInScope } from './scope.ts';
 
 type StoredResult = Omit<DrillResult, 'attemptId' | 'unclaimedDrillPoints'>;
@@ -178,6 +179,8 @@ export async function finishDrill(
   attemptId: string,
   now: Date,
 ): Promise<DrillResult> {
+  // A mock of the student's that ran out unseen counts its streak day before this run's.
+  await settleRanOutMocks(db, userId, now);
   return db.transaction(async (tx) => {
     const attempt = await lockAttempt(tx, userId, reviewer, attemptId);
     let result: StoredResult;

@@ -18,6 +18,7 @@ import {
 } from '../content/study-material.repository.ts';
 import { recordActivity } from '../progress/record-activity.ts';
 import { findStreak } from '../progress/repository.ts';
+import { settleRanOutMocks } from '../quiz/finish-attempt.ts';
 import { countDueCardsByTopic, countSeenCardsByTopic, studiedSince } from './cards.read-model.ts';
 import { newCardsLeftToday } from './flash.ts';
 import { countReadNotesByTopic } from './notes.read-model.ts';
@@ -97,6 +98,8 @@ export async function finishStudySession(
     const streak = row ? streakOn(row, manilaDayKey(now)) : 0;
     return { counted: false, streak };
   }
+  // A mock of the student's that ran out unseen counts its streak day before this session's.
+  await settleRanOutMocks(db, userId, now);
   const outcome = await db.transaction((tx) =>
     recordActivity(tx, userId, { topics: [], gems: 0, drillPoints: 0, finished: true }, now),
   );
