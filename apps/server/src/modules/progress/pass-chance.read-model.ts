@@ -147,9 +147,10 @@ export async function countTrackPassChances(
     join ${users} u on u.id = m.user_id and u.role = 'student'
     join ${reviewerAccess} ra on ra.user_id = m.user_id and ra.reviewer_shorthand = m.reviewer
     where m.pass_chance is not null
-      and exists (select 1 from ${examSittings} s
-        where s.reviewer_shorthand = m.reviewer and s.starts_on = m.pass_chance_exam_day
-          and ${LAST_DAY} >= ${input.today})
+      and (m.pass_chance_exam_day >= ${input.today}::date
+        or exists (select 1 from ${examSittings} s
+          where s.reviewer_shorthand = m.reviewer and s.starts_on = m.pass_chance_exam_day
+            and ${LAST_DAY} >= ${input.today}))
     group by m.reviewer`);
   const rows = (
     result as unknown as {
