@@ -267,6 +267,61 @@ describe.each(ENGINES)('streak days on %s', (engine) => {
     expect(await streakOf(userId)).toMatchObject({ current: 1, lastDay: '2026-11-25' });
   });
 
+  /**
+   * Streak 3 up to Tuesday. An item answered on Monday, in a lite set submitted on Wednesday (or
+   * taken offline on Monday and sent on Wednesday), counts Monday: the streak ignores a day before
+   * its last, so Tuesday's run stands and Wednesday is not counted; the answer and its gems are
+   * Monday's. A set answered on Wednesday then counts Wednesday.
+   */
+  it.each([
+    [
+      'submitted',
+      async (cookie: string) => {
+        clock.set(manila(23, '21:00'));
+        const lite = await start(cookie, 'lite');
+        await answer(cookie, lite.attemptId, lite.items[0]?.questionId ?? '');
+        clock.set(manila(25, '09:00'));
+        expect((await submit(cookie, lite.attemptId)).result?.gemsEarned).toBeGreaterThan(0);
+      },
+    ],
+    [
+      'sent from offline',
+      async (cookie: string) => {
+        const at = (minutes: number) => new Date(manila(23, '21:00').getTime() + minutes * MINUTE);
+        clock.set(manila(25, '09:00'));
+        const res = await call(cookie, 'POST', `${quiz}/lite/offline-attempts`, {
+          clientAttemptId: randomUUID(),
+          subjectId: SUBJECT_A,
+          startedAt: at(0).toISOString(),
+          finishedAt: at(4).toISOString(),
+          answers: [{ questionId: 'tst-a-1', choiceIndex: keyOf('tst-a-1'), answeredAt: at(1) }],
+        });
+        expect(res.statusCode).toBe(201);
+      },
+    ],
+  ])('a lite set answered on Monday and %s on Wednesday counts Monday', async (_, late) => {
+    clock.set(manila(23, '12:00'));
+    const { cookie, userId } = await student();
+    await setStreak(userId, { current: 3, lastDay: '2026-11-24' });
+    await late(cookie);
+    expect(await streakOf(userId)).toEqual({
+      current: 3,
+      longest: 3,
+      lastDay: '2026-11-24',
+      freezes: 0,
+    });
+    const days = await db()
+      .select({ day: dailyAwards.day, answers: dailyAwards.answers })
+      .from(dailyAwards)
+      .where(eq(dailyAwards.userId, userId));
+    expect(days).toEqual([{ day: '2026-11-23', answers: 1 }]);
+
+    const today = await start(cookie, 'lite');
+    await answer(cookie, today.attemptId, today.items[0]?.questionId ?? '');
+    await submit(cookie, today.attemptId);
+    expect(await streakOf(userId)).toMatchObject({ current: 4, lastDay: '2026-11-25' });
+  });
+
   it('a drill run or study session that counts nothing answers with the streak as it stands', async () => {
     clock.set(manila(22, '12:00'));
     const { cookie, userId } = await student();

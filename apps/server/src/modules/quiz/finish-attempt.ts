@@ -119,15 +119,17 @@ export async function finalize(
   // at once, or a mock left to run out untouched, would otherwise keep a streak for nothing.
   const answered = rows.some((r) => r.answer?.choiceIndex != null);
   const activity = { topics, gems: result.gemsEarned, drillPoints: 0, finished: answered };
+  const activityAt = kind === 'lite' ? liteActivityAt(rows, at) : at;
   // With the owner's row locked and the activity's state read under it, the activity's writes and
-  // the scores ride in the mark's statement (ADR 037); otherwise they are recorded on their own.
+  // the scores ride in the mark's statement (ADR 037); otherwise they are recorded on their own,
+  // as they are when the state was read for a later day than the activity's.
   const carried =
-    row.ownerProgress && state.activity
+    row.ownerProgress && state.activity && activityAt === at
       ? activityWrites(row.userId, activity, at, row.ownerProgress, state.activity)
       : null;
   const outcome =
     carried?.outcome ??
-    (await recordActivity(tx, row.userId, activity, at, row.ownerProgress, undefined));
+    (await recordActivity(tx, row.userId, activity, activityAt, row.ownerProgress, undefined));
   // The day's cap may have awarded less than the answers earned (issue 21): the result says what
   // the student got.
   result = { ...result, gemsEarned: outcome.gemsAdded };
@@ -147,6 +149,24 @@ export async function finalize(
   );
   if (!updated) throw new AppError('INTERNAL', 'The attempt vanished while submitting.');
   return { state, result, submittedAt: at };
+}
+
+/**
+ * The moment a lite set's activity counts at: its last answer's, when that was on an earlier
+ * Manila day than the submit (docs/product.md#streaks); else `at`, the same object. A lite set has
+ * no deadline, so counted on arrival, one item answered in each of 30 sets on Monday and a set
+ * submitted a day after kept a 30-day streak without study, and billed Monday's answers and gems
+ * to later days' caps. As a drill finished late (core `finishedAt`), its answers, gems and streak
+ * day are then that day's, under its caps. An offline set's answer times are on the server's
+ * clock already (core `onServerClock`, when it was stored), so they are taken as they are.
+ */
+function liteActivityAt(rows: FinishState['items'], at: Date): Date {
+  let last: Date | null = null;
+  for (const { answer } of rows) {
+    if (answer?.choiceIndex == null) continue;
+    if (!last || answer.answeredAt > last) last = answer.answeredAt;
+  }
+  return last && manilaDayKey(last) < manilaDayKey(at) ? last : at;
 }
 
 /** What `finalize` read and decided: enough to answer with the submitted attempt (ADR 038). */

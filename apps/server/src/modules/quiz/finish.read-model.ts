@@ -37,7 +37,7 @@ export type FinishItem = {
   partId: string | null;
   /** The item's facts and the student's history of it; undefined when it has left the bank. */
   facts: ReadinessItem | undefined;
-  answer: Pick<SavedAnswer, 'choiceIndex' | 'flagged' | 'isCorrect'> | null;
+  answer: Pick<SavedAnswer, 'choiceIndex' | 'flagged' | 'isCorrect' | 'answeredAt'> | null;
 };
 
 export type FinishState = {
@@ -63,7 +63,7 @@ export type FinishState = {
 };
 
 /** Per item: id, part, topic, subject, held, label, choices, refined mean, variance, answers,
- * history (ms, right, step), answer (saved, choice, flagged, right). */
+ * history (ms, right, step), answer (saved, choice, flagged, right, ms). */
 type ItemTuple = [
   questionId: string,
   partId: string | null,
@@ -82,6 +82,7 @@ type ItemTuple = [
   choiceIndex: number | null,
   flagged: boolean | null,
   isCorrect: boolean | null,
+  answeredAtMs: number | null,
 ];
 
 type FinishReadRow = {
@@ -108,7 +109,8 @@ const finishRead = statementsByShape<FinishReadShape, FinishReadRow>(
                  q.held_at is not null, q.difficulty, jsonb_array_length(q.choices),
                  d.mean, d.variance, d.answers,
                  floor(extract(epoch from h.last_at) * 1000), h.last_correct, h.review_step,
-                 ans.question_id is not null, ans.choice_index, ans.flagged, ans.is_correct)
+                 ans.question_id is not null, ans.choice_index, ans.flagged, ans.is_correct,
+                 floor(extract(epoch from ans.answered_at) * 1000))
                order by item.ord), '[]')::text
          from ${itemsInOrder(sql`a.items`)}
          left join ${questions} q on q.id = item.value->>'questionId'
@@ -200,7 +202,14 @@ export async function loadFinishState(
                   ? { lastAt: r[10], lastCorrect: r[11], reviewStep: r[12] }
                   : undefined,
             },
-      answer: r[13] ? { choiceIndex: r[14], flagged: r[15] ?? false, isCorrect: r[16] } : null,
+      answer: r[13]
+        ? {
+            choiceIndex: r[14],
+            flagged: r[15] ?? false,
+            isCorrect: r[16],
+            answeredAt: new Date(r[17] ?? 0),
+          }
+        : null,
     })),
     model: row.model === null ? null : (JSON.parse(row.model) as StudentModel),
     blueprint: firstValidBlueprint(
