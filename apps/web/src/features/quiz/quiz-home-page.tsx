@@ -3,12 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Chip } from '../../components/chip.tsx';
-import { RetryNotice } from '../../components/retry-notice.tsx';
 import { ReviewerPicker } from '../../components/reviewer-picker.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { Skeleton, SkeletonGroup } from '../../components/skeleton.tsx';
 import { majorLabel } from '../../components/track-choice.tsx';
-import { TrackNotReady } from '../../components/track-not-ready.tsx';
 import { countText, manilaShortDate } from '../../lib/format.ts';
 import { withReviewer } from '../../lib/reviewer-param.ts';
 import { studyModeHref } from '../../lib/study-links.ts';
@@ -19,6 +17,7 @@ import { trackEvent } from './api/track-event.ts';
 import { ExamDateCard } from './exam-date-card.tsx';
 import { itemsText, minutesText } from './format.ts';
 import { useKeepLitePool } from './keep-lite-pool.ts';
+import { QuizHomeGate } from './quiz-home-gate.tsx';
 import { TimerIcon } from './quiz-icons.tsx';
 import { ReadinessCard } from './readiness-card.tsx';
 import { ScoreHistory } from './score-history.tsx';
@@ -60,23 +59,17 @@ export function QuizHomePage() {
         />
       ) : null}
 
-      {reviewers.isPending || (reviewer && home.isPending) ? (
-        <HomeSkeleton />
-      ) : reviewers.isError || home.isError ? (
-        <RetryNotice onRetry={() => (reviewers.isError ? reviewers.refetch() : home.refetch())}>
-          We could not load your quizzes. Check your connection and try again.
-        </RetryNotice>
-      ) : !reviewer && reviewers.unavailable.length > 0 ? (
-        <TrackNotReady unavailable={reviewers.unavailable} offered={reviewers.offered} />
-      ) : !reviewer || !home.data ? (
-        <section className="card">
-          <h2 className="quiz-card__title">No reviewer yet</h2>
-          <p className="muted">You have no reviewer to practise with yet.</p>
-        </section>
-      ) : (
-        // A new reviewer is a new home: its subject choice must not carry over.
-        <HomeContent key={home.data.reviewer.shorthand} home={home.data} />
-      )}
+      <QuizHomeGate
+        reviewers={reviewers}
+        home={home}
+        skeleton={<HomeSkeleton />}
+        failure="We could not load your quizzes. Check your connection and try again."
+      >
+        {(data) => (
+          // A new reviewer is a new home: its subject choice must not carry over.
+          <HomeContent key={data.reviewer.shorthand} home={data} />
+        )}
+      </QuizHomeGate>
     </div>
   );
 }

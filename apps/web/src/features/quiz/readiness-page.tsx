@@ -1,12 +1,11 @@
 import type { ExamSitting, Readiness } from '@pasado/core/contract';
 import { manilaDayKey, PATHS, sittingCountdown, sittingDatesText } from '@pasado/core/rules';
 import { Link } from 'react-router';
-import { RetryNotice } from '../../components/retry-notice.tsx';
 import { Skeleton, SkeletonGroup } from '../../components/skeleton.tsx';
-import { TrackNotReady } from '../../components/track-not-ready.tsx';
 import { withReviewer } from '../../lib/reviewer-param.ts';
 import { useReviewerChoice } from '../../lib/use-reviewer-choice.ts';
 import { useQuizHome } from './api/get-quiz-home.ts';
+import { QuizHomeGate } from './quiz-home-gate.tsx';
 import { chanceText, mocksAhead, SURENESS_TEXT } from './readiness-card.tsx';
 import './quiz.css';
 
@@ -20,8 +19,6 @@ export function ReadinessPage() {
   const { reviewer } = reviewers;
   const home = useQuizHome(reviewer?.shorthand ?? null);
   const back = reviewer ? withReviewer(PATHS.quiz, reviewer.shorthand) : PATHS.quiz;
-  // As quiz home decides (quiz-home-page.tsx): the quiz home query waits for a reviewer, so a
-  // failed reviewer list or claims read, or no reviewer at all, must end the loading too.
   return (
     <div className="page readiness-page">
       <header className="page__header">
@@ -30,27 +27,27 @@ export function ReadinessPage() {
         </Link>
         <h1 className="page__title">Would you pass?</h1>
       </header>
-      {reviewers.isPending || (reviewer && home.isPending) ? (
-        <SkeletonGroup label="Loading your readiness">
-          <Skeleton size="card" />
-          <Skeleton size="card" />
-        </SkeletonGroup>
-      ) : reviewers.isError || home.isError ? (
-        <RetryNotice onRetry={() => (reviewers.isError ? reviewers.refetch() : home.refetch())}>
-          We could not load your readiness. Check your connection and try again.
-        </RetryNotice>
-      ) : !reviewer && reviewers.unavailable.length > 0 ? (
-        <TrackNotReady unavailable={reviewers.unavailable} offered={reviewers.offered} />
-      ) : !reviewer || !home.data ? (
-        <section className="card">
-          <h2 className="quiz-card__title">No reviewer yet</h2>
-          <p className="muted">You have no reviewer to practise with yet.</p>
-        </section>
-      ) : home.data.readiness ? (
-        <ReadinessDetails readiness={home.data.readiness} sitting={home.data.sitting.current} />
-      ) : (
-        <p className="muted">This reviewer has no mock exam yet, so there is nothing to predict.</p>
-      )}
+      <QuizHomeGate
+        reviewers={reviewers}
+        home={home}
+        skeleton={
+          <SkeletonGroup label="Loading your readiness">
+            <Skeleton size="card" />
+            <Skeleton size="card" />
+          </SkeletonGroup>
+        }
+        failure="We could not load your readiness. Check your connection and try again."
+      >
+        {(data) =>
+          data.readiness ? (
+            <ReadinessDetails readiness={data.readiness} sitting={data.sitting.current} />
+          ) : (
+            <p className="muted">
+              This reviewer has no mock exam yet, so there is nothing to predict.
+            </p>
+          )
+        }
+      </QuizHomeGate>
     </div>
   );
 }
