@@ -138,3 +138,15 @@ describe('read mode: a finish while its note read waits to be sent', () => {
     }
   });
 });
+
+// A topic with one note says so in the singular (lib/format.ts countText).
+describe('read mode: a topic with one note', () => {
+  it('counts "0 of 1 note read"', async () => {
+    fakeApi({ 'GET /api/auth/claims': claimsFor(['let-elem']), [NOTES]: TOPIC_NOTES });
+    renderScreen(<ReadMode />, {
+      path: '/study/let-elem/read?subject=prof-ed&topic=gen.learning',
+      route: '/study/:reviewer/read',
+    });
+    expect((await screen.findByText('0 of 1 note read')).textContent).toBeTruthy();
+  });
+});

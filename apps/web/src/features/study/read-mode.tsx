@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Chip } from '../../components/chip.tsx';
 import { ProgressBar } from '../../components/progress-bar.tsx';
+import { countText } from '../../lib/format.ts';
 import { launcherHref } from '../../lib/study-links.ts';
 import { useTopicNotes } from './api/get-topic-notes.ts';
 import { useMarkNoteRead, useSendWaiting } from './api/mark-note-read.ts';
@@ -67,7 +68,7 @@ export function ReadMode() {
       {total > 0 ? (
         <>
           <p className="study-head__meta" aria-live="polite">
-            {readCount} of {total} notes read
+            {readCount} of {countText(total, 'note')} read
           </p>
           <ProgressBar value={readCount} max={total} label="Notes read in this topic" />
         </>
@@ -95,7 +96,7 @@ export function ReadMode() {
           title={readCount === total ? 'Topic complete' : 'Session complete'}
           big={
             <>
-              {readCount} of {total} notes read
+              {readCount} of {countText(total, 'note')} read
             </>
           }
           again={

@@ -6,6 +6,7 @@ import { ProgressBar } from '../../components/progress-bar.tsx';
 import { ReviewerPicker } from '../../components/reviewer-picker.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { TrackNotReady } from '../../components/track-not-ready.tsx';
+import { countText } from '../../lib/format.ts';
 import { type StudyMode, type StudyScopeParams, studyModeHref } from '../../lib/study-links.ts';
 import { useReviewerChoice } from '../../lib/use-reviewer-choice.ts';
 import { useStudyOverview } from './api/get-study-overview.ts';
@@ -246,7 +247,11 @@ function ModeList({
         title="Read"
         text={c ? c.readText : topicChosen ? 'The notes of this topic.' : 'Notes, topic by topic.'}
         stat={
-          !c ? loading : c.notes === 0 ? 'No notes yet' : `${c.notesRead}/${c.notes} notes read`
+          !c
+            ? loading
+            : c.notes === 0
+              ? 'No notes yet'
+              : `${c.notesRead}/${countText(c.notes, 'note')} read`
         }
         progress={!c ? 'pending' : c.notes > 0 ? { value: c.notesRead, max: c.notes } : null}
         disabled={c?.notes === 0}
@@ -257,7 +262,9 @@ function ModeList({
         icon={<ListenIcon />}
         title="Listen"
         text="Notes and cards read aloud, for review on the go."
-        stat={!c ? loading : `${c.notes} notes · ${c.readTopicCards} cards`}
+        stat={
+          !c ? loading : `${countText(c.notes, 'note')} · ${countText(c.readTopicCards, 'card')}`
+        }
         disabled={c?.notes === 0 && c.readTopicCards === 0}
       />
       <ModeCard
@@ -271,7 +278,7 @@ function ModeList({
             ? loading
             : c.questions === 0
               ? 'No questions yet'
-              : `${Math.min(DRILL_DEFAULT_ITEMS, c.questions)} questions · ${DRILL_ITEM_SECONDS} s each`
+              : `${countText(Math.min(DRILL_DEFAULT_ITEMS, c.questions), 'question')} · ${DRILL_ITEM_SECONDS} s each`
         }
         disabled={c?.questions === 0}
       />

@@ -6,7 +6,7 @@ import { Chip } from '../../../components/chip.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { manilaDateTime } from '../../../lib/format.ts';
+import { countText, manilaDateTime } from '../../../lib/format.ts';
 import { LoadFailure } from '../admin-parts.tsx';
 import { reportsQueryOptions } from './content-api.ts';
 import { ContentBusy } from './content-busy.tsx';
@@ -161,7 +161,7 @@ export function ItemAnalysisPanel() {
     mutationFn: runItemAnalysis,
     onSuccess: (result) => {
       setAnnouncement(
-        `Computed ${result.questions} items: ${result.flagged} flagged, ${result.filed} new in the reported-items queue.`,
+        `Computed ${countText(result.questions, 'item')}: ${result.flagged} flagged, ${result.filed} new in the reported-items queue.`,
       );
       void queryClient.invalidateQueries({ queryKey: ['admin', 'content', 'item-stats'] });
       void queryClient.invalidateQueries({ queryKey: reportsQueryOptions().queryKey });
