@@ -4,13 +4,15 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { BannerProvider } from '../lib/banners.tsx';
+import { MUTATION_DEFAULTS } from '../lib/query-client.ts';
 
 /** A query cache of the test's own: nothing is shared between tests, and a failure is not retried. */
 export const testQueryClient = () =>
   new QueryClient({
     defaultOptions: {
       queries: { retry: false, gcTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false },
-      mutations: { retry: false },
+      // As the app's: an action tapped offline fails at once (lib/query-client.ts).
+      mutations: MUTATION_DEFAULTS,
     },
   });
 

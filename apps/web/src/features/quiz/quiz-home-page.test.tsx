@@ -1,7 +1,7 @@
 import type { QuizHome } from '@pasado/core/contract';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi } from '../../testing/fake-api.ts';
+import { fakeApi, networkDown } from '../../testing/fake-api.ts';
 import { renderScreen } from '../../testing/render.tsx';
 import {
   CSE_PRO,
@@ -175,6 +175,41 @@ describe('the quiz home', () => {
     const mock = await screen.findByRole('region', { name: 'Mock exam' });
     expect(within(mock).getByText('Choose your major above to start the mock exam.')).toBeTruthy();
     expect(within(mock).queryByRole('link')).toBeNull();
+  });
+
+  // lib/query-client.ts: TanStack's default paused an action tapped offline (the select stayed
+  // disabled, no word said) and sent it once the phone was back, maybe hours later.
+  it('a major chosen offline says so at once and is never sent later', async () => {
+    const PUT_MAJOR = 'PUT /api/reviewers/let-elem/major';
+    const api = fakeApi({
+      'GET /api/auth/claims': claimsFor(['let-elem']),
+      'GET /api/reviewers': { reviewers: [LET_ELEM, CSE_PRO] },
+      'GET /api/quiz/let-elem/quiz-home': home({
+        major: { current: null, options: [{ subjectId: 'off.math', name: 'Mathematics' }] },
+      }),
+      [PUT_MAJOR]: () => (navigator.onLine ? {} : networkDown()),
+    });
+    const { user } = renderScreen(<QuizHomePage />, { path: '/quiz' });
+    const select = await screen.findByRole('combobox', { name: 'Major' });
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    window.dispatchEvent(new Event('offline'));
+    try {
+      await user.selectOptions(select, 'off.math');
+      expect(
+        (
+          await screen.findByText(
+            'We could not change your major. Check your connection and try again.',
+          )
+        ).textContent,
+      ).toBeTruthy();
+      expect((select as HTMLSelectElement).disabled).toBe(false);
+    } finally {
+      onLine.mockRestore();
+      window.dispatchEvent(new Event('online'));
+    }
+    // Back online, nothing goes out on its own: the failed tap was the only one.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.sentTo(PUT_MAJOR)).toHaveLength(1);
   });
 
   it('each weakest topic opens its lite quiz, flash cards or notes, which come back to the quiz', async () => {

@@ -26,13 +26,12 @@ export async function claimReward(request: ClaimRequest): Promise<ClaimResult> {
 
 /**
  * Claims a reward, then refreshes the summary and the user document (the red dot) at once. Offline
- * it fails at once with OfflineError, never paused (online-only.ts).
+ * it fails at once with OfflineError (online-only.ts), never paused (lib/query-client.ts).
  */
 export function useClaimReward() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: claimReward,
-    networkMode: 'always',
     onSettled: async () => {
       await Promise.all([
         client.invalidateQueries({ queryKey: progressSummaryQueryKey }),

@@ -1,9 +1,7 @@
 /**
- * A claim or a purchase on Tasks is sent at the tap or not at all. TanStack Query's default
- * `networkMode: 'online'` paused such a mutation while the phone was offline: the button said
- * "Claiming…" for as long, the other claims waited on it, and the request went out unannounced
- * once the phone was back, maybe hours later. Their mutations run at once (`networkMode: 'always'`)
- * and, with no connection, throw this before sending anything, so the screen says so at once.
+ * A claim or a purchase on Tasks is sent at the tap or not at all, as every action is
+ * (lib/query-client.ts). With no connection they throw this before sending anything, so the screen
+ * can say in its own words that nothing was claimed or bought.
  */
 export class OfflineError extends Error {
   override readonly name = 'OfflineError';

@@ -39,9 +39,8 @@ export function StreakFreezeCard({ summary }: { summary: ProgressSummary }) {
   // (the server may have bought the freeze) sends the same id, and the server buys once. A new id
   // only once the server has answered, bought or refused.
   const purchaseId = useRef(crypto.randomUUID());
-  // Offline it fails at once with OfflineError, never paused (online-only.ts).
+  // Offline it fails at once with OfflineError (online-only.ts), never paused (lib/query-client.ts).
   const buy = useMutation({
-    networkMode: 'always',
     mutationFn: () => {
       assertOnline();
       return sendJson<BuyStreakFreezeResult>('/api/progress/streak-freeze', {
