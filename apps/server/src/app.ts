@@ -26,6 +26,7 @@ import { leaderboardRoutes } from './modules/leaderboard/routes.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { progressRoutes } from './modules/progress/routes.ts';
 import { analyticsRoutes } from './modules/quiz/analytics-routes.ts';
+import { settleRanOutMocks } from './modules/quiz/finish-attempt.ts';
 import { quizRoutes } from './modules/quiz/routes.ts';
 import { countCardsToday } from './modules/study/cards.read-model.ts';
 import { studyRoutes } from './modules/study/routes.ts';
@@ -216,7 +217,8 @@ export async function buildApp(
         // Quiz home's Today list counts flash cards, which the study module (above quiz) reads.
         await authed.register(quizRoutes, { prefix: '/quiz', cardsToday: countCardsToday });
         await authed.register(studyRoutes, { prefix: '/study' });
-        await authed.register(progressRoutes, { prefix: '/progress' });
+        // Tasks reads the streak, which a mock that ran out unseen (quiz, above progress) counts.
+        await authed.register(progressRoutes, { prefix: '/progress', settleRanOutMocks });
         await authed.register(leaderboardRoutes, { prefix: '/leaderboard' });
         await authed.register(analyticsRoutes, { prefix: '/analytics' });
         await authed.register(messageRoutes);

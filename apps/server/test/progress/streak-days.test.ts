@@ -237,6 +237,40 @@ describe.each(ENGINES)('streak days on %s', (engine) => {
     },
   );
 
+  /**
+   * Tasks reads the streak and a freeze purchase settles it, both in the progress module: a mock
+   * with an answer that ran out at 23:00 on Monday, unseen, counts Monday for them too.
+   */
+  it('Tasks and a freeze purchase count the day of a mock that ran out unseen', async () => {
+    clock.set(manila(22, '12:00'));
+    const { cookie, userId } = await student();
+    await setStreak(userId, { current: 4, lastDay: '2026-11-22', freezes: 1 });
+    await db()
+      .update(users)
+      .set({ gemsCollection: { emerald: 500 } })
+      .where(eq(users.id, userId));
+    clock.set(manila(23, '22:26'));
+    const mock = await start(cookie, 'mock');
+    await answer(cookie, mock.attemptId, mock.items[0]?.questionId ?? '');
+    clock.set(manila(24, '09:00'));
+    const summary = await call(cookie, 'GET', '/api/progress/summary');
+    expect(summary.statusCode).toBe(200);
+    expect(summary.json().streak).toMatchObject({ current: 5, lastDay: '2026-11-23', freezes: 1 });
+    const bought = await call(cookie, 'POST', '/api/progress/streak-freeze', {
+      purchaseId: randomUUID(),
+    });
+    expect(bought.statusCode).toBe(200);
+    // Monday is the mock's: the freeze held is not spent on it.
+    expect(bought.json()).toMatchObject({ freezes: 2 });
+    await quizHome(cookie);
+    expect(await streakOf(userId)).toEqual({
+      current: 5,
+      longest: 5,
+      lastDay: '2026-11-23',
+      freezes: 2,
+    });
+  });
+
   it('a drill finished the next Manila day counts the day it was answered, not the finish’s', async () => {
     clock.set(manila(23, '12:00'));
     const { cookie, userId } = await student();

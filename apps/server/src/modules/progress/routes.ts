@@ -9,6 +9,7 @@ import {
 } from '@pasado/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../platform/db/client.ts';
 import { requireSession } from '../../platform/session.ts';
 import { claimChallenge, claimDrillPoints } from './challenges.ts';
 import { paymentHistory, progressSummary } from './service.ts';
@@ -23,16 +24,32 @@ import { buyFreeze } from './streak-freeze.ts';
  * decided under the user row's lock. The reads are the student's own data and stay open to any
  * session.
  */
-export async function progressRoutes(app: FastifyInstance) {
+export async function progressRoutes(
+  app: FastifyInstance,
+  options: {
+    /**
+     * Settles the student's mocks whose time ran out unseen (quiz `settleRanOutMocks`, above this
+     * module, passed in by app.ts), before the summary, a claim or a freeze purchase reads the
+     * streak: such a mock counts its deadline's day (docs/product.md#mock-exam), which the streak
+     * cannot take back once a later day moved it on or a freeze covered it.
+     */
+    settleRanOutMocks: (db: Db, userId: string, now: Date) => Promise<void>;
+  },
+) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.database;
+  const settled = async (userId: string, now: Date) => {
+    await options.settleRanOutMocks(db, userId, now);
+    return now;
+  };
 
   typed.get(
     '/summary',
     { schema: { response: { 200: progressSummarySchema } } },
     async (request, reply) => {
       const session = requireSession(request);
-      const summary = await progressSummary(db, session.userId, request.server.clock.now());
+      const now = await settled(session.userId, request.server.clock.now());
+      const summary = await progressSummary(db, session.userId, now);
       reply.header('cache-control', 'private, no-store');
       return summary;
     },
@@ -47,7 +64,8 @@ export async function progressRoutes(app: FastifyInstance) {
     async (request) => {
       const session = requireSession(request);
       const { kind, id } = request.body;
-      return claimChallenge(db, session.userId, kind, id, request.server.clock.now());
+      const now = await settled(session.userId, request.server.clock.now());
+      return claimChallenge(db, session.userId, kind, id, now);
     },
   );
 
@@ -83,7 +101,8 @@ export async function progressRoutes(app: FastifyInstance) {
     async (request) => {
       const session = requireSession(request);
       const { purchaseId } = request.body;
-      return buyFreeze(db, session.userId, purchaseId, request.server.clock.now());
+      const now = await settled(session.userId, request.server.clock.now());
+      return buyFreeze(db, session.userId, purchaseId, now);
     },
   );
 }
