@@ -1,11 +1,10 @@
 // `npm test` drives Debian's Chromium (test tools cannot download browsers here). Make sure it is
-// there before anything runs: install Debian's package when this process may, or stop at once
+// there before anything runs: install Debian's packages when this process may, or stop at once
 // with the exact command to run.
 import { execFileSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
+import { TEST_CHROMIUM as CHROMIUM, CHROMIUM_PACKAGES as PACKAGES } from './test-chromium.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const PACKAGES = ['chromium', 'fonts-noto-color-emoji'];
 const INSTALL = `apt-get update && apt-get install -y ${PACKAGES.join(' ')}`;
 
 function present() {

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { TEST_CHROMIUM } from '../../../scripts/test-chromium.mjs';
 
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../../artifacts/screenshots');
 
@@ -20,13 +21,13 @@ export const CHROMIUM_ARGS = [
 const LAUNCH_TIMEOUT_MS = 45_000;
 
 /**
- * Debian's Chromium. A launch that stalls is killed by Playwright at its timeout and tried once
+ * Debian's Chromium, as its headless shell (scripts/test-chromium.mjs). A launch that stalls is killed by Playwright at its timeout and tried once
  * more: a stalled browser left running would keep the test worker alive and hang the whole run.
  */
 export async function launchChromium(): Promise<Browser> {
   const launch = () =>
     chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: TEST_CHROMIUM,
       headless: true,
       timeout: LAUNCH_TIMEOUT_MS,
       args: CHROMIUM_ARGS,

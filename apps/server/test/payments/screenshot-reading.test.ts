@@ -2,6 +2,7 @@ import type { ReviewItem } from '@pasado/core';
 import { eq } from 'drizzle-orm';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_CHROMIUM } from '../../../../scripts/test-chromium.mjs';
 import { READER_DIED } from '../../src/modules/subscriptions/reconciliation.repository.ts';
 import {
   MAX_ATTEMPTS,
@@ -37,7 +38,7 @@ let reader: ReceiptReader;
 beforeAll(async () => {
   [browser, reader] = await Promise.all([
     chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: TEST_CHROMIUM,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     }),
     createReceiptReader(),

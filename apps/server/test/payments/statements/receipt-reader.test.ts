@@ -3,6 +3,7 @@ import path from 'node:path';
 import { SCREENSHOT_MESSAGES } from '@pasado/core';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_CHROMIUM } from '../../../../../scripts/test-chromium.mjs';
 import {
   createReceiptReader,
   englishModelPath,
@@ -18,7 +19,7 @@ let reader: ReceiptReader;
 beforeAll(async () => {
   [browser, reader] = await Promise.all([
     chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: TEST_CHROMIUM,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     }),
     createReceiptReader(),
