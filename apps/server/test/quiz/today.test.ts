@@ -4,6 +4,7 @@ import {
   attemptStateSchema,
   emptyStudentModel,
   flashReviewResponseSchema,
+  keptSittingDays,
   type ProgressSummary,
   quizHomeSchema,
   RETENTION_NEAR,
@@ -94,7 +95,7 @@ describe.each(ENGINES)('the Today list and the exam-date retention on %s', (engi
       rating,
       seconds: 5,
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
     return flashReviewResponseSchema.parse(res.json());
   };
   /** Answers every item of a started attempt (all right) and submits it. */
@@ -380,6 +381,21 @@ describe.each(ENGINES)('the Today list and the exam-date retention on %s', (engi
       expect(readiness?.plan).toBeNull();
       expect(list).toBeNull();
     }
+    // Flash cards on the second day still aim at exam day's retention, not a passed exam's, and
+    // the phone keeps both days to rate offline as the server does.
+    clock.set(new Date('2027-01-28T10:00:00+08:00'));
+    const none = await student();
+    const card = CARDS[1] as string;
+    for (const c of [cookie, none.cookie]) await rate(c, card, 'good');
+    clock.set(new Date('2027-01-28T10:10:00+08:00'));
+    const dueSitting = Date.parse((await rate(cookie, card, 'good')).due);
+    const dueNone = Date.parse((await rate(none.cookie, card, 'good')).due);
+    expect(dueSitting).toBeLessThan(dueNone);
+    const kept = studyOfflineProgressSchema.parse(
+      (await call(cookie, 'GET', `/api/study/${REVIEWER}/offline-progress`)).json(),
+    );
+    expect([kept.examDay, kept.examLastDay]).toEqual(['2027-01-27', '2027-01-28']);
+
     const after = (await home('2027-01-29')).readiness;
     expect(after?.daysLeft).toBeNull();
     expect(after?.passChance?.examDay).toBeNull();
@@ -433,12 +449,13 @@ describe.each(ENGINES)('the Today list and the exam-date retention on %s', (engi
     const dueNone = Date.parse((await rate(none.cookie, card, 'good')).due);
     const at = clock.now();
     expect(dueNear).toBeLessThan(dueNone);
-    expect(retentionOn(kept.examDay, at)).toBe(RETENTION_NEAR);
+    expect(retentionOn(keptSittingDays(kept.examDay, kept.examLastDay), at)).toBe(RETENTION_NEAR);
 
     // The phone's offline path (features/study/offline-flash.ts): core's rule on the kept state,
     // at core's retention of the kept exam day — the same moment as the server's.
     const before = kept.schedules.find((s) => s.cardId === card)?.state as StoredCardState;
-    const onPhone = applyRating(before, 'good', reviewId, at, retentionOn(kept.examDay, at));
+    const retention = retentionOn(keptSittingDays(kept.examDay, kept.examLastDay), at);
+    const onPhone = applyRating(before, 'good', reviewId, at, retention);
     expect(onPhone.due.getTime()).toBe(dueNear);
   });
 });

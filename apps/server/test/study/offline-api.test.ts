@@ -141,7 +141,12 @@ describe.each(ENGINES)('offline study API on %s', (engine) => {
     const empty = await get(cookie, PROGRESS);
     expect(empty.statusCode).toBe(200);
     expect(empty.headers['cache-control']).toBe('private, no-store');
-    expect(empty.json()).toEqual({ schedules: [], notesRead: [], examDay: null });
+    expect(empty.json()).toEqual({
+      schedules: [],
+      notesRead: [],
+      examDay: null,
+      examLastDay: null,
+    });
     const emptyTag = String(empty.headers.etag);
     expect((await get(cookie, PROGRESS, emptyTag)).statusCode).toBe(304);
 
@@ -182,6 +187,7 @@ describe.each(ENGINES)('offline study API on %s', (engine) => {
       schedules: [],
       notesRead: [],
       examDay: null,
+      examLastDay: null,
     });
   });
 

@@ -1,8 +1,5 @@
 import { z } from 'zod';
-import { EXAM_SITTING_MESSAGES } from '../exam-sittings.ts';
-
-/** A Manila calendar day as the sittings store it: YYYY-MM-DD. */
-export const dayKeySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, EXAM_SITTING_MESSAGES.badDate);
+import { dayKeySchema } from './common.ts';
 
 /**
  * An official exam sitting as students and staff read it (issue 23 item 1;

@@ -3,7 +3,7 @@ import type { TrackProfile } from '../readiness/forecast.ts';
 import type { StudentModel } from '../readiness/model.ts';
 import type { ReadinessSummary } from '../readiness/summary.ts';
 import type { TodayList } from '../readiness/today.ts';
-import { dayKeySchema } from './exam-sittings.ts';
+import { dayKeySchema } from './common.ts';
 
 const ratingSchema = z.object({ rating: z.number(), low: z.number(), high: z.number() });
 
@@ -107,7 +107,10 @@ todayListSchema satisfies z.ZodType<TodayList>;
  */
 export const forYouKitSchema = z.object({
   reviewer: z.string(),
+  /** The first day of the student's sitting, or null. */
   examDay: dayKeySchema.nullable(),
+  /** Its last day (the NLE's second); missing from a kit kept before it was sent: one day. */
+  examLastDay: dayKeySchema.nullable().optional(),
   model: z.custom<StudentModel>((v) => typeof v === 'object' && v !== null),
   profile: z.custom<TrackProfile>((v) => typeof v === 'object' && v !== null),
   pool: z.array(

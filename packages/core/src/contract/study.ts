@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { DRILL_MAX_ITEMS, DRILL_MIN_ITEMS } from '../drill.ts';
 import { FLASH_RATINGS, type FlashCardState, type FlashRating } from '../flash-queue.ts';
-import { isoDateSchema } from './common.ts';
-import { dayKeySchema } from './exam-sittings.ts';
+import { dayKeySchema, isoDateSchema } from './common.ts';
 
 /**
  * The study API under /api/study (issue 4 item 6: launcher, flash, read, listen, drill). Every route
@@ -341,5 +340,10 @@ export const studyOfflineProgressSchema = z.object({
    * the phone rates cards offline at the retention the server would (core `retentionOn`).
    */
   examDay: dayKeySchema.nullable(),
+  /**
+   * The sitting's last day (the NLE's second), or null without a sitting; missing from progress
+   * kept before it was sent, which the phone reads as a one-day sitting.
+   */
+  examLastDay: dayKeySchema.nullable().optional(),
 });
 export type StudyOfflineProgress = z.infer<typeof studyOfflineProgressSchema>;

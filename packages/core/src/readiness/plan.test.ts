@@ -117,6 +117,16 @@ describe('retentionOn (the retention a rating at a moment aims at)', () => {
     { exam: '2027-03-21', at: '2027-02-09T23:59:00+08:00', r: 0.919, why: '23:59, 40 days' },
     { exam: '2027-03-21', at: '2027-02-10T00:01:00+08:00', r: 0.92, why: '00:01, 39 days' },
   ])('$why → $r', ({ exam, at, r }) => {
-    expect(retentionOn(exam, new Date(at))).toBe(r);
+    const sitting = exam === null ? null : { startsOn: exam, endsOn: exam };
+    expect(retentionOn(sitting, new Date(at))).toBe(r);
+  });
+
+  // The NLE sits two days: the evening of the first is the eve of the second, not after the exam.
+  it.each([
+    { at: '2027-03-20T20:00:00+08:00', r: RETENTION_NEAR, why: 'its first day' },
+    { at: '2027-03-21T20:00:00+08:00', r: RETENTION_NEAR, why: 'its second day' },
+    { at: '2027-03-22T08:00:00+08:00', r: RETENTION_FAR, why: 'the day after its last' },
+  ])('a two-day sitting, $why → $r', ({ at, r }) => {
+    expect(retentionOn({ startsOn: '2027-03-20', endsOn: '2027-03-21' }, new Date(at))).toBe(r);
   });
 });

@@ -128,13 +128,41 @@ export function desiredRetention(daysLeft: number | null): number {
   return Math.round((RETENTION_FAR + t * (RETENTION_NEAR - RETENTION_FAR)) * 1000) / 1000;
 }
 
+/** A sitting's first and last Manila days (the NLE's two, one for most exams). */
+export type SittingDays = { startsOn: string; endsOn: string };
+
+/**
+ * A sitting's days as the phone keeps them (contract `examDay`, `examLastDay`): a last day missing
+ * from what an earlier version sent is read as a one-day sitting.
+ */
+export function keptSittingDays(
+  examDay: string | null,
+  examLastDay: string | null | undefined,
+): SittingDays | null {
+  return examDay === null ? null : { startsOn: examDay, endsOn: examLastDay ?? examDay };
+}
+
+/**
+ * The exam day readiness counts to for a sitting on `today`: its first day until it begins; today
+ * on any of its days, since each of them is exam day (the NLE's second day as much as its first:
+ * quiz home's exam date says "Exam day" on both); its first day again once it is over, which the
+ * plan and the retention read as passed.
+ */
+export function sittingExamDay(sitting: SittingDays | null, today: string): string | null {
+  if (!sitting) return null;
+  return sitting.startsOn <= today && today <= sitting.endsOn ? today : sitting.startsOn;
+}
+
 /**
  * The retention a flash-card rating at `at` aims at (ADR 033), the one input the server and the
  * phone both give ts-fsrs: `desiredRetention` of the Manila days from the rating's day to the
- * exam's first day. Without an exam date, or once the exam has begun, the default.
+ * student's exam day (`sittingExamDay`: 0 on every day of the sitting). Without an exam date, or
+ * once the sitting is over, the default.
  */
-export function retentionOn(examDay: string | null, at: Date): number {
+export function retentionOn(sitting: SittingDays | null, at: Date): number {
+  const today = manilaDayKey(at);
+  const examDay = sittingExamDay(sitting, today);
   if (examDay === null) return RETENTION_FAR;
-  const left = daysUntil(manilaDayKey(at), examDay);
+  const left = daysUntil(today, examDay);
   return left < 0 ? RETENTION_FAR : desiredRetention(left);
 }

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { BlueprintSpec } from '../blueprint.ts';
 import { type ProfiledItem, trackProfile } from './forecast.ts';
 import { emptyStudentModel, recordAnswer, type StudentModel, seedDifficulty } from './model.ts';
-import { DAILY_ITEMS_MIN, LAST_MOCK_DAYS_BEFORE, RETENTION_FAR } from './plan.ts';
-import { readinessSummary, sittingExamDay } from './summary.ts';
+import { DAILY_ITEMS_MIN, LAST_MOCK_DAYS_BEFORE, RETENTION_FAR, sittingExamDay } from './plan.ts';
+import { readinessSummary } from './summary.ts';
 
 const spec: BlueprintSpec = {
   passingAverage: 75,

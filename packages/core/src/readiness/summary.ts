@@ -37,20 +37,6 @@ export type ReadinessSummary = {
 };
 
 /**
- * The exam day readiness counts to for a sitting (its first and last Manila days) on `today`: its
- * first day until it begins; today on any of its days, since each of them is exam day (the NLE's
- * second day as much as its first: quiz home's exam date says "Exam day" on both); its first day
- * again once it is over, which `readinessSummary` reads as passed.
- */
-export function sittingExamDay(
-  sitting: { startsOn: string; endsOn: string } | null,
-  today: string,
-): string | null {
-  if (!sitting) return null;
-  return sitting.startsOn <= today && today <= sitting.endsOn ? today : sitting.startsOn;
-}
-
-/**
  * What a student sees of their readiness (issue 23 items 3 and 5; ADR 028): core's forecast, and
  * with an exam date the plan to it — today's target from the days left and the gap, the full
  * mocks' days over the last 12 weeks before the exam (`planMockDays`: fixed by the exam day, so

@@ -1,4 +1,4 @@
-import type { ExamSittingDay } from '@pasado/core';
+import { type ExamSittingDay, type SittingDays, sittingEndsOn } from '@pasado/core';
 import { and, asc, count, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { examSittings, reviewerAccess } from '../../platform/db/schema.ts';
@@ -114,21 +114,28 @@ export async function findStudentSittingId(
 }
 
 /**
- * The first day of the student's sitting under a track they hold ('YYYY-MM-DD', even once past),
- * or null: the exam day the plan and flash cards' retention count to (ADR 033).
+ * The first and last days of the student's sitting under a track they hold ('YYYY-MM-DD', even
+ * once past), or null: the exam days flash cards' retention counts to (ADR 033).
  */
-export async function findStudentExamDay(
+export async function findStudentSittingDays(
   ex: Executor,
   userId: string,
   reviewer: string,
-): Promise<string | null> {
+): Promise<SittingDays | null> {
   const [row] = await ex
-    .select({ startsOn: examSittings.startsOn })
+    .select({ startsOn: examSittings.startsOn, days: examSittings.days })
     .from(reviewerAccess)
     .innerJoin(examSittings, eq(examSittings.id, reviewerAccess.examSittingId))
     .where(and(eq(reviewerAccess.userId, userId), eq(reviewerAccess.reviewerShorthand, reviewer)));
-  return row?.startsOn ?? null;
+  return row ? { startsOn: row.startsOn, endsOn: sittingEndsOn(row.days) } : null;
 }
+
+/**
+ * The last day of the sitting aliased `alias` in SQL (its days are a JSON list; a Manila date key
+ * sorts as a date), for statements that read a sitting's days beside other modules' rows.
+ */
+export const sittingLastDaySql = (alias: string) =>
+  sql.raw(`(select max(d->>'date') from jsonb_array_elements(${alias}.days) d)`);
 
 /** Sets (or clears) the student's sitting under a track they hold. */
 export async function setStudentSitting(

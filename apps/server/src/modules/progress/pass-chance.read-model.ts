@@ -2,6 +2,7 @@ import type { StudentModel } from '@pasado/core';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { examSittings, readinessModels, reviewerAccess, users } from '../../platform/db/schema.ts';
+import { sittingLastDaySql } from '../content/exam-sittings.repository.ts';
 
 /**
  * The stored pass chances (issue 23 item 8; ADR 034): each student's chance of passing at their
@@ -10,8 +11,8 @@ import { examSittings, readinessModels, reviewerAccess, users } from '../../plat
  * track switch takes the grant away but keeps the model, for a switch back: docs/product.md#readiness-for-staff).
  */
 
-/** The last day of sitting `s` (its days are a JSON list; a Manila date key sorts as a date). */
-const LAST_DAY = sql.raw(`(select max(d->>'date') from jsonb_array_elements(s.days) d)`);
+/** The last day of sitting `s`. */
+const LAST_DAY = sittingLastDaySql('s');
 
 /**
  * A student's next sitting, `ns`: the one they picked while its last day is today or later (on the

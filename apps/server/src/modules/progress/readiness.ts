@@ -6,6 +6,7 @@ import {
   forYouSet,
   guessFloor,
   type ItemHistory,
+  manilaDayKey,
   nextItemHistory,
   partPools,
   partSubjects,
@@ -13,7 +14,9 @@ import {
   readinessSummary,
   recordAnswer,
   recordFullMock,
+  type SittingDays,
   type StudentModel,
+  sittingExamDay,
   type TrackProfile,
   trackProfile,
 } from '@pasado/core';
@@ -289,8 +292,8 @@ type ForYouInput = {
   reviewer: string;
   spec: BlueprintSpec;
   major: string | null;
-  /** The first day of the student's sitting, or null. */
-  examDay: string | null;
+  /** The student's sitting, or null. */
+  sitting: SittingDays | null;
   /** The items the student may be given: the reviewer's bank less held and reported items. */
   candidates: readonly string[];
   now: Date;
@@ -331,7 +334,8 @@ export async function chooseForYou(
     pool,
     history,
     now: input.now,
-    examDay: input.examDay,
+    // Any day of the sitting is exam day (the NLE's second too), not a passed date.
+    examDay: sittingExamDay(input.sitting, manilaDayKey(input.now)),
     count: input.count,
     seed: input.seed,
   }).map((p) => p.itemId);
@@ -357,7 +361,8 @@ export async function forYouKit(ex: Executor, input: ForYouInput): Promise<ForYo
   );
   return {
     reviewer: input.reviewer,
-    examDay: input.examDay,
+    examDay: input.sitting?.startsOn ?? null,
+    examLastDay: input.sitting?.endsOn ?? null,
     model: model ?? emptyStudentModel(),
     profile,
     pool: pool.map((q) => ({ ...q, difficulty: round3(q.difficulty) })),

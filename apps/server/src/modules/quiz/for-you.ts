@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type BlueprintSpec, emptyStudentModel, type ForYouKit } from '@pasado/core';
+import {
+  type BlueprintSpec,
+  emptyStudentModel,
+  type ForYouKit,
+  type SittingDays,
+  sittingEndsOn,
+} from '@pasado/core';
 import type { Db } from '../../platform/db/client.ts';
 import { findBlueprint } from '../content/bank.repository.ts';
 import { sittingChoice } from '../content/exam-sittings.ts';
@@ -13,9 +19,9 @@ import { loadItemHolds } from './lite-draw.read-model.ts';
  * over the bank a lite draw uses (held and reported items out), the student's major and sitting.
  */
 
-type ForYouTrack = { spec: BlueprintSpec; major: string | null; examDay: string | null };
+type ForYouTrack = { spec: BlueprintSpec; major: string | null; sitting: SittingDays | null };
 
-/** The exam For-you aims at: the blueprint, the student's major, their sitting's first day. */
+/** The exam For-you aims at: the blueprint, the student's major, their sitting's days. */
 async function forYouTrack(
   db: Db,
   userId: string,
@@ -32,7 +38,10 @@ async function forYouTrack(
   return {
     spec: blueprint.spec,
     major: major?.current ?? null,
-    examDay: sitting.current?.startsOn ?? null,
+    sitting: sitting.current && {
+      startsOn: sitting.current.startsOn,
+      endsOn: sittingEndsOn(sitting.current.days),
+    },
   };
 }
 
@@ -74,6 +83,7 @@ export async function forYouKitBody(
     const empty: ForYouKit = {
       reviewer,
       examDay: null,
+      examLastDay: null,
       model: emptyStudentModel(),
       profile: { passingAverage: 0, parts: [] },
       pool: [],

@@ -1,3 +1,4 @@
+import type { SittingDays } from '@pasado/core';
 import { sql } from 'drizzle-orm';
 import { type Db, executeNamed, statementOnce, type Tx } from '../../platform/db/client.ts';
 import {
@@ -14,6 +15,7 @@ import {
   contentAccessOf,
 } from '../account/content-access.read-model.ts';
 import { liveSessionExists } from '../auth/sessions.repository.ts';
+import { sittingLastDaySql } from '../content/exam-sittings.repository.ts';
 import { isReviewerSubject } from '../content/reviewer-subjects.repository.ts';
 import {
   type ActivityState,
@@ -43,10 +45,10 @@ export type LockedCard = {
   /** The user row's progress columns, locked: recordActivity's first step, taken here. */
   progress: Progress;
   /**
-   * The first day of the student's exam sitting under the reviewer, or null: the rating's FSRS
-   * retention counts to it (core `retentionOn`, ADR 033), read in this same statement.
+   * The days of the student's exam sitting under the reviewer, or null: the rating's FSRS
+   * retention counts to them (core `retentionOn`, ADR 033), read in this same statement.
    */
-  examDay: string | null;
+  sitting: SittingDays | null;
 };
 
 export type LockedCardReview = {
@@ -103,9 +105,9 @@ export async function lockCardReview(tx: Tx, input: CardReviewInput): Promise<Lo
       ${contentAccessJson(userId, reviewer)} as access, locked.*
     from (select 1) as one left join (
       select schedule.*, card.topic_id, progress.*,
-        (select s.starts_on::text from ${reviewerAccess} ra
+        (select s.starts_on::text || ' ' || ${sittingLastDaySql('s')} from ${reviewerAccess} ra
           join ${examSittings} s on s.id = ra.exam_sitting_id
-          where ra.user_id = ${userId}::uuid and ra.reviewer_shorthand = ${reviewer}) as exam_day
+          where ra.user_id = ${userId}::uuid and ra.reviewer_shorthand = ${reviewer}) as exam_days
       from schedule join card on card.id = schedule.card_id cross join progress
     ) as locked on true`,
   )) as unknown as {
@@ -133,8 +135,16 @@ type LockedCardRow = {
   challenges_progress: Progress['challengesProgress'];
   unclaimed_drill_points: number;
   gems_spent: number;
-  exam_day: string | null;
+  /** The sitting's first and last days, 'YYYY-MM-DD YYYY-MM-DD' (`sittingDaysOf`). */
+  exam_days: string | null;
 };
+
+/** The sitting's days as the statements read them in one text column. */
+function sittingDaysOf(text: string | null): SittingDays | null {
+  if (text === null) return null;
+  const [startsOn = '', endsOn = startsOn] = text.split(' ');
+  return { startsOn, endsOn };
+}
 
 function lockedCard(userId: string, row: LockedCardRow): LockedCard {
   return {
@@ -154,7 +164,7 @@ function lockedCard(userId: string, row: LockedCardRow): LockedCard {
       unclaimedDrillPoints: row.unclaimed_drill_points,
       gemsSpent: row.gems_spent,
     },
-    examDay: row.exam_day,
+    sitting: sittingDaysOf(row.exam_days),
   };
 }
 
@@ -210,7 +220,7 @@ export type CardReviewRead = {
   /** The guard the write is sent with: `users.activity_seq` as read. */
   activitySeq: number;
   activity: ActivityState;
-  examDay: string | null;
+  sitting: SittingDays | null;
 };
 
 type CardReviewReadRow = Omit<LockedCardRow, 'card_id' | 'topic_id' | 'state' | 'due' | 'reps'> & {
@@ -251,9 +261,9 @@ const cardReviewRead = statementOnce<
       s.last_reviewed_at, s.reps,
       u.current_level, u.gems_collection, u.challenges_progress, u.unclaimed_drill_points,
       u.gems_spent, u.activity_seq,
-      (select x.starts_on::text from ${reviewerAccess} ra
+      (select x.starts_on::text || ' ' || ${sittingLastDaySql('x')} from ${reviewerAccess} ra
         join ${examSittings} x on x.id = ra.exam_sitting_id
-        where ra.user_id = ${userId}::uuid and ra.reviewer_shorthand = ${reviewer}) as exam_day,
+        where ra.user_id = ${userId}::uuid and ra.reviewer_shorthand = ${reviewer}) as exam_days,
       ${activityStateJson({ userId, day: value('day'), weekBoard: value('weekBoard'), at: value('at') })} as activity
     from (select 1) as one
     left join (
@@ -310,7 +320,7 @@ export async function readCardReview(db: Db, input: CardReviewInput): Promise<Ca
           },
     activitySeq: Number(row.activity_seq ?? 0),
     activity: activityStateOf(row.activity),
-    examDay: row.exam_day,
+    sitting: sittingDaysOf(row.exam_days),
   };
 }
 

@@ -19,12 +19,13 @@ import {
   queueCardView,
   ratingTime,
   retentionOn,
+  type SittingDays,
 } from '@pasado/core';
 import type { Db, Executor, Tx } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/errors/app-error.ts';
 import { grantedReviewer, grantsContent } from '../account/content-access.ts';
 import { confirmingSession, type SentWith, SessionToConfirm } from '../auth/session-plugin.ts';
-import { findStudentExamDay } from '../content/exam-sittings.repository.ts';
+import { findStudentSittingDays } from '../content/exam-sittings.repository.ts';
 import { planActivity } from '../progress/record-activity.ts';
 import { recordStudyTime, studyTime } from './activity.ts';
 import {
@@ -62,9 +63,9 @@ export async function flashQueue(
   scope: StudyScope,
   now: Date,
 ): Promise<FlashQueueResponse> {
-  const [scoped, examDay] = await Promise.all([
+  const [scoped, sitting] = await Promise.all([
     topicsInScope(db, reviewer, scope),
-    findStudentExamDay(db, userId, reviewer),
+    findStudentSittingDays(db, userId, reviewer),
   ]);
   const topicIds = scoped.map((t) => t.id);
   const topicName = new Map(scoped.map((t) => [t.id, t.name]));
@@ -93,7 +94,7 @@ export async function flashQueue(
     ...fresh.map((row) => ({ ...row, state: null, due: null })),
   ];
   // The buttons' hints at the retention a rating now would get (ADR 033).
-  const retention = retentionOn(examDay, now);
+  const retention = retentionOn(sitting, now);
   const cards: FlashQueueCard[] = pickFlashQueue(candidates, now, allowance).cards.map((row) =>
     queueCardView(row, topicName.get(row.topicId) ?? '', now, retention),
   );
@@ -187,7 +188,7 @@ async function rateLocked(
     const { card, schedule: row } = locked;
     const stored = storedState(row);
     if (stored && hasReview(stored, request.reviewId)) return remembered(card.id, stored, row);
-    const next = nextState(stored, request, locked.examDay, now);
+    const next = nextState(stored, request, locked.sitting, now);
     const seconds = studySeconds(request);
     const activity = await writeReviewedSchedule(tx, {
       userId,
@@ -256,7 +257,7 @@ async function rateOnRead(
     return remembered(card.id, stored, schedule);
   }
   if (seconds <= 0) return null;
-  const next = nextState(stored, request, read.examDay, now);
+  const next = nextState(stored, request, read.sitting, now);
   const plan = planActivity(
     userId,
     studyTime(card.topicId, seconds),
@@ -287,11 +288,11 @@ function storedState(schedule: StoredSchedule): StoredCardState | null {
 function nextState(
   stored: StoredCardState | null,
   request: ParsedReview,
-  examDay: string | null,
+  sitting: SittingDays | null,
   now: Date,
 ) {
   const at = ratingTime(request.reviewedAt ? new Date(request.reviewedAt) : null, stored, now);
-  return applyRating(stored, request.rating, request.reviewId, at, retentionOn(examDay, at));
+  return applyRating(stored, request.rating, request.reviewId, at, retentionOn(sitting, at));
 }
 
 /** The reply to a rating the card already remembers: the schedule as it stands. */

@@ -6,7 +6,7 @@ import type {
   StudyOfflineProgress,
 } from '@pasado/core';
 import type { Db } from '../../platform/db/client.ts';
-import { findStudentExamDay } from '../content/exam-sittings.repository.ts';
+import { findStudentSittingDays } from '../content/exam-sittings.repository.ts';
 import { listCardsOfTopics, listNotesOfTopics } from '../content/study-material.repository.ts';
 import { listSchedulesOfTopics } from './cards.read-model.ts';
 import { listReadNoteIds } from './notes.read-model.ts';
@@ -40,17 +40,18 @@ export async function studyOfflineProgress(
   reviewer: string,
 ): Promise<StudyOfflineProgress> {
   const ids = (await topicsInScope(db, reviewer, {})).map((t) => t.id);
-  const [schedules, notesRead, examDay] = await Promise.all([
+  const [schedules, notesRead, sitting] = await Promise.all([
     listSchedulesOfTopics(db, userId, ids),
     listReadNoteIds(db, userId, ids),
-    findStudentExamDay(db, userId, reviewer),
+    findStudentSittingDays(db, userId, reviewer),
   ]);
   return {
     schedules: schedules
       .filter((row) => 'due' in row.state)
       .map((row) => ({ cardId: row.cardId, state: toScheduleState(row.state as StoredCardState) })),
     notesRead,
-    examDay,
+    examDay: sitting?.startsOn ?? null,
+    examLastDay: sitting?.endsOn ?? null,
   };
 }
 

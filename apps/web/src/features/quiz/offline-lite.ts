@@ -10,11 +10,14 @@ import {
   decideAnswer,
   forYouSet,
   type ItemHistory,
+  keptSittingDays,
   LITE_QUIZ_SIZE,
   liteResult,
+  manilaDayKey,
   nextItemHistory,
   pickOfflineLiteItems,
   rememberAnswered,
+  sittingExamDay,
 } from '@pasado/core/rules';
 import { holdingOf, keepContent, readContent } from '../../lib/offline/content-store.ts';
 import { liteOfflineSource } from '../../lib/offline/lite-source.ts';
@@ -129,7 +132,8 @@ function forYouFromKit(
     pool: kit.pool.filter((q) => kept.has(q.id)),
     history,
     now,
-    examDay: kit.examDay,
+    // Any day of the sitting is exam day (the NLE's second too), not a passed date.
+    examDay: sittingExamDay(keptSittingDays(kit.examDay, kit.examLastDay), manilaDayKey(now)),
     count: LITE_QUIZ_SIZE,
     seed,
   }).map((p) => p.itemId);

@@ -3,7 +3,6 @@ import { PATHS, sittingDatesText } from '@pasado/core/rules';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { withReviewer } from '../../lib/reviewer-param.ts';
-import { itemsText } from './format.ts';
 
 /** A chance as students read it: a whole percentage, never "0%" or "100%" for an estimate. */
 export function chanceText(p: number): string {
@@ -98,7 +97,7 @@ export function ReadinessCard({
       ) : null}
       {plan ? (
         <p className="readiness__plan" data-testid="daily-target">
-          Today: {itemsText(plan.dailyItems)}, about {plan.dailyMinutes} min
+          Today: {plan.dailyItems} items, about {plan.dailyMinutes} min
           {nextMock ? (
             <>
               {' · '}Next full mock: {mockDayText(nextMock, today)}

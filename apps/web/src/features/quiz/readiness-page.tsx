@@ -5,7 +5,6 @@ import { Skeleton, SkeletonGroup } from '../../components/skeleton.tsx';
 import { withReviewer } from '../../lib/reviewer-param.ts';
 import { useReviewerChoice } from '../../lib/use-reviewer-choice.ts';
 import { useQuizHome } from './api/get-quiz-home.ts';
-import { itemsText } from './format.ts';
 import { QuizHomeGate } from './quiz-home-gate.tsx';
 import { chanceText, mocksAhead, SURENESS_TEXT } from './readiness-card.tsx';
 import './quiz.css';
@@ -179,7 +178,7 @@ function ReadinessDetails({
         ) : plan ? (
           <>
             <p>
-              Every day until your exam: <strong>{itemsText(plan.dailyItems)}</strong>, about{' '}
+              Every day until your exam: <strong>{plan.dailyItems} items</strong>, about{' '}
               {plan.dailyMinutes} min. It grows when you fall behind and shrinks as you close the
               gap.
             </p>

@@ -5,7 +5,6 @@ import { Link } from 'react-router';
 import { Chip } from '../../components/chip.tsx';
 import { ProgressBar } from '../../components/progress-bar.tsx';
 import { studyModeHref } from '../../lib/study-links.ts';
-import { itemsText } from './format.ts';
 import { CheckIcon } from './quiz-icons.tsx';
 
 type Today = NonNullable<QuizHome['today']>;
@@ -94,7 +93,7 @@ export function TodayCard({
             For-you practice
           </Link>
           <span className="muted today__meta">
-            {Math.min(items.answered, items.target)} of {itemsText(items.target)}
+            {Math.min(items.answered, items.target)} of {items.target} items
           </span>
           <ProgressBar
             value={Math.min(items.answered, items.target)}

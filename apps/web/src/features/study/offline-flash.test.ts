@@ -18,10 +18,11 @@ const first = new Date('2027-01-15T10:00:00+08:00');
 const second = new Date(first.getTime() + 10 * MINUTE);
 const kept = applyRating(null, 'good', 'r1', first).state;
 
-const progress = (examDay: string | null): StudyOfflineProgress => ({
+const progress = (examDay: string | null, examLastDay = examDay): StudyOfflineProgress => ({
   schedules: [{ cardId: 'c1', state: kept as StudyOfflineProgress['schedules'][number]['state'] }],
   notesRead: [],
   examDay,
+  examLastDay,
 });
 const waiting: OutboxEntry[] = [
   {
@@ -36,14 +37,17 @@ const waiting: OutboxEntry[] = [
     createdAt: second.getTime(),
   },
 ];
-const dueOnPhone = (examDay: string | null) =>
+const dueOnPhone = (examDay: string | null, examLastDay = examDay) =>
   Date.parse(
-    (schedulesOnPhone(progress(examDay), waiting, second).get('c1') as StoredCardState).due,
+    (schedulesOnPhone(progress(examDay, examLastDay), waiting, second).get('c1') as StoredCardState)
+      .due,
   );
 
 describe('schedulesOnPhone', () => {
   it('applies a waiting rating at the kept exam day’s retention, as the server does', () => {
-    expect(retentionOn('2027-01-20', second)).toBe(RETENTION_NEAR);
+    expect(retentionOn({ startsOn: '2027-01-20', endsOn: '2027-01-20' }, second)).toBe(
+      RETENTION_NEAR,
+    );
     expect(dueOnPhone('2027-01-20')).toBe(
       applyRating(kept, 'good', 'r2', second, RETENTION_NEAR).due.getTime(),
     );
@@ -57,5 +61,14 @@ describe('schedulesOnPhone', () => {
     expect(Date.parse(fromOlder?.due ?? '')).toBe(atDefault);
     // A near exam brings the card back sooner.
     expect(dueOnPhone('2027-01-20')).toBeLessThan(atDefault);
+  });
+
+  // The NLE sits two days: a card rated on the second is still rated for exam day, not after it.
+  it('on the second day of a two-day sitting, the exam-day retention, not the passed one', () => {
+    const examDay = applyRating(kept, 'good', 'r2', second, RETENTION_NEAR).due.getTime();
+    expect(dueOnPhone('2027-01-14', '2027-01-15')).toBe(examDay);
+    expect(dueOnPhone('2027-01-14', '2027-01-14')).toBe(
+      applyRating(kept, 'good', 'r2', second, RETENTION_FAR).due.getTime(),
+    );
   });
 });

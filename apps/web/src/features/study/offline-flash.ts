@@ -1,17 +1,17 @@
+import type { FlashQueueResponse, StudyOfflineProgress } from '@pasado/core/contract';
 import {
   applyRating,
   countIntroducedToday,
   FLASH_NEW_CARDS_PER_DAY,
-  type FlashQueueResponse,
   type FlashRating,
+  keptSittingDays,
   newCardsLeft,
   pickFlashQueue,
   queueCardView,
   ratingTime,
   retentionOn,
   type StoredCardState,
-  type StudyOfflineProgress,
-} from '@pasado/core';
+} from '@pasado/core/rules';
 import type { OutboxEntry } from '../../lib/offline/outbox.ts';
 import type { StudyScopeParams } from '../../lib/study-links.ts';
 import { changesSinceKept, readKept } from './offline-study.ts';
@@ -25,8 +25,8 @@ import { changesSinceKept, readKept } from './offline-study.ts';
 
 /**
  * The kept schedules with the ratings not yet in them applied in the order they were given, each at
- * the retention the server gives it: core `retentionOn` of the student's exam day (kept with the
- * progress; absent from progress kept before it was sent) and the rating's moment.
+ * the retention the server gives it: core `retentionOn` of the student's sitting (its days kept with
+ * the progress; absent from progress kept before they were sent) and the rating's moment.
  */
 export function schedulesOnPhone(
   progress: StudyOfflineProgress,
@@ -36,7 +36,7 @@ export function schedulesOnPhone(
   const schedules = new Map<string, StoredCardState>(
     progress.schedules.map((s) => [s.cardId, s.state as StoredCardState]),
   );
-  const examDay = progress.examDay ?? null;
+  const sitting = keptSittingDays(progress.examDay ?? null, progress.examLastDay);
   for (const entry of entries) {
     if (entry.kind !== 'flash-review') continue;
     const { cardId, rating, reviewId, reviewedAt } = entry.body as {
@@ -48,7 +48,7 @@ export function schedulesOnPhone(
     const current = schedules.get(cardId) ?? null;
     // The same moment the server will apply it at (core ratingTime).
     const at = ratingTime(new Date(reviewedAt ?? entry.createdAt), current, now);
-    const next = applyRating(current, rating, reviewId, at, retentionOn(examDay, at));
+    const next = applyRating(current, rating, reviewId, at, retentionOn(sitting, at));
     schedules.set(cardId, next.state);
   }
   return schedules;
@@ -86,7 +86,8 @@ export async function keptFlashQueue(
       return { ...card, state, due: state ? new Date(state.due) : null };
     });
   const picked = pickFlashQueue(candidates, now, allowance);
-  const retention = retentionOn(kept.progress.examDay ?? null, now);
+  const { examDay = null, examLastDay } = kept.progress;
+  const retention = retentionOn(keptSittingDays(examDay, examLastDay), now);
   return {
     cards: picked.cards.map((card) =>
       queueCardView(card, topicName.get(card.topicId) ?? '', now, retention),
