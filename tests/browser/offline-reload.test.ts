@@ -37,7 +37,8 @@ const SCREENS = [
 
 /** Issue 11 deliverable 3: reloading a main screen offline shows the app with the last known data. */
 describe('reloading offline', () => {
-  const fx = useBrowserFixture();
+  // On the embedded PGlite whatever the run has: what `npm start` runs, end to end.
+  const fx = useBrowserFixture('pglite');
   beforeAll(async () => {
     await seedStudyContent(fx.server.app.database.db);
   });

@@ -163,7 +163,8 @@ const rotate = (choices: readonly string[], by: number) =>
   choices.map((_, i) => choices[(i + by) % choices.length] as string);
 
 describe('quizzes in the browser', () => {
-  const fx = useBrowserFixture();
+  // On the embedded PGlite whatever the run has: what `npm start` runs, end to end.
+  const fx = useBrowserFixture('pglite');
   const db = () => fx.server.app.database.db;
   let seeded = false;
 

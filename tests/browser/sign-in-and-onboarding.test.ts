@@ -4,7 +4,8 @@ import { useBrowserFixture } from './helpers/fixture.ts';
 import { completeOnboarding, settledPath, signIn, signInThroughPopup } from './helpers/session.ts';
 
 describe('sign-in through the popup and onboarding', () => {
-  const fx = useBrowserFixture();
+  // On the embedded PGlite whatever the run has: what `npm start` runs, end to end.
+  const fx = useBrowserFixture('pglite');
 
   it('a new student signs in, onboards and lands on /quiz with the menu', async () => {
     const { page, context } = await fx.phone();

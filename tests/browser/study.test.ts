@@ -39,7 +39,8 @@ async function holdOverview(page: Page): Promise<() => void> {
 }
 
 describe('study modes', () => {
-  const fx = useBrowserFixture();
+  // On the embedded PGlite whatever the run has: what `npm start` runs, end to end.
+  const fx = useBrowserFixture('pglite');
   let content: StudyFixture;
   beforeAll(async () => {
     content = await seedStudyContent(fx.server.app.database.db);

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { ensureOffered } from '../../../apps/server/test/helpers/offer-track.ts';
 import { startTestApp, type TestApp } from '../../../apps/server/test/helpers/test-app.ts';
+import type { Engine } from '../../../apps/server/test/helpers/test-database.ts';
 import { launchChromium, newPhoneContext, recordDialogs } from './chromium.ts';
 
 export interface Phone {
@@ -16,16 +17,25 @@ export interface Phone {
 const LOG_LINES = 60;
 
 /**
- * One server (in this process, on a fresh in-memory PGlite, so tests can arrange data directly)
- * and one Chromium per test file; each test opens its own phones (browser contexts).
+ * The database a browser file's server runs on: production's PostgreSQL when the run has one
+ * (`TEST_DATABASE_URL`, as CI does), else the embedded PGlite. PGlite runs every statement in
+ * WebAssembly on the server's event loop, in the test's own process, beside Chromium; on these two
+ * cores that was a large share of the browser project's time. The files that pass `'pglite'` keep
+ * the embedded default (what `npm start` runs) covered end to end in a real browser.
  */
-export function useBrowserFixture() {
+export const browserEngine = (): Engine => (process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
+
+/**
+ * One server (in this process, on a fresh database of its own, so tests can arrange data
+ * directly) and one Chromium per test file; each test opens its own phones (browser contexts).
+ */
+export function useBrowserFixture(engine: Engine = browserEngine()) {
   const state = {} as { server: TestApp; browser: Browser; phones: Phone[] };
 
   beforeAll(async () => {
     // Each is kept as soon as it is up, so afterAll closes whatever started even if the other failed.
     await Promise.all([
-      startTestApp('pglite').then((server) => {
+      startTestApp(engine).then((server) => {
         state.server = server;
       }),
       launchChromium().then((browser) => {
