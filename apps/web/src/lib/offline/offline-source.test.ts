@@ -18,16 +18,26 @@ vi.mock('idb-keyval', () => ({
     stored.clear();
   },
 }));
-let answer: (response: Response) => void = () => undefined;
+/** The downloads asked for and not answered yet, oldest first: the test answers each. */
+const downloads: ((response: Response) => void)[] = [];
 vi.mock('../api.ts', () => ({
   apiFetch: () =>
     new Promise<Response>((resolve) => {
-      answer = resolve;
+      downloads.push(resolve);
     }),
 }));
 
-// Each test starts with nothing kept, whichever test ran before it.
-beforeEach(() => stored.clear());
+/** The next download once it has been asked for: its answer. */
+async function nextDownload(): Promise<(response: Response) => void> {
+  await vi.waitFor(() => expect(downloads.length).toBeGreaterThan(0));
+  return downloads.shift() as (response: Response) => void;
+}
+
+// Each test starts with nothing kept and no download waiting, whichever test ran before it.
+beforeEach(() => {
+  stored.clear();
+  downloads.length = 0;
+});
 
 const lite = { kind: 'lite', label: 'Lite quiz items', path: (r: string) => `/api/quiz/${r}/pool` };
 
@@ -36,8 +46,7 @@ const lite = { kind: 'lite', label: 'Lite quiz items', path: (r: string) => `/ap
 describe('offline content and sign-out (docs/decisions/019-offline-caching.md)', () => {
   it('keeps nothing a download brings after the sign-out it began before', async () => {
     const refreshing = refreshSource('student-a', lite, 'cse');
-    await vi.waitFor(() => expect(answer).not.toBe(undefined));
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    const answer = await nextDownload();
     await store.forgetContent('student-a');
     answer(new Response('{"items":[1]}', { status: 200, headers: { ETag: '"v1"' } }));
     await refreshing;
@@ -45,8 +54,9 @@ describe('offline content and sign-out (docs/decisions/019-offline-caching.md)',
     expect(stored.size).toBe(0);
     // A download begun after it is kept.
     const next = refreshSource('student-b', lite, 'cse');
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    answer(new Response('{"items":[2]}', { status: 200, headers: { ETag: '"v2"' } }));
+    (await nextDownload())(
+      new Response('{"items":[2]}', { status: 200, headers: { ETag: '"v2"' } }),
+    );
     await next;
     expect(await store.readContent('student-b', 'lite', 'cse')).toEqual({ items: [2] });
   });
@@ -59,11 +69,7 @@ describe("offline content and one student's ended session", () => {
   it("keeps nothing of theirs a download brings after, and another student's download", async () => {
     const waiting = async (uid: string) => {
       const refreshing = refreshSource(uid, lite, 'gen');
-      await vi.waitFor(() => expect(answer).not.toBe(undefined));
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      const respond = answer;
-      answer = () => undefined;
-      return { refreshing, respond };
+      return { refreshing, respond: await nextDownload() };
     };
     const a = await waiting('student-a');
     const b = await waiting('student-b');
