@@ -1,12 +1,11 @@
 import type { StudyOfflinePack } from '@pasado/core/contract';
 import { applyRating } from '@pasado/core/rules';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-// biome-ignore lint/style/noRestrictedImports: the test checks what the flash screen offers, which is built on lib/; the rule is for lib's own code.
-import { keptFlashQueue } from '../../features/study/offline-flash.ts';
-import * as store from './content-store.ts';
-import { startKeepingOffline } from './keep-offline.ts';
-import type { OutboxEntry, OutboxOutcome } from './outbox.ts';
-import { sentRatings } from './sent-ratings.ts';
+import * as store from '../../lib/offline/content-store.ts';
+import { startKeepingOffline } from '../../lib/offline/keep-offline.ts';
+import type { OutboxEntry, OutboxOutcome } from '../../lib/offline/outbox.ts';
+import { sentRatings } from '../../lib/offline/sent-ratings.ts';
+import { keptFlashQueue } from './offline-flash.ts';
 
 // The content store on an in-memory IndexedDB.
 const stored = new Map<string, unknown>();
@@ -27,7 +26,7 @@ vi.mock('idb-keyval', () => ({
 
 // The server: unreachable until the test hands it the student's progress.
 let serverProgress: unknown = null;
-vi.mock('../api.ts', () => ({
+vi.mock('../../lib/api.ts', () => ({
   apiFetch: async (path: string) => {
     if (serverProgress === null || !path.endsWith('/offline-progress')) {
       throw new TypeError('Failed to fetch');
@@ -38,7 +37,7 @@ vi.mock('../api.ts', () => ({
 
 // The outbox has sent the rating (it is gone from the store); its outcome is told by the test.
 let tellOutcome: (outcome: OutboxOutcome) => void = () => undefined;
-vi.mock('./outbox.ts', () => ({
+vi.mock('../../lib/offline/outbox.ts', () => ({
   onOutboxOutcome: (listener: (outcome: OutboxOutcome) => void) => {
     tellOutcome = listener;
     return () => undefined;
