@@ -158,12 +158,13 @@ export function selectForYou(input: ForYouInput): ForYouPick[] {
   const t = now.getTime();
   const gains = input.partGains ?? forYouPartGains(model, profile, now, input.examDate);
   const partIndex = new Map(profile.parts.map((p, i) => [p.partId, i]));
+  const partById = new Map(profile.parts.map((p) => [p.partId, p]));
   // The worth of practising each topic: part gain × share × rating slope × learnability × room.
   const topicWorth = new Map<string, number>();
   const topicMean = new Map<string, number>();
   profile.parts.forEach((part, k) => {
     for (const topic of part.topics) {
-      const belief = topicBelief(model, part.partId, topic.topicId, t);
+      const belief = topicBelief(model, part, topic.topicId, t);
       const e = topicExpectation(topic, belief.mean, belief.variance);
       const learn = input.learnability?.[topic.topicId] ?? 1;
       // A topic belongs to one part of a track (`partPools`), so its id is the key.
@@ -183,7 +184,7 @@ export function selectForYou(input: ForYouInput): ForYouPick[] {
     const key = item.topicId;
     let mean = topicMean.get(key);
     if (mean === undefined) {
-      mean = topicBelief(model, item.partId, item.topicId, t).mean;
+      mean = topicBelief(model, partById.get(item.partId) ?? item, item.topicId, t).mean;
       topicMean.set(key, mean);
     }
     const p = successChance(mean, item.difficulty, item.guess);

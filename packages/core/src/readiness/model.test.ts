@@ -119,7 +119,7 @@ describe('recordAnswer', () => {
         medium,
       ).model;
     }
-    const belief = topicBelief(model, 'p1', 't1', at('2026-11-20T02:00:00Z').getTime());
+    const belief = topicBelief(model, { partId: 'p1' }, 't1', at('2026-11-20T02:00:00Z').getTime());
     expect(belief.mean).toBeGreaterThan(1.2);
     expect(belief.mean).toBeLessThan(1.6);
   });
@@ -143,13 +143,13 @@ describe('recordAnswer', () => {
     let model = emptyStudentModel();
     for (let i = 0; i < 30; i += 1) model = recordAnswer(model, answer(true), medium).model;
     const now = at('2026-11-20T02:00:00Z').getTime();
-    const fresh = topicBelief(model, 'p1', 'never', now);
+    const fresh = topicBelief(model, { partId: 'p1' }, 'never', now);
     expect(fresh.mean).toBeCloseTo(model.parts.p1?.ability.mean ?? 0, 9);
     expect(fresh.variance).toBeCloseTo(
       (model.parts.p1?.ability.variance ?? 0) + PRIOR_TOPIC_VARIANCE,
       9,
     );
-    expect(topicBelief(emptyStudentModel(), 'p9', 't', now)).toMatchObject({
+    expect(topicBelief(emptyStudentModel(), { partId: 'p9' }, 't', now)).toMatchObject({
       mean: PRIOR_PART_MEAN,
       variance: PRIOR_PART_VARIANCE + PRIOR_TOPIC_VARIANCE,
       trend: 0,
@@ -206,6 +206,14 @@ describe('recordAnswer', () => {
     const old = { ...model, parts: { p1: unmarked } };
     expect(partModelFor(old, { partId: 'p1', major: 'math' })).toBe(unmarked);
     expect(asMajor(old, 'math').parts.p1).toMatchObject({ major: 'math', ability: { answers: 6 } });
+    // A new major's topic starts from the prior, not from the old major's part (For-you's rank).
+    const now = Date.parse('2026-11-20T02:01:00Z');
+    expect(topicBelief(model, { partId: 'p1', major: 'math' }, 'm1', now)).toEqual(
+      topicBelief(emptyStudentModel(), { partId: 'p1', major: 'math' }, 'm1', now),
+    );
+    expect(topicBelief(model, { partId: 'p1', major: 'eng' }, 'e1', now).mean).toBeGreaterThan(
+      PRIOR_PART_MEAN,
+    );
   });
 
   it('the pace follows the level: a share `TREND_SMOOTHING` of each answer’s step', () => {
@@ -367,7 +375,7 @@ describe('the surprise (the model checking its own predictions)', () => {
     expect(topic?.surprise?.residual).toBeCloseTo(1 - chance, 9);
     expect(topic?.surprise?.slope).toBeCloseTo(0.75 * s * (1 - s) * scale, 9);
     const second = recordAnswer(first, answer(false, '2026-11-20T02:01:00Z'), medium).model;
-    const before = topicBelief(first, 'p1', 't1', Date.parse('2026-11-20T02:01:00Z'));
+    const before = topicBelief(first, { partId: 'p1' }, 't1', Date.parse('2026-11-20T02:01:00Z'));
     const scale2 = 1 / Math.sqrt(1 + (Math.PI * before.variance) / 8);
     const chance2 = 0.25 + 0.75 / (1 + Math.exp(-before.mean * scale2));
     expect(second.parts.p1?.topics.t1?.surprise?.residual).toBeCloseTo(
@@ -390,8 +398,10 @@ describe('the surprise (the model checking its own predictions)', () => {
 
   it('is no shift without answers, shrunk while they are few, and bounded', () => {
     expect(surpriseShift(undefined)).toBe(0);
-    expect(surpriseShift(topicBelief(emptyStudentModel(), 'p1', 't1', Date.now()))).toBe(0);
-    const belief = topicBelief(emptyStudentModel(), 'p1', 't1', Date.now());
+    expect(
+      surpriseShift(topicBelief(emptyStudentModel(), { partId: 'p1' }, 't1', Date.now())),
+    ).toBe(0);
+    const belief = topicBelief(emptyStudentModel(), { partId: 'p1' }, 't1', Date.now());
     const few = { ...belief, surprise: { residual: 0.5, slope: 0.4 } };
     const many = { ...belief, surprise: { residual: 2, slope: 4 } };
     expect(surpriseShift(few)).toBeCloseTo(0.5 / (0.4 + SURPRISE_PRIOR_SLOPE), 9);

@@ -423,20 +423,18 @@ export function recordFullMock(model: StudentModel): StudentModel {
 
 /**
  * A topic's ability belief at `now`: its own when it has been answered (aged), else its part's
- * with the topic prior's extra uncertainty; a part never answered is the prior.
+ * with the topic prior's extra uncertainty; a part never answered is the prior, and so is a major
+ * part holding another major's answers (`partModelFor`: For-you, like the forecast, does not rank
+ * a new major's items by the old major's ability).
  */
 export function topicBelief(
   model: StudentModel,
-  partId: string,
+  part: { partId: string; major?: string },
   topicId: string,
   now: number,
 ): AbilityBelief {
-  return agedTopic(model.parts[partId]?.topics[topicId], partBelief(model, partId, now), now);
-}
-
-/** A part's ability belief at `now` (aged), or the prior. */
-export function partBelief(model: StudentModel, partId: string, now: number): AbilityBelief {
-  return partAbility(model.parts[partId], now);
+  const stored = partModelFor(model, part);
+  return agedTopic(stored?.topics[topicId], partAbility(stored, now), now);
 }
 
 /** A stored part's ability belief at `now` (aged), or the prior for a part never answered. */
