@@ -8,6 +8,7 @@ import {
   flashCards,
   mockExamStreaks,
   userStreaks,
+  userTopicStats,
   users,
 } from '../../src/platform/db/schema.ts';
 import { createOnboardedStudent } from '../helpers/factories.ts';
@@ -349,6 +350,12 @@ describe.each(ENGINES)('streak days on %s', (engine) => {
       .from(dailyAwards)
       .where(eq(dailyAwards.userId, userId));
     expect(days).toEqual([{ day: '2026-11-23', answers: 1 }]);
+    // Its time studied ends at that answer (or the offline set's end), not the day it was sent.
+    const studied = await db()
+      .select({ seconds: userTopicStats.secondsStudied })
+      .from(userTopicStats)
+      .where(eq(userTopicStats.userId, userId));
+    expect(studied.reduce((sum, r) => sum + r.seconds, 0)).toBeLessThanOrEqual(4 * 60);
 
     const today = await start(cookie, 'lite');
     await answer(cookie, today.attemptId, today.items[0]?.questionId ?? '');

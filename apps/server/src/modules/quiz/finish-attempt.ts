@@ -103,13 +103,16 @@ export async function finalize(
     result = liteResult(scored, autoSubmitted);
   }
 
+  // A lite set submitted on a later Manila day than its last answer counts that answer's day, and
+  // its time studied ends there: the days it lay open were not spent on it.
+  const activityAt = kind === 'lite' ? liteActivityAt(rows, at) : at;
   const topics = attemptTopicActivity({
     items,
     answers,
     topics: questions,
     startedAt: row.startedAt,
     deadlineAt: row.deadlineAt,
-    now,
+    now: activityAt === at ? now : activityAt,
     // In sittings the breaks between them are not time studied.
     ...(row.sittings ? { elapsedMs: sittingsElapsedMs(row.sittings, now) } : {}),
     ...(studyMs === undefined ? {} : { elapsedMs: studyMs }),
@@ -119,7 +122,6 @@ export async function finalize(
   // at once, or a mock left to run out untouched, would otherwise keep a streak for nothing.
   const answered = rows.some((r) => r.answer?.choiceIndex != null);
   const activity = { topics, gems: result.gemsEarned, drillPoints: 0, finished: answered };
-  const activityAt = kind === 'lite' ? liteActivityAt(rows, at) : at;
   // With the owner's row locked and the activity's state read under it, the activity's writes and
   // the scores ride in the mark's statement (ADR 037); otherwise they are recorded on their own,
   // as they are when the state was read for a later day than the activity's.
