@@ -45,8 +45,27 @@ export async function startTestApp(
   return listenOn(await createTestDatabase(engine), env, options);
 }
 
-/** Builds the app over `testDb` and starts it on a free port; closing it drops the database. */
+/**
+ * Builds the app over `testDb` and starts it on a free port; closing it drops the database. The
+ * port is found before the app is built (its public URL names it), so another process can take it
+ * in between (a CI run once failed a browser file on EADDRINUSE): then it is tried on another.
+ */
 async function listenOn(
+  testDb: TestApp['testDb'],
+  env: Record<string, string>,
+  options: { clock?: Clock },
+): Promise<TestApp> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await listenOnce(testDb, env, options);
+    } catch (error) {
+      const taken = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+      if (!taken || attempt >= 3) throw error;
+    }
+  }
+}
+
+async function listenOnce(
   testDb: TestApp['testDb'],
   env: Record<string, string>,
   options: { clock?: Clock },
@@ -66,7 +85,13 @@ async function listenOn(
     ...env,
   });
   const app = await buildApp(config, { database: testDb.database, clock: options.clock });
-  await app.listen({ port, host: '127.0.0.1' });
+  try {
+    await app.listen({ port, host: '127.0.0.1' });
+  } catch (error) {
+    await app.close();
+    if (env.DATA_DIR === undefined) rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     app,
     url,
