@@ -8,8 +8,8 @@ import {
   flashCards,
   mockExamStreaks,
   userStreaks,
-  userTopicStats,
   users,
+  userTopicStats,
 } from '../../src/platform/db/schema.ts';
 import { createOnboardedStudent } from '../helpers/factories.ts';
 import { type ApiMethod, callApi, startTestApp, type TestApp } from '../helpers/test-app.ts';
