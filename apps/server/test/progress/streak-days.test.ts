@@ -90,6 +90,18 @@ describe.each(ENGINES)('streak days on %s', (engine) => {
     expect(res.statusCode).toBe(200);
     return attemptStateSchema.parse(res.json());
   };
+  /** A lite set taken offline from `startedAt`: one item answered a minute in, ended at 4. */
+  const sendOfflineSet = async (cookie: string, startedAt: Date) => {
+    const at = (minutes: number) => new Date(startedAt.getTime() + minutes * MINUTE);
+    const res = await call(cookie, 'POST', `${quiz}/lite/offline-attempts`, {
+      clientAttemptId: randomUUID(),
+      subjectId: SUBJECT_A,
+      startedAt: at(0).toISOString(),
+      finishedAt: at(4).toISOString(),
+      answers: [{ questionId: 'tst-a-1', choiceIndex: keyOf('tst-a-1'), answeredAt: at(1) }],
+    });
+    expect(res.statusCode).toBe(201);
+  };
   const quizHome = async (cookie: string) =>
     expect((await call(cookie, 'GET', `${quiz}/quiz-home`)).statusCode).toBe(200);
   const startDrill = async (cookie: string) => {
@@ -192,17 +204,7 @@ describe.each(ENGINES)('streak days on %s', (engine) => {
     ],
     [
       'a lite set sent from offline',
-      async (cookie: string) => {
-        const at = (minutes: number) => new Date(manila(24, '08:40').getTime() + minutes * MINUTE);
-        const res = await call(cookie, 'POST', `${quiz}/lite/offline-attempts`, {
-          clientAttemptId: randomUUID(),
-          subjectId: SUBJECT_A,
-          startedAt: at(0).toISOString(),
-          finishedAt: at(4).toISOString(),
-          answers: [{ questionId: 'tst-a-1', choiceIndex: keyOf('tst-a-1'), answeredAt: at(1) }],
-        });
-        expect(res.statusCode).toBe(201);
-      },
+      (cookie: string) => sendOfflineSet(cookie, manila(24, '08:40')),
     ],
     [
       'a drill run',
@@ -322,16 +324,8 @@ describe.each(ENGINES)('streak days on %s', (engine) => {
     [
       'sent from offline',
       async (cookie: string) => {
-        const at = (minutes: number) => new Date(manila(23, '21:00').getTime() + minutes * MINUTE);
         clock.set(manila(25, '09:00'));
-        const res = await call(cookie, 'POST', `${quiz}/lite/offline-attempts`, {
-          clientAttemptId: randomUUID(),
-          subjectId: SUBJECT_A,
-          startedAt: at(0).toISOString(),
-          finishedAt: at(4).toISOString(),
-          answers: [{ questionId: 'tst-a-1', choiceIndex: keyOf('tst-a-1'), answeredAt: at(1) }],
-        });
-        expect(res.statusCode).toBe(201);
+        await sendOfflineSet(cookie, manila(23, '21:00'));
       },
     ],
   ])('a lite set answered on Monday and %s on Wednesday counts Monday', async (_, late) => {

@@ -8,21 +8,7 @@ import { sentRatings } from '../../lib/offline/sent-ratings.ts';
 import { keptFlashQueue } from './offline-flash.ts';
 
 // The content store on an in-memory IndexedDB.
-const stored = new Map<string, unknown>();
-vi.mock('idb-keyval', () => ({
-  createStore: () => 'store',
-  get: async (key: string) => stored.get(key),
-  set: async (key: string, value: unknown) => {
-    stored.set(key, value);
-  },
-  del: async (key: string) => {
-    stored.delete(key);
-  },
-  keys: async () => [...stored.keys()],
-  clear: async () => {
-    stored.clear();
-  },
-}));
+vi.mock('idb-keyval', () => import('../../testing/fake-idb.ts'));
 
 // The server: unreachable until the test hands it the student's progress.
 let serverProgress: unknown = null;

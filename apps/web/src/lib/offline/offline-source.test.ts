@@ -1,23 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { databases, db } from '../../testing/fake-idb.ts';
 import * as store from './content-store.ts';
 import { refreshSource } from './offline-source.ts';
 
 // The content store on an in-memory IndexedDB; the server answers when the test says so.
-const stored = new Map<string, unknown>();
-vi.mock('idb-keyval', () => ({
-  createStore: () => 'store',
-  get: async (key: string) => stored.get(key),
-  set: async (key: string, value: unknown) => {
-    stored.set(key, value);
-  },
-  del: async (key: string) => {
-    stored.delete(key);
-  },
-  keys: async () => [...stored.keys()],
-  clear: async () => {
-    stored.clear();
-  },
-}));
+vi.mock('idb-keyval', () => import('../../testing/fake-idb.ts'));
 /** The downloads asked for and not answered yet, oldest first: the test answers each. */
 const downloads: ((response: Response) => void)[] = [];
 vi.mock('../api.ts', () => ({
@@ -35,7 +22,7 @@ async function nextDownload(): Promise<(response: Response) => void> {
 
 // Each test starts with nothing kept and no download waiting, whichever test ran before it.
 beforeEach(() => {
-  stored.clear();
+  databases.clear();
   downloads.length = 0;
 });
 
@@ -51,7 +38,7 @@ describe('offline content and sign-out (docs/decisions/019-offline-caching.md)',
     answer(new Response('{"items":[1]}', { status: 200, headers: { ETag: '"v1"' } }));
     await refreshing;
     expect(await store.readContent('student-a', 'lite', 'cse')).toBeNull();
-    expect(stored.size).toBe(0);
+    expect(db('pasado-content').size).toBe(0);
     // A download begun after it is kept.
     const next = refreshSource('student-b', lite, 'cse');
     (await nextDownload())(
