@@ -20,6 +20,7 @@ export * from './guard.ts';
 export * from './initials.ts';
 export * from './item-analysis.ts';
 export * from './item-reports.ts';
+export * from './kept-format.ts';
 export * from './leaderboard.ts';
 export * from './levels.ts';
 export * from './live-event.ts';

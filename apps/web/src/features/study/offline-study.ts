@@ -1,9 +1,4 @@
-import {
-  type StudyOfflinePack,
-  type StudyOfflineProgress,
-  studyOfflinePackSchema,
-  studyOfflineProgressSchema,
-} from '@pasado/core';
+import type { StudyOfflinePack, StudyOfflineProgress } from '@pasado/core/contract';
 import { readContent } from '../../lib/offline/content-store.ts';
 import { STUDY_KIND, STUDY_PROGRESS_SOURCE } from '../../lib/offline/offline-sources.ts';
 import { loadOutbox, type OutboxEntry } from '../../lib/offline/outbox.ts';
@@ -19,15 +14,12 @@ import { sentRatings } from '../../lib/offline/sent-ratings.ts';
 export type Kept = { pack: StudyOfflinePack; progress: StudyOfflineProgress };
 
 export async function readKept(uid: string, reviewer: string): Promise<Kept | null> {
+  // A copy kept by an app whose contract differed reads as none (core KEPT_FORMAT).
   const [pack, progress] = await Promise.all([
-    readContent<unknown>(uid, STUDY_KIND, reviewer),
-    readContent<unknown>(uid, STUDY_PROGRESS_SOURCE.kind, reviewer),
+    readContent<StudyOfflinePack>(uid, STUDY_KIND, reviewer),
+    readContent<StudyOfflineProgress>(uid, STUDY_PROGRESS_SOURCE.kind, reviewer),
   ]);
-  // Checked with the contract: a copy kept by an older version of the app may differ.
-  const parsedPack = studyOfflinePackSchema.safeParse(pack);
-  const parsedProgress = studyOfflineProgressSchema.safeParse(progress);
-  if (!parsedPack.success || !parsedProgress.success) return null;
-  return { pack: parsedPack.data, progress: parsedProgress.data };
+  return pack && progress ? { pack, progress } : null;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { KEPT_FORMAT } from '@pasado/core/rules';
 import { createStore, del, get, keys, set } from 'idb-keyval';
 
 /**
@@ -19,8 +20,6 @@ export type OfflineHolding = {
   checkedAt: number;
 };
 
-type Kept<T> = OfflineHolding & { data: T };
-
 let idbStore: ReturnType<typeof createStore> | null = null;
 const store = () => {
   idbStore ??= createStore('pasado-content', 'kept');
@@ -28,6 +27,14 @@ const store = () => {
 };
 
 const keyOf = (uid: string, kind: string, reviewer: string) => `${uid}:${kind}:${reviewer}`;
+
+type Kept<T> = OfflineHolding & { format?: number; data: T };
+
+/** The entry under `key` when it was kept in this app's format (core KEPT_FORMAT); else none. */
+async function keptEntry<T>(key: string): Promise<Kept<T> | undefined> {
+  const kept = await get<Kept<T>>(key, store()).catch(() => undefined);
+  return kept?.format === KEPT_FORMAT ? kept : undefined;
+}
 
 /** Students forgotten so far in this page (signed out, or their session ended). */
 let generation = 0;
@@ -54,7 +61,7 @@ export async function keepContent<T>(
   since?: number,
 ): Promise<void> {
   if (overtaken(uid, since)) return;
-  const kept: Kept<T> = { ...holding, data };
+  const kept: Kept<T> = { ...holding, format: KEPT_FORMAT, data };
   await set(keyOf(uid, kind, reviewer), kept, store());
 }
 
@@ -63,7 +70,7 @@ export async function readContent<T>(
   kind: string,
   reviewer: string,
 ): Promise<T | null> {
-  const kept = await get<Kept<T>>(keyOf(uid, kind, reviewer), store()).catch(() => undefined);
+  const kept = await keptEntry<T>(keyOf(uid, kind, reviewer));
   return kept?.data ?? null;
 }
 
@@ -73,7 +80,7 @@ export async function holdingOf(
   kind: string,
   reviewer: string,
 ): Promise<OfflineHolding | null> {
-  const kept = await get<Kept<unknown>>(keyOf(uid, kind, reviewer), store()).catch(() => undefined);
+  const kept = await keptEntry(keyOf(uid, kind, reviewer));
   return kept ? { version: kept.version, bytes: kept.bytes, checkedAt: kept.checkedAt } : null;
 }
 
@@ -85,7 +92,7 @@ export async function touchContent(
   since?: number,
 ): Promise<void> {
   const key = keyOf(uid, kind, reviewer);
-  const kept = await get<Kept<unknown>>(key, store()).catch(() => undefined);
+  const kept = await keptEntry(key);
   if (overtaken(uid, since)) return;
   if (kept) await set(key, { ...kept, checkedAt: Date.now() }, store());
 }

@@ -1,3 +1,4 @@
+import { KEPT_FORMAT } from '@pasado/core/rules';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { databases, db } from '../../testing/fake-idb.ts';
 import * as store from './content-store.ts';
@@ -7,9 +8,12 @@ import { refreshSource } from './offline-source.ts';
 vi.mock('idb-keyval', () => import('../../testing/fake-idb.ts'));
 /** The downloads asked for and not answered yet, oldest first: the test answers each. */
 const downloads: ((response: Response) => void)[] = [];
+/** What each download was asked with (its headers). */
+const fetchOptions: RequestInit[] = [];
 vi.mock('../api.ts', () => ({
-  apiFetch: () =>
+  apiFetch: (_path: string, init: RequestInit) =>
     new Promise<Response>((resolve) => {
+      fetchOptions.push(init);
       downloads.push(resolve);
     }),
 }));
@@ -24,6 +28,7 @@ async function nextDownload(): Promise<(response: Response) => void> {
 beforeEach(() => {
   databases.clear();
   downloads.length = 0;
+  fetchOptions.length = 0;
 });
 
 const lite = { kind: 'lite', label: 'Lite quiz items', path: (r: string) => `/api/quiz/${r}/pool` };
@@ -66,5 +71,24 @@ describe("offline content and one student's ended session", () => {
     await Promise.all([a.refreshing, b.refreshing]);
     expect(await store.readContent('student-a', 'lite', 'gen')).toBeNull();
     expect(await store.readContent('student-b', 'lite', 'gen')).toEqual({ items: [4] });
+  });
+});
+
+// ADR 019: the phone reads what it kept unchecked, so a copy kept by an app of another format
+// (core KEPT_FORMAT) reads as none, and its refresh downloads it in full instead of
+// asking whether the server's version changed (the server's 304 would keep the old shape).
+describe('a copy kept by an app of another format', () => {
+  it('reads as nothing kept and is downloaded again in full', async () => {
+    const key = 'student-a:lite:cse';
+    db('pasado-content').set(key, { version: '"v1"', bytes: 9, checkedAt: 1, data: { old: 1 } });
+    expect(await store.readContent('student-a', 'lite', 'cse')).toBeNull();
+    expect(await store.holdingOf('student-a', 'lite', 'cse')).toBeNull();
+    const refreshing = refreshSource('student-a', lite, 'cse');
+    const answer = await nextDownload();
+    answer(new Response('{"items":[5]}', { status: 200, headers: { ETag: '"v1"' } }));
+    await refreshing;
+    expect(fetchOptions).toEqual([{ headers: {} }]);
+    expect(await store.readContent('student-a', 'lite', 'cse')).toEqual({ items: [5] });
+    expect(db('pasado-content').get(key)).toMatchObject({ format: KEPT_FORMAT });
   });
 });
