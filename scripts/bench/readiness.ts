@@ -598,6 +598,10 @@ function runStudent(input: {
     if (daysToPass === null && truePasses()) daysToPass = day + 1;
   }
   // The forecast on the eve of the exam, then the exam: a fresh full mock, nothing learnt from it.
+  // Drawn as the board draws its paper, knowing nothing of what the student practised: the
+  // product's draw (least recently shown first, dbf93e6) would leave out the items For-you showed
+  // last, the student's hardest, and give its students an easier exam than the pool's (their
+  // final rating then read 1.0 point low against the exam drawn, 0.3 against the pool's).
   const eve = START + (REVIEW_DAYS - 1) * DAY + 12 * 3_600_000;
   const forecast = forecastReadiness(
     model,
@@ -605,10 +609,7 @@ function runStudent(input: {
     new Date(eve),
     examDate,
   );
-  const examPlan = planMock(spec, way.items, `${input.studentSeed}:exam`, {
-    seen,
-    major: way.major,
-  });
+  const examPlan = planMock(spec, way.items, `${input.studentSeed}:exam`, { major: way.major });
   const examChances = examPlan.items.map((item) => {
     const q = itemById.get(item.questionId) as BenchItem & { partId: string };
     return trueChance(theta.get(`${q.partId}|${q.topicId}`) ?? 0, q, truth, scenario);
