@@ -30,6 +30,11 @@ interface Scores {
   cls: number;
   failing: string[];
   report: string;
+  /**
+   * Lighthouse's measure of this machine's CPU for the run (`environment.benchmarkIndex`): the
+   * scores fall with it (2026-11-29: the same code 97–99 on one morning, 56–93 on another).
+   */
+  benchmarkIndex: number;
 }
 
 // The full report of each page's median run, to open in the Lighthouse viewer or read as JSON.
@@ -99,6 +104,7 @@ async function audit(context: BrowserContext, port: number, url: string): Promis
     cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
     failing,
     report: typeof result.report === 'string' ? result.report : (result.report[0] ?? ''),
+    benchmarkIndex: result.lhr.environment?.benchmarkIndex ?? Number.NaN,
   };
 }
 
@@ -125,6 +131,7 @@ async function auditPage(context: BrowserContext, port: number, name: string, ur
     cls: median(runs.map((r) => r.cls)),
     runs: runs.map((r) => `${r.performance}/${r.accessibility}`).join(' '),
     failing: [...new Set(runs.flatMap((r) => r.failing))],
+    benchmarkIndexes: runs.map((r) => r.benchmarkIndex),
   };
   console.error(
     `  ${name}: ${row.performance} / ${row.accessibility}, CLS ${row.cls.toFixed(3)}  (runs ${row.runs})`,
@@ -179,6 +186,10 @@ async function main() {
       console.info(
         `${pad(r.name, 16)}${pad(r.performance, 13)}${pad(r.accessibility, 15)}${pad(r.cls.toFixed(3), 8)}${r.runs}`,
       );
+    const indexes = rows.flatMap((r) => r.benchmarkIndexes).filter(Number.isFinite);
+    console.info(
+      `\nThis machine's CPU by Lighthouse's benchmark index (higher is faster): ${Math.round(Math.min(...indexes))}–${Math.round(Math.max(...indexes))} over the runs`,
+    );
     console.info(`\nFull reports (the median run of each page): ${REPORT_DIR}`);
     console.info('\nAudits below 0.9 in any run:');
     for (const r of rows) console.info(`  ${r.name}: ${r.failing.join(', ') || '—'}`);
