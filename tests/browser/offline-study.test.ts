@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cardSchedules, noteReads, users } from '../../apps/server/src/platform/db/schema.ts';
+import {
+  cardSchedules,
+  noteReads,
+  userStreaks,
+  users,
+} from '../../apps/server/src/platform/db/schema.ts';
 import { seedStudyContent } from '../../apps/server/test/study/study-fixtures.ts';
 import { screenshot } from './helpers/chromium.ts';
 import { useBrowserFixture } from './helpers/fixture.ts';
@@ -67,15 +72,32 @@ describe('studying offline', () => {
       .toBe('Piaget: the stage of abstract reasoning?');
     expect(await schedules()).toHaveLength(0);
 
-    // Back online: the outbox sends both ratings, and the server's progress is read again.
+    // The session finished offline: its finish waits on the phone behind the ratings, and still
+    // goes once the summary is closed (docs/offline.md).
+    await page.keyboard.press('3');
+    await page.getByText('Card 2 of 2').waitFor();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('3');
+    await page.getByRole('heading', { name: 'Session complete' }).waitFor();
+    await page.getByText(/^Not counted for your streak yet\./).waitFor();
+    await page.setViewportSize({ width: 360, height: 780 });
+    await screenshot(page, 'offline-study-flash-summary-360');
+    await page.getByRole('link', { name: 'Back to Study' }).last().click();
+    await page.getByRole('heading', { name: 'Study offline' }).waitFor();
+    const streak = () => db.select().from(userStreaks).where(eq(userStreaks.userId, userId));
+    expect(await streak()).toHaveLength(0);
+
+    // Back online: the outbox sends the four ratings, then the finish, which counts the day; the
+    // server's progress is read again.
     await context.setOffline(false);
-    await poll(async () => (await schedules()).length).toBe(2);
+    await poll(async () => (await schedules()).length).toBe(4);
+    await poll(async () => (await streak())[0]?.current ?? 0).toBe(1);
     await poll(async () => {
       const progress = (await keptContent(page, `${userId}:study-progress:let-elem`)) as {
         data: { schedules: unknown[] };
       } | null;
       return progress?.data.schedules.length ?? 0;
-    }).toBe(2);
+    }).toBe(4);
   });
 
   it('reads notes (and listens) after an offline reload; the read marks reach the server when back', async () => {

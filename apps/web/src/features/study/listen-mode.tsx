@@ -5,7 +5,7 @@ import { SelectField } from '../../components/select-field.tsx';
 import { launcherHref } from '../../lib/study-links.ts';
 import { useTopicCards } from './api/get-topic-cards.ts';
 import { useTopicNotes } from './api/get-topic-notes.ts';
-import { useMarkNoteRead, useSendWaiting } from './api/mark-note-read.ts';
+import { useMarkNoteRead } from './api/mark-note-read.ts';
 import { Markdown, renderMarkdown } from './markdown.tsx';
 import { errorText, StudyEmpty, StudyError, StudyLoading } from './study-states.tsx';
 import { finishStreak, SessionFinishNotice } from './study-summary.tsx';
@@ -50,7 +50,7 @@ export function ListenMode() {
   const [rate, setRate] = useState<number>(1);
   const [ended, setEnded] = useState(false);
   // The streak counts a session the server has seen: after the read notes have reached it.
-  const finish = useSessionFinish(reviewer, 'listen', ended, useSendWaiting(reviewer));
+  const finish = useSessionFinish(reviewer, 'listen', ended);
   const streak = finishStreak(finish);
   const token = useRef(0);
   const startedAt = useRef(0);

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { clearOutbox, startOutbox } from '../../lib/offline/outbox.ts';
+import { reportOutboxDenials } from '../../lib/offline/outbox-denials.ts';
 import { recordDenials, SUBSCRIPTION_ENDED } from '../../testing/denials.ts';
 import { IDS } from '../../testing/docs.ts';
 import { fakeApi, networkDown, reply } from '../../testing/fake-api.ts';
@@ -64,6 +65,44 @@ describe('read mode: a session finished offline', () => {
   });
 });
 
+// docs/offline.md: a finish that could not be sent was tried again only while the summary stayed
+// open. A student who read offline, closed the summary and came back online the same day had the
+// note recorded and the day lost: the finish was never sent.
+describe('read mode: a session finished offline, its summary closed', () => {
+  it('sends its finish, after the note, once the phone is back online', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const api = fakeApi({
+      'GET /api/auth/claims': claimsFor(['let-elem']),
+      [NOTES]: TOPIC_NOTES,
+      [READ]: () => (navigator.onLine ? {} : networkDown()),
+      [FINISH]: { counted: true, streak: 1 },
+    });
+    await clearOutbox();
+    const stop = startOutbox(IDS.user);
+    try {
+      const { user, unmount } = renderScreen(<ReadMode />, {
+        path: '/study/let-elem/read?subject=prof-ed&topic=gen.learning',
+        route: '/study/:reviewer/read',
+      });
+      const finish = await screen.findByRole('button', { name: 'Mark as read and finish' });
+      const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      await user.click(finish);
+      await screen.findByText(/^Not counted for your streak yet\./);
+      unmount();
+
+      online.mockReturnValue(true);
+      window.dispatchEvent(new Event('online'));
+      await expect.poll(() => api.sentTo(FINISH).length).toBe(1);
+      const sent = api.sent.map((r) => `${r.method} ${r.path}`);
+      expect(sent.lastIndexOf(READ)).toBeLessThan(sent.indexOf(FINISH));
+      expect(api.sentTo(FINISH)[0]?.body).toEqual({ mode: 'read' });
+    } finally {
+      stop();
+      await clearOutbox();
+    }
+  });
+});
+
 // docs/product.md#paywall: the subscription ended while the student was reading. The finish was
 // refused and said so on the summary, and nothing told the root layout (which reads the claims
 // again, with the spec's alert, so the guard moves the page).
@@ -79,6 +118,8 @@ describe('read mode: a finish refused on the paywall', () => {
     const denials = recordDenials();
     await clearOutbox();
     const stop = startOutbox(IDS.user);
+    // As the signed-in services report the paywall's refusals of what the outbox sends.
+    const stopDenials = reportOutboxDenials();
     try {
       const { user } = renderScreen(<ReadMode />, {
         path: '/study/let-elem/read?subject=prof-ed&topic=gen.learning',
@@ -87,7 +128,10 @@ describe('read mode: a finish refused on the paywall', () => {
       await user.click(await screen.findByRole('button', { name: 'Mark as read and finish' }));
       await expect.poll(() => api.sentTo(FINISH).length).toBe(1);
       await expect.poll(() => denials).toEqual(['expired']);
+      // The summary says why the day was not counted: the server's words.
+      expect((await screen.findByText(SUBSCRIPTION_ENDED.error.message)).textContent).toBeTruthy();
     } finally {
+      stopDenials();
       stop();
       await clearOutbox();
     }

@@ -5,7 +5,7 @@ import { ProgressBar } from '../../components/progress-bar.tsx';
 import { countText } from '../../lib/format.ts';
 import { launcherHref } from '../../lib/study-links.ts';
 import { useTopicNotes } from './api/get-topic-notes.ts';
-import { useMarkNoteRead, useSendWaiting } from './api/mark-note-read.ts';
+import { useMarkNoteRead } from './api/mark-note-read.ts';
 import { Markdown } from './markdown.tsx';
 import { errorText, OfflineNote, StudyEmpty, StudyError, StudyLoading } from './study-states.tsx';
 import { finishStreak, SessionFinishNotice, StreakLine, StudySummary } from './study-summary.tsx';
@@ -25,7 +25,7 @@ export function ReadMode() {
   const [ended, setEnded] = useState(false);
   // Counted for the streak once the server has the read notes and the finish (offline: when the
   // phone is back online, while the summary is open).
-  const finish = useSessionFinish(reviewer, 'read', ended, useSendWaiting(reviewer));
+  const finish = useSessionFinish(reviewer, 'read', ended);
   const shownAt = useRef(Date.now());
   const headingRef = useRef<HTMLHeadingElement>(null);
 

@@ -60,14 +60,15 @@ export function StreakLine({ streak }: { streak: number | null }) {
 }
 
 /**
- * Why the streak line is missing: the session's finish has not reached the server yet (it is
- * tried again, use-session-finish.ts), or the server refused it (its words).
+ * Why the streak line is missing: the session's finish has not reached the server yet (it waits in
+ * the outbox, use-session-finish.ts), or the server refused it (its words).
  */
 export function SessionFinishNotice({ finish }: { finish: SessionFinish }) {
   if (finish.status === 'waiting') {
     return (
       <p className="study-summary__text" role="status">
-        Not counted for your streak yet. We will try again while this screen is open.
+        Not counted for your streak yet. It is kept on this phone and sent when the connection is
+        back.
       </p>
     );
   }

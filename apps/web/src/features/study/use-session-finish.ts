@@ -1,17 +1,14 @@
 import type { StudySessionFinishResponse } from '@pasado/core';
 import type { StudySessionFinishRequest } from '@pasado/core/contract';
 import { useEffect, useState } from 'react';
-import { ApiError, isRetryable } from '../../lib/api.ts';
-import { reportContentDenied } from '../../lib/content-denied.ts';
-import { finishStudySession } from './api/finish-session.ts';
-
-/** The outbox's back-off (lib/offline/outbox.ts): the last wait repeats. */
-const RETRY_MS = [1_000, 3_000, 10_000, 30_000];
+import { type ApiError, apiErrorOf } from '../../lib/api.ts';
+import { enqueue, onOutboxOutcome, useOutbox } from '../../lib/offline/outbox.ts';
+import { queueSessionFinish } from './api/finish-session.ts';
 
 export type SessionFinish =
   | { status: 'idle' }
   | { status: 'sending' }
-  /** Not recorded yet: tried again after a wait, or when the phone is back online. */
+  /** Kept on the phone: the outbox cannot send yet (no connection, a timeout, 5xx) and retries. */
   | { status: 'waiting' }
   /** The server refused it for good (a 4xx): its words. */
   | { status: 'refused'; error: ApiError }
@@ -19,83 +16,53 @@ export type SessionFinish =
 
 const IDLE: SessionFinish = { status: 'idle' };
 
-/** A failure the server may answer differently later: the network, a timeout, 5xx, 429, 408. */
-const worthRetrying = (error: unknown) =>
-  isRetryable(error) || (error instanceof ApiError && [408, 429].includes(error.status));
+/** Names each finished session, so the outbox keeps one finish per session. */
+let sessions = 0;
 
 /**
  * The end of a flash, read or listen session (POST …/sessions/finish), which counts the Manila day
- * for the streak (docs/product.md#streaks): sent once `ended` turns true, and while the screen
- * stays open tried again after a failure worth retrying (with the outbox's back-off) and when the
- * phone comes back online. `before` runs ahead of each try (read and listen send their waiting
- * read notes, which the day is counted by); when it fails the finish is not sent and waits as
- * after a failed send (read and listen: a read note still waits); it must be a stable function.
- * A repeated finish cannot count twice: the server counts a Manila day once and the finish adds
- * nothing else (no gems, answers or time). `ended` false drops what was pending.
+ * for the streak (docs/product.md#streaks): queued in the app's outbox once `ended` turns true,
+ * after the session's ratings and read notes. The server counts the day by them, and the outbox
+ * sends in order, stopping at a failure worth retrying, so the finish reaches it after them. It is
+ * kept on the phone until it does: closing the summary before the phone is back online no longer
+ * loses the day (it was tried only while the summary was open). While the summary is open it shows
+ * the server's answer. A repeated finish cannot count twice: the server counts a Manila day once
+ * and the finish adds nothing else. `ended` false forgets the answer on this screen; a finish
+ * already queued still goes.
  */
 export function useSessionFinish(
   reviewer: string,
   mode: StudySessionFinishRequest['mode'],
   ended: boolean,
-  before?: () => Promise<unknown>,
 ): SessionFinish {
   const [state, setState] = useState<SessionFinish>(IDLE);
+  const [key, setKey] = useState<string | null>(null);
+  const outbox = useOutbox();
 
   useEffect(() => {
     if (!ended) {
       setState(IDLE);
+      setKey(null);
       return;
     }
-    let stopped = false;
-    let inFlight = false;
-    let tries = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const attempt = () => {
-      clearTimeout(timer);
-      if (stopped || inFlight) return;
-      // With no connection the request cannot go: the `online` event sends it.
-      if (!navigator.onLine) {
-        setState({ status: 'waiting' });
-        return;
-      }
-      inFlight = true;
-      setState((s) => (s.status === 'waiting' ? s : { status: 'sending' }));
-      (before ? before() : Promise.resolve())
-        .then(() => finishStudySession(reviewer, mode))
-        .then(
-          (result) => {
-            if (!stopped) setState({ status: 'done', result });
-          },
-          (error: unknown) => {
-            if (stopped) return;
-            if (!worthRetrying(error)) {
-              // The subscription ended during the session: the page moves (lib/content-denied.ts).
-              reportContentDenied(error);
-              setState({ status: 'refused', error: error as ApiError });
-              return;
-            }
-            console.warn(`finishing the ${mode} session failed; trying again`, error);
-            setState({ status: 'waiting' });
-            timer = setTimeout(attempt, RETRY_MS[Math.min(tries, RETRY_MS.length - 1)]);
-            tries += 1;
-          },
-        )
-        .finally(() => {
-          inFlight = false;
-        });
-    };
-    const online = () => {
-      tries = 0;
-      attempt();
-    };
-    window.addEventListener('online', online);
-    attempt();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-      window.removeEventListener('online', online);
-    };
-  }, [ended, mode, reviewer, before]);
+    sessions += 1;
+    const entry = queueSessionFinish(reviewer, mode, `${Date.now()}-${sessions}`);
+    setKey(entry.key);
+    setState({ status: 'sending' });
+    const stop = onOutboxOutcome((outcome) => {
+      if (outcome.entry.key !== entry.key) return;
+      // A refusal by the paywall is reported with the outbox's others (lib/offline/outbox-denials.ts).
+      setState(
+        outcome.ok
+          ? { status: 'done', result: outcome.body as StudySessionFinishResponse }
+          : { status: 'refused', error: apiErrorOf(outcome.status, outcome.body) },
+      );
+    });
+    void enqueue(entry);
+    return stop;
+  }, [ended, mode, reviewer]);
 
-  return state;
+  const waiting =
+    state.status === 'sending' && outbox.failing && outbox.entries.some((e) => e.key === key);
+  return waiting ? { status: 'waiting' } : state;
 }

@@ -5,9 +5,9 @@ import { apiFetch } from '../api.ts';
 
 /**
  * The one outbox for every write made while the connection may be gone (issue 11 deliverable 4;
- * docs/decisions/019-offline-caching.md): mock answers and flags, flash-card ratings, lite attempts
- * taken offline, analytics events. It replaced two (the mock's localStorage answer queue and the
- * flash-rating queue) with two retry policies.
+ * docs/decisions/019-offline-caching.md): mock answers and flags, flash-card ratings, read notes,
+ * study sessions' finishes, lite attempts taken offline, analytics events. It replaced two (the
+ * mock's localStorage answer queue and the flash-rating queue) with two retry policies.
  *
  * - Each entry is a self-describing request (method, path, JSON body), so whichever screen is open
  *   replays what an earlier visit left, without that feature's code being loaded.
@@ -21,7 +21,8 @@ import { apiFetch } from '../api.ts';
  *   once); a read note's is the note's id (the server records a note read once); a mock answer
  *   is a PUT of the item's latest state, and a newer change to the same item
  *   replaces the queued one (the latest choice and flag win, as before); a lite attempt carries its
- *   client id. So a retry after a lost answer never counts twice.
+ *   client id; a study session's finish names its session (the server counts a day once). So a
+ *   retry after a lost answer never counts twice.
  * - Per student: entries carry the student's id and only theirs are sent under their session;
  *   a sign-out or an ended session leaves them for that student's next sign-in on this phone.
  */
@@ -31,7 +32,13 @@ export type OutboxEntry = {
   id: number;
   /** Idempotency key; a queued entry with the same key is replaced (merged for answers). */
   key: string;
-  kind: 'mock-answer' | 'flash-review' | 'note-read' | 'lite-attempt' | 'analytics-event';
+  kind:
+    | 'mock-answer'
+    | 'flash-review'
+    | 'note-read'
+    | 'session-finish'
+    | 'lite-attempt'
+    | 'analytics-event';
   uid: string;
   method: 'POST' | 'PUT';
   path: string;
@@ -43,10 +50,11 @@ export type OutboxEntry = {
 
 /**
  * Whether an entry is a change the student made (an answer, a rating, a quiz): what "N changes
- * waiting to sync · last synced …" counts. An analytics event rides along but is not one.
+ * waiting to sync · last synced …" counts. An analytics event rides along but is not one, nor is
+ * a study session's finish (the streak's bookkeeping, sent after the session's own changes).
  */
 export const isStudentChange = (entry: Pick<OutboxEntry, 'kind'>): boolean =>
-  entry.kind !== 'analytics-event';
+  entry.kind !== 'analytics-event' && entry.kind !== 'session-finish';
 
 export type OutboxOutcome =
   | { entry: OutboxEntry; ok: true; body: unknown }

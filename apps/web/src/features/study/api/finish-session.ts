@@ -1,14 +1,23 @@
 import type { StudySessionFinishRequest } from '@pasado/core/contract';
-import { enc, studyRequest } from './study-fetch.ts';
+import { enc } from './study-fetch.ts';
 
-/** POST /api/study/:reviewer/sessions/finish: a flash, read or listen session ended (streak). */
-export function finishStudySession(reviewer: string, mode: StudySessionFinishRequest['mode']) {
-  return studyRequest(
-    `/${enc(reviewer)}/sessions/finish`,
-    (s) => s.studySessionFinishResponseSchema,
-    {
-      method: 'POST',
-      json: { mode },
-    },
-  );
+/**
+ * POST /api/study/:reviewer/sessions/finish, a flash, read or listen session ended (streak), as an
+ * entry of the app's outbox (lib/offline/outbox.ts). It is queued after the session's ratings and
+ * read notes, which the server counts the day by, and the outbox sends in order. `session` names
+ * the session: one finish each.
+ */
+export function queueSessionFinish(
+  reviewer: string,
+  mode: StudySessionFinishRequest['mode'],
+  session: string,
+) {
+  return {
+    key: `session-finish:${session}`,
+    kind: 'session-finish' as const,
+    method: 'POST' as const,
+    path: `/api/study/${enc(reviewer)}/sessions/finish`,
+    body: { mode },
+    meta: { reviewer, mode },
+  };
 }
