@@ -6,6 +6,7 @@ import {
   sittingCountdown,
   sittingCountdownText,
   sittingDatesText,
+  sittingDays,
   sittingStartsOn,
 } from './exam-sittings.ts';
 
@@ -114,6 +115,18 @@ describe('sittingCountdown (Manila days to the first day)', () => {
     expect(sittingStartsOn(nle)).toBe('2027-05-08');
     expect(isUpcomingSitting(nle, '2027-05-09')).toBe(true);
     expect(isUpcomingSitting(nle, '2027-05-10')).toBe(false);
+  });
+
+  it('gives a stored sitting its first and last days, whatever the order of its list', () => {
+    const reversed = [...nle].reverse();
+    expect(sittingDays({ startsOn: '2027-05-08', days: reversed })).toEqual({
+      startsOn: '2027-05-08',
+      endsOn: '2027-05-09',
+    });
+    expect(sittingDays({ startsOn: '2027-03-21', days: [{ date: '2027-03-21' }] })).toEqual({
+      startsOn: '2027-03-21',
+      endsOn: '2027-03-21',
+    });
   });
 
   it('counts across a leap day', () => {

@@ -85,6 +85,17 @@ export function sittingStartsOn(days: readonly { date: string }[]): string {
   return first;
 }
 
+/** A sitting's first and last Manila days (the NLE's two, one for most exams). */
+export type SittingDays = { startsOn: string; endsOn: string };
+
+/** A stored sitting's first and last days: its start, and the last of its list of days. */
+export function sittingDays(sitting: {
+  startsOn: string;
+  days: readonly { date: string }[];
+}): SittingDays {
+  return { startsOn: sitting.startsOn, endsOn: sittingEndsOn(sitting.days) };
+}
+
 /** The last day of a sitting: until it has passed, the sitting is still upcoming. */
 export function sittingEndsOn(days: readonly { date: string }[]): string {
   const last = days

@@ -1,3 +1,4 @@
+import type { SittingDays } from '../exam-sittings.ts';
 import { manilaDayKey } from '../time.ts';
 
 /**
@@ -127,9 +128,6 @@ export function desiredRetention(daysLeft: number | null): number {
   const t = (RETENTION_RAMP_DAYS - daysLeft) / (RETENTION_RAMP_DAYS - LAST_MOCK_DAYS_BEFORE);
   return Math.round((RETENTION_FAR + t * (RETENTION_NEAR - RETENTION_FAR)) * 1000) / 1000;
 }
-
-/** A sitting's first and last Manila days (the NLE's two, one for most exams). */
-export type SittingDays = { startsOn: string; endsOn: string };
 
 /**
  * A sitting's days as the phone keeps them (contract `examDay`, `examLastDay`): a last day missing

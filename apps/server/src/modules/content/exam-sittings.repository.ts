@@ -1,4 +1,4 @@
-import { type ExamSittingDay, type SittingDays, sittingEndsOn } from '@pasado/core';
+import { type ExamSittingDay, type SittingDays, sittingDays } from '@pasado/core';
 import { and, asc, count, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { examSittings, reviewerAccess } from '../../platform/db/schema.ts';
@@ -127,7 +127,7 @@ export async function findStudentSittingDays(
     .from(reviewerAccess)
     .innerJoin(examSittings, eq(examSittings.id, reviewerAccess.examSittingId))
     .where(and(eq(reviewerAccess.userId, userId), eq(reviewerAccess.reviewerShorthand, reviewer)));
-  return row ? { startsOn: row.startsOn, endsOn: sittingEndsOn(row.days) } : null;
+  return row ? sittingDays(row) : null;
 }
 
 /**

@@ -4,7 +4,7 @@ import {
   emptyStudentModel,
   type ForYouKit,
   type SittingDays,
-  sittingEndsOn,
+  sittingDays,
 } from '@pasado/core';
 import type { Db } from '../../platform/db/client.ts';
 import { findBlueprint } from '../content/bank.repository.ts';
@@ -38,10 +38,7 @@ async function forYouTrack(
   return {
     spec: blueprint.spec,
     major: major?.current ?? null,
-    sitting: sitting.current && {
-      startsOn: sitting.current.startsOn,
-      endsOn: sittingEndsOn(sitting.current.days),
-    },
+    sitting: sitting.current && sittingDays(sitting.current),
   };
 }
 

@@ -9,7 +9,7 @@ import {
   type QuizHome,
   type QuizResult,
   type Reviewer,
-  sittingEndsOn,
+  sittingDays,
   sittingExamDay,
   todayList,
   WEAKEST_TOPICS_MIN_ANSWERED,
@@ -153,13 +153,7 @@ export async function quizHome(
   const lastFullMockAt = recentMocks[0]?.submittedAt ?? null;
   const day = manilaDayKey(now);
   // Any day of the sitting is exam day (the NLE's second too), not a passed date.
-  const examDay = sittingExamDay(
-    sitting.current && {
-      startsOn: sitting.current.startsOn,
-      endsOn: sittingEndsOn(sitting.current.days),
-    },
-    day,
-  );
+  const examDay = sittingExamDay(sitting.current && sittingDays(sitting.current), day);
   // Only with items to predict from: a track without a mock has no exam to be ready for.
   const ready = blueprint && mock ? blueprint : null;
   const [summary, keptPlan] = await Promise.all([
