@@ -449,12 +449,12 @@ describe.each(ENGINES)('the Today list and the exam-date retention on %s', (engi
     const dueNone = Date.parse((await rate(none.cookie, card, 'good')).due);
     const at = clock.now();
     expect(dueNear).toBeLessThan(dueNone);
-    expect(retentionOn(keptSittingDays(kept.examDay, kept.examLastDay), at)).toBe(RETENTION_NEAR);
+    expect(retentionOn(keptSittingDays(kept), at)).toBe(RETENTION_NEAR);
 
     // The phone's offline path (features/study/offline-flash.ts): core's rule on the kept state,
     // at core's retention of the kept exam day — the same moment as the server's.
     const before = kept.schedules.find((s) => s.cardId === card)?.state as StoredCardState;
-    const retention = retentionOn(keptSittingDays(kept.examDay, kept.examLastDay), at);
+    const retention = retentionOn(keptSittingDays(kept), at);
     const onPhone = applyRating(before, 'good', reviewId, at, retention);
     expect(onPhone.due.getTime()).toBe(dueNear);
   });

@@ -8,6 +8,7 @@ import {
   daysUntil,
   desiredRetention,
   gapPoints,
+  keptSittingDays,
   mockDays,
   RETENTION_FAR,
   RETENTION_NEAR,
@@ -103,6 +104,21 @@ describe('desiredRetention', () => {
     { days: 0, r: 0.95 },
   ])('$days days → $r', ({ days, r }) => {
     expect(desiredRetention(days)).toBeCloseTo(r, 3);
+  });
+});
+
+describe('keptSittingDays (the sitting as the phone keeps it)', () => {
+  it('reads both days, a missing last day as a one-day sitting, and no first day as none', () => {
+    expect(keptSittingDays({ examDay: '2027-05-08', examLastDay: '2027-05-09' })).toEqual({
+      startsOn: '2027-05-08',
+      endsOn: '2027-05-09',
+    });
+    expect(keptSittingDays({ examDay: '2027-03-21' })).toEqual({
+      startsOn: '2027-03-21',
+      endsOn: '2027-03-21',
+    });
+    expect(keptSittingDays({ examDay: null, examLastDay: null })).toBeNull();
+    expect(keptSittingDays({})).toBeNull();
   });
 });
 

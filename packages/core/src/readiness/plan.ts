@@ -130,13 +130,15 @@ export function desiredRetention(daysLeft: number | null): number {
 }
 
 /**
- * A sitting's days as the phone keeps them (contract `examDay`, `examLastDay`): a last day missing
- * from what an earlier version sent is read as a one-day sitting.
+ * A sitting's days as the phone keeps them (contract `examDay`, `examLastDay` of the study progress
+ * and the For-you kit): a last day missing from what an earlier version sent is read as a one-day
+ * sitting.
  */
-export function keptSittingDays(
-  examDay: string | null,
-  examLastDay: string | null | undefined,
-): SittingDays | null {
+export function keptSittingDays(kept: {
+  examDay?: string | null;
+  examLastDay?: string | null;
+}): SittingDays | null {
+  const { examDay = null, examLastDay } = kept;
   return examDay === null ? null : { startsOn: examDay, endsOn: examLastDay ?? examDay };
 }
 

@@ -133,7 +133,7 @@ function forYouFromKit(
     history,
     now,
     // Any day of the sitting is exam day (the NLE's second too), not a passed date.
-    examDay: sittingExamDay(keptSittingDays(kit.examDay, kit.examLastDay), manilaDayKey(now)),
+    examDay: sittingExamDay(keptSittingDays(kit), manilaDayKey(now)),
     count: LITE_QUIZ_SIZE,
     seed,
   }).map((p) => p.itemId);

@@ -36,7 +36,7 @@ export function schedulesOnPhone(
   const schedules = new Map<string, StoredCardState>(
     progress.schedules.map((s) => [s.cardId, s.state as StoredCardState]),
   );
-  const sitting = keptSittingDays(progress.examDay ?? null, progress.examLastDay);
+  const sitting = keptSittingDays(progress);
   for (const entry of entries) {
     if (entry.kind !== 'flash-review') continue;
     const { cardId, rating, reviewId, reviewedAt } = entry.body as {
@@ -86,8 +86,7 @@ export async function keptFlashQueue(
       return { ...card, state, due: state ? new Date(state.due) : null };
     });
   const picked = pickFlashQueue(candidates, now, allowance);
-  const { examDay = null, examLastDay } = kept.progress;
-  const retention = retentionOn(keptSittingDays(examDay, examLastDay), now);
+  const retention = retentionOn(keptSittingDays(kept.progress), now);
   return {
     cards: picked.cards.map((card) =>
       queueCardView(card, topicName.get(card.topicId) ?? '', now, retention),
