@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { functionSchemas } from './contract/functions.ts';
 import {
+  DISCOUNT_HOLD_MS,
   discountDeadline,
+  discountHoldEnd,
   discountRemainingMs,
   FREE_TRIAL_DISCOUNT_WINDOW_MS,
   formatCountdown,
@@ -87,6 +89,39 @@ describe('isDiscountLive (docs/product.md#free-trial-discount)', () => {
     ],
   ])('%s → %s', (_label, input, expected) => {
     expect(isDiscountLive(input)).toBe(expected);
+  });
+
+  describe('held by a purchase started inside the window (ours)', () => {
+    const heldUntil = discountHoldEnd(created);
+    const held = (now: Date, more: Partial<Parameters<typeof isDiscountLive>[0]> = {}) =>
+      isDiscountLive({
+        subscription: trial('completed'),
+        userCreatedAt: created,
+        queuedCount: 0,
+        now,
+        heldUntil,
+        ...more,
+      });
+
+    it('lasts one hour past the window', () => {
+      expect(heldUntil.getTime() - discountDeadline(created).getTime()).toBe(DISCOUNT_HOLD_MS);
+      expect(DISCOUNT_HOLD_MS).toBe(H);
+      expect(held(at(24 * H + 30 * 60_000))).toBe(true);
+      expect(held(at(25 * H - 1))).toBe(true);
+      expect(held(at(25 * H))).toBe(false);
+    });
+
+    it("keeps the window's other conditions: a trial still current, nothing queued", () => {
+      const late = at(24 * H + 60_000);
+      expect(held(late, { queuedCount: 1 })).toBe(false);
+      expect(held(late, { subscription: trial('expired') })).toBe(false);
+      expect(held(late, { subscription: { isFreeTrial: false, status: 'approved' } })).toBe(false);
+    });
+
+    it('never shortens the window', () => {
+      expect(held(at(23 * H), { heldUntil: at(H) })).toBe(true);
+      expect(held(at(24 * H), { heldUntil: null })).toBe(false);
+    });
   });
 });
 

@@ -10,20 +10,38 @@ export function discountDeadline(userCreatedAt: Date): Date {
 }
 
 /**
+ * How long after the window a purchase started inside it keeps the discounted price
+ * (docs/product.md#free-trial-discount, ours): a student who picks a plan as the countdown runs out
+ * still has to send the transfer and find its reference code.
+ */
+export const DISCOUNT_HOLD_MS = 60 * 60 * 1000;
+
+/** The instant a discount held for a purchase started inside the window ends: window end + 1 h. */
+export function discountHoldEnd(userCreatedAt: Date): Date {
+  return new Date(discountDeadline(userCreatedAt).getTime() + DISCOUNT_HOLD_MS);
+}
+
+/**
  * Free-trial discount rule (docs/product.md#free-trial-discount): live while the subscription is a current
  * free trial, less than 24 h have passed since account creation (exactly 24 h is over), and there
- * are no queued subscriptions.
+ * are no queued subscriptions. `heldUntil`, the hold a purchase started inside the window took
+ * (`discountHoldEnd`), keeps it live until then on the same conditions.
  */
 export function isDiscountLive(input: {
   subscription: { isFreeTrial: boolean; status: SubscriptionStatus } | null;
   userCreatedAt: Date;
   queuedCount: number;
   now: Date;
+  heldUntil?: Date | null;
 }): boolean {
+  const endsAt = Math.max(
+    discountDeadline(input.userCreatedAt).getTime(),
+    input.heldUntil?.getTime() ?? 0,
+  );
   return (
     isFreeTrialCurrent(input.subscription) &&
     input.queuedCount === 0 &&
-    input.now.getTime() < discountDeadline(input.userCreatedAt).getTime()
+    input.now.getTime() < endsAt
   );
 }
 

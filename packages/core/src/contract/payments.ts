@@ -177,3 +177,10 @@ export const purchaseDetailsSchema = z.object({
   supportEmail: z.string(),
 });
 export type PurchaseDetails = z.infer<typeof purchaseDetailsSchema>;
+
+/**
+ * POST /api/purchase/discount-hold (docs/product.md#free-trial-discount, ADR 043): until when the
+ * free-trial discount is held for the purchase the student started, or null when none is.
+ */
+export const discountHoldSchema = z.object({ heldUntil: isoDateSchema.nullable() });
+export type DiscountHold = z.infer<typeof discountHoldSchema>;

@@ -1,4 +1,5 @@
 import {
+  discountDeadline,
   type FunctionResult,
   finalPrice,
   formatManilaDateTime,
@@ -88,6 +89,7 @@ export async function subscribeUser(
         userCreatedAt: user.createdAt,
         queuedCount: queued.length,
         now,
+        heldUntil: user.discountHeldUntil,
       });
       const quote = quotePlan(plan, discountLive);
       if (!statedPriceMatches(quote, transactionInfo)) {
@@ -139,6 +141,8 @@ export async function subscribeUser(
           plan: plan.id,
           ...quote,
           discountLive,
+          // Priced by a hold past the window (ADR 043): staff see why a late transfer is discounted.
+          discountHeld: discountLive && now >= discountDeadline(user.createdAt),
           queued: term.queued,
           proof: proof.refCode !== null ? 'refCode' : 'screenshot',
         },

@@ -1,8 +1,9 @@
-import { purchaseDetailsSchema, subscriptionDocSchema } from '@pasado/core';
+import { discountHoldSchema, purchaseDetailsSchema, subscriptionDocSchema } from '@pasado/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../platform/session.ts';
+import { holdDiscount } from './discount-hold.service.ts';
 import { readSubscriptionDoc } from './subscriptions.service.ts';
 
 /** A student's subscriptions and what the purchase page needs (issue 3). Signed-in users only. */
@@ -29,5 +30,13 @@ export async function subscriptionRoutes(app: FastifyInstance) {
       reply.header('cache-control', 'private, max-age=300');
       return { wallet: { ...paymentWallet }, supportEmail };
     },
+  );
+
+  // The purchase page asks when the student picks a plan: a purchase started inside the
+  // free-trial discount's window keeps its price an hour past it (docs/product.md#free-trial-discount).
+  typed.post(
+    '/purchase/discount-hold',
+    { schema: { response: { 200: discountHoldSchema } } },
+    async (request) => holdDiscount(db, requireSession(request).userId, request.server.clock.now()),
   );
 }

@@ -123,6 +123,18 @@ export async function lockUser(ex: Executor, userId: string): Promise<UserRow | 
   return row ?? null;
 }
 
+/**
+ * Records the free-trial discount's hold (ADR 043). Not part of the user document, so its version
+ * does not move.
+ */
+export async function setDiscountHeldUntil(
+  ex: Executor,
+  userId: string,
+  heldUntil: Date,
+): Promise<void> {
+  await ex.update(users).set({ discountHeldUntil: heldUntil }).where(eq(users.id, userId));
+}
+
 /** Bumps the user's version and announces users/{uid}; call after every change to the document. */
 export async function touchUser(ex: Executor, userId: string): Promise<void> {
   const [row] = await ex

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt, version } from './columns.ts';
+import { createdAt, timestamptz, updatedAt, version } from './columns.ts';
 
 export const users = pgTable(
   'users',
@@ -51,6 +51,11 @@ export const users = pgTable(
      * (ADR 037). Not the user document's `version`, which moves only with what the document shows.
      */
     activitySeq: bigint('activity_seq', { mode: 'number' }).notNull().default(0),
+    /**
+     * Until when the free-trial discount is held for a purchase started inside its window (core
+     * `discountHoldEnd`, ADR 043); null while no purchase was started in it.
+     */
+    discountHeldUntil: timestamptz('discount_held_until'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),

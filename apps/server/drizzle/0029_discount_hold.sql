@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "discount_held_until" timestamp with time zone;
