@@ -248,6 +248,36 @@ describe('the purchase page', () => {
     await screenshot(s.page, 'purchase-expired');
   });
 
+  it('a plan picked as the countdown runs out keeps its price past zero, and is bought at it', async () => {
+    // docs/product.md#free-trial-discount: a purchase started inside the window is held an hour
+    // past it (ADR 043).
+    const s = await student('held.discount@example.com');
+    await createdAgo(s.userId, 24 * HOUR - 6_000);
+    await s.page.goto('/subscription/purchase');
+    await expect.poll(() => countdown(s.page)).toMatch(/^00 00 0[1-6]$/);
+    await s.page.getByRole('radio', { name: /1 Month/ }).check();
+    await expect
+      .poll(() => s.page.getByRole('heading', { name: 'Discount held for you' }).isVisible(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    expect(await countdown(s.page)).toMatch(/^00 59 \d\d$/);
+    expect(await prices(s.page, '1-month')).toMatch(/₱199[\s\S]*−₱100[\s\S]*₱99/);
+    expect(await s.page.getByTestId('amount-to-send').innerText()).toBe('₱99');
+    await s.page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(s.page, 'purchase-discount-held');
+    await s.page.setViewportSize({ width: 360, height: 780 });
+    await screenshot(s.page, 'purchase-discount-held-360');
+    await s.page.getByLabel('13-digit reference code').fill('4012 345 670000');
+    await s.page.getByRole('button', { name: 'Submit payment of ₱99' }).click();
+    await expect
+      .poll(() => s.page.getByRole('heading', { name: 'Payment sent for review' }).isVisible())
+      .toBe(true);
+    expect(await transactionsOf(s.userId)).toMatchObject([
+      { refCode: '4012345670000', price: 199, discountAmount: 100, finalPrice: 99 },
+    ]);
+  });
+
   it("reads the server's clock without waiting for the contract's schemas", async () => {
     // No service worker, so the held schemas cannot come from its cache (ADR 019).
     const s = await onboardedPhone(

@@ -25,13 +25,18 @@ export function spokenCountdown(digits: readonly string[]): string {
 export function DiscountCountdown({
   remainingMs,
   deadlineMs,
+  held = false,
   stopped,
 }: {
   remainingMs: number;
+  /** When the discount ends: the window's end, or the hold's once past it. */
   deadlineMs: number;
+  /** Past the window, kept by the hold of the purchase the student started (ADR 043). */
+  held?: boolean;
   stopped: boolean;
 }) {
   const live = remainingMs > 0;
+  const ends = manilaDateTime(deadlineMs);
   return (
     <section
       className={`discount ${live ? 'discount--live' : 'discount--expired'}`}
@@ -40,12 +45,14 @@ export function DiscountCountdown({
     >
       <div className="discount__text">
         <h2 id="discount-title" className="discount__title">
-          {live ? MESSAGES.SAVE_NOW : 'Free-trial discount'}
+          {held ? 'Discount held for you' : live ? MESSAGES.SAVE_NOW : 'Free-trial discount'}
         </h2>
         <p className="discount__lead">
-          {live
-            ? `50% off any plan for new accounts. Ends ${manilaDateTime(deadlineMs)}.`
-            : 'The 24-hour free-trial discount is over. Regular prices apply.'}
+          {held
+            ? `You started this purchase before the discount ended, so its price is yours until ${ends}.`
+            : live
+              ? `50% off any plan for new accounts. Ends ${ends}.`
+              : 'The 24-hour free-trial discount is over. Regular prices apply.'}
         </p>
       </div>
       {live ? (

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { IDS, purchaseDetails, subscriptionDoc, userDoc } from '../../testing/docs.ts';
 import { fakeApi, networkDown, reply, result, type SentRequest } from '../../testing/fake-api.ts';
 import { renderScreen } from '../../testing/render.tsx';
-import { DAY, HOUR } from '../../testing/time.ts';
+import { DAY, HOUR, MINUTE } from '../../testing/time.ts';
 import { PurchasePage } from './purchase-page.tsx';
 
 type Routes = Parameters<typeof fakeApi>[0];
@@ -39,6 +39,7 @@ function openPurchasePage(
     'GET /api/purchase/details': purchaseDetails(),
     'POST /api/functions/getServerTime': () => result({ serverTime: Date.now() }),
     'GET /api/auth/claims?force=1': { claims: null, subscriptionExpired: false },
+    'POST /api/purchase/discount-hold': { heldUntil: null },
     ...options.routes,
   });
   return { api, ...renderScreen(<PurchasePage />, { path: '/subscription/purchase' }) };
@@ -97,6 +98,65 @@ describe('the purchase page: prices and the free-trial discount', () => {
   });
 });
 
+// docs/product.md#free-trial-discount: a purchase started inside the window keeps its price an
+// hour past it (ADR 043).
+describe('the purchase page: the discount held for a purchase started in time', () => {
+  const holds = (api: { sentTo(key: string): SentRequest[] }) =>
+    api.sentTo('POST /api/purchase/discount-hold');
+
+  it('asks the server to hold the price once a plan is picked, not before', async () => {
+    const { api, user } = openPurchasePage({
+      me: userDoc({ createdAt: new Date(Date.now() - HOUR).toISOString() }),
+    });
+    await screen.findByRole('heading', { name: MESSAGES.SAVE_NOW });
+    expect(holds(api)).toEqual([]);
+    await user.click(screen.getByRole('radio', { name: /1 Month/ }));
+    await user.click(screen.getByRole('radio', { name: /3 Months/ }));
+    await expect.poll(() => holds(api).length).toBe(1);
+  });
+
+  it('past the window, a held purchase keeps the discounted price and counts down to the hold', async () => {
+    const createdAt = Date.now() - 24 * HOUR - 10 * MINUTE;
+    const heldUntil = new Date(createdAt + 25 * HOUR).toISOString();
+    const { api, user } = openPurchasePage({
+      me: userDoc({ createdAt: new Date(createdAt).toISOString() }),
+      routes: {
+        'POST /api/purchase/discount-hold': { heldUntil },
+        'POST /api/functions/subscribeUser': bought(99),
+      },
+    });
+    await screen.findByRole('heading', { name: 'Free-trial discount' });
+    expect(prices('1-month')).toBe('Price ₱199');
+    await user.click(screen.getByRole('radio', { name: /1 Month/ }));
+    expect(await screen.findByRole('heading', { name: 'Discount held for you' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        /^You started this purchase before the discount ended, so its price is yours until /,
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('timer').getAttribute('aria-label')).toMatch(
+      /^0 hours 49 minutes \d{1,2} seconds? left$/,
+    );
+    expect(prices('1-month')).toBe('Price ₱199−₱100You pay ₱99');
+    await user.type(refCode(), '4012345678901');
+    await user.click(screen.getByRole('button', { name: 'Submit payment of ₱99' }));
+    await screen.findByRole('heading', { name: 'Payment sent for review' });
+    expect(purchases(api)[0]?.body).toMatchObject({
+      data: { transactionInfo: { price: 199, discountAmount: 100, finalPrice: 99 } },
+    });
+  });
+
+  it('past the window with nothing held: Expired, and the regular price', async () => {
+    const { api, user } = openPurchasePage({
+      me: userDoc({ createdAt: new Date(Date.now() - 24 * HOUR - MINUTE).toISOString() }),
+    });
+    await user.click(await screen.findByRole('radio', { name: /1 Month/ }));
+    await expect.poll(() => holds(api).length).toBe(1);
+    expect(screen.getByTestId('discount-countdown').textContent).toBe(MESSAGES.EXPIRED);
+    expect(screen.getByTestId('amount-to-send').textContent).toBe('₱199');
+  });
+});
+
 describe('the purchase page: what is refused before anything is sent', () => {
   it('no plan picked', async () => {
     const { api, user } = openPurchasePage();
@@ -122,7 +182,12 @@ describe('the purchase page: what is refused before anything is sent', () => {
     await user.click(screen.getByRole('button', { name: 'Submit payment of ₱99' }));
     expect(formError()).toBe(MESSAGES.MISSING_UPLOAD_FILE);
     expect(
-      api.sent.filter((r) => r.method === 'POST' && !r.path.endsWith('getServerTime')),
+      api.sent.filter(
+        (r) =>
+          r.method === 'POST' &&
+          !r.path.endsWith('getServerTime') &&
+          r.path !== '/api/purchase/discount-hold',
+      ),
     ).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import {
   discountDeadline,
+  discountHoldEnd,
   getPlan,
   isFreeTrialCurrent,
   MESSAGES,
@@ -29,6 +30,7 @@ import { meQueryKey } from '../../lib/session/get-me.ts';
 import { useSubscriptionDocs } from '../../lib/session/use-subscription-docs.ts';
 import { BlockedNotice } from './blocked-notice.tsx';
 import { DiscountCountdown } from './discount-countdown.tsx';
+import { useDiscountHold } from './discount-hold.ts';
 import { newIdempotencyKey } from './idempotency-key.ts';
 import { PaymentTips } from './payment-tips.tsx';
 import { usePurchaseDraft } from './purchase-draft.ts';
@@ -166,10 +168,19 @@ function PurchaseForm({
   const uploadedRef = useRef<{ file: File; path: string } | null>(null);
 
   // docs/product.md#free-trial-discount, on server time; the countdown stops once a purchase starts.
+  // A plan picked inside the window holds its price until an hour past it (ADR 043): past the
+  // window, the countdown runs to the hold's end instead.
   const eligible = isFreeTrialCurrent(current) && me.queuedSubscriptions.length === 0;
-  const deadlineMs = discountDeadline(new Date(me.createdAt)).getTime();
-  const now = useServerNow(offsetMs, eligible && !busy ? deadlineMs : null);
-  const remainingMs = eligible ? Math.max(deadlineMs - now, 0) : 0;
+  const createdAt = new Date(me.createdAt);
+  const deadlineMs = discountDeadline(createdAt).getTime();
+  const lastChanceMs = discountHoldEnd(createdAt).getTime();
+  // Asked once a plan is picked, while a hold could still be taken or found.
+  const holdable = eligible && draft.planId !== null && Date.now() + offsetMs < lastChanceMs;
+  const heldUntilMs = useDiscountHold(holdable);
+  const endsMs = Math.max(deadlineMs, heldUntilMs ?? 0);
+  const now = useServerNow(offsetMs, eligible && !busy ? endsMs : null);
+  const held = now >= deadlineMs;
+  const remainingMs = eligible ? Math.max((held ? endsMs : deadlineMs) - now, 0) : 0;
   const discountLive = remainingMs > 0;
 
   const plan = draft.planId ? getPlan(draft.planId) : undefined;
@@ -252,7 +263,12 @@ function PurchaseForm({
   return (
     <form className="purchase__form" onSubmit={submit} aria-busy={busy} noValidate>
       {eligible ? (
-        <DiscountCountdown remainingMs={remainingMs} deadlineMs={deadlineMs} stopped={busy} />
+        <DiscountCountdown
+          remainingMs={remainingMs}
+          deadlineMs={held ? endsMs : deadlineMs}
+          held={held && discountLive}
+          stopped={busy}
+        />
       ) : null}
 
       <fieldset className="fieldset" disabled={busy}>
