@@ -9,6 +9,7 @@ import {
   offlinePoolIds,
   offlineStudyMs,
   onServerClock,
+  phoneTimeOnServerClock,
   pickOfflineLiteItems,
   rememberAnswered,
 } from './offline-lite.ts';
@@ -181,5 +182,22 @@ describe('a quiz timed on the phone, moved onto the server’s clock', () => {
       answers: [{ questionId: 'q1', choiceIndex: 2, answeredAt: '2026-11-20T07:02:00.000Z' }],
     });
     expect(onServerClock(quiz, 0)).toBe(quiz);
+  });
+});
+
+describe("phoneTimeOnServerClock (a time the phone stated, moved by the send's device time)", () => {
+  const receivedAt = new Date('2026-11-24T16:10:00.000Z');
+  it("moves the stated time by how far the phone's clock is off as it sent", () => {
+    // The phone runs 30 minutes fast: it said 16:40 as the server read 16:10.
+    const fast = '2026-11-24T16:40:00.000Z';
+    expect(phoneTimeOnServerClock('2026-11-24T16:20:00.000Z', fast, receivedAt)).toEqual(
+      new Date('2026-11-24T15:50:00.000Z'),
+    );
+  });
+  it('takes the time as stated without a device time, and null without a time', () => {
+    expect(phoneTimeOnServerClock('2026-11-24T16:20:00.000Z', undefined, receivedAt)).toEqual(
+      new Date('2026-11-24T16:20:00.000Z'),
+    );
+    expect(phoneTimeOnServerClock(undefined, '2026-11-24T16:40:00.000Z', receivedAt)).toBeNull();
   });
 });

@@ -97,6 +97,19 @@ export function deviceClockOffsetMs(deviceTime: string | undefined, receivedAt: 
   return Number.isFinite(offset) && Math.abs(offset) <= NONSENSE_OFFSET_MS ? offset : 0;
 }
 
+/**
+ * A time the phone stated (ISO 8601) on the server's clock, moved by the send's device time as an
+ * offline quiz's are (`deviceClockOffsetMs`); null when none is stated.
+ */
+export function phoneTimeOnServerClock(
+  iso: string | undefined,
+  deviceTime: string | undefined,
+  receivedAt: Date,
+): Date | null {
+  if (iso === undefined) return null;
+  return new Date(Date.parse(iso) + deviceClockOffsetMs(deviceTime, receivedAt));
+}
+
 /** Beyond a phone whose clock fell back to 1970: a stamp this far off is nonsense. */
 const NONSENSE_OFFSET_MS = 100 * 366 * 24 * 60 * 60_000;
 

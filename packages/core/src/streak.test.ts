@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addStreakDay, extendStreak, streakRecordId } from './streak.ts';
+import { OFFLINE_MAX_AGE_MS } from './offline-lite.ts';
+import { addStreakDay, extendStreak, streakRecordId, studyFinishAt } from './streak.ts';
 
 describe('streakRecordId (docs/product.md#entities, #constants: uid_month_year, month 1-based, Manila)', () => {
   it.each([
@@ -51,5 +52,29 @@ describe('addStreakDay (docs/product.md#entities mockExamStreakList)', () => {
     [[3, 5], 5, null],
   ])('%j + %i → %j', (days, day, expected) => {
     expect(addStreakDay(days, day)).toEqual(expected);
+  });
+});
+
+describe('studyFinishAt (docs/product.md#streaks: a study session counts the day it ended)', () => {
+  const now = new Date('2026-11-24T16:10:00.000Z'); // Tuesday 00:10 in Manila
+  const monday = new Date('2026-11-24T15:50:00.000Z'); // Monday 23:50 in Manila
+
+  it('takes the time the session ended when it was before now', () => {
+    expect(studyFinishAt(monday, now)).toEqual(monday);
+  });
+
+  it('never later than now: a phone whose clock runs ahead counts now', () => {
+    expect(studyFinishAt(new Date(now.getTime() + 60_000), now)).toBe(now);
+  });
+
+  it('counts now when no time is stated, or one that is not a time', () => {
+    expect(studyFinishAt(null, now)).toBe(now);
+    expect(studyFinishAt(new Date(Number.NaN), now)).toBe(now);
+  });
+
+  it('goes back at most as far as an offline quiz may', () => {
+    const oldest = new Date(now.getTime() - OFFLINE_MAX_AGE_MS);
+    expect(studyFinishAt(oldest, now)).toEqual(oldest);
+    expect(studyFinishAt(new Date(oldest.getTime() - 1), now)).toBe(now);
   });
 });

@@ -1,3 +1,4 @@
+import { OFFLINE_MAX_AGE_MS } from './offline-lite.ts';
 import { manilaMonthYear } from './time.ts';
 
 /**
@@ -46,4 +47,17 @@ export function extendStreak(input: { lastDay: string | null; current: number; t
   if (diff <= 0) return { current, lastDay };
   if (diff === 1) return { current: current + 1, lastDay: today };
   return { current: 1, lastDay: today };
+}
+
+/**
+ * The moment a study session's finish counts at (docs/product.md#streaks): when the session ended,
+ * as the phone says on the server's clock (`finishedAt`, already moved by the send's device time),
+ * so a session finished offline late in the evening and sent after midnight keeps its own day, as
+ * an offline lite set keeps its answers' day. Never later than `now`; none stated, or older than an
+ * offline quiz may be (`OFFLINE_MAX_AGE_MS`), it counts at `now`.
+ */
+export function studyFinishAt(finishedAt: Date | null, now: Date): Date {
+  const at = finishedAt?.getTime() ?? Number.NaN;
+  if (!Number.isFinite(at) || at < now.getTime() - OFFLINE_MAX_AGE_MS) return now;
+  return at < now.getTime() ? new Date(at) : now;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { attemptStateSchema } from '@pasado/core';
+import { attemptStateSchema, DEVICE_TIME_HEADER } from '@pasado/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.ts';
@@ -355,6 +355,55 @@ describe.each(ENGINES)('streak days on %s', (engine) => {
     await answer(cookie, today.attemptId, today.items[0]?.questionId ?? '');
     await submit(cookie, today.attemptId);
     expect(await streakOf(userId)).toMatchObject({ current: 4, lastDay: '2026-11-25' });
+  });
+
+  it('a study session finished offline late one evening and sent after midnight counts its own day', async () => {
+    clock.set(manila(22, '12:00'));
+    const { cookie, userId } = await student();
+    await setStreak(userId, { current: 3, lastDay: '2026-11-22' });
+    // Monday 23:50, offline, on a phone whose clock runs 30 minutes fast (it reads Tuesday 00:20):
+    // a card rated and the session finished. The outbox sends both on Tuesday at 00:10, the finish
+    // after the rating, and the send's device time puts the end back on Monday.
+    const phoneFast = 30 * MINUTE;
+    const ended = new Date(manila(23, '23:50').getTime() + phoneFast);
+    clock.set(manila(24, '00:10'));
+    const rated = await call(cookie, 'POST', `${study}/flash/reviews`, {
+      reviewId: randomUUID(),
+      cardId: CARD,
+      rating: 'good',
+      seconds: 5,
+      reviewedAt: ended.toISOString(),
+    });
+    expect(rated.statusCode).toBe(200);
+    const finish = await t.app.inject({
+      method: 'POST',
+      url: `${study}/sessions/finish`,
+      headers: {
+        origin: t.origin,
+        cookie,
+        [DEVICE_TIME_HEADER]: new Date(clock.nowMs() + phoneFast).toISOString(),
+      },
+      payload: { mode: 'flash', finishedAt: ended.toISOString() },
+    });
+    expect(finish.json()).toEqual({ counted: true, streak: 4 });
+    expect(await streakOf(userId)).toMatchObject({ current: 4, lastDay: '2026-11-23' });
+    // Studying on Tuesday counts Tuesday as well.
+    expect(await flashSession(cookie)).toEqual({ counted: true, streak: 5 });
+  });
+
+  it('a study session stated to end in the future, or with nothing studied since its day began, counts as it did', async () => {
+    clock.set(manila(25, '09:00'));
+    const { cookie, userId } = await student();
+    const finish = (finishedAt: Date) =>
+      call(cookie, 'POST', `${study}/sessions/finish`, {
+        mode: 'read',
+        finishedAt: finishedAt.toISOString(),
+      });
+    expect((await finish(manila(24, '22:00'))).json()).toEqual({ counted: false, streak: 0 });
+    // A phone a day ahead: the finish counts now, Wednesday.
+    expect(await flashSession(cookie)).toEqual({ counted: true, streak: 1 });
+    expect((await finish(manila(26, '09:00'))).json()).toEqual({ counted: true, streak: 1 });
+    expect(await streakOf(userId)).toMatchObject({ current: 1, lastDay: '2026-11-25' });
   });
 
   it('a drill run or study session that counts nothing answers with the streak as it stands', async () => {

@@ -207,6 +207,11 @@ export type TopicCardsResponse = z.infer<typeof topicCardsResponseSchema>;
  */
 export const studySessionFinishRequestSchema = z.object({
   mode: z.enum(['flash', 'read', 'listen']),
+  /**
+   * When the session ended, on the phone's clock: a finish kept offline arrives later, and counts
+   * the day it ended on (core `studyFinishAt`; the server moves it by the send's device time).
+   */
+  finishedAt: isoDateSchema.optional(),
 });
 export type StudySessionFinishRequest = z.infer<typeof studySessionFinishRequestSchema>;
 

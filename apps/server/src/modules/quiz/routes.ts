@@ -2,7 +2,6 @@ import {
   answerParamsSchema,
   attemptParamsSchema,
   attemptStateSchema,
-  DEVICE_TIME_HEADER,
   offlineLiteAttemptSchema,
   questionParamsSchema,
   quizHomeSchema,
@@ -16,6 +15,7 @@ import {
 } from '@pasado/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { deviceTimeOf } from '../../platform/device-time.ts';
 import { requireSession } from '../../platform/session.ts';
 import { replyVersionedBody } from '../../platform/versioned-json.ts';
 import { requireContentAccess } from '../account/content-access.ts';
@@ -142,14 +142,13 @@ export async function quizRoutes(app: FastifyInstance, options: { cardsToday: Ca
     },
     async (request, reply) => {
       const c = await caller(request, request.params.reviewer);
-      const deviceTime = request.headers[DEVICE_TIME_HEADER];
       const { state, created } = await receiveOfflineLite(
         db,
         c.userId,
         c.reviewer.shorthand,
         request.body,
         c.now,
-        typeof deviceTime === 'string' ? deviceTime : undefined,
+        deviceTimeOf(request),
       );
       return sendAttempt(reply, state, created ? 201 : 200);
     },

@@ -7,6 +7,7 @@ import {
   type StudyReviewersResponse,
   type StudySessionFinishResponse,
   streakOn,
+  studyFinishAt,
 } from '@pasado/core';
 import type { Db } from '../../platform/db/client.ts';
 import { listGrantedReviewers } from '../content/reviewers.repository.ts';
@@ -80,18 +81,21 @@ export async function studyOverview(
 
 /**
  * A flash, read or listen session ended (docs/product.md#progress: a finished study session counts for
- * the daily streak). It counts only when the student did something in this reviewer today — a
- * card reviewed or a note read — so the streak cannot be kept by calling this alone. Counting twice
- * on one day is harmless (the streak moves once per Manila day).
+ * the daily streak), on the Manila day it ended (`finishedAt`, on the server's clock; core
+ * `studyFinishAt`): a session finished offline late in the evening and sent after midnight keeps
+ * its day. It counts only when the student did something in this reviewer since that day began — a
+ * card reviewed or a note read, as received — so the streak cannot be kept by calling this alone.
+ * Counting twice on one day is harmless (the streak moves once per Manila day).
  */
 export async function finishStudySession(
   db: Db,
   userId: string,
   reviewer: string,
   now: Date,
+  finishedAt: Date | null = null,
 ): Promise<StudySessionFinishResponse> {
-  const today = manilaDayStart(now);
-  const active = await studiedSince(db, userId, reviewer, today);
+  const at = studyFinishAt(finishedAt, now);
+  const active = await studiedSince(db, userId, reviewer, manilaDayStart(at));
   if (!active) {
     // Counted or not, the summary shows the streak as it stands today, as Tasks does.
     const row = await findStreak(db, userId);
@@ -101,7 +105,7 @@ export async function finishStudySession(
   // A mock of the student's that ran out unseen counts its streak day before this session's.
   await settleRanOutMocks(db, userId, now);
   const outcome = await db.transaction((tx) =>
-    recordActivity(tx, userId, { topics: [], gems: 0, drillPoints: 0, finished: true }, now),
+    recordActivity(tx, userId, { topics: [], gems: 0, drillPoints: 0, finished: true }, at),
   );
   return { counted: true, streak: outcome.streak };
 }

@@ -9,6 +9,7 @@ import {
   flashReviewResponseSchema,
   noteReadRequestSchema,
   noteReadResponseSchema,
+  phoneTimeOnServerClock,
   studyAttemptParamsSchema,
   studyNoteParamsSchema,
   studyOfflinePackSchema,
@@ -25,6 +26,7 @@ import {
 } from '@pasado/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { deviceTimeOf } from '../../platform/device-time.ts';
 import { requireSession } from '../../platform/session.ts';
 import { replyVersioned } from '../../platform/versioned-json.ts';
 import { requireContentAccess } from '../account/content-access.ts';
@@ -189,7 +191,14 @@ export async function studyRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { userId, reviewer } = await access(request, request.params.reviewer);
-      return finishStudySession(db, userId, reviewer.shorthand, request.server.clock.now());
+      const now = request.server.clock.now();
+      return finishStudySession(
+        db,
+        userId,
+        reviewer.shorthand,
+        now,
+        phoneTimeOnServerClock(request.body.finishedAt, deviceTimeOf(request), now),
+      );
     },
   );
 
