@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { applyRating, studyOfflinePackSchema, studyOfflineProgressSchema } from '@pasado/core';
+import {
+  applyRating,
+  DEVICE_TIME_HEADER,
+  studyOfflinePackSchema,
+  studyOfflineProgressSchema,
+} from '@pasado/core';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { flashCards } from '../../src/platform/db/schema.ts';
@@ -209,6 +214,30 @@ describe.each(ENGINES)('offline study API on %s', (engine) => {
       (await t().app.inject({ url: PROGRESS, headers: { cookie } })).json(),
     );
     expect(progress.schedules[0]?.state.last_review).toBe(given.toISOString());
+
+    // From a phone whose clock runs 30 minutes fast, the time is moved by the send's device time.
+    const fast = 30 * 60_000;
+    const movedId = randomUUID();
+    const moved = await t().app.inject({
+      method: 'POST',
+      url: '/api/study/let-elem/flash/reviews',
+      headers: {
+        origin: t().origin,
+        cookie,
+        [DEVICE_TIME_HEADER]: new Date(Date.now() + fast).toISOString(),
+      },
+      payload: {
+        reviewId: movedId,
+        cardId: fx().cards.a1,
+        rating: 'good',
+        reviewedAt: new Date(given.getTime() + fast).toISOString(),
+      },
+    });
+    expect(moved.statusCode).toBe(200);
+    const movedDue = Date.parse(moved.json().due);
+    const asGiven = applyRating(null, 'good', movedId, given).due.getTime();
+    // Within the second the request took on the wire.
+    expect(Math.abs(movedDue - asGiven)).toBeLessThan(1_000);
 
     // A time in the future is taken as the server's now.
     const later = await callApi(t(), cookie, 'POST', '/api/study/let-elem/flash/reviews', {

@@ -105,7 +105,10 @@ export async function studyRoutes(app: FastifyInstance) {
         reviewer: request.params.reviewer,
         ...sentWithOf(request, reply, db, now),
       };
-      return reviewCard(db, rater, request.body, now);
+      // Given offline, the rating's time is the phone's: moved onto this clock as it is sent.
+      const given = phoneTimeOnServerClock(request.body.reviewedAt, deviceTimeOf(request), now);
+      const review = given ? { ...request.body, reviewedAt: given.toISOString() } : request.body;
+      return reviewCard(db, rater, review, now);
     },
   );
 
