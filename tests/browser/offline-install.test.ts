@@ -201,4 +201,51 @@ describe('installable app and its updates', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('a tab left open through three deploys is told, and its Reload takes the newest', async () => {
+    const { context, page, errors } = await phone();
+    await signIn(page, 'three.deploys@example.com');
+    await completeOnboarding(page, /Criminology/);
+    await settledPath(page, '/quiz');
+    await expect.poll(() => controlled(page), { timeout: 20_000 }).toBe('activated');
+    /** The worker waiting now, remembered by the page, to tell the next one from it. */
+    const waitingIsNew = () =>
+      page.evaluate(async () => {
+        const seen = window as unknown as { lastWaiting?: ServiceWorker | null };
+        const waiting = (await navigator.serviceWorker.getRegistration())?.waiting ?? null;
+        if (waiting === null || waiting === seen.lastWaiting) return false;
+        seen.lastWaiting = waiting;
+        return true;
+      });
+    for (const deploy of [1, 2, 3]) {
+      appendFileSync(path.join(dist, 'sw.js'), `\n// deploy ${deploy} of three\n`);
+      await page.evaluate(async () => {
+        await (await navigator.serviceWorker.getRegistration())?.update();
+      });
+      await expect.poll(waitingIsNew, { timeout: 20_000 }).toBe(true);
+      await page.getByText('A new version is ready.').waitFor({ timeout: 10_000 });
+    }
+    // A tab opened meanwhile finds the version waiting and says so too.
+    const second = await context.newPage();
+    await second.goto('/quiz');
+    await second.getByText('A new version is ready.').waitFor({ timeout: 20_000 });
+    await second.close();
+    await Promise.all([
+      page.waitForEvent('load', { timeout: 20_000 }),
+      page.getByRole('button', { name: 'Reload' }).click(),
+    ]);
+    await settledPath(page, '/quiz');
+    // The newest took over: nothing is left waiting, and nothing more to tell.
+    const after = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return {
+        waiting: registration?.waiting ?? null,
+        active: registration?.active?.state ?? null,
+      };
+    });
+    expect(after).toEqual({ waiting: null, active: 'activated' });
+    expect(await page.getByText('A new version is ready.').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
