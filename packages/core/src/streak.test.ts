@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { OFFLINE_MAX_AGE_MS } from './offline-lite.ts';
 import { addStreakDay, extendStreak, streakRecordId, studyFinishAt } from './streak.ts';
 
 describe('streakRecordId (docs/product.md#entities, #constants: uid_month_year, month 1-based, Manila)', () => {
@@ -72,9 +71,10 @@ describe('studyFinishAt (docs/product.md#streaks: a study session counts the day
     expect(studyFinishAt(new Date(Number.NaN), now)).toBe(now);
   });
 
-  it('goes back at most as far as an offline quiz may', () => {
-    const oldest = new Date(now.getTime() - OFFLINE_MAX_AGE_MS);
-    expect(studyFinishAt(oldest, now)).toEqual(oldest);
-    expect(studyFinishAt(new Date(oldest.getTime() - 1), now)).toBe(now);
+  it('goes back to the start of the previous Manila day, no further', () => {
+    const sundayEnd = new Date('2026-11-23T15:59:59.999Z'); // Sunday 23:59:59.999 in Manila
+    const mondayStart = new Date('2026-11-23T16:00:00.000Z');
+    expect(studyFinishAt(mondayStart, now)).toEqual(mondayStart);
+    expect(studyFinishAt(sundayEnd, now)).toBe(now);
   });
 });

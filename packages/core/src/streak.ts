@@ -1,5 +1,4 @@
-import { OFFLINE_MAX_AGE_MS } from './offline-lite.ts';
-import { manilaMonthYear } from './time.ts';
+import { manilaDayStart, manilaMonthYear } from './time.ts';
 
 /**
  * Streak record id (docs/product.md#entities mockExamStreakList, #constants): `${uid}_${month}_${year}` for the Manila month
@@ -52,12 +51,16 @@ export function extendStreak(input: { lastDay: string | null; current: number; t
 /**
  * The moment a study session's finish counts at (docs/product.md#streaks): when the session ended,
  * as the phone says on the server's clock (`finishedAt`, already moved by the send's device time),
- * so a session finished offline late in the evening and sent after midnight keeps its own day, as
- * an offline lite set keeps its answers' day. Never later than `now`; none stated, or older than an
- * offline quiz may be (`OFFLINE_MAX_AGE_MS`), it counts at `now`.
+ * so a session finished offline late in the evening and sent after midnight keeps its own day.
+ * Never later than `now`, and never before the previous Manila day began: the time is the phone's
+ * word, and reaching further back, a forged finish could count each of many past days for one card
+ * studied today. None stated, or out of those bounds, it counts at `now`.
  */
 export function studyFinishAt(finishedAt: Date | null, now: Date): Date {
   const at = finishedAt?.getTime() ?? Number.NaN;
-  if (!Number.isFinite(at) || at < now.getTime() - OFFLINE_MAX_AGE_MS) return now;
+  const earliest = manilaDayStart(now).getTime() - DAY_MS;
+  if (!Number.isFinite(at) || at < earliest) return now;
   return at < now.getTime() ? new Date(at) : now;
 }
+
+const DAY_MS = 86_400_000;

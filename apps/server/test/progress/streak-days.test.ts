@@ -391,17 +391,26 @@ describe.each(ENGINES)('streak days on %s', (engine) => {
     expect(await flashSession(cookie)).toEqual({ counted: true, streak: 5 });
   });
 
-  it('a study session stated to end in the future, or with nothing studied since its day began, counts as it did', async () => {
+  it('a study finish stated before yesterday or in the future counts now; with nothing studied, nothing', async () => {
     clock.set(manila(25, '09:00'));
     const { cookie, userId } = await student();
     const finish = (finishedAt: Date) =>
       call(cookie, 'POST', `${study}/sessions/finish`, {
-        mode: 'read',
+        mode: 'flash',
         finishedAt: finishedAt.toISOString(),
       });
     expect((await finish(manila(24, '22:00'))).json()).toEqual({ counted: false, streak: 0 });
-    // A phone a day ahead: the finish counts now, Wednesday.
-    expect(await flashSession(cookie)).toEqual({ counted: true, streak: 1 });
+    // One card today, and a finish that claims Monday: the phone's word reaches back to Tuesday
+    // only, or one card could count each of many past days.
+    const rated = await call(cookie, 'POST', `${study}/flash/reviews`, {
+      reviewId: randomUUID(),
+      cardId: CARD,
+      rating: 'good',
+    });
+    expect(rated.statusCode).toBe(200);
+    expect((await finish(manila(23, '22:00'))).json()).toEqual({ counted: true, streak: 1 });
+    expect(await streakOf(userId)).toMatchObject({ current: 1, lastDay: '2026-11-25' });
+    // A phone a day ahead counts now as well.
     expect((await finish(manila(26, '09:00'))).json()).toEqual({ counted: true, streak: 1 });
     expect(await streakOf(userId)).toMatchObject({ current: 1, lastDay: '2026-11-25' });
   });
