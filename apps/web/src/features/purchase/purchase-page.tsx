@@ -179,8 +179,8 @@ function PurchaseForm({
   const heldUntilMs = useDiscountHold(holdable);
   const endsMs = Math.max(deadlineMs, heldUntilMs ?? 0);
   const now = useServerNow(offsetMs, eligible && !busy ? endsMs : null);
-  const held = now >= deadlineMs;
-  const remainingMs = eligible ? Math.max((held ? endsMs : deadlineMs) - now, 0) : 0;
+  const pastWindow = now >= deadlineMs;
+  const remainingMs = eligible ? Math.max((pastWindow ? endsMs : deadlineMs) - now, 0) : 0;
   const discountLive = remainingMs > 0;
 
   const plan = draft.planId ? getPlan(draft.planId) : undefined;
@@ -265,8 +265,8 @@ function PurchaseForm({
       {eligible ? (
         <DiscountCountdown
           remainingMs={remainingMs}
-          deadlineMs={held ? endsMs : deadlineMs}
-          held={held && discountLive}
+          deadlineMs={pastWindow ? endsMs : deadlineMs}
+          held={pastWindow && discountLive}
           stopped={busy}
         />
       ) : null}
