@@ -128,6 +128,7 @@ process.on('message', async (message: { type: string }) => {
           if (!state) return;
           const outcome = {
             submittedAt: now,
+            settledAt: now,
             result: attempt.result ?? {},
             gemsEarned: attempt.gemsEarned,
           };

@@ -5,7 +5,7 @@ import { itemDifficulties } from '../../src/platform/db/schema.ts';
 import { createOnboardedStudent } from '../helpers/factories.ts';
 import { type ApiMethod, callApi, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ENGINES } from '../helpers/test-database.ts';
-import { keyOf, REVIEWER, SUBJECT_A, seedBank } from './fixtures.ts';
+import { keyOf, MOCK_MINUTES, REVIEWER, SUBJECT_A, seedBank } from './fixtures.ts';
 
 const base = `/api/quiz/${REVIEWER}`;
 /** Items every student in these tests gets wrong; the others they get right. */
@@ -118,6 +118,36 @@ describe.each(ENGINES)('item difficulty refinement on %s', (engine) => {
       expect(after.get(id)?.answers).toBe((before.get(id)?.answers ?? 0) + n);
       expect(after.get(id)?.variance).toBeLessThan(before.get(id)?.variance ?? 0.25);
     }
+  });
+
+  it('a mock that ran out unseen, settled after a run had passed its deadline, is counted by the next', async () => {
+    await refineItemDifficulties(db(), later());
+    const { cookie } = await createOnboardedStudent(t, {
+      reviewer: REVIEWER,
+      ttlMs: 24 * 60 * 60_000,
+    });
+    const started = await call(cookie, 'POST', `${base}/mock`);
+    expect(started.statusCode, started.body).toBeLessThan(300);
+    const mock = attemptStateSchema.parse(started.json());
+    const answered = mock.items.slice(0, 3).map((item) => item.questionId);
+    for (const id of answered) {
+      const saved = await call(cookie, 'PUT', `${base}/attempts/${mock.attemptId}/answers/${id}`, {
+        choiceIndex: keyOf(id),
+      });
+      expect(saved.statusCode).toBe(200);
+    }
+    // The student leaves; the mock runs out, and a run of the job passes its deadline meanwhile.
+    offset += (MOCK_MINUTES + 10) * 60_000;
+    expect(await refineItemDifficulties(db(), later())).toMatchObject({ answers: 0 });
+    // Back the next hour: opening it settles it, submitted at its deadline.
+    offset += 60 * 60_000;
+    const resumed = await call(cookie, 'GET', `${base}/attempts/${mock.attemptId}`);
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    expect(attemptStateSchema.parse(resumed.json()).status).toBe('submitted');
+    expect(await refineItemDifficulties(db(), later())).toMatchObject({
+      items: answered.length,
+      answers: answered.length,
+    });
   });
 
   it("quiz home's readiness reads the refined difficulties at once", async () => {

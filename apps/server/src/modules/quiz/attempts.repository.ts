@@ -37,7 +37,7 @@ export type NewAttempt = Pick<
  */
 export type AttemptClock = Omit<
   AttemptHeader,
-  'items' | 'result' | 'createdAt' | 'clientAttemptId' | 'clientFinishedAt'
+  'items' | 'result' | 'createdAt' | 'clientAttemptId' | 'clientFinishedAt' | 'settledAt'
 >;
 
 /** Only the clock's columns of a row read with more (its items, the owner's progress, a view). */
@@ -282,6 +282,8 @@ export async function markSubmitted(
   attemptId: string,
   outcome: {
     submittedAt: Date;
+    /** The finish's own moment (`quiz_attempts.settled_at`), `submittedAt` or later. */
+    settledAt: Date;
     result: Record<string, unknown>;
     gemsEarned?: number;
     sittings?: AttemptHeader['sittings'];
@@ -305,6 +307,7 @@ export async function markSubmitted(
   Object.assign(values, {
     markAttemptId: attemptId,
     markSubmittedAt: outcome.submittedAt.toISOString(),
+    markSettledAt: outcome.settledAt.toISOString(),
     markResult: JSON.stringify(outcome.result),
     markGemsEarned: gemsEarned ?? null,
     markSittings: sittings ? JSON.stringify(sittings) : null,
@@ -337,6 +340,7 @@ const markStatement = statementsByShape<MarkShape, unknown>(
     }
     update ${quizAttempts} set status = 'submitted',
       submitted_at = ${v('markSubmittedAt')}::timestamptz,
+      settled_at = ${v('markSettledAt')}::timestamptz,
       result = ${v('markResult')}::jsonb,
       ${gems ? sql`gems_earned = ${v('markGemsEarned')}::int,` : sql``}
       ${sittings === 'kept' ? sql`` : sittings === 'cleared' ? sql`sittings = null,` : sql`sittings = ${v('markSittings')}::jsonb,`}

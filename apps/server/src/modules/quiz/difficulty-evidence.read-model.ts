@@ -39,8 +39,8 @@ interface EvidenceRow {
 }
 
 /**
- * The answers given to each item in attempts submitted after `after` (null: ever) and up to
- * `through`, each with the answering student's ability as their model holds it now — summed in
+ * The answers given to each item in attempts finished (written: `settled_at`, else
+ * `submitted_at` for attempts from before it) after `after` (null: ever) and up to `through`, each with the answering student's ability as their model holds it now — summed in
  * the database (issue 25: the process receives a few rows per item, never a row per answer).
  *
  * The answers are those item analysis reads (finished online mocks and lite sets; ADR 017), each
@@ -82,9 +82,9 @@ export async function listDifficultyEvidence(
           ANALYSED_ATTEMPT_KINDS.map((kind) => sql`${kind}`),
           sql`, `,
         )})
-        and a.submitted_at <= ${input.through.toISOString()}::timestamptz
+        and coalesce(a.settled_at, a.submitted_at) <= ${input.through.toISOString()}::timestamptz
         and (${input.after?.toISOString() ?? null}::timestamptz is null
-             or a.submitted_at > ${input.after?.toISOString() ?? null}::timestamptz)
+             or coalesce(a.settled_at, a.submitted_at) > ${input.after?.toISOString() ?? null}::timestamptz)
     ),
     abilities as (
       select question_id, label, choices, correct,

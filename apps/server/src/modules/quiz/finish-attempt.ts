@@ -142,6 +142,7 @@ export async function finalize(
     row.id,
     {
       submittedAt: at,
+      settledAt: now,
       result,
       gemsEarned: result.gemsEarned,
       ...(row.sittings ? { sittings: row.sittings } : {}),

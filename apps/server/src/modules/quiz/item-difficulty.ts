@@ -13,8 +13,10 @@ import { listDifficultyEvidence } from './difficulty-evidence.read-model.ts';
 import { keepToOneWorker } from './item-tallies.read-model.ts';
 
 /**
- * Answers of attempts submitted in the last minute wait for the next run: a finish whose
- * transaction began before the run and commits after it is counted then, not lost.
+ * Answers of attempts finished in the last minute wait for the next run: a finish whose
+ * transaction began before the run and commits after it is counted then, not lost. The watermark
+ * follows when a finish was written (`settled_at`), not the moment it is dated: a mock that ran
+ * out unseen is dated its deadline, often hours before it is settled.
  */
 export const DIFFICULTY_SETTLE_MS = 60_000;
 /** Items refined between two yields to the event loop. */

@@ -247,7 +247,7 @@ export async function finishDrill(
         // The streak as it stands today, also after a finish dated an earlier day.
         streak: await streakToday(tx, userId, outcome.streak, at, now),
       };
-      await markSubmitted(tx, attempt.id, { submittedAt: at, result });
+      await markSubmitted(tx, attempt.id, { submittedAt: at, settledAt: now, result });
     }
     const unclaimed = await findUnclaimedDrillPoints(tx, userId);
     return { attemptId: attempt.id, ...result, unclaimedDrillPoints: unclaimed ?? 0 };

@@ -61,6 +61,13 @@ export const quizAttempts = pgTable(
         }[]
       >(),
     submittedAt: timestamptz('submitted_at'),
+    /**
+     * When the finish was written (the request's clock), where `submitted_at` may be a moment long
+     * past (a mock that ran out unseen is submitted at its deadline): what the difficulty
+     * refinement's watermark follows, so such a mock is not left behind it. Null on attempts
+     * finished before it existed, read as their `submitted_at`.
+     */
+    settledAt: timestamptz('settled_at'),
     result: jsonb('result').$type<Record<string, unknown>>(),
     gemsEarned: integer('gems_earned').notNull().default(0),
     /**
