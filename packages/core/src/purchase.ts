@@ -1,4 +1,5 @@
 import { isExtension, type SubscriptionStatus } from './subscription-rules.ts';
+import { DAY_MS } from './time.ts';
 
 /**
  * Purchase rules shared by the purchase page and the server (docs/product.md#extension, #validation, #server-functions; docs/product.md#system
@@ -27,8 +28,6 @@ export const PURCHASE_MESSAGES = {
   REVOKED_TWICE:
     'Your last two payments were not accepted. Please contact support, or buy again after',
 } as const;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The term of a new purchase (docs/product.md#extension; docs/product.md#buying): an extension is queued and

@@ -1,4 +1,5 @@
 import { standingStreak } from './challenges.ts';
+import { dayKeyNumber, dayKeyOfNumber } from './time.ts';
 
 /**
  * Streak freeze (issue 23 item 5; docs/product.md#streak-freeze; ADR 030): bought with gems, at
@@ -21,23 +22,6 @@ export const STREAK_FREEZE_MESSAGES = {
   tooFewGems: `A streak freeze costs ${STREAK_FREEZE.price} gems: keep practising to earn more.`,
   full: `You already hold ${STREAK_FREEZE.maxHeld} streak freezes, the most you can keep.`,
 } as const;
-
-const DAY_MS = 86_400_000;
-
-function dayNumber(key: string): number {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(key);
-  const ms = match
-    ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))
-    : Number.NaN;
-  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== key) {
-    throw new RangeError(`Invalid day key: ${key}`);
-  }
-  return ms / DAY_MS;
-}
-
-function dayKey(n: number): string {
-  return new Date(n * DAY_MS).toISOString().slice(0, 10);
-}
 
 export type StreakState = {
   current: number;
@@ -64,16 +48,16 @@ export type SettledStreak = StreakState & {
 export function settleStreak(state: StreakState, today: string): SettledStreak {
   const unchanged = { ...state, frozenDays: [] };
   if (state.lastDay === null || state.current <= 0) return unchanged;
-  const last = dayNumber(state.lastDay);
-  const missed = dayNumber(today) - last - 1;
+  const last = dayKeyNumber(state.lastDay);
+  const missed = dayKeyNumber(today) - last - 1;
   if (missed <= 0) return unchanged;
   const used = Math.min(missed, Math.max(0, state.freezes));
-  const frozenDays = Array.from({ length: used }, (_, i) => dayKey(last + 1 + i));
+  const frozenDays = Array.from({ length: used }, (_, i) => dayKeyOfNumber(last + 1 + i));
   const freezes = state.freezes - used;
   if (used < missed) {
     return { current: 0, lastDay: frozenDays.at(-1) ?? state.lastDay, freezes, frozenDays: [] };
   }
-  return { current: state.current, lastDay: dayKey(last + missed), freezes, frozenDays };
+  return { current: state.current, lastDay: dayKeyOfNumber(last + missed), freezes, frozenDays };
 }
 
 /**

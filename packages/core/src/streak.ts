@@ -1,4 +1,4 @@
-import { manilaDayStart, manilaMonthYear } from './time.ts';
+import { DAY_MS, dayKeyNumber, manilaDayStart, manilaMonthYear } from './time.ts';
 
 /**
  * Streak record id (docs/product.md#entities mockExamStreakList, #constants): `${uid}_${month}_${year}` for the Manila month
@@ -17,19 +17,6 @@ export function addStreakDay(days: readonly number[], day: number): number[] | n
   return days.includes(day) ? null : [...days, day].sort((a, b) => a - b);
 }
 
-const DAY_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function dayNumber(key: string): number {
-  const match = DAY_KEY.exec(key);
-  const ms = match
-    ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))
-    : Number.NaN;
-  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== key) {
-    throw new RangeError(`Invalid day key: ${key}`);
-  }
-  return ms / 86_400_000;
-}
-
 /**
  * Streak rule (docs/product.md#progress: consecutive Manila days with a finished quiz or study session).
  * Days are manilaDayKey values. Same day → unchanged; the next day → +1; a gap (or no previous day)
@@ -40,9 +27,9 @@ export function extendStreak(input: { lastDay: string | null; current: number; t
   lastDay: string;
 } {
   const { lastDay, current, today } = input;
-  const todayNumber = dayNumber(today);
+  const todayNumber = dayKeyNumber(today);
   if (lastDay === null) return { current: 1, lastDay: today };
-  const diff = todayNumber - dayNumber(lastDay);
+  const diff = todayNumber - dayKeyNumber(lastDay);
   if (diff <= 0) return { current, lastDay };
   if (diff === 1) return { current: current + 1, lastDay: today };
   return { current: 1, lastDay: today };
@@ -62,5 +49,3 @@ export function studyFinishAt(finishedAt: Date | null, now: Date): Date {
   if (!Number.isFinite(at) || at < earliest) return now;
   return at < now.getTime() ? new Date(at) : now;
 }
-
-const DAY_MS = 86_400_000;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  dayKeyNumber,
+  dayKeyOfNumber,
   formatManilaDate,
   formatManilaDateTime,
   formatManilaShortDate,
@@ -149,5 +151,19 @@ describe('manilaIsoString', () => {
     const midnight = new Date('2026-12-24T16:00:00.000Z');
     expect(manilaIsoString(midnight)).toBe('2026-12-25T00:00:00.000+08:00');
     expect(Date.parse(manilaIsoString(midnight))).toBe(midnight.getTime());
+  });
+});
+
+describe('dayKeyNumber and dayKeyOfNumber (day keys as numbers of days)', () => {
+  it('numbers days from 1970-01-01 and back, across a month and a leap day', () => {
+    expect(dayKeyNumber('1970-01-02')).toBe(1);
+    expect(dayKeyNumber('2028-03-01') - dayKeyNumber('2028-02-28')).toBe(2);
+    expect(dayKeyOfNumber(dayKeyNumber('2026-11-30') + 1)).toBe('2026-12-01');
+  });
+
+  it('refuses a key that is not a real date', () => {
+    for (const key of ['2026-02-30', '2026-13-01', '26-11-29', '']) {
+      expect(() => dayKeyNumber(key)).toThrow(RangeError);
+    }
   });
 });

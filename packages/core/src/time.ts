@@ -11,7 +11,8 @@
 /** Asia/Manila's offset from UTC: +8 h, all year. */
 export const MANILA_OFFSET_MS = 8 * 60 * 60 * 1000;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** One day in milliseconds: a Manila day always has 24 hours (no daylight saving). */
+export const DAY_MS = 24 * 60 * 60 * 1000;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** The Manila wall-clock fields of an instant, read through the UTC getters of a shifted Date. */
@@ -108,4 +109,24 @@ export function formatManilaTime(d: Date): string {
 /** A Manila date and time: 'Nov 25, 2026, 9:30 PM'. */
 export function formatManilaDateTime(d: Date): string {
   return `${formatManilaDate(d)}, ${formatManilaTime(d)}`;
+}
+
+/**
+ * The day a 'YYYY-MM-DD' key (`manilaDayKey`) names, counted in days from 1970-01-01, so two keys
+ * subtract to the days between them. Throws on a key that is not a real date.
+ */
+export function dayKeyNumber(key: string): number {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(key);
+  const ms = match
+    ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))
+    : Number.NaN;
+  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== key) {
+    throw new RangeError(`Invalid day key: ${key}`);
+  }
+  return ms / DAY_MS;
+}
+
+/** The 'YYYY-MM-DD' key of a day numbered as `dayKeyNumber` numbers it. */
+export function dayKeyOfNumber(n: number): string {
+  return new Date(n * DAY_MS).toISOString().slice(0, 10);
 }
