@@ -1,5 +1,6 @@
 import {
   ACCESS_STATUSES,
+  DAY_MS,
   FREE_TRIAL_DAYS,
   promotedTerm,
   type SelectedPlan,
@@ -12,8 +13,6 @@ import { AppError } from '../../platform/errors/app-error.ts';
 import { announce, topics } from '../../platform/live/topics.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The user's current subscription (users.current_subscription_id), as a condition. */
 const isCurrentOf = (userId: string) =>

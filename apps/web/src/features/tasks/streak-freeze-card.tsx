@@ -1,5 +1,6 @@
 import {
   type BuyStreakFreezeResult,
+  dayKeyNumber,
   manilaDayKey,
   type ProgressSummary,
   STREAK_FREEZE,
@@ -22,10 +23,6 @@ function shortDay(key: string): string {
     day: 'numeric',
     timeZone: 'UTC',
   });
-}
-
-function daysSince(key: string, today: string): number {
-  return (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${key}T00:00:00Z`)) / 86_400_000;
 }
 
 /**
@@ -61,7 +58,8 @@ export function StreakFreezeCard({ summary }: { summary: ProgressSummary }) {
   const short = missing > 0;
   const today = manilaDayKey(new Date());
   const usedLately =
-    lastFrozenDay !== null && daysSince(lastFrozenDay, today) <= RECENT_FREEZE_DAYS;
+    lastFrozenDay !== null &&
+    dayKeyNumber(today) - dayKeyNumber(lastFrozenDay) <= RECENT_FREEZE_DAYS;
 
   return (
     <section className="card freeze-card" aria-labelledby="tasks-freeze">
