@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RATING_TIME_MAX_AGE_MS } from './flash-schedule.ts';
 import { addStreakDay, extendStreak, streakRecordId, studyFinishAt } from './streak.ts';
 
 describe('streakRecordId (docs/product.md#entities, #constants: uid_month_year, month 1-based, Manila)', () => {
@@ -71,10 +72,9 @@ describe('studyFinishAt (docs/product.md#streaks: a study session counts the day
     expect(studyFinishAt(new Date(Number.NaN), now)).toBe(now);
   });
 
-  it('goes back to the start of the previous Manila day, no further', () => {
-    const sundayEnd = new Date('2026-11-23T15:59:59.999Z'); // Sunday 23:59:59.999 in Manila
-    const mondayStart = new Date('2026-11-23T16:00:00.000Z');
-    expect(studyFinishAt(mondayStart, now)).toEqual(mondayStart);
-    expect(studyFinishAt(sundayEnd, now)).toBe(now);
+  it("goes back as far as a rating's own time is taken, no further", () => {
+    const oldest = new Date(now.getTime() - RATING_TIME_MAX_AGE_MS);
+    expect(studyFinishAt(oldest, now)).toEqual(oldest);
+    expect(studyFinishAt(new Date(oldest.getTime() - 1), now)).toBe(now);
   });
 });

@@ -1,4 +1,5 @@
-import { DAY_MS, dayKeyNumber, manilaDayStart, manilaMonthYear } from './time.ts';
+import { RATING_TIME_MAX_AGE_MS } from './flash-schedule.ts';
+import { dayKeyNumber, manilaMonthYear } from './time.ts';
 
 /**
  * Streak record id (docs/product.md#entities mockExamStreakList, #constants): `${uid}_${month}_${year}` for the Manila month
@@ -38,14 +39,13 @@ export function extendStreak(input: { lastDay: string | null; current: number; t
 /**
  * The moment a study session's finish counts at (docs/product.md#streaks): when the session ended,
  * as the phone says on the server's clock (`finishedAt`, already moved by the send's device time),
- * so a session finished offline late in the evening and sent after midnight keeps its own day.
- * Never later than `now`, and never before the previous Manila day began: the time is the phone's
- * word, and reaching further back, a forged finish could count each of many past days for one card
- * studied today. None stated, or out of those bounds, it counts at `now`.
+ * so a session finished offline late in the evening and sent after midnight keeps its own day, and
+ * a student offline for days keeps each of them. Never later than `now`, and no further back than
+ * the server takes a rating's own time (`RATING_TIME_MAX_AGE_MS`, core `ratingTime`): the session
+ * is counted by its ratings and notes. None stated, or out of those bounds, it counts at `now`.
  */
 export function studyFinishAt(finishedAt: Date | null, now: Date): Date {
   const at = finishedAt?.getTime() ?? Number.NaN;
-  const earliest = manilaDayStart(now).getTime() - DAY_MS;
-  if (!Number.isFinite(at) || at < earliest) return now;
+  if (!Number.isFinite(at) || at < now.getTime() - RATING_TIME_MAX_AGE_MS) return now;
   return at < now.getTime() ? new Date(at) : now;
 }

@@ -391,7 +391,31 @@ describe.each(ENGINES)('streak days on %s', (engine) => {
     expect(await flashSession(cookie)).toEqual({ counted: true, streak: 5 });
   });
 
-  it('a study finish stated before yesterday or in the future counts now; with nothing studied, nothing', async () => {
+  it('study finishes kept offline for days count each their day when sent together', async () => {
+    clock.set(manila(23, '07:00'));
+    const { cookie, userId } = await student();
+    await setStreak(userId, { current: 2, lastDay: '2026-11-22' });
+    // Offline on Monday and Tuesday, a session each evening; both sent on Wednesday morning.
+    clock.set(manila(25, '08:00'));
+    for (const day of [23, 24]) {
+      const ended = manila(day, '21:00');
+      const rated = await call(cookie, 'POST', `${study}/flash/reviews`, {
+        reviewId: randomUUID(),
+        cardId: CARD,
+        rating: 'good',
+        reviewedAt: ended.toISOString(),
+      });
+      expect(rated.statusCode).toBe(200);
+      const finish = await call(cookie, 'POST', `${study}/sessions/finish`, {
+        mode: 'flash',
+        finishedAt: ended.toISOString(),
+      });
+      expect(finish.json()).toMatchObject({ counted: true });
+    }
+    expect(await streakOf(userId)).toMatchObject({ current: 4, lastDay: '2026-11-24' });
+  });
+
+  it("a study finish stated beyond a rating's reach or in the future counts now; with nothing studied, nothing", async () => {
     clock.set(manila(25, '09:00'));
     const { cookie, userId } = await student();
     const finish = (finishedAt: Date) =>
@@ -400,15 +424,15 @@ describe.each(ENGINES)('streak days on %s', (engine) => {
         finishedAt: finishedAt.toISOString(),
       });
     expect((await finish(manila(24, '22:00'))).json()).toEqual({ counted: false, streak: 0 });
-    // One card today, and a finish that claims Monday: the phone's word reaches back to Tuesday
-    // only, or one card could count each of many past days.
+    // One card today, and a finish that claims a day eight days back: further than the server
+    // takes a rating's own time (core ratingTime), so it counts today.
     const rated = await call(cookie, 'POST', `${study}/flash/reviews`, {
       reviewId: randomUUID(),
       cardId: CARD,
       rating: 'good',
     });
     expect(rated.statusCode).toBe(200);
-    expect((await finish(manila(23, '22:00'))).json()).toEqual({ counted: true, streak: 1 });
+    expect((await finish(manila(17, '08:00'))).json()).toEqual({ counted: true, streak: 1 });
     expect(await streakOf(userId)).toMatchObject({ current: 1, lastDay: '2026-11-25' });
     // A phone a day ahead counts now as well.
     expect((await finish(manila(26, '09:00'))).json()).toEqual({ counted: true, streak: 1 });
