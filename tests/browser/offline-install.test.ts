@@ -45,6 +45,16 @@ describe('installable app and its updates', () => {
   const controlled = (page: Page) =>
     page.evaluate(() => navigator.serviceWorker.controller?.state ?? null);
 
+  /** A phone signed in and onboarded, on quiz home, with the service worker in control. */
+  async function studentOnQuizHome(email: string) {
+    const opened = await phone();
+    await signIn(opened.page, email);
+    await completeOnboarding(opened.page, /Criminology/);
+    await settledPath(opened.page, '/quiz');
+    await expect.poll(() => controlled(opened.page), { timeout: 20_000 }).toBe('activated');
+    return opened;
+  }
+
   it('has a valid manifest with real icons, and a service worker controls the page', async () => {
     const { context, page, errors } = await phone();
     await page.goto('/login');
@@ -146,11 +156,7 @@ describe('installable app and its updates', () => {
   });
 
   it('a new version waits during a mock until the student reloads', async () => {
-    const { context, page, errors } = await phone();
-    await signIn(page, 'update.student@example.com');
-    await completeOnboarding(page, /Criminology/);
-    await settledPath(page, '/quiz');
-    await expect.poll(() => controlled(page), { timeout: 20_000 }).toBe('activated');
+    const { context, page, errors } = await studentOnQuizHome('update.student@example.com');
     await page.getByRole('link', { name: 'Start mock exam' }).click();
     await page.waitForURL(/\/quiz\/crim\/mock\?attempt=/);
     const mockUrl = page.url();
@@ -203,11 +209,7 @@ describe('installable app and its updates', () => {
   });
 
   it('a tab left open through three deploys is told, and its Reload takes the newest', async () => {
-    const { context, page, errors } = await phone();
-    await signIn(page, 'three.deploys@example.com');
-    await completeOnboarding(page, /Criminology/);
-    await settledPath(page, '/quiz');
-    await expect.poll(() => controlled(page), { timeout: 20_000 }).toBe('activated');
+    const { context, page, errors } = await studentOnQuizHome('three.deploys@example.com');
     /** The worker waiting now, remembered by the page, to tell the next one from it. */
     const waitingIsNew = () =>
       page.evaluate(async () => {
