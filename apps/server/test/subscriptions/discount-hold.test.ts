@@ -45,9 +45,16 @@ describe.each(ENGINES)('the free-trial discount held for a started purchase on %
   };
   const windowEnd = (leftMs: number) => clock.nowMs() + leftMs;
 
-  it('refuses a caller without a session', async () => {
-    const res = await hold(null);
-    expect(res.statusCode).toBe(401);
+  it('refuses a caller without a session, and a request from another origin, holding nothing', async () => {
+    expect((await hold(null)).statusCode).toBe(401);
+    const student = await studentWithWindowLeft(MINUTE);
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/purchase/discount-hold',
+      headers: { origin: 'https://evil.example', cookie: student.cookie },
+    });
+    expect(forged.statusCode).toBe(403);
+    expect(await heldUntilOf(student.userId)).toBeNull();
   });
 
   it('held in the last minute, the discounted price is bought half an hour after the window', async () => {
