@@ -48,9 +48,19 @@ const forgottenAt = new Map<string, number>();
  */
 export const contentGeneration = (): number => generation;
 
-/** A write begun at `since` for `uid` that a sign-out has overtaken (absent: not a download). */
+/**
+ * A write for `uid` begun at `since` that their sign-out has overtaken (absent: not a download):
+ * begun before it, or after it and before a new session of theirs (`resumeContent`). The
+ * background refresh goes on to its next source until the signed-in services stop, a moment after
+ * the deletion, and a download begun in that moment put the pool back on a shared phone.
+ */
 const overtaken = (uid: string, since: number | undefined): boolean =>
-  since !== undefined && since < (forgottenAt.get(uid) ?? 0);
+  since !== undefined && since <= (forgottenAt.get(uid) ?? -1);
+
+/** A session of `uid` keeps content again (keep-offline.ts): downloads begun from now are kept. */
+export function resumeContent(uid: string): void {
+  if (forgottenAt.has(uid)) generation += 1;
+}
 
 export async function keepContent<T>(
   uid: string,

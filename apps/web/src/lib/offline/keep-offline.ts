@@ -1,6 +1,11 @@
 import { useSyncExternalStore } from 'react';
 import { apiFetch } from '../api.ts';
-import { dropContentExcept, holdingOf, type OfflineHolding } from './content-store.ts';
+import {
+  dropContentExcept,
+  holdingOf,
+  type OfflineHolding,
+  resumeContent,
+} from './content-store.ts';
 import { checkedRecently, type OfflineSource, refreshSource } from './offline-source.ts';
 import {
   FOR_YOU_SOURCE,
@@ -166,6 +171,7 @@ const idle = (fn: () => void) =>
  * Starts keeping a signed-in student's reviewers (app/signed-in-services.tsx); returns the stop.
  */
 export function startKeepingOffline(uid: string, reviewers: readonly string[]): () => void {
+  resumeContent(uid);
   if (state.uid !== uid) update({ uid, reviewers: [], loaded: false, failed: false });
   void reload(uid, reviewers);
   let lastRunAt = 0;

@@ -29,6 +29,9 @@ beforeEach(() => {
   databases.clear();
   downloads.length = 0;
   fetchOptions.length = 0;
+  // Each test's students are signed in, as keep-offline.ts says when it starts: an earlier test's
+  // sign-out of the same id keeps nothing of theirs otherwise.
+  for (const uid of ['student-a', 'student-b']) store.resumeContent(uid);
 });
 
 const lite = { kind: 'lite', label: 'Lite quiz items', path: (r: string) => `/api/quiz/${r}/pool` };
@@ -51,6 +54,29 @@ describe('offline content and sign-out (docs/decisions/019-offline-caching.md)',
     );
     await next;
     expect(await store.readContent('student-b', 'lite', 'cse')).toEqual({ items: [2] });
+  });
+});
+
+// The background refresh goes on to its next source until the signed-in services stop, a moment
+// after the sign-out's deletion: a download begun in that moment put the pool back (a CI run of
+// the offline-outbox browser flow found the lite pool and the For-you kit kept after sign-out).
+describe('offline content after the sign-out, before the services stop', () => {
+  it("keeps nothing a download begun after the deletion brings, until the student's next session", async () => {
+    await store.forgetContent('student-a');
+    const late = refreshSource('student-a', lite, 'cse');
+    (await nextDownload())(
+      new Response('{"items":[6]}', { status: 200, headers: { ETag: '"v6"' } }),
+    );
+    await late;
+    expect(await store.readContent('student-a', 'lite', 'cse')).toBeNull();
+    // Signed in again on this page: kept again.
+    store.resumeContent('student-a');
+    const again = refreshSource('student-a', lite, 'cse');
+    (await nextDownload())(
+      new Response('{"items":[7]}', { status: 200, headers: { ETag: '"v7"' } }),
+    );
+    await again;
+    expect(await store.readContent('student-a', 'lite', 'cse')).toEqual({ items: [7] });
   });
 });
 
