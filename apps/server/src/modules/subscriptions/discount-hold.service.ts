@@ -30,7 +30,8 @@ export async function holdDiscount(db: Db, userId: string, now: Date): Promise<D
       heldUntil = discountHoldEnd(user.createdAt);
       await setDiscountHeldUntil(tx, userId, heldUntil);
     }
-    const holds = heldUntil !== null && isDiscountLive({ ...discount, heldUntil });
-    return { heldUntil: holds && heldUntil ? heldUntil.toISOString() : null };
+    if (heldUntil === null || !isDiscountLive({ ...discount, heldUntil }))
+      return { heldUntil: null };
+    return { heldUntil: heldUntil.toISOString() };
   });
 }
