@@ -59,23 +59,8 @@ if (isEmbeddedWebView(navigator.userAgent, navigator.maxTouchPoints)) {
   // While IndexedDB answers, the first screen's code comes from the service worker's cache: the
   // router asks for the same chunks once it is built, and finds them loaded. Offline, the order
   // stays as issue 11 made it (the kept data first, then the screen's modules).
-  if (returning && navigator.onLine) preloadScreen(window.location);
-  void restored.then(() => {
-    // The router and the first render start in a task of their own: building the router loads
-    // the first route's chunks (a <link> each), which with the entry's evaluation made one long
-    // task before the first paint on a slow phone (issue 10: half of /quiz's blocking time).
-    setTimeout(() => {
-      createRoot(container).render(
-        <StrictMode>
-          <QueryClientProvider client={queryClient}>
-            <BannerProvider>
-              <RouterProvider router={createRouter()} />
-            </BannerProvider>
-          </QueryClientProvider>
-        </StrictMode>,
-      );
-    }, 0);
-  });
+  if (returning && navigator.onLine) for (const load of screenLoads(window.location)) load();
+  void restored.then(() => startApp(container));
   // The service worker (offline, installable; issue 11) registers once the page has loaded, from
   // its own chunk: it must not compete with the first route for a slow connection. A phone that
   // lost its signal before the chunk came tries again once it is back online.
@@ -89,15 +74,45 @@ if (isEmbeddedWebView(navigator.userAgent, navigator.maxTouchPoints)) {
   else window.addEventListener('load', registerLater, { once: true });
 }
 
-/** Starts loading the code of the screens `location` matches, as the router will. */
-function preloadScreen(location: Location): void {
-  for (const match of matchRoutes(routes, location) ?? []) {
+/** A task of its own: the browser paints and handles a tap between two of them. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Starts the app in short tasks rather than one: each of the first screen's chunks, then the
+ * router, then the first render. Starting a chunk adds a `<link>` for each of its files, and
+ * building the router starts every chunk its route needs; with the router and the render that was
+ * one task of 20–75 ms on this machine, four times as long on a slow phone, and the largest part
+ * of the screens' blocking time (issue 25 item 5; issue 10 had moved it out of the entry's own
+ * evaluation). The router finds the chunks started and only waits for them.
+ */
+async function startApp(root: HTMLElement): Promise<void> {
+  for (const load of screenLoads(window.location)) {
+    await nextTask();
+    load();
+  }
+  await nextTask();
+  const router = createRouter();
+  await nextTask();
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <BannerProvider>
+          <RouterProvider router={router} />
+        </BannerProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+/** Loads of the code of the screens `location` matches, as the router will start them. */
+function screenLoads(location: Location): (() => void)[] {
+  return (matchRoutes(routes, location) ?? []).flatMap((match) => {
     const { lazy } = match.route;
     // A route's lazy loads the whole route, or each property (its loader, its Component) alone;
     // either only imports code.
     const loads = typeof lazy === 'function' ? [lazy] : Object.values(lazy ?? {});
-    for (const load of loads) {
-      if (typeof load === 'function') void Promise.resolve(load()).catch(() => undefined);
-    }
-  }
+    return loads.flatMap((load) =>
+      typeof load === 'function' ? [() => void Promise.resolve(load()).catch(() => undefined)] : [],
+    );
+  });
 }

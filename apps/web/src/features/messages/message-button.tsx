@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { icon } from '../../components/svg-icon.tsx';
 import { onOpenMessageModal } from '../../lib/open-message-modal.ts';
+import { prefetchWhenIdle } from '../../lib/prefetch-when-idle.ts';
 import './message-button.css';
 
 const MessageIcon = icon(<path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" />);
@@ -9,16 +10,6 @@ const MessageIcon = icon(<path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1
 // waits for neither. It is fetched once the page is idle, so opening it rarely waits.
 const loadModal = () => import('./message-modal.tsx');
 const MessageModal = lazy(() => loadModal().then((m) => ({ default: m.MessageModal })));
-
-function prefetchWhenIdle(): () => void {
-  const run = () => void loadModal().catch(() => undefined);
-  if ('requestIdleCallback' in window) {
-    const id = window.requestIdleCallback(run);
-    return () => window.cancelIdleCallback(id);
-  }
-  const timer = setTimeout(run, 3_000);
-  return () => clearTimeout(timer);
-}
 
 /** Scrolled less than this, the button stays as it is: a finger's jitter is not a direction. */
 const SCROLL_SLACK_PX = 8;
@@ -60,7 +51,7 @@ export function MessageButton() {
       }),
     [],
   );
-  useEffect(prefetchWhenIdle, []);
+  useEffect(() => prefetchWhenIdle([loadModal]), []);
   const aside = useScrollingDown();
   return (
     <>
