@@ -38,8 +38,9 @@ import {
   useExpiredHere,
 } from './route-guard.ts';
 
+const loadSignedInServices = () => import('./signed-in-services.tsx');
 const SignedInServices = lazy(() =>
-  import('./signed-in-services.tsx').then((m) => ({ default: m.SignedInServices })),
+  loadSignedInServices().then((m) => ({ default: m.SignedInServices })),
 );
 
 /**
@@ -167,11 +168,12 @@ export function RootLayout() {
     if (reloadRequested && settled && navigationIdle) window.location.reload();
   }, [reloadRequested, settled, navigationIdle]);
 
-  // The signed-in services (device check, live stream, outbox, the banner's own code, with zod) start
-  // once the page has painted and the phone is idle: the screen's code and data go first on a slow
-  // connection, and its first render runs alone (issue 10). The banner's slot is already held.
+  // The signed-in services (device check, live stream, outbox, the banner's own code, with zod): their
+  // code starts loading once the page has painted and the phone is idle, and they start once it is
+  // in. The screen's code and data go first on a slow connection, and its first render runs alone
+  // (issue 10). The banner's slot is already held.
   const pageShown = publicRoute || decision?.kind === 'allow' || decision?.kind === 'redirect';
-  const servicesWanted = useIdleAfter(signedIn && pageShown);
+  const servicesWanted = useIdleAfter(signedIn && pageShown, loadSignedInServices);
 
   let content: ReactNode;
   if (claimsQuery.isError && claims === undefined && !publicRoute) {
