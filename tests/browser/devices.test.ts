@@ -62,6 +62,58 @@ describe('one device per login', () => {
     expect(await laptop.page.evaluate(async () => (await fetch('/api/me')).status)).toBe(200);
   });
 
+  it('a tab stopped by its alert in the middle of a write keeps the other from /login no longer than a moment', async () => {
+    const laptop = await fx.phone();
+    await signInThroughPopup(laptop.page, 'stopped.tab@example.com');
+    await completeOnboarding(laptop.page);
+    const secondTab = await laptop.context.newPage();
+    const held: Dialog[] = [];
+    secondTab.on('dialog', (dialog) => held.push(dialog));
+    await secondTab.goto('/quiz');
+    await settledPath(secondTab, '/quiz');
+    // An alert shown while a write to the phone's offline store is under way: the store stays
+    // locked until it is dismissed, as when the tab's own sign-out alert comes mid-write.
+    void secondTab.evaluate(() => {
+      const open = indexedDB.open('pasado-offline');
+      open.onupgradeneeded = () => open.result.createObjectStore('snapshots');
+      open.onsuccess = () => {
+        const write = open.result.transaction('snapshots', 'readwrite');
+        write.objectStore('snapshots').put('written while its alert is up', 'stopped-tab-probe');
+        alert('An alert in the middle of a write');
+      };
+    });
+    await expect.poll(() => held.length).toBe(1);
+
+    const phone = await fx.phone();
+    await signIn(phone.page, 'stopped.tab@example.com');
+    await settledPath(laptop.page, '/login');
+    expect(laptop.dialogs).toEqual([
+      'You have been logged out because your account was accessed on another device.',
+    ]);
+
+    // Once the other tab goes on, what the phone kept of the student is deleted after all.
+    secondTab.on('dialog', (dialog) => void dialog.accept());
+    await held[0]?.accept();
+    await expect
+      .poll(() =>
+        laptop.page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              const open = indexedDB.open('pasado-offline');
+              open.onsuccess = () => {
+                const count = open.result
+                  .transaction('snapshots')
+                  .objectStore('snapshots')
+                  .getAllKeys();
+                count.onsuccess = () =>
+                  resolve(count.result.filter((key) => String(key).startsWith('snapshot:')).length);
+              };
+            }),
+        ),
+      )
+      .toBe(0);
+  });
+
   it('a missing local device id: the invalid-device alert, signed out', async () => {
     const { page, dialogs } = await fx.phone();
     await signInThroughPopup(page, 'lost.device@example.com');

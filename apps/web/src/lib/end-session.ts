@@ -5,6 +5,9 @@ import { signOutOnServer } from './session/sign-out-on-server.ts';
 
 let ending = false;
 
+/** How long a forced sign-out waits for the phone's copy of the student to go before it leaves. */
+const FORGET_WAIT_MS = 3_000;
+
 /** True once a forced sign-out has started; later checks and live events stay quiet. */
 export function isSessionEnding(): boolean {
   return ending;
@@ -41,9 +44,15 @@ export async function endSession(
     ?.sendWaitingChanges()
     .catch((error: unknown) => console.warn('Could not send the waiting changes', error));
   if (await signOutOnServer(10_000)) {
-    await offline
-      ?.forgetSignedOut()
-      .catch((error: unknown) => console.warn('Could not clear the offline data', error));
+    // Bounded: another tab of this browser stopped by its own alert in the middle of a write to
+    // the phone's store holds it until that alert is dismissed, and this tab would wait there. The
+    // page it opens deletes the same again (its claims answer 401: get-claims.ts), not awaited.
+    await Promise.race([
+      offline
+        ?.forgetSignedOut()
+        .catch((error: unknown) => console.warn('Could not clear the offline data', error)),
+      new Promise<void>((resolve) => setTimeout(resolve, FORGET_WAIT_MS)),
+    ]);
   }
   if (then === 'reload') window.location.reload();
   else window.location.replace(PATHS.login);
