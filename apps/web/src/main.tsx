@@ -59,8 +59,9 @@ if (isEmbeddedWebView(navigator.userAgent, navigator.maxTouchPoints)) {
   // While IndexedDB answers, the first screen's code comes from the service worker's cache: the
   // router asks for the same chunks once it is built, and finds them loaded. Offline, the order
   // stays as issue 11 made it (the kept data first, then the screen's modules).
-  if (returning && navigator.onLine) for (const load of screenLoads(window.location)) load();
-  void restored.then(() => startApp(container));
+  const started = returning && navigator.onLine;
+  if (started) for (const load of screenLoads(window.location)) load();
+  void restored.then(() => startApp(container, started));
   // The service worker (offline, installable; issue 11) registers once the page has loaded, from
   // its own chunk: it must not compete with the first route for a slow connection. A phone that
   // lost its signal before the chunk came tries again once it is back online.
@@ -81,16 +82,19 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * Starts the app in short tasks rather than one: each of the first screen's chunks, then the
  * router, then the first render. Starting a chunk adds a `<link>` for each of its files, and
  * building the router starts every chunk its route needs; with the router and the render that was
- * one task of 20–75 ms on this machine, four times as long on a slow phone, and the largest part
- * of the screens' blocking time (issue 25 item 5; issue 10 had moved it out of the entry's own
- * evaluation). The router finds the chunks started and only waits for them.
+ * one task of 20–95 ms on this machine (ADR 044), four times as long on a slow phone, and the
+ * largest part of the screens' blocking time (issue 25 item 5; issue 10 had moved it out of the
+ * entry's own evaluation). The router finds the chunks started and only waits for them. A
+ * returning phone has started them all already, while IndexedDB answered (`started`).
  */
-async function startApp(root: HTMLElement): Promise<void> {
-  for (const load of screenLoads(window.location)) {
-    await nextTask();
-    load();
-  }
+async function startApp(root: HTMLElement, started: boolean): Promise<void> {
   await nextTask();
+  if (!started) {
+    for (const load of screenLoads(window.location)) {
+      load();
+      await nextTask();
+    }
+  }
   const router = createRouter();
   await nextTask();
   createRoot(root).render(
