@@ -89,12 +89,11 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  */
 async function startApp(root: HTMLElement, started: boolean): Promise<void> {
   await nextTask();
-  if (!started) {
-    for (const load of screenLoads(window.location)) {
-      load();
-      await nextTask();
-    }
+  for (const load of started ? [] : screenLoads(window.location)) {
+    await nextTask();
+    load();
   }
+  await nextTask();
   const router = createRouter();
   await nextTask();
   createRoot(root).render(
