@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { preactAliases } from './build/preact-aliases.ts';
+import { packageFile, preactAliases } from './build/preact-aliases.ts';
 import { precompress } from './build/precompress.ts';
 import { routePreloads } from './build/route-preloads.ts';
 
@@ -36,7 +36,7 @@ const toOrigin: ProxyOptions = {
 };
 const toServer: Record<string, ProxyOptions> = { '/api': toOrigin, '/dev-idp': toOrigin };
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     // Installable and offline (issue 11; docs/decisions/019-offline-caching.md). The service worker
@@ -131,7 +131,21 @@ export default defineConfig({
       },
     },
   },
-  resolve: { alias: preactAliases },
+  resolve: {
+    alias: [
+      ...preactAliases,
+      // React Router's `exports` name only its development build, whose warnings are then on in
+      // production too (remix-run/react-router#14102): the build ships its production one.
+      ...(command === 'build'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: packageFile('react-router', 'dist/production/index.mjs'),
+            },
+          ]
+        : []),
+    ],
+  },
   server: { proxy: toServer },
   preview: { proxy: toServer },
-});
+}));
