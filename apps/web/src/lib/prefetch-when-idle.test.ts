@@ -1,25 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type IdleMoments, stubIdleCallbacks } from '../testing/idle.ts';
 import { prefetchWhenIdle } from './prefetch-when-idle.ts';
 
-/** The browser's idle callbacks, run by the test one idle moment at a time. */
-let waiting: Map<number, IdleRequestCallback>;
-let nextId: number;
-
-function idleOnce(): void {
-  const [first] = waiting;
-  if (!first) throw new Error('nothing waits for an idle moment');
-  waiting.delete(first[0]);
-  first[1]({ didTimeout: false, timeRemaining: () => 50 });
-}
+let idle: IdleMoments;
 
 beforeEach(() => {
-  waiting = new Map();
-  nextId = 1;
-  vi.stubGlobal('requestIdleCallback', (run: IdleRequestCallback) => {
-    waiting.set(nextId, run);
-    return nextId++;
-  });
-  vi.stubGlobal('cancelIdleCallback', (id: number) => waiting.delete(id));
+  idle = stubIdleCallbacks();
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -32,13 +18,13 @@ describe('prefetchWhenIdle', () => {
     };
     prefetchWhenIdle([load('a'), load('b'), load('c')]);
     expect(started).toEqual([]);
-    idleOnce();
+    idle.next();
     expect(started).toEqual(['a']);
-    idleOnce();
+    idle.next();
     expect(started).toEqual(['a', 'b']);
-    idleOnce();
+    idle.next();
     expect(started).toEqual(['a', 'b', 'c']);
-    expect(waiting.size).toBe(0);
+    expect(idle.waiting.size).toBe(0);
   });
 
   it('goes on past a load that fails', async () => {
@@ -53,8 +39,8 @@ describe('prefetchWhenIdle', () => {
         return Promise.resolve();
       },
     ]);
-    idleOnce();
-    idleOnce();
+    idle.next();
+    idle.next();
     await Promise.resolve();
     expect(started).toEqual(['broken', 'next']);
   });
@@ -71,9 +57,9 @@ describe('prefetchWhenIdle', () => {
         return Promise.resolve();
       },
     ]);
-    idleOnce();
+    idle.next();
     stop();
-    expect(waiting.size).toBe(0);
+    expect(idle.waiting.size).toBe(0);
     expect(started).toEqual(['a']);
   });
 });

@@ -1,25 +1,12 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type IdleMoments, stubIdleCallbacks } from '../testing/idle.ts';
 import { useIdleAfter } from './use-idle-after.ts';
 
-/** The browser's idle callbacks, run by the test. */
-let waiting: Map<number, IdleRequestCallback>;
-
-function idleNow(): void {
-  for (const [id, run] of waiting) {
-    waiting.delete(id);
-    run({ didTimeout: false, timeRemaining: () => 50 });
-  }
-}
+let idle: IdleMoments;
 
 beforeEach(() => {
-  waiting = new Map();
-  let nextId = 1;
-  vi.stubGlobal('requestIdleCallback', (run: IdleRequestCallback) => {
-    waiting.set(nextId, run);
-    return nextId++;
-  });
-  vi.stubGlobal('cancelIdleCallback', (id: number) => waiting.delete(id));
+  idle = stubIdleCallbacks();
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -28,11 +15,11 @@ describe('useIdleAfter', () => {
     const { result, rerender } = renderHook(({ ready }) => useIdleAfter(ready), {
       initialProps: { ready: false },
     });
-    act(idleNow);
+    act(idle.all);
     expect(result.current).toBe(false);
     rerender({ ready: true });
     expect(result.current).toBe(false);
-    act(idleNow);
+    act(idle.all);
     expect(result.current).toBe(true);
   });
 
@@ -46,7 +33,7 @@ describe('useIdleAfter', () => {
     );
     const { result } = renderHook(() => useIdleAfter(true, load));
     expect(load).not.toHaveBeenCalled();
-    act(idleNow);
+    act(idle.all);
     expect(load).toHaveBeenCalledTimes(1);
     expect(result.current).toBe(false);
     await act(async () => finish());
@@ -57,7 +44,7 @@ describe('useIdleAfter', () => {
     const { result } = renderHook(() =>
       useIdleAfter(true, () => Promise.reject(new Error('offline'))),
     );
-    await act(async () => idleNow());
+    await act(async () => idle.all());
     expect(result.current).toBe(true);
   });
 });
