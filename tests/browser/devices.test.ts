@@ -14,6 +14,19 @@ import {
 describe('one device per login', () => {
   const fx = useBrowserFixture();
 
+  /** A student signed in on a laptop with a second tab on quiz home, whose alerts wait in `held`. */
+  async function twoTabs(email: string) {
+    const laptop = await fx.phone();
+    await signInThroughPopup(laptop.page, email);
+    await completeOnboarding(laptop.page);
+    const secondTab = await laptop.context.newPage();
+    const held: Dialog[] = [];
+    secondTab.on('dialog', (dialog) => held.push(dialog));
+    await secondTab.goto('/quiz');
+    await settledPath(secondTab, '/quiz');
+    return { laptop, secondTab, held };
+  }
+
   it('a second device signing in signs the first one out, live, with the spec alert', async () => {
     const phone = await fx.phone();
     await signInThroughPopup(phone.page, 'two.phones@example.com');
@@ -37,14 +50,7 @@ describe('one device per login', () => {
   // student looks at it: the tab left behind deleted the new device id and signed the new session
   // out with the browser's one cookie once its alert was dismissed.
   it('a second tab whose alert waits leaves the sign-in again in the first tab alone', async () => {
-    const laptop = await fx.phone();
-    await signInThroughPopup(laptop.page, 'two.tabs@example.com');
-    await completeOnboarding(laptop.page);
-    const secondTab = await laptop.context.newPage();
-    const held: Dialog[] = [];
-    secondTab.on('dialog', (dialog) => held.push(dialog));
-    await secondTab.goto('/quiz');
-    await settledPath(secondTab, '/quiz');
+    const { laptop, secondTab, held } = await twoTabs('two.tabs@example.com');
 
     const phone = await fx.phone();
     await signIn(phone.page, 'two.tabs@example.com');
@@ -63,14 +69,7 @@ describe('one device per login', () => {
   });
 
   it('a tab stopped by its alert in the middle of a write keeps the other from /login no longer than a moment', async () => {
-    const laptop = await fx.phone();
-    await signInThroughPopup(laptop.page, 'stopped.tab@example.com');
-    await completeOnboarding(laptop.page);
-    const secondTab = await laptop.context.newPage();
-    const held: Dialog[] = [];
-    secondTab.on('dialog', (dialog) => held.push(dialog));
-    await secondTab.goto('/quiz');
-    await settledPath(secondTab, '/quiz');
+    const { laptop, secondTab, held } = await twoTabs('stopped.tab@example.com');
     // An alert shown while a write to the phone's offline store is under way: the store stays
     // locked until it is dismissed, as when the tab's own sign-out alert comes mid-write.
     void secondTab.evaluate(() => {
