@@ -107,6 +107,17 @@ export function useBrowserFixture(engine: Engine = browserEngine()) {
           note(`response ${response.status()}: ${response.request().method()} ${pathname}`);
         }
       });
+      // The service worker's own requests (its precache at install) are the context's, not the
+      // page's: a first install that stalls or loses a file says which, in the failure's log.
+      context.on('serviceworker', (worker) => note(`service worker started: ${worker.url()}`));
+      context.on('requestfailed', (request) => {
+        if (request.serviceWorker())
+          note(`worker request failed: ${request.url()} ${request.failure()?.errorText}`);
+      });
+      context.on('response', (response) => {
+        if (response.request().serviceWorker() && response.status() >= 400)
+          note(`worker response ${response.status()}: ${response.url()}`);
+      });
       context.on('page', (opened) => {
         if (opened !== page) opened.on('framenavigated', (f) => note(`other tab at ${f.url()}`));
       });
