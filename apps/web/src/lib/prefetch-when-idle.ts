@@ -1,17 +1,9 @@
-/** How long a prefetch may wait on a main thread that is never idle. */
-const IDLE_TIMEOUT_MS = 3_000;
+import { whenIdle } from './when-idle.ts';
+
+/** How long a prefetch may wait on a busy main thread, and when it runs without idle callbacks. */
+const IDLE = { timeoutMs: 3_000, fallbackMs: 1_500 };
 
 type Cancel = () => void;
-
-/** The next idle moment (Safari has no requestIdleCallback: a timeout there). */
-function whenIdle(run: () => void): Cancel {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
-    return () => window.cancelIdleCallback(id);
-  }
-  const timer = setTimeout(run, 1_500);
-  return () => clearTimeout(timer);
-}
 
 /**
  * Starts each load (a chunk's `import()`) in an idle moment of its own, one after another; returns
@@ -31,7 +23,7 @@ export function prefetchWhenIdle(loads: readonly (() => Promise<unknown>)[]): Ca
     cancel = whenIdle(() => {
       load().catch(() => undefined);
       next(index + 1);
-    });
+    }, IDLE);
   };
   next(0);
   return () => cancel?.();

@@ -1,10 +1,14 @@
 import { useEffect, useState } from 'react';
-
-/** How long work put off to idle time may wait on a main thread that is never idle. */
-const IDLE_TIMEOUT_MS = 2_000;
+import { whenIdle } from './when-idle.ts';
 
 /**
- * False until `ready` has been true and the browser has then been idle once (or IDLE_TIMEOUT_MS
+ * How long work put off to idle time may wait on a main thread that is never idle, and when it runs
+ * where there are no idle callbacks.
+ */
+const IDLE = { timeoutMs: 2_000, fallbackMs: 200 };
+
+/**
+ * False until `ready` has been true and the browser has then been idle once (or its timeout
  * passed); true from then on. Puts work the first paint does not need behind the page's own start-up
  * on a slow phone (issue 10: long tasks at start-up).
  *
@@ -24,14 +28,7 @@ export function useIdleAfter(ready: boolean, load?: () => Promise<unknown>): boo
       if (load) void load().then(become, become);
       else become();
     };
-    let stop: () => void;
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(done, { timeout: IDLE_TIMEOUT_MS });
-      stop = () => window.cancelIdleCallback(handle);
-    } else {
-      const timer = setTimeout(done, 200);
-      stop = () => clearTimeout(timer);
-    }
+    const stop = whenIdle(done, IDLE);
     return () => {
       stopped = true;
       stop();

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { apiFetch } from '../api.ts';
+import { whenIdle } from '../when-idle.ts';
 import {
   dropContentExcept,
   holdingOf,
@@ -161,11 +162,8 @@ export async function downloadSize(
   }
 }
 
-// Safari has no requestIdleCallback: a plain timeout there.
-const idle = (fn: () => void) =>
-  typeof requestIdleCallback === 'function'
-    ? requestIdleCallback(fn, { timeout: 10_000 })
-    : setTimeout(fn, 0);
+/** The refresh waits for an idle moment, at most this long; without idle callbacks, at once. */
+const IDLE = { timeoutMs: 10_000, fallbackMs: 0 };
 
 /**
  * Starts keeping a signed-in student's reviewers (app/signed-in-services.tsx); returns the stop.
@@ -178,7 +176,7 @@ export function startKeepingOffline(uid: string, reviewers: readonly string[]): 
   const refresh = () => {
     if (!navigator.onLine) return;
     lastRunAt = Date.now();
-    idle(() => void refreshOffline(uid, reviewers));
+    whenIdle(() => void refreshOffline(uid, reviewers), IDLE);
   };
   const start = window.setTimeout(refresh, START_DELAY_MS);
   const every = window.setInterval(() => {
