@@ -16,6 +16,7 @@ import {
   partPools,
 } from './blueprint.ts';
 import { type CueFigures, choiceCues, cueProblems } from './choice-cues.ts';
+import { stemTableProblems } from './stem-blocks.ts';
 
 export type CheckQuestion = {
   id: string;
@@ -326,6 +327,7 @@ export function checkQuestion(q: CheckQuestion): ContentProblem[] {
     else problem(`Choices ${letter(first)} and ${letter(i)} are the same.`);
   });
   if (q.rationale.trim() === '') problem('No rationale.');
+  for (const message of stemTableProblems(q.stem)) problem(message);
   const notes = new Map<string, number>();
   q.choices.forEach((_, i) => {
     if (i === q.answerIndex) return;

@@ -54,6 +54,7 @@ export * from './safe-text.ts';
 export * from './session-logs.ts';
 export * from './shell-messages.ts';
 export * from './sittings.ts';
+export * from './stem-blocks.ts';
 export * from './streak.ts';
 export * from './streak-freeze.ts';
 export * from './subscription-banner.ts';
