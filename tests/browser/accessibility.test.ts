@@ -215,7 +215,11 @@ describe('accessibility of the main screens', () => {
     for (const href of hrefs) {
       await page.goto(href);
       await page.locator('h1, h2').first().waitFor();
-      await check(findings, page, `study ${new URL(href, fx.server.url).pathname.split('/')[3]}`);
+      const mode = new URL(href, fx.server.url).pathname.split('/')[3];
+      // LET-Elem's first note compares the tenses in a table: a real table (its header cells
+      // included) is what axe and the 360 px check see, not lines of pipes.
+      if (mode === 'read') await page.locator('.markdown table th').first().waitFor();
+      await check(findings, page, `study ${mode}`);
     }
   });
 

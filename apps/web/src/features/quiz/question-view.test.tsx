@@ -93,4 +93,36 @@ describe('an item and its rationale', () => {
     const { container } = render(<Rationale item={ITEM} choice={2} />);
     expect(container.textContent).toBe('');
   });
+
+  it('shows a table in the stem as a table between its paragraphs, the item numbered by its heading', () => {
+    const stem = [
+      'The table shows attendance at two seminars.',
+      '',
+      '| Seminar | Invited | Attended |',
+      '|---|---|---|',
+      '| Records Management | 80 | 68 |',
+      '| Procurement | 60 | 54 |',
+      '',
+      'What was the overall attendance rate?',
+    ].join('\n');
+    render(<QuestionView item={{ ...ITEM, stem }} number={1} total={10} choice={null} />);
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(
+      'Item 1 of 10Revised Penal Code',
+    );
+    const table = screen.getByRole('table');
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Seminar',
+      'Invited',
+      'Attended',
+    ]);
+    expect(screen.getAllByRole('row')[1]?.textContent).toBe('Records Management8068');
+    expect(screen.getAllByRole('cell')[1]?.getAttribute('data-align')).toBe('right');
+    const paragraphs = [...(table.parentElement as HTMLElement).querySelectorAll(':scope > p')];
+    expect(paragraphs.map((p) => p.textContent)).toEqual([
+      'The table shows attendance at two seminars.',
+      'What was the overall attendance rate?',
+    ]);
+    // The choices are named by the whole stem, as before.
+    expect(screen.getByRole('group').getAttribute('aria-labelledby')).toBe(table.parentElement?.id);
+  });
 });

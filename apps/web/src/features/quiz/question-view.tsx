@@ -1,8 +1,9 @@
 import type { AttemptItem } from '@pasado/core';
+import { StemText } from '../../components/stem-text.tsx';
 import { choiceLetter } from './format.ts';
 
 /**
- * One item: the stem and its choices as large buttons. Before the key is known a choice can be
+ * One item: its number, the stem (with its paragraphs and tables) and its choices as large buttons. Before the key is known a choice can be
  * picked (`onChoose`); once `item.reveal` is there the key and the student's choice are marked.
  */
 export function QuestionView({
@@ -21,19 +22,17 @@ export function QuestionView({
   disabled?: boolean;
 }) {
   const reveal = item.reveal;
-  const headingId = `q-${item.questionId}`;
+  const stemId = `q-${item.questionId}`;
   return (
     <div className="question">
-      <p className="question__meta">
+      <h2 className="question__meta">
         <span>
           Item {number} of {total}
         </span>
         <span className="question__topic">{item.topicName}</span>
-      </p>
-      <h2 id={headingId} className="question__stem">
-        {item.stem}
       </h2>
-      <fieldset className="choices" aria-labelledby={headingId}>
+      <StemText id={stemId} className="question__stem" stem={item.stem} />
+      <fieldset className="choices" aria-labelledby={stemId}>
         {item.choices.map((text, index) => {
           const picked = choice === index;
           const state = reveal

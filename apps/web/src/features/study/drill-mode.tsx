@@ -12,6 +12,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ProgressBar } from '../../components/progress-bar.tsx';
+import { StemText } from '../../components/stem-text.tsx';
 import { ApiError, isRetryable } from '../../lib/api.ts';
 import { reportContentDenied } from '../../lib/content-denied.ts';
 import { countText } from '../../lib/format.ts';
@@ -253,9 +254,7 @@ function DrillRunView({
       </header>
       <section className="card drill-item" aria-labelledby="drill-stem">
         <p className="drill-item__topic">{item.topicName}</p>
-        <h2 id="drill-stem" className="drill-item__stem">
-          {item.stem}
-        </h2>
+        <StemText id="drill-stem" className="drill-item__stem" stem={item.stem} />
         <ol className="drill-choices stack">
           {item.choices.map((choice, i) => {
             const state = !feedback

@@ -6,7 +6,7 @@ import { launcherHref } from '../../lib/study-links.ts';
 import { useTopicCards } from './api/get-topic-cards.ts';
 import { useTopicNotes } from './api/get-topic-notes.ts';
 import { useMarkNoteRead } from './api/mark-note-read.ts';
-import { Markdown, renderMarkdown } from './markdown.tsx';
+import { Markdown, spokenText } from './markdown.tsx';
 import { errorText, StudyEmpty, StudyError, StudyLoading } from './study-states.tsx';
 import { finishStreak, SessionFinishNotice } from './study-summary.tsx';
 import { useSessionFinish } from './use-session-finish.ts';
@@ -25,12 +25,6 @@ type Item = {
 };
 
 const SPEEDS = [0.75, 1, 1.25, 1.5, 2] as const;
-
-/** The words of a note, without Markdown marks: the rendered HTML's text (parsed, never run). */
-function plainText(markdown: string): string {
-  const doc = new DOMParser().parseFromString(renderMarkdown(markdown), 'text/html');
-  return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
-}
 
 /**
  * Listen (issue 4 item 6): the browser's speech synthesis reads a topic's notes, or its cards'
@@ -66,7 +60,7 @@ export function ListenMode() {
         id: n.id,
         kind: 'notes',
         title: n.title,
-        speech: `${n.title}. ${plainText(n.body)}`,
+        speech: `${n.title}. ${spokenText(n.body)}`,
         body: n.body,
       }));
     }

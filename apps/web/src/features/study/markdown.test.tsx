@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Markdown, renderMarkdown } from './markdown.tsx';
+import { Markdown, renderMarkdown, spokenText } from './markdown.tsx';
 
 const NOTE = [
   '## Behaviourism',
@@ -39,5 +39,33 @@ describe('a note rendered from Markdown', () => {
       '<h3>Title</h3>\n<h4>Part</h4>\n<h5>Detail</h5>',
     );
     expect(renderMarkdown('# Title')).toBe('<h3>Title</h3>');
+  });
+
+  it('shows a pipe table as a table, its cells kept as text', () => {
+    const { container } = render(
+      <Markdown
+        source={'| Age | Erikson |\n|---|--:|\n| 0–1 year | **trust** vs <b>mistrust</b> |'}
+      />,
+    );
+    const table = container.querySelector('table') as HTMLTableElement;
+    expect([...table.querySelectorAll('th')].map((th) => th.textContent)).toEqual([
+      'Age',
+      'Erikson',
+    ]);
+    const cells = [...table.querySelectorAll('td')];
+    expect(cells.map((td) => td.textContent)).toEqual(['0–1 year', 'trust vs <b>mistrust</b>']);
+    expect(cells[1]?.querySelector('strong')?.textContent).toBe('trust');
+    expect(cells[1]?.getAttribute('align')).toBe('right');
+    expect(table.querySelector('b, [style]')).toBeNull();
+  });
+
+  it('reads a note aloud without its marks, a table row by row with its cells apart', () => {
+    expect(
+      spokenText(
+        'Learning is a **change**.\n\n| Electrolyte | Normal |\n|---|---|\n| Sodium | 135–145 mEq/L |\n| Potassium | 3.5–5.0 mEq/L |\n\nKnow them.',
+      ),
+    ).toBe(
+      'Learning is a change. Electrolyte, Normal. Sodium, 135–145 mEq/L. Potassium, 3.5–5.0 mEq/L. Know them.',
+    );
   });
 });
