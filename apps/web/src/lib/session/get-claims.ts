@@ -3,6 +3,7 @@ import { MESSAGES } from '@pasado/core/rules';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, toApiError } from '../api.ts';
 import { alertExpiryOnce } from '../expiry-alert.ts';
+import { queryClient } from '../query-client.ts';
 
 export const claimsQueryKey = ['claims'] as const;
 
@@ -18,7 +19,6 @@ export async function getClaims(force = false): Promise<Claims | null> {
     // bring back claims older than the server's.
     if (!(error instanceof TypeError) || navigator.onLine) throw error;
     const { restoreSnapshot } = await import('../offline/offline-snapshot.ts');
-    const { queryClient } = await import('../query-client.ts');
     const known = await restoreSnapshot(queryClient);
     if (known) return known;
     throw error;
