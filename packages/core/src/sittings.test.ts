@@ -4,6 +4,7 @@ import { attemptTopicActivity } from './quiz-attempt.ts';
 import {
   decideFinishSitting,
   decideStartSitting,
+  itemWasShown,
   planSittings,
   type Sitting,
   sittingAnswerRule,
@@ -107,6 +108,21 @@ describe('sittingAnswerRule (only items of the running sitting)', () => {
     ['an item of no part', inPart2(), null, 'notStarted'],
   ])('%s → %s', (_label, sittings, partId, rule) => {
     expect(sittingAnswerRule(sittings, partId)).toBe(rule);
+  });
+});
+
+describe('itemWasShown (what a student may report)', () => {
+  it.each<[string, Sitting[] | null, boolean, string | null, boolean]>([
+    ['no sittings', null, false, 'profed', true],
+    ['part 1 running: its item', fresh(), false, 'gened', true],
+    ['part 1 running: an unstarted part 2 item', fresh(), false, 'profed', false],
+    ['the break: part 1 item', onBreak(), false, 'gened', true],
+    ['the break: part 2 item', onBreak(), false, 'profed', false],
+    ['part 2 running: its item', inPart2(), false, 'profed', true],
+    ['submitted before part 2 began: its review shows it', fresh(), true, 'profed', true],
+    ['an item of no part', inPart2(), false, null, false],
+  ])('%s → %s', (_label, sittings, submitted, partId, shown) => {
+    expect(itemWasShown(sittings, submitted, partId)).toBe(shown);
   });
 });
 

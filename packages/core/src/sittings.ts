@@ -75,6 +75,20 @@ export function sittingAnswerRule(
 }
 
 /**
+ * Whether an item has been put before the student (a report needs it, `reportRefusal`): any item
+ * of a mock in one sitting or once submitted (its review shows them all), else only the items of a
+ * sitting that has started. An unstarted part's items stay unseen, and so does which ids they are.
+ */
+export function itemWasShown(
+  sittings: readonly Sitting[] | null,
+  submitted: boolean,
+  partId: string | null,
+): boolean {
+  if (!sittings || submitted) return true;
+  return sittings[sittingOfPart(sittings, partId)]?.startedAt != null;
+}
+
+/**
  * The parts whose items the student may see: in progress, only the running sitting's (none during
  * a break: the next part stays unseen until its clock starts, the last one cannot be revisited);
  * once submitted, all. Null means every item (a mock without sittings).

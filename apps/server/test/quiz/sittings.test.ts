@@ -3,13 +3,19 @@ import {
   type AttemptState,
   attemptStateSchema,
   quizHomeSchema,
+  REPORT_MESSAGES,
 } from '@pasado/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAttempt } from '../../src/modules/quiz/resume-attempt.ts';
 import { saveAnswer } from '../../src/modules/quiz/save-answer.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
-import { blueprints, quizAttempts, userTopicStats } from '../../src/platform/db/schema.ts';
+import {
+  blueprints,
+  itemReports,
+  quizAttempts,
+  userTopicStats,
+} from '../../src/platform/db/schema.ts';
 import { MINUTE } from '../helpers/durations.ts';
 import { createOnboardedStudent, createStudent } from '../helpers/factories.ts';
 import {
@@ -246,6 +252,34 @@ describe.each(ENGINES)('a mock in sittings on %s', (engine) => {
     const seconds = stats.reduce((sum, s) => sum + s.secondsStudied, 0);
     expect(seconds).toBeGreaterThan(19 * 60);
     expect(seconds).toBeLessThanOrEqual(20 * 60);
+  });
+
+  it('an item of a part not yet started cannot be reported, as one never served: which ids it holds stays unseen', async () => {
+    const student = await createOnboardedStudent(t, { reviewer: REVIEWER });
+    const s1 = await startMock(student.cookie);
+    const [row] = await db().select().from(quizAttempts).where(eq(quizAttempts.id, s1.attemptId));
+    const partB = row?.items.find((i) => i.partId === 'part-b')?.questionId ?? '';
+    const report = (questionId: string) =>
+      call(student.cookie, 'POST', `${base}/questions/${questionId}/report`, {
+        reason: 'The key looks wrong.',
+      });
+    // The answer to an item never served (reports.test.ts), word for word.
+    const early = await report(partB);
+    expect(early.status).toBe(409);
+    expect(early.body.error).toEqual({
+      status: 'FAILED_PRECONDITION',
+      message: REPORT_MESSAGES.notServed,
+    });
+    expect(
+      await db().select().from(itemReports).where(eq(itemReports.userId, student.userId)),
+    ).toEqual([]);
+    // A part 1 item was shown: it may be reported, during the break too.
+    expect((await report(s1.items[0]?.questionId ?? '')).status).toBe(201);
+    expect((await sitting(student.cookie, s1.attemptId, 1, 'finish')).status).toBe(200);
+    expect((await report(partB)).status).toBe(409);
+    // Once part 2's clock starts, its items are the student's to report.
+    expect((await sitting(student.cookie, s1.attemptId, 2, 'start')).status).toBe(200);
+    expect((await report(partB)).status).toBe(201);
   });
 
   it('auto-submit per part: part 1 ends at its deadline, the next waits; part 2 ends at its own', async () => {

@@ -1,3 +1,4 @@
+import { itemWasShown } from '@pasado/core';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/client.ts';
 import { quizAttempts } from '../../platform/db/schema.ts';
@@ -23,17 +24,26 @@ export async function listSeenQuestionIds(
   return new Map(rows.map((r) => [r.id, Number(r.at)]));
 }
 
-/** Whether the item was in one of the student's quizzes or drills: it was served to them. */
+/**
+ * Whether the item was served to the student: in one of their quizzes or drills, and shown there
+ * (core `itemWasShown`: an unstarted part of a mock in sittings is not). The attempts holding it
+ * are few, so each is decided here on its sittings and the item's part.
+ */
 export async function wasServed(ex: Executor, userId: string, questionId: string) {
-  const [row] = await ex
-    .select({ served: sql<boolean>`true` })
+  const rows = await ex
+    .select({
+      sittings: quizAttempts.sittings,
+      submitted: sql<boolean>`${quizAttempts.status} = 'submitted'`,
+      partId: sql<string | null>`(
+        select item ->> 'partId' from jsonb_array_elements(${quizAttempts.items}) as item
+        where item ->> 'questionId' = ${questionId} limit 1)`,
+    })
     .from(quizAttempts)
     .where(
       and(
         eq(quizAttempts.userId, userId),
         sql`${quizAttempts.items} @> ${JSON.stringify([{ questionId }])}::jsonb`,
       ),
-    )
-    .limit(1);
-  return row !== undefined;
+    );
+  return rows.some((row) => itemWasShown(row.sittings, row.submitted, row.partId));
 }
