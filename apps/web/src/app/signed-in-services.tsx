@@ -39,7 +39,11 @@ export function SignedInServices({
   useEffect(() => reportOutboxDenials(), []);
   // Another student last here signed in no more (this sign-in replaced their session): what the
   // phone kept of them goes (lib/offline/clear-offline-data.ts), before this student's is saved.
-  useEffect(() => void forgetPreviousStudent(uid), [uid]);
+  useEffect(() => {
+    forgetPreviousStudent(uid).catch((error: unknown) =>
+      console.warn('Could not clear the previous student', error),
+    );
+  }, [uid]);
   // The last known data, kept for a reload without a connection (lib/offline/offline-snapshot.ts).
   const client = useQueryClient();
   useEffect(() => keepSnapshots(client, uid), [client, uid]);

@@ -19,7 +19,12 @@ import {
   rememberAnswered,
   sittingExamDay,
 } from '@pasado/core/rules';
-import { holdingOf, keepContent, readContent } from '../../lib/offline/content-store.ts';
+import {
+  contentGeneration,
+  holdingOf,
+  keepContent,
+  readContent,
+} from '../../lib/offline/content-store.ts';
 import { liteOfflineSource } from '../../lib/offline/lite-source.ts';
 import { FOR_YOU_SOURCE } from '../../lib/offline/offline-sources.ts';
 import { enqueue } from '../../lib/offline/outbox.ts';
@@ -334,6 +339,8 @@ async function keepHistories(
   answered: readonly AttemptItem[],
   finishedAt: string,
 ): Promise<void> {
+  // A sign-out while this reads and writes keeps nothing of it (content-store.ts).
+  const since = contentGeneration();
   try {
     const [kit, holding] = await Promise.all([
       readContent<ForYouKit>(record.uid, FOR_YOU_SOURCE.kind, record.reviewer),
@@ -346,10 +353,14 @@ async function keepHistories(
       const at = Date.parse(record.answeredAt[item.questionId] ?? finishedAt);
       history[item.questionId] = nextItemHistory(history[item.questionId], item.isCorrect, at);
     }
-    await keepContent(record.uid, FOR_YOU_SOURCE.kind, record.reviewer, holding, {
-      ...kit,
-      history,
-    });
+    await keepContent(
+      record.uid,
+      FOR_YOU_SOURCE.kind,
+      record.reviewer,
+      holding,
+      { ...kit, history },
+      since,
+    );
   } catch (error) {
     // The kit is a convenience: the server's histories stand once the set is sent.
     console.warn('For-you histories not kept', error);

@@ -71,12 +71,16 @@ describe('a sent flash rating before the progress is read again', () => {
   });
 
   it('is replayed on the kept progress, and forgotten once a later read has it', async () => {
-    await store.keepContent('u1', 'study', 'crim', held, pack);
-    await store.keepContent('u1', 'study-progress', 'crim', held, {
-      schedules: [],
-      notesRead: [],
-      examDay: null,
-    });
+    const now = store.contentGeneration();
+    await store.keepContent('u1', 'study', 'crim', held, pack, now);
+    await store.keepContent(
+      'u1',
+      'study-progress',
+      'crim',
+      held,
+      { schedules: [], notesRead: [], examDay: null },
+      now,
+    );
     stop = startKeepingOffline('u1', ['crim']);
     expect(await offered()).toEqual(['c1', 'c2']);
 

@@ -49,26 +49,26 @@ const forgottenAt = new Map<string, number>();
 export const contentGeneration = (): number => generation;
 
 /**
- * A write for `uid` begun at `since` that their sign-out has overtaken (absent: not a download):
- * begun before it, or after it and before a new session of theirs (`resumeContent`). The
- * background refresh goes on to its next source until the signed-in services stop, a moment after
- * the deletion, and a download begun in that moment put the pool back on a shared phone.
+ * A write for `uid` begun at `since` that their sign-out has overtaken: begun before it, or after
+ * it and before a new session of theirs (`resumeContent`). The background refresh goes on to its
+ * next source until the signed-in services stop, a moment after the deletion, and a download begun
+ * in that moment put the pool back on a shared phone.
  */
-const overtaken = (uid: string, since: number | undefined): boolean =>
-  since !== undefined && since <= (forgottenAt.get(uid) ?? -1);
+const overtaken = (uid: string, since: number): boolean => since <= (forgottenAt.get(uid) ?? -1);
 
 /** A session of `uid` keeps content again (keep-offline.ts): downloads begun from now are kept. */
 export function resumeContent(uid: string): void {
   if (forgottenAt.has(uid)) generation += 1;
 }
 
+/** Keeps `data` for `uid`, unless a sign-out of theirs has overtaken the work begun at `since`. */
 export async function keepContent<T>(
   uid: string,
   kind: string,
   reviewer: string,
   holding: OfflineHolding,
   data: T,
-  since?: number,
+  since: number,
 ): Promise<void> {
   if (overtaken(uid, since)) return;
   const kept: Kept<T> = { ...holding, format: KEPT_FORMAT, data };
@@ -99,7 +99,7 @@ export async function touchContent(
   uid: string,
   kind: string,
   reviewer: string,
-  since?: number,
+  since: number,
 ): Promise<void> {
   const key = keyOf(uid, kind, reviewer);
   const kept = await keptEntry(key);
@@ -119,14 +119,23 @@ export async function dropContentExcept(uid: string, reviewers: readonly string[
   }
 }
 
-/** Deletes everything `uid` keeps; other students' content stays. */
+/**
+ * Deletes everything `uid` keeps; other students' content stays, and writes of theirs begun before
+ * keep nothing from now on. The keys are read again once deleted: another page of this browser
+ * (a tab, or the page this one replaced) cannot know of this sign-out, and a write of its own that
+ * landed after the first read would otherwise stay (a CI run of offline-outbox found the lite pool
+ * and the For-you kit kept after sign-out). A store that cannot be read fails the deletion rather
+ * than deleting nothing in silence, and the caller says so.
+ */
 export async function forgetContent(uid: string): Promise<void> {
   generation += 1;
   forgottenAt.set(uid, generation);
-  const all = (await keys<string>(store()).catch(() => [])) as string[];
-  await Promise.all(
-    all
-      .filter((key) => key.startsWith(`${uid}:`))
-      .map((key) => del(key, store()).catch(() => undefined)),
-  );
+  for (let sweep = 0; sweep < 2; sweep++) {
+    const all = (await keys<string>(store())) as string[];
+    await Promise.all(
+      all
+        .filter((key) => key.startsWith(`${uid}:`))
+        .map((key) => del(key, store()).catch(() => undefined)),
+    );
+  }
 }

@@ -173,10 +173,12 @@ export function startKeepingOffline(uid: string, reviewers: readonly string[]): 
   if (state.uid !== uid) update({ uid, reviewers: [], loaded: false, failed: false });
   void reload(uid, reviewers);
   let lastRunAt = 0;
+  let cancelIdle: () => void = () => undefined;
   const refresh = () => {
     if (!navigator.onLine) return;
     lastRunAt = Date.now();
-    whenIdle(() => void refreshOffline(uid, reviewers), IDLE);
+    cancelIdle();
+    cancelIdle = whenIdle(() => void refreshOffline(uid, reviewers), IDLE);
   };
   const start = window.setTimeout(refresh, START_DELAY_MS);
   const every = window.setInterval(() => {
@@ -222,6 +224,7 @@ export function startKeepingOffline(uid: string, reviewers: readonly string[]): 
   });
 
   return () => {
+    cancelIdle();
     window.clearTimeout(start);
     window.clearInterval(every);
     clearTimeout(timer);
