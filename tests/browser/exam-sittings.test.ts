@@ -104,7 +104,8 @@ describe('exam sittings and the streak freeze', () => {
 
     await page.goto('/account');
     const section = page.getByRole('region', { name: 'Exam date' });
-    await section.getByLabel('Exam date').selectOption({ label: 'Mar 21, 2027' });
+    // Exactly: while the section loads, its skeleton is labelled "Loading your exam date".
+    await section.getByLabel('Exam date', { exact: true }).selectOption({ label: 'Mar 21, 2027' });
     await section.getByText(new RegExp(`Mar 21, 2027 · ${daysLeft('2027-03-21')}`)).waitFor();
     await section.scrollIntoViewIfNeeded();
     await atBothWidths(page, 'sittings-account');
