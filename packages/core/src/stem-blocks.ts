@@ -1,8 +1,8 @@
 /**
- * How a question's stem is shown (docs/content-format.md#stems). A stem is plain text, not
- * Markdown: its blanks (`________`), asterisks and absolute values (`|2x − 3|`) are the question's
- * own characters. Two things in it are layout: a blank line starts a new paragraph (a reading
- * passage, then the question), and a pipe table (a header row, a delimiter row such as
+ * How a question's stem is shown (docs/content-format.md#stems, ADR 045). A stem is plain text,
+ * not Markdown: its blanks (`________`), asterisks and absolute values (`|2x − 3|`) are the
+ * question's own characters. Two things in it are layout: a blank line starts a new paragraph (a
+ * reading passage, then the question), and a pipe table (a header row, a delimiter row such as
  * `|---|---:|`, then its rows) is a table, as the data-interpretation items carry their figures.
  * A line break inside a paragraph is kept (a list of names, one a line).
  */
