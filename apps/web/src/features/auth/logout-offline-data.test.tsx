@@ -120,4 +120,30 @@ describe('/logout and the work waiting on the phone', () => {
       stop();
     }
   });
+
+  // /logout is public: loaded by itself (a reload, a new tab) it renders before the claims are
+  // read. The sign-out then knew no student, and one whose phone had kept no snapshot yet (no
+  // last-uid) kept everything else: a CI run of offline-outbox found their lite pool and For-you
+  // kit still on the phone at /login.
+  it('loaded at /logout before the claims are read, still forgets whose session it ended', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    db('pasado-content').set('student-a:lite:cse', { version: 'v1', bytes: 1, checkedAt: 1 });
+    db('pasado-content').set('student-a:for-you:cse', { version: 'v1', bytes: 1, checkedAt: 1 });
+    db('pasado-content').set('student-b:lite:cse', { version: 'v1', bytes: 1, checkedAt: 1 });
+    localStorage.setItem(LITE_KEY, '{}');
+    const api = fakeApi({
+      'GET /api/auth/claims': {
+        claims: { uid: 'student-a' },
+        subscriptionExpired: false,
+        expiredSubscriptionId: null,
+      },
+      [LOGOUT]: new Response(null, { status: 204 }),
+    });
+    const client = testQueryClient();
+    const { router } = renderScreen(<LogoutPage />, { path: '/logout', client });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(api.sent.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/auth/claims', LOGOUT]);
+    expect([...db('pasado-content').keys()]).toEqual(['student-b:lite:cse']);
+    expect(localStorage.getItem(LITE_KEY)).toBeNull();
+  });
 });

@@ -1,4 +1,3 @@
-import type { Claims } from '@pasado/core/contract';
 import { MESSAGES, PATHS } from '@pasado/core/rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -7,7 +6,7 @@ import { OfflineIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { StatusScreen } from '../../components/status-screen.tsx';
 import { forgetSignedOut, sendWaitingChanges } from '../../lib/offline/clear-offline-data.ts';
-import { claimsQueryKey } from '../../lib/session/get-claims.ts';
+import { claimsQueryKey, claimsQueryOptions } from '../../lib/session/get-claims.ts';
 import { signOutOnServer } from '../../lib/session/sign-out-on-server.ts';
 
 const warnNotSent = (error: unknown) => console.warn('Could not send the waiting changes', error);
@@ -35,7 +34,11 @@ export function LogoutPage() {
       setFailed(true);
       return;
     }
-    const uid = client.getQueryData<Claims | null>(claimsQueryKey)?.uid;
+    // Whose session this ends, read before it ends: /logout is public, so a page loaded here (a
+    // reload, a new tab) renders before the claims are read, and a student whose phone had kept
+    // no snapshot yet was otherwise forgotten by no one.
+    const claims = await client.ensureQueryData(claimsQueryOptions()).catch(() => undefined);
+    const uid = claims?.uid;
     await sendWaitingChanges().catch(warnNotSent);
     const ended = await signOutOnServer();
     // Even when the page was left meanwhile: the phone is no longer signed in as this student.

@@ -121,21 +121,16 @@ export async function dropContentExcept(uid: string, reviewers: readonly string[
 
 /**
  * Deletes everything `uid` keeps; other students' content stays, and writes of theirs begun before
- * keep nothing from now on. The keys are read again once deleted: another page of this browser
- * (a tab, or the page this one replaced) cannot know of this sign-out, and a write of its own that
- * landed after the first read would otherwise stay (a CI run of offline-outbox found the lite pool
- * and the For-you kit kept after sign-out). A store that cannot be read fails the deletion rather
- * than deleting nothing in silence, and the caller says so.
+ * keep nothing from now on. A store that cannot be read fails the deletion rather than deleting
+ * nothing in silence, and the caller says so.
  */
 export async function forgetContent(uid: string): Promise<void> {
   generation += 1;
   forgottenAt.set(uid, generation);
-  for (let sweep = 0; sweep < 2; sweep++) {
-    const all = (await keys<string>(store())) as string[];
-    await Promise.all(
-      all
-        .filter((key) => key.startsWith(`${uid}:`))
-        .map((key) => del(key, store()).catch(() => undefined)),
-    );
-  }
+  const all = (await keys<string>(store())) as string[];
+  await Promise.all(
+    all
+      .filter((key) => key.startsWith(`${uid}:`))
+      .map((key) => del(key, store()).catch(() => undefined)),
+  );
 }
