@@ -49,6 +49,7 @@ const SHOTS: Record<string, string> = {
   '/account': 'a11y-account',
   'study flash': 'a11y-study-flash',
   'lite quiz item with rationale': 'a11y-quiz-lite-rationale',
+  'lite item with a table': 'a11y-quiz-lite-table',
   '/admin/seasons': 'a11y-admin-seasons',
 };
 
@@ -197,6 +198,21 @@ describe('accessibility of the main screens', () => {
     await page.getByRole('button', { name: /Questions/ }).click();
     await page.locator('.navigator').waitFor();
     await check(findings, page, 'mock with navigator');
+  });
+
+  // ADR 045: a data-interpretation item carries its figures in a table, which showed as a line of
+  // pipes. CSE Professional's topic holds only such items.
+  it('has no axe violations and no sideways scroll on a lite item whose stem holds a table', async () => {
+    const { page } = await fx.phone();
+    await signIn(page, 'a11y.table@example.com');
+    await completeOnboarding(page, /Civil Service Exam — Professional/);
+    await page.goto('/quiz/cse-pro/lite?topic=cse-pro.numerical.data-interpretation');
+    await page.waitForURL(/\/quiz\/cse-pro\/lite\?attempt=/);
+    const stem = page.locator('.quiz__card .question__stem');
+    await stem.locator('table th').first().waitFor();
+    expect(await stem.locator('p').count()).toBeGreaterThan(0);
+    expect(await stem.textContent()).not.toContain('|');
+    await check(findings, page, 'lite item with a table');
   });
 
   it('has no axe violations and no sideways scroll on the study screens', async () => {
