@@ -14,6 +14,7 @@ const pages = {
   otherDevice: ((await import(`./end-session.ts?${'other-device'}`)) as EndSession).endSession,
   noSignal: ((await import(`./end-session.ts?${'no-signal'}`)) as EndSession).endSession,
   leftBehind: ((await import(`./end-session.ts?${'left-behind'}`)) as EndSession).endSession,
+  noSnapshot: ((await import(`./end-session.ts?${'no-snapshot'}`)) as EndSession).endSession,
 };
 
 const LOGOUT = 'POST /api/auth/logout';
@@ -71,6 +72,25 @@ describe('a forced sign-out', () => {
       expect(storedDeviceId()).toBeNull();
       expect(db('pasado-offline').has('snapshot:student-a')).toBe(false);
       expect(db('pasado-content').size).toBe(0);
+      expect(waiting()).toEqual(['student-a']);
+    } finally {
+      stop();
+    }
+  });
+
+  // A phone that has kept no snapshot yet has no last student: the page says whose session ended.
+  it('forgets the student the page names, on a phone with no snapshot yet', async () => {
+    fakeApi({
+      [REVIEWS]: new Response(null, { status: 401 }),
+      [LOGOUT]: new Response(null, { status: 401 }),
+    });
+    const { stop, opened } = await signedInWithARatingWaiting();
+    db('pasado-offline').clear();
+    db('pasado-content').set('student-b:lite:cse', { version: 'v1', bytes: 1, checkedAt: 1 });
+    try {
+      await pages.noSnapshot(MESSAGES.OTHER_DEVICE_LOGOUT, 'login', 'phone-1', 'student-a');
+      expect(opened).toHaveBeenCalledWith('/login');
+      expect([...db('pasado-content').keys()]).toEqual(['student-b:lite:cse']);
       expect(waiting()).toEqual(['student-a']);
     } finally {
       stop();

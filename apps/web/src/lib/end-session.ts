@@ -23,11 +23,14 @@ export function isSessionEnding(): boolean {
  * `pageDeviceId` is the device id this page started with (null when it had none it could read).
  * When the stored id is another one by the time the alert is dismissed, the student has signed in
  * again in another tab of this browser: the cookie is that new session's, so this tab only reloads.
+ * `uid` is the student whose session ends, when the page knows it: a phone that has not kept a
+ * snapshot yet has no last student to forget by.
  */
 export async function endSession(
   message: string,
   then: 'reload' | 'login',
   pageDeviceId: string | null,
+  uid?: string,
 ): Promise<void> {
   if (ending) return;
   ending = true;
@@ -49,7 +52,7 @@ export async function endSession(
     // page it opens deletes the same again (its claims answer 401: get-claims.ts), not awaited.
     await Promise.race([
       offline
-        ?.forgetSignedOut()
+        ?.forgetSignedOut(uid)
         .catch((error: unknown) => console.warn('Could not clear the offline data', error)),
       new Promise<void>((resolve) => setTimeout(resolve, FORGET_WAIT_MS)),
     ]);

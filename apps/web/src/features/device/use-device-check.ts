@@ -28,7 +28,7 @@ export function useDeviceCheck(uid: string): DeviceCheck {
         localDeviceId = await readDeviceId();
       } catch (error) {
         console.warn('Could not read the local device id', error);
-        await endSession(MESSAGES.LOGIN_ERROR, 'reload', null);
+        await endSession(MESSAGES.LOGIN_ERROR, 'reload', null, uid);
         return;
       }
       let serverCurrentDevice: string | null;
@@ -51,7 +51,7 @@ export function useDeviceCheck(uid: string): DeviceCheck {
         decideDeviceCheck({ localDeviceId, serverCurrentDevice }) === 'invalid' ||
         localDeviceId === null
       ) {
-        await endSession(MESSAGES.INVALID_DEVICE, 'reload', localDeviceId);
+        await endSession(MESSAGES.INVALID_DEVICE, 'reload', localDeviceId, uid);
         return;
       }
       setResult({ uid, localDeviceId });

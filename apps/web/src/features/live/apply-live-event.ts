@@ -116,7 +116,7 @@ export function applyLiveEvent(event: LiveMessage, ctx: LiveContext): void {
     client.setQueryData(devicesQueryKey, doc);
     // docs/product.md#single-device: the current device differs from the device id recorded on the server.
     if (doc.currentDeviceUsed !== ctx.localDeviceId) {
-      void endSession(MESSAGES.OTHER_DEVICE_LOGOUT, 'login', ctx.localDeviceId);
+      void endSession(MESSAGES.OTHER_DEVICE_LOGOUT, 'login', ctx.localDeviceId, ctx.uid);
     }
   }
 }

@@ -58,7 +58,7 @@ export function LiveUpdates({
       onRevoked: (reason) => {
         if (isSessionEnding()) return;
         if (reason === 'other-device') {
-          void endSession(MESSAGES.OTHER_DEVICE_LOGOUT, 'login', localDeviceId);
+          void endSession(MESSAGES.OTHER_DEVICE_LOGOUT, 'login', localDeviceId, uid);
           return;
         }
         // Signed out elsewhere (another tab, /logout), or the session reached its limit: the

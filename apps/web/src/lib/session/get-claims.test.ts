@@ -1,10 +1,13 @@
 import { MESSAGES } from '@pasado/core/rules';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, reply } from '../../testing/fake-api.ts';
-import { getClaims } from './get-claims.ts';
+import { queryClient } from '../query-client.ts';
+import { claimsQueryKey, getClaims } from './get-claims.ts';
 
 const { endSession, forgetSignedOut, device } = vi.hoisted(() => ({
-  endSession: vi.fn(async (_message: string, _then: string, _pageDeviceId: string | null) => {}),
+  endSession: vi.fn(
+    async (_message: string, _then: string, _pageDeviceId: string | null, _uid?: string) => {},
+  ),
   forgetSignedOut: vi.fn(async () => undefined),
   device: { id: 'phone-1' as string | null },
 }));
@@ -37,7 +40,26 @@ describe('getClaims when the server has no session for this phone', () => {
     fakeApi({ 'GET /api/auth/claims': endedByAnotherDevice() });
     expect(await getClaims()).toBeNull();
     await settled();
-    expect(endSession).toHaveBeenCalledWith(MESSAGES.OTHER_DEVICE_LOGOUT, 'login', 'phone-1');
+    // A cold start has read no claims: no one to name but the phone's last student.
+    expect(endSession).toHaveBeenCalledWith(
+      MESSAGES.OTHER_DEVICE_LOGOUT,
+      'login',
+      'phone-1',
+      undefined,
+    );
+    endSession.mockClear();
+    // A page that had read them names whose session ended.
+    queryClient.setQueryData(claimsQueryKey, { uid: 'student-a' });
+    fakeApi({ 'GET /api/auth/claims': endedByAnotherDevice() });
+    expect(await getClaims()).toBeNull();
+    await settled();
+    queryClient.removeQueries({ queryKey: claimsQueryKey });
+    expect(endSession).toHaveBeenCalledWith(
+      MESSAGES.OTHER_DEVICE_LOGOUT,
+      'login',
+      'phone-1',
+      'student-a',
+    );
     // endSession deletes what the phone kept once the server confirms, after sending what waits.
     expect(forgetSignedOut).not.toHaveBeenCalled();
   });

@@ -57,7 +57,9 @@ async function alertOtherDevice(): Promise<void> {
     await forgetEndedSession();
     return;
   }
-  await endSession(MESSAGES.OTHER_DEVICE_LOGOUT, 'login', pageDeviceId);
+  // The claims this page held before this answer, if it had read them (a cold start has not).
+  const uid = queryClient.getQueryData<Claims | null>(claimsQueryKey)?.uid;
+  await endSession(MESSAGES.OTHER_DEVICE_LOGOUT, 'login', pageDeviceId, uid);
 }
 
 /**
