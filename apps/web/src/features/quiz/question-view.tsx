@@ -3,8 +3,9 @@ import { StemText } from '../../components/stem-text.tsx';
 import { choiceLetter } from './format.ts';
 
 /**
- * One item: its number, the stem (with its paragraphs and tables) and its choices as large buttons. Before the key is known a choice can be
- * picked (`onChoose`); once `item.reveal` is there the key and the student's choice are marked.
+ * One item: its number, the stem (with its paragraphs and tables) and its choices as large
+ * buttons. Before the key is known a choice can be picked (`onChoose`); once `item.reveal` is
+ * there the key and the student's choice are marked.
  */
 export function QuestionView({
   item,
