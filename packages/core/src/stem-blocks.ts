@@ -42,12 +42,23 @@ function alignOf(delimiter: string): StemAlign | null {
   return null;
 }
 
-/** Whether `lines[at]` opens a table: a row, then a delimiter row of as many cells. */
-function tableAt(lines: readonly string[], at: number): string[] | null {
+/** The table `lines[at]` opens: a row, then a delimiter row of as many cells; else null. */
+function tableAt(
+  lines: readonly string[],
+  at: number,
+): { header: string[]; delimiters: string[] } | null {
   const header = tableCells(lines[at] ?? '');
-  const delimiter = tableCells(lines[at + 1] ?? '');
-  if (!header || !delimiter || header.length !== delimiter.length) return null;
-  return delimiter.every((cell) => DELIMITER_CELL.test(cell)) ? header : null;
+  const delimiters = tableCells(lines[at + 1] ?? '');
+  if (!header || !delimiters || header.length !== delimiters.length) return null;
+  return delimiters.every((cell) => DELIMITER_CELL.test(cell)) ? { header, delimiters } : null;
+}
+
+/** A column's alignment: as its delimiter cell says, else right when every value is a figure. */
+function columnAlign(delimiter: string, values: readonly string[]): StemAlign | null {
+  const stated = alignOf(delimiter);
+  if (stated) return stated;
+  const filled = values.filter((value) => value !== '');
+  return filled.length > 0 && filled.every((value) => NUMBER.test(value)) ? 'right' : null;
 }
 
 /** The stem's paragraphs and tables, in order. Text outside tables is kept as written. */
@@ -60,29 +71,29 @@ export function stemBlocks(stem: string): StemBlock[] {
     if (text !== '') blocks.push({ kind: 'text', text });
     prose = [];
   };
-  for (let i = 0; i < lines.length; i++) {
-    const header = tableAt(lines, i);
-    if (header) {
-      endParagraph();
-      const delimiters = tableCells(lines[i + 1] ?? '') ?? [];
-      const rows: string[][] = [];
-      i += 2;
-      for (let cells = tableCells(lines[i] ?? ''); cells; cells = tableCells(lines[++i] ?? '')) {
-        rows.push(cells);
-      }
-      i -= 1;
-      const align = delimiters.map((cell, column) => {
-        const stated = alignOf(cell);
-        if (stated) return stated;
-        const values = rows.map((row) => row[column] ?? '').filter((value) => value !== '');
-        return values.length > 0 && values.every((value) => NUMBER.test(value)) ? 'right' : null;
-      });
-      blocks.push({ kind: 'table', header, rows, align });
-    } else if ((lines[i] ?? '').trim() === '') {
-      endParagraph();
-    } else {
-      prose.push(lines[i] ?? '');
+  let i = 0;
+  while (i < lines.length) {
+    const line = lines[i] ?? '';
+    const table = tableAt(lines, i);
+    if (!table) {
+      if (line.trim() === '') endParagraph();
+      else prose.push(line);
+      i += 1;
+      continue;
     }
+    endParagraph();
+    const rows: string[][] = [];
+    i += 2;
+    for (let cells = tableCells(lines[i] ?? ''); cells; cells = tableCells(lines[++i] ?? '')) {
+      rows.push(cells);
+    }
+    const align = table.delimiters.map((delimiter, column) =>
+      columnAlign(
+        delimiter,
+        rows.map((row) => row[column] ?? ''),
+      ),
+    );
+    blocks.push({ kind: 'table', header: table.header, rows, align });
   }
   endParagraph();
   return blocks;
