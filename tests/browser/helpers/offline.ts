@@ -8,13 +8,29 @@ import { keptSnapshot } from './kept-snapshot.ts';
  */
 export const workerReady = (page: Page) =>
   expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), {
-      // The install downloads the whole app (about a hundred files) from the test's own server,
-      // which shares the machine with two more test files: once, in a clean clone's CI run, that
-      // took more than 20 s, and an install that loses a file is tried again 10 s later and
-      // downloads the app again (2026-11-28: not activated within 40 s in one CI run of eight).
-      timeout: 80_000,
-    })
+    .poll(
+      // Not controlled yet: where the registration stands, so a miss says whether the install
+      // stalled, waits, or is active without controlling the page (a CI run on 2026-11-29 missed
+      // with no request of the worker's failed).
+      () =>
+        page.evaluate(async () => {
+          const controller = navigator.serviceWorker.controller?.state;
+          if (controller) return controller;
+          const registration = await navigator.serviceWorker.getRegistration();
+          return JSON.stringify({
+            installing: registration?.installing?.state ?? null,
+            waiting: registration?.waiting?.state ?? null,
+            active: registration?.active?.state ?? null,
+          });
+        }),
+      {
+        // The install downloads the whole app (about a hundred files) from the test's own server,
+        // which shares the machine with two more test files: once, in a clean clone's CI run, that
+        // took more than 20 s, and an install that loses a file is tried again 10 s later and
+        // downloads the app again (2026-11-28: not activated within 40 s in one CI run of eight).
+        timeout: 80_000,
+      },
+    )
     .toBe('activated');
 
 /** How many changes the device's outbox holds (its IndexedDB store 'pasado-outbox'). */
