@@ -35,30 +35,32 @@ export function StemText({
 function StemTableView({ table }: { table: StemTable }) {
   const align = (column: number) => table.align[column] ?? undefined;
   return (
-    <table className="stem__table">
-      <thead>
-        <tr>
-          {table.header.map((cell, column) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional
-            <th key={column} scope="col" data-align={align(column)}>
-              {cell}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {table.rows.map((row, r) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional
-          <tr key={r}>
-            {table.header.map((_, column) => (
+    <div className="stem__table-scroll">
+      <table className="stem__table">
+        <thead>
+          <tr>
+            {table.header.map((cell, column) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional
-              <td key={column} data-align={align(column)}>
-                {row[column] ?? ''}
-              </td>
+              <th key={column} scope="col" data-align={align(column)}>
+                {cell}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {table.rows.map((row, r) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional
+            <tr key={r}>
+              {table.header.map((_, column) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional
+                <td key={column} data-align={align(column)}>
+                  {row[column] ?? ''}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

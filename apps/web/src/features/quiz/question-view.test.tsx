@@ -117,12 +117,13 @@ describe('an item and its rationale', () => {
     ]);
     expect(screen.getAllByRole('row')[1]?.textContent).toBe('Records Management8068');
     expect(screen.getAllByRole('cell')[1]?.getAttribute('data-align')).toBe('right');
-    const paragraphs = [...(table.parentElement as HTMLElement).querySelectorAll(':scope > p')];
+    const stemBox = table.closest('.stem') as HTMLElement;
+    const paragraphs = [...stemBox.querySelectorAll(':scope > p')];
     expect(paragraphs.map((p) => p.textContent)).toEqual([
       'The table shows attendance at two seminars.',
       'What was the overall attendance rate?',
     ]);
     // The choices are named by the whole stem, as before.
-    expect(screen.getByRole('group').getAttribute('aria-labelledby')).toBe(table.parentElement?.id);
+    expect(screen.getByRole('group').getAttribute('aria-labelledby')).toBe(stemBox.id);
   });
 });
