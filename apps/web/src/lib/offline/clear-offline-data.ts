@@ -65,9 +65,11 @@ export async function forgetStudent(uid: string): Promise<void> {
  */
 export async function forgetSignedOut(uid?: string): Promise<void> {
   const last = await lastStudent();
-  for (const student of new Set([uid, last])) {
-    if (student) await forgetStudent(student);
-  }
+  const students = [...new Set([uid, last])].filter((student): student is string => !!student);
+  // Each student is forgotten even when another's deletion fails; the first failure is then told.
+  const results = await Promise.allSettled(students.map(forgetStudent));
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 /**
