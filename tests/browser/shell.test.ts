@@ -78,6 +78,43 @@ describe('app shell', () => {
     await settledPath(page, '/subscription/suspended');
   });
 
+  // A link opened its page where the last one was scrolled: quiz home's last link opened the
+  // study launcher near its foot, and "How this works" opened the readiness page mid-way.
+  it('opens a linked page at its top, returns to the place on Back, and keeps it for a filter', async () => {
+    const { page } = await fx.phone();
+    await signIn(page, 'scroll.place@example.com');
+    await completeOnboarding(page);
+    await settledPath(page, '/quiz');
+    const toStudy = page.getByRole('link', { name: 'Study with flash cards, notes and drills' });
+    await toStudy.waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const homePlace = await page.evaluate(() => window.scrollY);
+    expect(homePlace).toBeGreaterThan(100);
+
+    await toStudy.click();
+    await page.waitForURL(/\/study\b/);
+    await page.getByLabel('Subject').waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+    // A filter rewrites the launcher's query only: the student stays where they chose it.
+    await page.evaluate(() => window.scrollTo(0, 120));
+    const launcherPlace = await page.evaluate(() => window.scrollY);
+    expect(launcherPlace).toBeGreaterThan(0);
+    const topic = page.getByLabel('Topic');
+    const one = await topic.locator('option').nth(1).getAttribute('value');
+    await topic.selectOption(one ?? '');
+    await page.waitForURL(/topic=/);
+    // The frames in which a new page would have been placed.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    expect(await page.evaluate(() => window.scrollY)).toBe(launcherPlace);
+
+    await page.goBack();
+    await page.waitForURL('**/quiz');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(homePlace);
+  });
+
   it('the Tasks tab shows a red dot while rewards are unclaimed, following live changes', async () => {
     const { page } = await fx.phone();
     await signIn(page, 'red.dot@example.com');

@@ -6,6 +6,7 @@ import { matchRoutes, RouterProvider } from 'react-router';
 import { createRouter, routes } from './app/router.tsx';
 import { BannerProvider } from './lib/banners.tsx';
 import { queryClient } from './lib/query-client.ts';
+import { keepScrollPlaces } from './lib/scroll-places.ts';
 import { watchCacheOwner } from './lib/session/cache-owner.ts';
 import { claimsQueryOptions } from './lib/session/get-claims.ts';
 import { meQueryKey, meQueryOptions } from './lib/session/get-me.ts';
@@ -95,6 +96,7 @@ async function startApp(root: HTMLElement, started: boolean): Promise<void> {
   }
   await nextTask();
   const router = createRouter();
+  keepScrollPlaces(router);
   await nextTask();
   createRoot(root).render(
     <StrictMode>

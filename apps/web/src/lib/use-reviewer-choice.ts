@@ -20,7 +20,7 @@ export function useReviewerChoice() {
         for (const key of reset) next.delete(key);
         return next;
       },
-      { replace: true },
+      { replace: true, preventScrollReset: true },
     );
   return { ...granted, reviewer, choose };
 }

@@ -45,7 +45,7 @@ export function StudyLauncherPage() {
       if (value) merged.set(key, value);
       else merged.delete(key);
     }
-    setParams(merged, { replace: true });
+    setParams(merged, { replace: true, preventScrollReset: true });
   };
 
   return (

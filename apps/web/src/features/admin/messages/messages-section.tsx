@@ -44,7 +44,7 @@ export function MessagesSection() {
     if (merged.type !== 'all') search.type = merged.type;
     if (merged.status !== 'all') search.status = merged.status;
     if (merged.archived) search.archived = 'true';
-    setParams(search, { replace: true });
+    setParams(search, { replace: true, preventScrollReset: true });
   }
 
   // Messages opened (so marked read) under these filters stay on screen until the filters change:

@@ -50,7 +50,10 @@ export function PaymentsSection() {
         options={REVIEW_FILTERS.map((value) => ({ value, label: FILTER_LABELS[value] }))}
         selected={filter}
         onSelect={(value) =>
-          setParams(value === 'needsAction' ? {} : { status: value }, { replace: true })
+          setParams(value === 'needsAction' ? {} : { status: value }, {
+            replace: true,
+            preventScrollReset: true,
+          })
         }
         count={(value) => (counts ? counts[value] : '·')}
       />
