@@ -44,6 +44,9 @@ const webTest = {
   // every modal of the app is built on (components/modal-dialog.tsx); jsdom has neither.
   // What only a browser does (Escape, focus trapping, layout) stays in tests/browser.
   environment: 'happy-dom',
+  // A stylesheet imported by a screen stays empty (nothing here lays it out); one imported as
+  // text (`?raw`) is read as written, for the tests of the CSS itself (styles/hover.test.ts).
+  css: { include: [/\.css\?raw$/] },
   setupFiles: ['apps/web/src/testing/setup.ts'],
   // The project shares the two cores with the server's and the browser's: a screen that
   // answers in 100 ms alone can take seconds beside them.
