@@ -150,6 +150,52 @@ describe('the readiness page', () => {
     expect(screen.queryByLabelText('Loading your readiness')).toBeNull();
   });
 
+  // The page named the step ("Take a full mock") with no way to take it.
+  it('before it can predict: the step, with its button', async () => {
+    openWith(home());
+    const how = await screen.findByRole('region', { name: 'How Pasado predicts' });
+    expect(within(how).getByText('Take a full mock')).toBeTruthy();
+    expect(within(how).getByRole('link', { name: 'Start mock exam' }).getAttribute('href')).toBe(
+      '/quiz/let-elem/mock',
+    );
+  });
+
+  it('before it can predict, a mock under way: resumes it', async () => {
+    const attemptId = '5b0e1c9a-2f4d-4c1e-9a7b-3d6e8f1a2b3c';
+    openWith(
+      home({
+        openMock: {
+          attemptId,
+          deadlineAt: null,
+          serverNow: '2026-11-29T01:00:00.000Z',
+          answered: 40,
+          total: 300,
+        },
+      }),
+    );
+    const how = await screen.findByRole('region', { name: 'How Pasado predicts' });
+    expect(within(how).getByRole('link', { name: 'Resume mock exam' }).getAttribute('href')).toBe(
+      `/quiz/let-elem/mock?attempt=${attemptId}`,
+    );
+  });
+
+  it('one part short of answers: the step, with Practice for you', async () => {
+    const base = home();
+    const readiness = base.readiness as Readiness;
+    openWith({
+      ...base,
+      readiness: {
+        ...readiness,
+        action: { kind: 'answer', text: 'Answer 12 more General Education items' },
+      },
+    });
+    const how = await screen.findByRole('region', { name: 'How Pasado predicts' });
+    expect(within(how).getByText('Answer 12 more General Education items')).toBeTruthy();
+    expect(within(how).getByRole('link', { name: 'Practice for you' }).getAttribute('href')).toBe(
+      '/quiz/let-elem/lite?for=you',
+    );
+  });
+
   it('today’s plan mock already taken: the list starts at the next plan day', async () => {
     const today = manilaDayKey(new Date());
     const later = addDays(today, 26);

@@ -1,4 +1,4 @@
-import type { ExamSitting, Readiness } from '@pasado/core/contract';
+import type { ExamSitting, QuizHome, Readiness } from '@pasado/core/contract';
 import { manilaDayKey, PATHS, sittingCountdown, sittingDatesText } from '@pasado/core/rules';
 import { Link } from 'react-router';
 import { Skeleton, SkeletonGroup } from '../../components/skeleton.tsx';
@@ -6,7 +6,8 @@ import { withReviewer } from '../../lib/reviewer-param.ts';
 import { useReviewerChoice } from '../../lib/use-reviewer-choice.ts';
 import { useQuizHome } from './api/get-quiz-home.ts';
 import { QuizHomeGate } from './quiz-home-gate.tsx';
-import { chanceText, mocksAhead, SURENESS_TEXT } from './readiness-card.tsx';
+import { chanceText, forYouPath, mocksAhead, SURENESS_TEXT } from './readiness-card.tsx';
+import { mockHref } from './today-card.tsx';
 import './quiz.css';
 
 /**
@@ -40,7 +41,12 @@ export function ReadinessPage() {
       >
         {(data) =>
           data.readiness ? (
-            <ReadinessDetails readiness={data.readiness} sitting={data.sitting.current} />
+            <ReadinessDetails
+              readiness={data.readiness}
+              sitting={data.sitting.current}
+              reviewer={data.reviewer.shorthand}
+              openMock={data.openMock}
+            />
           ) : (
             <p className="muted">
               This reviewer has no mock exam yet, so there is nothing to predict.
@@ -55,10 +61,14 @@ export function ReadinessPage() {
 function ReadinessDetails({
   readiness,
   sitting,
+  reviewer,
+  openMock,
 }: {
   readiness: Readiness;
   /** The student's exam sitting, if picked (it may be under way or over). */
   sitting: ExamSitting | null;
+  reviewer: string;
+  openMock: QuizHome['openMock'];
 }) {
   const today = manilaDayKey(new Date());
   const { passChance, plan } = readiness;
@@ -102,7 +112,20 @@ function ReadinessDetails({
             ) : null}
           </dl>
         ) : readiness.action ? (
-          <p className="readiness__action">{readiness.action.text}</p>
+          <>
+            <p className="readiness__action">{readiness.action.text}</p>
+            <p className="muted">Then Pasado can predict your rating and your chance of passing.</p>
+            {/* The step the action names, here where the student reads it. */}
+            {readiness.action.kind === 'mock' ? (
+              <Link className="btn btn--primary btn--block" to={mockHref(reviewer, openMock)}>
+                {openMock ? 'Resume mock exam' : 'Start mock exam'}
+              </Link>
+            ) : (
+              <Link className="btn btn--secondary btn--block" to={forYouPath(reviewer)}>
+                Practice for you
+              </Link>
+            )}
+          </>
         ) : null}
         {readiness.sureness ? <p className="muted">{SURENESS_TEXT[readiness.sureness]}</p> : null}
       </section>
