@@ -1,6 +1,6 @@
 import type { AttemptItem, AttemptState } from '@pasado/core';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { reportContentDenied } from '../../lib/content-denied.ts';
 import { useClaims } from '../../lib/session/get-claims.ts';
@@ -17,8 +17,15 @@ import { useTrackLite } from './unfinished-lite.ts';
 import { useScrollTopOn } from './use-scroll-top.ts';
 
 const networkText = 'Not sent. Check your connection and try again.';
-const errorText = (error: unknown) =>
-  error instanceof ApiError && error.status < 500 ? error.message : networkText;
+const waitingText = 'Not sent yet: your answer goes as soon as your connection is back.';
+/** A refusal the server decided (its words are shown), not a reply lost on the way. */
+const refused = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status < 500;
+const errorText = (error: unknown) => (refused(error) ? error.message : networkText);
+/** How often an answer waiting for the connection is tried again while the phone says online. */
+const RESEND_MS = 5_000;
+
+type WaitingAnswer = { questionId: string; choiceIndex: number };
 
 /**
  * What answering and finishing do: on the server for a quiz started online, on the device for one
@@ -95,11 +102,47 @@ export function LiteQuiz({
   const [index, setIndex] = useState(firstOpen === -1 ? state.items.length - 1 : firstOpen);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // An answer lost on the way (no signal, a dropped reply, a server restarting): shown as picked
+  // and sent again by itself when the connection is back, rather than asking for another tap on
+  // flaky data (ADR 019). A lite answer needs the server for its key, so it does not go offline.
+  const [waiting, setWaiting] = useState<WaitingAnswer | null>(null);
+  const resending = useRef(false);
   const uid = useClaims().data?.uid;
   const online = useMemo(() => serverActions(client, state, uid), [client, state, uid]);
   const act = actions ?? online;
   useScrollTopOn(index);
   useTrackLite(state);
+
+  const resend = useRef<() => Promise<void>>(async () => undefined);
+  resend.current = async () => {
+    if (!waiting || resending.current) return;
+    resending.current = true;
+    try {
+      await act.save(waiting.questionId, { choiceIndex: waiting.choiceIndex });
+      setWaiting(null);
+      setError(null);
+    } catch (caught) {
+      if (refused(caught)) {
+        reportContentDenied(caught);
+        setWaiting(null);
+        setError(caught.message);
+      }
+    } finally {
+      resending.current = false;
+    }
+  };
+  useEffect(() => {
+    if (!waiting) return;
+    const again = () => void resend.current();
+    const timer = setInterval(() => {
+      if (navigator.onLine) again();
+    }, RESEND_MS);
+    window.addEventListener('online', again);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('online', again);
+    };
+  }, [waiting]);
 
   if (state.status === 'submitted') return <QuizResult state={state} offline={offline} />;
 
@@ -125,7 +168,24 @@ export function LiteQuiz({
   };
   const send = (change: { choiceIndex?: number; flagged?: boolean }) =>
     run(() => act.save(item.questionId, change));
+  const choose = async (choiceIndex: number) => {
+    const answer = { questionId: item.questionId, choiceIndex };
+    setBusy(true);
+    setError(null);
+    try {
+      await act.save(answer.questionId, { choiceIndex });
+      setWaiting(null);
+    } catch (caught) {
+      reportContentDenied(caught);
+      const lost = !refused(caught);
+      setWaiting(lost ? answer : null);
+      setError(lost ? waitingText : errorText(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
   const finish = () => run(() => act.finish());
+  const waitingChoice = waiting?.questionId === item.questionId ? waiting.choiceIndex : null;
 
   return (
     <div className="quiz">
@@ -135,8 +195,8 @@ export function LiteQuiz({
           item={item}
           number={index + 1}
           total={total}
-          choice={item.choiceIndex}
-          onChoose={(choiceIndex) => void send({ choiceIndex })}
+          choice={item.choiceIndex ?? waitingChoice}
+          onChoose={(choiceIndex) => void choose(choiceIndex)}
           disabled={busy}
         />
         <Rationale item={item} choice={item.choiceIndex} />
