@@ -38,6 +38,10 @@ export const MOCK_MINUTES = 34;
 
 export const keyOf = (questionId: string) => Number(questionId.split('-').pop()) % 4;
 export const rationaleOf = (questionId: string) => `Because of rule ${questionId}.`;
+/** seedBank's items: 12 in subject A, 8 in subject B. */
+const SUBJECT_A_ITEMS = 12;
+const SUBJECT_B_ITEMS = 8;
+export const BANK_SIZE = SUBJECT_A_ITEMS + SUBJECT_B_ITEMS;
 
 export async function seedBank(db: Db) {
   await db.insert(subjects).values([
@@ -61,7 +65,12 @@ export async function seedBank(db: Db) {
         distractorNotes: ['Not alpha.', null, 'Not gamma.', null],
       };
     });
-  await db.insert(questions).values([...make('tst-top-a', 'a', 12), ...make('tst-top-b', 'b', 8)]);
+  await db
+    .insert(questions)
+    .values([
+      ...make('tst-top-a', 'a', SUBJECT_A_ITEMS),
+      ...make('tst-top-b', 'b', SUBJECT_B_ITEMS),
+    ]);
   await db.insert(blueprints).values({
     id: 'tst-bp',
     reviewerShorthand: REVIEWER,
