@@ -43,6 +43,13 @@ function LiteScreen() {
   return attempt.data ? <LiteQuiz state={attempt.data} /> : null;
 }
 const SAVE = `PUT /api/quiz/cse-pro/attempts/${ATTEMPT}/answers/q-1`;
+/** The quiz screen on its first item, unanswered. */
+function openFirstItem() {
+  const client = testQueryClient();
+  client.setQueryData(attemptQueryKey(ATTEMPT), lite(item(1)));
+  return renderScreen(<LiteScreen />, { client });
+}
+const WAITING = 'Not sent yet: your answer goes as soon as your connection is back.';
 
 // A lite answer is final. Its reply lost on the way, the screen still showed the item unanswered;
 // the next tap met 409 "This item is already answered." and nothing read the item again, so it
@@ -66,13 +73,9 @@ describe('a lite answer whose reply was lost', () => {
       },
       [`GET /api/quiz/cse-pro/attempts/${ATTEMPT}`]: lite(answered),
     });
-    const client = testQueryClient();
-    client.setQueryData(attemptQueryKey(ATTEMPT), lite(item(1)));
-    const { user } = renderScreen(<LiteScreen />, { client });
+    const { user } = openFirstItem();
     await user.click(screen.getByRole('button', { name: /^B/ }));
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Not sent yet: your answer goes as soon as your connection is back.',
-    );
+    expect((await screen.findByRole('alert')).textContent).toBe(WAITING);
     await user.click(screen.getByRole('button', { name: /^C/ }));
     await expect.poll(() => screen.getByRole('alert').textContent).toBe('');
     expect(await screen.findByText('Correct!')).toBeTruthy();
@@ -97,13 +100,9 @@ describe('a lite answer sent while the connection is down', () => {
       'GET /api/auth/claims': claimsFor(['cse-pro']),
       [SAVE]: () => (online ? { item: answered } : networkDown()),
     });
-    const client = testQueryClient();
-    client.setQueryData(attemptQueryKey(ATTEMPT), lite(item(1)));
-    const { user } = renderScreen(<LiteScreen />, { client });
+    const { user } = openFirstItem();
     await user.click(screen.getByRole('button', { name: /^B/ }));
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Not sent yet: your answer goes as soon as your connection is back.',
-    );
+    expect((await screen.findByRole('alert')).textContent).toBe(WAITING);
     expect(screen.getByRole('button', { name: /^B/ }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('button', { name: /^B/ }).getAttribute('data-state')).toBe('picked');
 
@@ -126,11 +125,9 @@ describe('a lite answer sent while the connection is down', () => {
           ? reply(400, { error: { message: 'This quiz is already finished.' } })
           : networkDown(),
     });
-    const client = testQueryClient();
-    client.setQueryData(attemptQueryKey(ATTEMPT), lite(item(1)));
-    const { user } = renderScreen(<LiteScreen />, { client });
+    const { user } = openFirstItem();
     await user.click(screen.getByRole('button', { name: /^A/ }));
-    await screen.findByText('Not sent yet: your answer goes as soon as your connection is back.');
+    await screen.findByText(WAITING);
     online = true;
     window.dispatchEvent(new Event('online'));
     await expect
@@ -159,9 +156,7 @@ describe('a subscription that ends in the middle of a lite quiz', () => {
       [SAVE]: reply(403, SUBSCRIPTION_ENDED),
     });
     const denials = recordDenials();
-    const client = testQueryClient();
-    client.setQueryData(attemptQueryKey(ATTEMPT), lite(item(1)));
-    const { user } = renderScreen(<LiteScreen />, { client });
+    const { user } = openFirstItem();
     await user.click(screen.getByRole('button', { name: /^B/ }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Your subscription has ended: renew it to continue.',

@@ -39,6 +39,9 @@ export const mockDayText = (day: string, today: string): string =>
 export const forYouPath = (reviewer: string): string =>
   `/quiz/${encodeURIComponent(reviewer)}/lite?for=you`;
 
+/** Under the step a student takes before Pasado can predict (the card and /quiz/readiness). */
+export const PREDICT_AFTER_STEP = 'Then Pasado can predict your rating and your chance of passing.';
+
 export const FOR_YOU_HINT =
   '10 items picked to raise your pass chance most, with ones you missed coming back.';
 
@@ -92,7 +95,7 @@ export function ReadinessCard({
           <p className="readiness__action" data-testid="readiness-action">
             {action.text}
           </p>
-          <p className="muted">Then Pasado can predict your rating and your chance of passing.</p>
+          <p className="muted">{PREDICT_AFTER_STEP}</p>
         </>
       ) : null}
       {plan ? (

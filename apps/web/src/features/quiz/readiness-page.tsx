@@ -6,7 +6,13 @@ import { withReviewer } from '../../lib/reviewer-param.ts';
 import { useReviewerChoice } from '../../lib/use-reviewer-choice.ts';
 import { useQuizHome } from './api/get-quiz-home.ts';
 import { QuizHomeGate } from './quiz-home-gate.tsx';
-import { chanceText, forYouPath, mocksAhead, SURENESS_TEXT } from './readiness-card.tsx';
+import {
+  chanceText,
+  forYouPath,
+  mocksAhead,
+  PREDICT_AFTER_STEP,
+  SURENESS_TEXT,
+} from './readiness-card.tsx';
 import { mockHref } from './today-card.tsx';
 import './quiz.css';
 
@@ -114,7 +120,7 @@ function ReadinessDetails({
         ) : readiness.action ? (
           <>
             <p className="readiness__action">{readiness.action.text}</p>
-            <p className="muted">Then Pasado can predict your rating and your chance of passing.</p>
+            <p className="muted">{PREDICT_AFTER_STEP}</p>
             {/* The step the action names, here where the student reads it. */}
             {readiness.action.kind === 'mock' ? (
               <Link className="btn btn--primary btn--block" to={mockHref(reviewer, openMock)}>
