@@ -116,6 +116,55 @@ describe('a lite answer sent while the connection is down', () => {
     );
   });
 
+  it('"See summary" lost on the way: sent by itself when the phone is back online', async () => {
+    // The finish refreshes the phone's For-you kit, which this DOM has no IndexedDB to keep.
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let online = false;
+    const SUBMIT = `POST /api/quiz/cse-pro/attempts/${ATTEMPT}/submit`;
+    const answered = (n: number) =>
+      item(n, {
+        choiceIndex: 0,
+        isCorrect: true,
+        reveal: { answerIndex: 0, rationale: 'Because.', distractorNotes: null },
+      });
+    const done: AttemptState = {
+      ...lite(answered(1)),
+      items: [answered(1), answered(2)],
+      status: 'submitted',
+      result: {
+        correct: 2,
+        total: 2,
+        percentage: 100,
+        missed: 0,
+        gemsEarned: 2,
+        autoSubmitted: false,
+        parts: null,
+        weightedRating: null,
+        passingAverage: null,
+        passed: null,
+      },
+    };
+    const api = fakeApi({
+      'GET /api/auth/claims': claimsFor(['cse-pro']),
+      [SUBMIT]: () => (online ? done : networkDown()),
+    });
+    const client = testQueryClient();
+    client.setQueryData(attemptQueryKey(ATTEMPT), {
+      ...lite(answered(1)),
+      items: [answered(1), answered(2)],
+    });
+    const { user } = renderScreen(<LiteScreen />, { client });
+    await user.click(screen.getByRole('button', { name: 'See summary' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Not sent yet: your summary comes as soon as your connection is back.',
+    );
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByRole('heading', { name: 'Quiz summary' })).toBeTruthy();
+    expect(api.sentTo(SUBMIT)).toHaveLength(2);
+    vi.restoreAllMocks();
+  });
+
   it('a refusal of the server is shown, and not sent again', async () => {
     let online = false;
     const api = fakeApi({

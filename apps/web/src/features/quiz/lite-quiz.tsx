@@ -17,15 +17,19 @@ import { useTrackLite } from './unfinished-lite.ts';
 import { useScrollTopOn } from './use-scroll-top.ts';
 
 const networkText = 'Not sent. Check your connection and try again.';
-const waitingText = 'Not sent yet: your answer goes as soon as your connection is back.';
+const WAITING_TEXT = {
+  answer: 'Not sent yet: your answer goes as soon as your connection is back.',
+  finish: 'Not sent yet: your summary comes as soon as your connection is back.',
+} as const;
 /** A refusal the server decided (its words are shown), not a reply lost on the way. */
 const refused = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status < 500;
 const errorText = (error: unknown) => (refused(error) ? error.message : networkText);
-/** How often an answer waiting for the connection is tried again while the phone says online. */
+/** How often a write waiting for the connection is tried again while the phone says online. */
 const RESEND_MS = 5_000;
 
-type WaitingAnswer = { questionId: string; choiceIndex: number };
+/** A write lost on the way, sent again by itself: an answer, or the finish. */
+type Waiting = { kind: 'answer'; questionId: string; choiceIndex: number } | { kind: 'finish' };
 
 /**
  * What answering and finishing do: on the server for a quiz started online, on the device for one
@@ -102,10 +106,12 @@ export function LiteQuiz({
   const [index, setIndex] = useState(firstOpen === -1 ? state.items.length - 1 : firstOpen);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  // An answer lost on the way (no signal, a dropped reply, a server restarting): shown as picked
-  // and sent again by itself when the connection is back, rather than asking for another tap on
-  // flaky data (ADR 019). A lite answer needs the server for its key, so it does not go offline.
-  const [waiting, setWaiting] = useState<WaitingAnswer | null>(null);
+  // An answer or the finish lost on the way (no signal, a dropped reply, a server restarting):
+  // sent again by itself when the connection is back, the answer shown as picked meanwhile,
+  // rather than asking for another tap on flaky data (ADR 019). A set started online needs the
+  // server for its keys, so it does not go on offline. Sent twice, each is answered as the first
+  // (a finish returns the same result; an answer already saved is read again).
+  const [waiting, setWaiting] = useState<Waiting | null>(null);
   const resending = useRef(false);
   const uid = useClaims().data?.uid;
   const online = useMemo(() => serverActions(client, state, uid), [client, state, uid]);
@@ -113,12 +119,16 @@ export function LiteQuiz({
   useScrollTopOn(index);
   useTrackLite(state);
 
+  const perform = (write: Waiting) =>
+    write.kind === 'answer'
+      ? act.save(write.questionId, { choiceIndex: write.choiceIndex })
+      : act.finish();
   const resend = useRef<() => Promise<void>>(async () => undefined);
   resend.current = async () => {
     if (!waiting || resending.current) return;
     resending.current = true;
     try {
-      await act.save(waiting.questionId, { choiceIndex: waiting.choiceIndex });
+      await perform(waiting);
       setWaiting(null);
       setError(null);
     } catch (caught) {
@@ -168,24 +178,29 @@ export function LiteQuiz({
   };
   const send = (change: { choiceIndex?: number; flagged?: boolean }) =>
     run(() => act.save(item.questionId, change));
-  const choose = async (choiceIndex: number) => {
-    const answer = { questionId: item.questionId, choiceIndex };
+  /** An answer or the finish, kept to be sent again when it is lost on the way. */
+  const write = async (next: Waiting) => {
     setBusy(true);
     setError(null);
     try {
-      await act.save(answer.questionId, { choiceIndex });
+      await perform(next);
       setWaiting(null);
     } catch (caught) {
       reportContentDenied(caught);
       const lost = !refused(caught);
-      setWaiting(lost ? answer : null);
-      setError(lost ? waitingText : errorText(caught));
+      setWaiting(lost ? next : null);
+      setError(lost ? WAITING_TEXT[next.kind] : errorText(caught));
     } finally {
       setBusy(false);
     }
   };
-  const finish = () => run(() => act.finish());
-  const waitingChoice = waiting?.questionId === item.questionId ? waiting.choiceIndex : null;
+  const choose = (choiceIndex: number) =>
+    write({ kind: 'answer', questionId: item.questionId, choiceIndex });
+  const finish = () => write({ kind: 'finish' });
+  const waitingChoice =
+    waiting?.kind === 'answer' && waiting.questionId === item.questionId
+      ? waiting.choiceIndex
+      : null;
 
   return (
     <div className="quiz">
