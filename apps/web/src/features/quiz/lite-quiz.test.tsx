@@ -43,12 +43,25 @@ function LiteScreen() {
   return attempt.data ? <LiteQuiz state={attempt.data} /> : null;
 }
 const SAVE = `PUT /api/quiz/cse-pro/attempts/${ATTEMPT}/answers/q-1`;
-/** The quiz screen on its first item, unanswered. */
-function openFirstItem() {
+const SUBMIT = `POST /api/quiz/cse-pro/attempts/${ATTEMPT}/submit`;
+/** Item `n` answered right (A), its key shown. */
+const answered = (n: number) =>
+  item(n, {
+    choiceIndex: 0,
+    isCorrect: true,
+    reveal: { answerIndex: 0, rationale: 'Because.', distractorNotes: null },
+  });
+/** The quiz screen on `state`: by default on its first item, unanswered. */
+function openQuiz(state: AttemptState = lite(item(1))) {
   const client = testQueryClient();
-  client.setQueryData(attemptQueryKey(ATTEMPT), lite(item(1)));
+  client.setQueryData(attemptQueryKey(ATTEMPT), state);
   return renderScreen(<LiteScreen />, { client });
 }
+/** Both items answered: the last shows "See summary". */
+const bothAnswered = (): AttemptState => ({
+  ...lite(answered(1)),
+  items: [answered(1), answered(2)],
+});
 const WAITING = 'Not sent yet: your answer goes as soon as your connection is back.';
 
 // A lite answer is final. Its reply lost on the way, the screen still showed the item unanswered;
@@ -73,7 +86,7 @@ describe('a lite answer whose reply was lost', () => {
       },
       [`GET /api/quiz/cse-pro/attempts/${ATTEMPT}`]: lite(answered),
     });
-    const { user } = openFirstItem();
+    const { user } = openQuiz();
     await user.click(screen.getByRole('button', { name: /^B/ }));
     expect((await screen.findByRole('alert')).textContent).toBe(WAITING);
     await user.click(screen.getByRole('button', { name: /^C/ }));
@@ -100,7 +113,7 @@ describe('a lite answer sent while the connection is down', () => {
       'GET /api/auth/claims': claimsFor(['cse-pro']),
       [SAVE]: () => (online ? { item: answered } : networkDown()),
     });
-    const { user } = openFirstItem();
+    const { user } = openQuiz();
     await user.click(screen.getByRole('button', { name: /^B/ }));
     expect((await screen.findByRole('alert')).textContent).toBe(WAITING);
     expect(screen.getByRole('button', { name: /^B/ }).getAttribute('aria-pressed')).toBe('true');
@@ -120,16 +133,8 @@ describe('a lite answer sent while the connection is down', () => {
     // The finish refreshes the phone's For-you kit, which this DOM has no IndexedDB to keep.
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     let online = false;
-    const SUBMIT = `POST /api/quiz/cse-pro/attempts/${ATTEMPT}/submit`;
-    const answered = (n: number) =>
-      item(n, {
-        choiceIndex: 0,
-        isCorrect: true,
-        reveal: { answerIndex: 0, rationale: 'Because.', distractorNotes: null },
-      });
     const done: AttemptState = {
-      ...lite(answered(1)),
-      items: [answered(1), answered(2)],
+      ...bothAnswered(),
       status: 'submitted',
       result: {
         correct: 2,
@@ -148,12 +153,7 @@ describe('a lite answer sent while the connection is down', () => {
       'GET /api/auth/claims': claimsFor(['cse-pro']),
       [SUBMIT]: () => (online ? done : networkDown()),
     });
-    const client = testQueryClient();
-    client.setQueryData(attemptQueryKey(ATTEMPT), {
-      ...lite(answered(1)),
-      items: [answered(1), answered(2)],
-    });
-    const { user } = renderScreen(<LiteScreen />, { client });
+    const { user } = openQuiz(bothAnswered());
     await user.click(screen.getByRole('button', { name: 'See summary' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Not sent yet: your summary comes as soon as your connection is back.',
@@ -174,7 +174,7 @@ describe('a lite answer sent while the connection is down', () => {
           ? reply(400, { error: { message: 'This quiz is already finished.' } })
           : networkDown(),
     });
-    const { user } = openFirstItem();
+    const { user } = openQuiz();
     await user.click(screen.getByRole('button', { name: /^A/ }));
     await screen.findByText(WAITING);
     online = true;
@@ -192,20 +192,13 @@ describe('a lite answer sent while the connection is down', () => {
 // ended mid-quiz left the server's refusal under the item until the next navigation: nothing told
 // the root layout, which reads the claims again (with the spec's alert) so the guard moves the page.
 describe('a subscription that ends in the middle of a lite quiz', () => {
-  const answered = (n: number) =>
-    item(n, {
-      choiceIndex: 0,
-      isCorrect: true,
-      reveal: { answerIndex: 0, rationale: 'Because.', distractorNotes: null },
-    });
-
   it('an answer refused on the paywall is reported, the server’s words shown meanwhile', async () => {
     const api = fakeApi({
       'GET /api/auth/claims': claimsFor(['cse-pro']),
       [SAVE]: reply(403, SUBSCRIPTION_ENDED),
     });
     const denials = recordDenials();
-    const { user } = openFirstItem();
+    const { user } = openQuiz();
     await user.click(screen.getByRole('button', { name: /^B/ }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Your subscription has ended: renew it to continue.',
@@ -215,18 +208,12 @@ describe('a subscription that ends in the middle of a lite quiz', () => {
   });
 
   it('"See summary" refused on the paywall is reported', async () => {
-    const SUBMIT = `POST /api/quiz/cse-pro/attempts/${ATTEMPT}/submit`;
     fakeApi({
       'GET /api/auth/claims': claimsFor(['cse-pro']),
       [SUBMIT]: reply(403, SUBSCRIPTION_ENDED),
     });
     const denials = recordDenials();
-    const client = testQueryClient();
-    client.setQueryData(attemptQueryKey(ATTEMPT), {
-      ...lite(answered(1)),
-      items: [answered(1), answered(2)],
-    });
-    const { user } = renderScreen(<LiteScreen />, { client });
+    const { user } = openQuiz(bothAnswered());
     await user.click(screen.getByRole('button', { name: 'See summary' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Your subscription has ended: renew it to continue.',
