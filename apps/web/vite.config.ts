@@ -85,6 +85,8 @@ export default defineConfig(({ command }) => ({
         // a later version only activates after SKIP_WAITING (the Reload button).
         clientsClaim: true,
         skipWaiting: false,
+        // A page loaded past the worker asks it to take control (public/sw-claim.js).
+        importScripts: ['/sw-claim.js'],
         // No runtimeCaching: API answers are per student and never go into a shared cache.
         runtimeCaching: [],
       },

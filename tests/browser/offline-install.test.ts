@@ -116,6 +116,20 @@ describe('installable app and its updates', () => {
     await context.close();
   });
 
+  // A page whose document came while the worker was not in charge (loaded during the first
+  // install's activation, or a hard reload) stayed out of its control until the next load: a CI
+  // run found the worker active and the page uncontrolled for 80 s (2026-11-29).
+  it('a page loaded past the worker is taken into its control, with no reload', async () => {
+    const { context, page, errors } = await studentOnQuizHome('past.worker@example.com');
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Page.reload', { ignoreCache: true });
+    await page.waitForLoadState('load');
+    await page.getByRole('link', { name: 'Start lite quiz' }).waitFor();
+    await expect.poll(() => controlled(page), { timeout: 20_000 }).toBe('activated');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('a phone offline before the registration chunk came registers once back online, with no error', async () => {
     const { context, page, errors } = await phone();
     // The registration's own chunk cannot be fetched: the signal went before it came.

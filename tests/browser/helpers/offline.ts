@@ -10,8 +10,8 @@ export const workerReady = (page: Page) =>
   expect
     .poll(
       // Not controlled yet: where the registration stands, so a miss says whether the install
-      // stalled, waits, or is active without controlling the page (a CI run on 2026-11-29 missed
-      // with no request of the worker's failed).
+      // stalled, waits, or is active without controlling the page (a CI run on 2026-11-29 found
+      // it active and the page, loaded during the activation, never claimed: ADR 019).
       () =>
         page.evaluate(async () => {
           const controller = navigator.serviceWorker.controller?.state;

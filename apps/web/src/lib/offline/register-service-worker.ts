@@ -62,6 +62,12 @@ export function registerServiceWorker(retries = 0): void {
   });
   wb.register()
     .then(() => {
+      // A page loaded past the worker (during its activation, or a hard reload) is asked into its
+      // control once it is active, rather than at the next load (public/sw-claim.js).
+      void navigator.serviceWorker.ready.then((registration) => {
+        if (!navigator.serviceWorker.controller)
+          registration.active?.postMessage({ type: 'CLAIM' });
+      });
       if (checkingForUpdates) return;
       checkingForUpdates = true;
       // Long-lived tabs (a phone left on the quiz screen for days) still learn of new versions.
