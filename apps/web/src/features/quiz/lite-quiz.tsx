@@ -162,38 +162,30 @@ export function LiteQuiz({
   const answeredCount = state.items.filter((i) => i.choiceIndex !== null).length;
   const last = index === total - 1;
 
-  const run = async (step: () => Promise<void>) => {
+  /** One write from a tap; `ifLost` is kept to be sent again when it is lost on the way. */
+  const run = async (step: () => Promise<void>, ifLost?: Waiting) => {
     setBusy(true);
     setError(null);
     try {
       await step();
+      if (ifLost) setWaiting(null);
     } catch (caught) {
       // A subscription that ended mid-quiz: the layout reads the claims (with the spec's alert)
       // and the guard moves the page; the server's words show until it does.
       reportContentDenied(caught);
-      setError(errorText(caught));
+      if (ifLost && !refused(caught)) {
+        setWaiting(ifLost);
+        setError(WAITING_TEXT[ifLost.kind]);
+      } else {
+        if (ifLost) setWaiting(null);
+        setError(errorText(caught));
+      }
     } finally {
       setBusy(false);
     }
   };
-  const send = (change: { choiceIndex?: number; flagged?: boolean }) =>
-    run(() => act.save(item.questionId, change));
-  /** An answer or the finish, kept to be sent again when it is lost on the way. */
-  const write = async (next: Waiting) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await perform(next);
-      setWaiting(null);
-    } catch (caught) {
-      reportContentDenied(caught);
-      const lost = !refused(caught);
-      setWaiting(lost ? next : null);
-      setError(lost ? WAITING_TEXT[next.kind] : errorText(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const toggleFlag = () => run(() => act.save(item.questionId, { flagged: !item.flagged }));
+  const write = (next: Waiting) => run(() => perform(next), next);
   const choose = (choiceIndex: number) =>
     write({ kind: 'answer', questionId: item.questionId, choiceIndex });
   const finish = () => write({ kind: 'finish' });
@@ -220,7 +212,7 @@ export function LiteQuiz({
             type="button"
             className="btn btn--ghost quiz-tool"
             aria-pressed={item.flagged}
-            onClick={() => void send({ flagged: !item.flagged })}
+            onClick={() => void toggleFlag()}
             disabled={busy}
           >
             {item.flagged ? '★ Flagged' : '☆ Flag'}
